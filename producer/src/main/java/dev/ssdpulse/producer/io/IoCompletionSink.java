@@ -1,0 +1,23 @@
+package dev.ssdpulse.producer.io;
+
+/**
+ * Receives every completed I/O of a run, from the simulator or the device engine, in completion order
+ * per worker. Primitive parameters keep the hot path allocation-free; the publisher batches them into
+ * columnar {@code IoBatch} records, the offline summary feeds them to the analytics accumulators.
+ */
+@FunctionalInterface
+public interface IoCompletionSink {
+    /**
+     * @param worker        worker (job) index, from 0
+     * @param phaseIndex    phase the I/O belongs to
+     * @param op            an {@link IoOpCode}
+     * @param offsetBytes   byte offset on the target
+     * @param sizeBytes     transfer size in bytes
+     * @param submitTimeNs  submit time, ns since run start
+     * @param latencyNs     submit-to-completion latency, ns
+     * @param queueDepth    I/Os outstanding on the worker at submit, this one included
+     * @param status        0 for success, else a positive errno-style code
+     */
+    void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
+                       long submitTimeNs, long latencyNs, int queueDepth, int status);
+}

@@ -1,0 +1,25 @@
+package dev.ssdpulse.producer.io;
+
+/**
+ * A mutable request slot that a {@link RequestGenerator} fills; reused to keep the hot path free of
+ * allocation. {@code delayNs} is the think time the worker waits before submitting this request (0 when
+ * the workload has none).
+ */
+public final class IoRequest {
+    public byte op;
+    public long offsetBytes;
+    public int sizeBytes;
+    public long delayNs;
+
+    public void set(byte op, long offsetBytes, int sizeBytes, long delayNs) {
+        this.op = op;
+        this.offsetBytes = offsetBytes;
+        this.sizeBytes = sizeBytes;
+        this.delayNs = delayNs;
+    }
+
+    @Override
+    public String toString() {
+        return IoOpCode.name(op) + "@" + offsetBytes + "+" + sizeBytes + (delayNs > 0 ? " after " + delayNs + "ns" : "");
+    }
+}

@@ -1,0 +1,16 @@
+package dev.ssdpulse.producer.io;
+
+/**
+ * The request stream of one worker in one phase: which I/O to submit next. Implementations are
+ * deterministic for a seed and not thread-safe (one per worker). Whether the phase is over (duration,
+ * byte budget) is decided by the driver, which knows the clock; a generator only says when it has no
+ * more requests at all (e.g. a single sequential pass over its span is done).
+ */
+public interface RequestGenerator {
+    /**
+     * Fills {@code request} with the next I/O.
+     *
+     * @return false when this generator has no more requests (the worker then stops submitting)
+     */
+    boolean next(IoRequest request);
+}
