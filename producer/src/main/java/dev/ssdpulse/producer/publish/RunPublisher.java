@@ -1,0 +1,340 @@
+package dev.ssdpulse.producer.publish;
+
+import dev.ssdpulse.producer.io.IoCompletionSink;
+import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.schemas.avro.IoBatch;
+import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.PhaseChanged;
+import dev.ssdpulse.schemas.avro.RunFinished;
+import dev.ssdpulse.schemas.avro.RunHeartbeat;
+import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.SmartSample;
+import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
+import dev.ssdpulse.schemas.topics.Topics;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Publishes one run to Kafka: RunStarted to the runs topic, the ordered event stream (I/O batches, phase
+ * changes, heartbeats, RunFinished) to the io topic, SMART samples to the smart topic, all keyed by run id.
+ *
+ * <p>A bounded queue separates the I/O path from Kafka: workers only append to a per-worker
+ * {@link IoBatchBuilder} and hand complete batches to the queue; one sender thread calls
+ * {@link Producer#send}. What happens when the queue is full is the configured {@link OverflowPolicy}; lost
+ * I/Os are counted and reported, never silent.
+ *
+ * <p>Threading contract: {@link #onIoCompleted} for worker {@code w} is called by one thread at a time (the
+ * worker's); {@link #phaseChanged} and {@link #finish} are called when no worker is submitting (between
+ * phases, after the run). Everything goes through one queue and one sender, and the idempotent producer
+ * keeps order per partition, so a consumer sees a run's events in the order they were published.
+ */
+public final class RunPublisher implements IoCompletionSink, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RunPublisher.class);
+    private static final Object STOP = new Object();
+
+    private final Producer<String, SpecificRecord> producer;
+    private final PublisherConfig config;
+    private final String runId;
+    private final IoBatchBuilder[] builders;
+    private final long[] bytesReadPerWorker;
+    private final long[] bytesWrittenPerWorker;
+    private final long[] bytesTrimmedPerWorker;
+    private final long[] lastFlushCheckNanos;
+    private final int[] addsSinceFlushCheck;
+    private final BlockingQueue<Object> queue;
+    private final Thread sender;
+
+    private final AtomicLong ioCompleted = new AtomicLong();
+    private final AtomicLong ioQueued = new AtomicLong();
+    private final AtomicLong ioPublished = new AtomicLong();
+    private final AtomicLong ioNotPublished = new AtomicLong();
+    private final AtomicLong recordsPublished = new AtomicLong();
+    private final AtomicLong recordsFailed = new AtomicLong();
+    private final AtomicReference<Exception> firstFailure = new AtomicReference<>();
+    private volatile long lastEventTimeNs;
+    private volatile boolean finished;
+
+    /** One queued record and the I/Os it carries (0 for lifecycle and SMART records). */
+    private record Pending(ProducerRecord<String, SpecificRecord> record, int ioCount) {
+    }
+
+    /**
+     * Publishes {@code runStarted} synchronously (so a wrong bootstrap address or registry fails here, before
+     * any I/O is done) and starts the sender thread.
+     *
+     * @param maxWorkers highest worker count of any phase of the run
+     */
+    public RunPublisher(Producer<String, SpecificRecord> producer, PublisherConfig config, RunStarted runStarted,
+                        int maxWorkers) {
+        this.producer = Objects.requireNonNull(producer, "producer");
+        this.config = Objects.requireNonNull(config, "config");
+        this.runId = runStarted.getRunId();
+        if (maxWorkers < 1) {
+            throw new IllegalArgumentException("maxWorkers must be >= 1, got " + maxWorkers);
+        }
+        this.builders = new IoBatchBuilder[maxWorkers];
+        for (int w = 0; w < maxWorkers; w++) {
+            builders[w] = new IoBatchBuilder(runId, w, config.maxBatchIos());
+        }
+        this.bytesReadPerWorker = new long[maxWorkers];
+        this.bytesWrittenPerWorker = new long[maxWorkers];
+        this.bytesTrimmedPerWorker = new long[maxWorkers];
+        this.lastFlushCheckNanos = new long[maxWorkers];
+        this.addsSinceFlushCheck = new int[maxWorkers];
+        this.queue = new ArrayBlockingQueue<>(config.queueCapacity());
+        sendSynchronously(new ProducerRecord<>(Topics.RUNS.name(), runId, runStarted));
+        this.sender = new Thread(this::sendLoop, "ssdpulse-publisher-" + runId);
+        this.sender.setDaemon(true);
+        this.sender.start();
+    }
+
+    public String runId() {
+        return runId;
+    }
+
+    @Override
+    public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
+                              long submitTimeNs, long latencyNs, int queueDepth, int status) {
+        ioCompleted.incrementAndGet();
+        switch (op) {
+            case IoOpCode.READ -> bytesReadPerWorker[worker] += sizeBytes;
+            case IoOpCode.WRITE -> bytesWrittenPerWorker[worker] += sizeBytes;
+            case IoOpCode.TRIM -> bytesTrimmedPerWorker[worker] += sizeBytes;
+            default -> { }
+        }
+        IoBatchBuilder builder = builders[worker];
+        IoBatch full = builder.add(phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth,
+                status);
+        if (full != null) {
+            lastEventTimeNs = submitTimeNs + latencyNs;
+            enqueueBatch(full);
+            lastFlushCheckNanos[worker] = System.nanoTime();
+            addsSinceFlushCheck[worker] = 0;
+        } else if (++addsSinceFlushCheck[worker] >= 16) {
+            // Reading the clock every I/O would cost more than the batching saves; every 16th is enough to
+            // bound the linger of a slow run.
+            addsSinceFlushCheck[worker] = 0;
+            long now = System.nanoTime();
+            if (lastFlushCheckNanos[worker] == 0) {
+                lastFlushCheckNanos[worker] = now;
+            } else if (now - lastFlushCheckNanos[worker] >= config.lingerFlush().toNanos()) {
+                lastEventTimeNs = submitTimeNs + latencyNs;
+                IoBatch partial = builder.flush();
+                if (partial != null) {
+                    enqueueBatch(partial);
+                }
+                lastFlushCheckNanos[worker] = now;
+            }
+        }
+    }
+
+    /** Flushes every worker's pending I/Os of the previous phase, then publishes the phase change. */
+    public void phaseChanged(PhaseChanged change) {
+        flushWorkers();
+        lastEventTimeNs = Math.max(lastEventTimeNs, change.getTimeNs());
+        // Not on the I/O path (no worker is submitting), and per-phase results depend on it: never dropped.
+        putBlocking(new Pending(ioRecord(change), 0));
+    }
+
+    public void publishSmart(SmartSample sample) {
+        enqueue(new Pending(new ProducerRecord<>(Topics.SMART.name(), runId, sample), 0));
+    }
+
+    /**
+     * Ends the run: flushes pending I/Os, publishes RunFinished with the run's totals, waits until Kafka has
+     * acknowledged everything (or {@code timeoutMs} passed) and stops the sender.
+     */
+    public PublishReport finish(RunStatus status, String reason, long timeNs, long timeoutMs) {
+        if (finished) {
+            throw new IllegalStateException("run " + runId + " already finished");
+        }
+        flushWorkers();
+        List<Long> ioPerWorker = new ArrayList<>(builders.length);
+        List<Long> batchesPerWorker = new ArrayList<>(builders.length);
+        long bytesRead = 0;
+        long bytesWritten = 0;
+        long bytesTrimmed = 0;
+        for (int w = 0; w < builders.length; w++) {
+            ioPerWorker.add(builders[w].nextIoSequence());
+            batchesPerWorker.add(builders[w].nextBatchSequence());
+            bytesRead += bytesReadPerWorker[w];
+            bytesWritten += bytesWrittenPerWorker[w];
+            bytesTrimmed += bytesTrimmedPerWorker[w];
+        }
+        RunFinished runFinished = RunFinished.newBuilder()
+                .setRunId(runId)
+                .setStatus(status)
+                .setReason(reason)
+                .setTimeNs(timeNs)
+                .setWallClockEpochMs(System.currentTimeMillis())
+                .setIoCount(ioCompleted.get())
+                .setIoCountPerWorker(ioPerWorker)
+                .setBatchCountPerWorker(batchesPerWorker)
+                .setBytesRead(bytesRead)
+                .setBytesWritten(bytesWritten)
+                .setBytesTrimmed(bytesTrimmed)
+                .setIoNotPublished(ioNotPublished.get())
+                .build();
+        // RunFinished is never dropped, whatever the overflow policy: it carries the totals.
+        putBlocking(new Pending(ioRecord(runFinished), 0));
+        finished = true;
+        putBlocking(STOP);
+        try {
+            sender.join(timeoutMs);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (sender.isAlive()) {
+            sender.interrupt();
+        }
+        producer.flush();
+        return report();
+    }
+
+    public PublishReport report() {
+        Exception failure = firstFailure.get();
+        return new PublishReport(ioCompleted.get(), ioPublished.get(), ioNotPublished.get(),
+                recordsPublished.get(), recordsFailed.get(), queue.size(),
+                failure == null ? null : failure.toString());
+    }
+
+    /** I/Os completed but not yet acknowledged by Kafka (queued or in flight). */
+    public long lagIos() {
+        return ioCompleted.get() - ioPublished.get() - ioNotPublished.get();
+    }
+
+    @Override
+    public void close() {
+        if (!finished) {
+            finish(RunStatus.ABORTED, "publisher closed before the run finished", lastEventTimeNs, 30_000);
+        }
+    }
+
+    private void flushWorkers() {
+        for (IoBatchBuilder builder : builders) {
+            IoBatch partial = builder.flush();
+            if (partial != null) {
+                enqueueBatch(partial);
+            }
+        }
+    }
+
+    private void enqueueBatch(IoBatch batch) {
+        ioQueued.addAndGet(batch.getIoCount());
+        enqueue(new Pending(ioRecord(batch), batch.getIoCount()));
+    }
+
+    private ProducerRecord<String, SpecificRecord> ioRecord(SpecificRecord event) {
+        return new ProducerRecord<>(Topics.IO.name(), runId, new IoStreamRecord(event));
+    }
+
+    private void enqueue(Pending pending) {
+        if (config.overflowPolicy() == OverflowPolicy.BLOCK) {
+            putBlocking(pending);
+        } else if (!queue.offer(pending)) {
+            long lost = ioNotPublished.addAndGet(pending.ioCount());
+            if (pending.ioCount() == 0) {
+                recordsFailed.incrementAndGet();
+            }
+            if (lost == pending.ioCount() && lost > 0) {
+                LOG.warn("run {}: Kafka is falling behind; the hand-off queue is full and I/O events are being "
+                        + "counted as not published (the I/O path is never stalled with --overflow drop)", runId);
+            }
+        }
+    }
+
+    private void putBlocking(Object item) {
+        try {
+            queue.put(item);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PublishException("interrupted while handing an event of run " + runId + " to Kafka", e);
+        }
+    }
+
+    private void sendLoop() {
+        long heartbeatNanos = config.heartbeatInterval().toNanos();
+        long nextHeartbeat = System.nanoTime() + heartbeatNanos;
+        try {
+            while (true) {
+                long waitNanos = Math.max(0, nextHeartbeat - System.nanoTime());
+                Object item = queue.poll(waitNanos, TimeUnit.NANOSECONDS);
+                if (item == STOP) {
+                    return;
+                }
+                if (item != null) {
+                    send((Pending) item);
+                }
+                if (System.nanoTime() >= nextHeartbeat) {
+                    if (!finished) {
+                        send(new Pending(ioRecord(heartbeat()), 0));
+                    }
+                    nextHeartbeat = System.nanoTime() + heartbeatNanos;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            firstFailure.compareAndSet(null, e);
+            LOG.error("run {}: publisher stopped: {}", runId, e.toString());
+        }
+    }
+
+    private RunHeartbeat heartbeat() {
+        return RunHeartbeat.newBuilder()
+                .setRunId(runId)
+                .setTimeNs(lastEventTimeNs)
+                .setWallClockEpochMs(System.currentTimeMillis())
+                .setIoCompleted(ioCompleted.get())
+                .setIoPublished(ioPublished.get())
+                .setIoNotPublished(ioNotPublished.get())
+                .build();
+    }
+
+    private void send(Pending pending) {
+        producer.send(pending.record(), (metadata, exception) -> {
+            if (exception == null) {
+                recordsPublished.incrementAndGet();
+                ioPublished.addAndGet(pending.ioCount());
+            } else {
+                recordsFailed.incrementAndGet();
+                ioNotPublished.addAndGet(pending.ioCount());
+                if (firstFailure.compareAndSet(null, exception)) {
+                    LOG.error("run {}: Kafka rejected a record of topic {}: {}", runId, pending.record().topic(),
+                            exception.toString());
+                }
+            }
+        });
+    }
+
+    private void sendSynchronously(ProducerRecord<String, SpecificRecord> record) {
+        try {
+            producer.send(record).get(60, TimeUnit.SECONDS);
+            recordsPublished.incrementAndGet();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PublishException("interrupted while publishing RunStarted of run " + runId, e);
+        } catch (ExecutionException e) {
+            throw new PublishException("could not publish RunStarted of run " + runId + " to topic "
+                    + record.topic() + ": " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new PublishException("Kafka did not acknowledge RunStarted of run " + runId
+                    + " within 60 s; is the broker reachable?", e);
+        }
+    }
+}
