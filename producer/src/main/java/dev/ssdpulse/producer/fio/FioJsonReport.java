@@ -77,12 +77,20 @@ public record FioJsonReport(String fioVersion, long timestampMs, List<Job> jobs)
             throw new FioLogFormatException(source, 0, "no 'jobs' array: not fio JSON output");
         }
         List<Job> jobs = new ArrayList<>();
+        try {
+            readJobs(jobsNode, jobs);
+        } catch (NumberFormatException e) {
+            throw new FioLogFormatException(source, "malformed percentile or bin key: " + e.getMessage(), e);
+        }
+        return new FioJsonReport(root.path("fio version").asText(), root.path("timestamp_ms").asLong(), jobs);
+    }
+
+    private static void readJobs(JsonNode jobsNode, List<Job> jobs) {
         for (JsonNode j : jobsNode) {
             jobs.add(new Job(j.path("jobname").asText(), j.path("groupid").asInt(), j.path("error").asInt(),
                     j.path("job_runtime").asLong(), direction(j.get("read")), direction(j.get("write")),
                     direction(j.get("trim"))));
         }
-        return new FioJsonReport(root.path("fio version").asText(), root.path("timestamp_ms").asLong(), jobs);
     }
 
     private static Direction direction(JsonNode d) {

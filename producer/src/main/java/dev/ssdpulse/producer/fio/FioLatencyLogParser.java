@@ -115,7 +115,6 @@ public final class FioLatencyLogParser {
             while (pos < end && (line[pos] == ' ' || line[pos] == '\t')) {
                 pos++;
             }
-            int start = pos;
             long value = 0;
             boolean hex = columns == 5 && pos + 1 < end && line[pos] == '0' && (line[pos + 1] == 'x' || line[pos + 1] == 'X');
             if (hex) {
