@@ -87,6 +87,20 @@ class WorkloadPresetsTest {
     }
 
     @Test
+    void avroDescriptionCarriesCanonicalJsonAndScheduledPhases() throws IOException {
+        WorkloadSpec spec = presets.load("seed000-exp3-idle-gc");
+        dev.ssdpulse.schemas.avro.WorkloadDescription d = WorkloadAvro.toDescription(spec, 128_000_000_000L);
+        assertThat(WorkloadJson.fromCanonicalJson(d.getSpecJson())).isEqualTo(spec);
+        assertThat(d.getPhases()).hasSize(7);
+        assertThat(d.getPhases().get(2).getSpanOffsetBytes()).isEqualTo(104_000_000_000L);
+        assertThat(d.getPhases().get(1).getTotalBytes()).isEqualTo(128_000_000_000L);
+        assertThat(d.getPhases().get(3).getKind()).isEqualTo(dev.ssdpulse.schemas.avro.PhaseKind.IDLE);
+        // the largest preset still fits a default 1 MB Kafka record
+        java.nio.ByteBuffer hir = WorkloadAvro.toDescription(presets.load("snia-pts-hir"), 1_000_000_000_000L).toByteBuffer();
+        assertThat(hir.remaining()).isLessThan(900_000);
+    }
+
+    @Test
     void phaseKindNamesMatchTheAvroEnum() {
         assertThat(Arrays.stream(PhaseKind.values()).map(Enum::name))
                 .containsExactlyElementsOf(Arrays.stream(dev.ssdpulse.schemas.avro.PhaseKind.values()).map(Enum::name).toList());
