@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.workload;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,8 +20,9 @@ import java.util.Map;
  * placeholders, and validates. Every problem is reported at once as "file: field path: why".
  */
 public final class WorkloadLoader {
-    private final ObjectMapper json = new ObjectMapper();
-    private final ObjectMapper yaml = new YAMLMapper();
+    // Duplicate keys are errors: with "last one wins" a repeated field would be silently ignored.
+    private final ObjectMapper json = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    private final ObjectMapper yaml = new YAMLMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     public WorkloadSpec load(Path file) {
         return load(file, Map.of());

@@ -201,6 +201,15 @@ class WorkloadGeneratorsTest {
             }
             bestZipf = Math.max(bestZipf, n / ((System.nanoTime() - t0) / 1e9));
         }
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long tid = Thread.currentThread().getId();
+        long before = mx.getThreadAllocatedBytes(tid);
+        for (int i = 0; i < 1_000_000; i++) {
+            g.next(r);
+            gz.next(r);
+        }
+        long allocated = mx.getThreadAllocatedBytes(tid) - before;
+        assertThat(allocated).as("bytes allocated by 2 M next() calls").isLessThan(64 * 1024);
         System.out.printf("generator throughput: uniform 4 KiB random %.1f M req/s, zipf(1.1) 70/30 %.1f M req/s (sink %d)%n",
                 best / 1e6, bestZipf / 1e6, sink & 1);
         assertThat(best).isGreaterThan(5e6);

@@ -159,6 +159,13 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void duplicateKeysAreRejected() {
+        WorkloadValidationException e = catchThrowableOfType(WorkloadValidationException.class,
+                () -> loader.parse("name: x\nname: y\nphases: []\n", "x.yaml"));
+        assertThat(e.problems()).singleElement().asString().startsWith("x.yaml: syntax: Duplicate field 'name'");
+    }
+
+    @Test
     void placeholdersAreSubstitutedAndChecked() {
         String text = """
                 name: p
