@@ -1,15 +1,23 @@
 package dev.ssdpulse.cli;
 
+import dev.ssdpulse.cli.workloads.WorkloadsCommand;
+import dev.ssdpulse.producer.workload.WorkloadValidationException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 
 /** Composition root: every command is wired here, nowhere else has a {@code main}. */
 @Command(name = "ssdpulse",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Event-sourced SSD benchmarking telemetry on Apache Kafka.",
-        subcommands = {CommandLine.HelpCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, WorkloadsCommand.class})
 public final class Main implements Runnable {
+
+    /** Exit code for bad input (flags, files): distinct from a failure of the tool itself (1). */
+    public static final int EXIT_BAD_INPUT = 2;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -20,7 +28,37 @@ public final class Main implements Runnable {
     }
 
     public static CommandLine commandLine() {
-        return new CommandLine(new Main());
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler(Main::handleExecutionException);
+        return cli;
+    }
+
+    /**
+     * Bad input is reported as one clear message (every problem of a workload file, one per line), not a
+     * stack trace; anything else is a bug or an environment failure and keeps its stack trace.
+     */
+    private static int handleExecutionException(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+        PrintWriter err = cli.getErr();
+        if (e instanceof WorkloadValidationException invalid) {
+            err.println("error: invalid workload:");
+            invalid.problems().forEach(p -> err.println("  " + p));
+            err.flush();
+            return EXIT_BAD_INPUT;
+        }
+        if (e instanceof IllegalArgumentException || e instanceof UserInputException) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return EXIT_BAD_INPUT;
+        }
+        if (e instanceof UncheckedIOException io) {
+            err.println("error: " + io.getCause().getMessage());
+            err.flush();
+            return 1;
+        }
+        err.println("error: " + e);
+        e.printStackTrace(err);
+        err.flush();
+        return 1;
     }
 
     public static void main(String[] args) {
