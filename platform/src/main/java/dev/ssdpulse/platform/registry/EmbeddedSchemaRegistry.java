@@ -63,7 +63,12 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
 
     /** A registry storing its state in the `_schemas` topic of the given cluster (created if missing). */
     public static EmbeddedSchemaRegistry startOnKafka(String bootstrapServers, int port) {
-        KafkaRegistryLog kafkaLog = new KafkaRegistryLog(bootstrapServers);
+        return startOnKafka(bootstrapServers, KafkaRegistryLog.DEFAULT_TOPIC, port);
+    }
+
+    /** As {@link #startOnKafka(String, int)} with another topic than `_schemas`. */
+    public static EmbeddedSchemaRegistry startOnKafka(String bootstrapServers, String topic, int port) {
+        KafkaRegistryLog kafkaLog = new KafkaRegistryLog(bootstrapServers, topic);
         try {
             return new EmbeddedSchemaRegistry(kafkaLog, port);
         } catch (RuntimeException e) {
