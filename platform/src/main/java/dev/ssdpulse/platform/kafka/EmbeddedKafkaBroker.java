@@ -138,13 +138,29 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private BrokerState chooseState() {
         var previous = BrokerState.read(dataDir);
-        String clusterId = previous.map(BrokerState::clusterId).orElseGet(() -> Uuid.randomUuid().toString());
+        // A formatted directory's own cluster id wins over the state file (which may be missing or stale).
+        String clusterId = formattedClusterId()
+                .orElseGet(() -> previous.map(BrokerState::clusterId).orElseGet(() -> Uuid.randomUuid().toString()));
         int broker = pickPort(settings.brokerPort(), previous.map(BrokerState::brokerPort).orElse(0));
         int controller = pickPort(settings.controllerPort(), previous.map(BrokerState::controllerPort).orElse(0));
         while (controller == broker) {
             controller = LoopbackPorts.freePort();
         }
         return new BrokerState(clusterId, broker, controller);
+    }
+
+    private java.util.Optional<String> formattedClusterId() {
+        Path meta = dataDir.resolve("kafka-logs").resolve("meta.properties");
+        if (!Files.exists(meta)) {
+            return java.util.Optional.empty();
+        }
+        Properties p = new Properties();
+        try (var in = Files.newBufferedReader(meta, StandardCharsets.UTF_8)) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + meta, e);
+        }
+        return java.util.Optional.ofNullable(p.getProperty("cluster.id"));
     }
 
     private static int pickPort(int configured, int previous) {
@@ -190,7 +206,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private void checkAliveAndTime(long deadlineNs) {
         if (!process.isAlive()) {
             throw new IllegalStateException("Kafka broker process exited with code " + process.exitValue()
-                    + " before becoming ready. Tail of " + logFile() + ":\n" + logTail());
+                    + " before becoming ready. First error: " + firstErrorLine() + "\nTail of " + logFile() + ":\n" + logTail());
         }
         if (System.nanoTime() > deadlineNs) {
             throw new IllegalStateException("Kafka broker at " + bootstrapServers() + " not ready after "
@@ -225,6 +241,21 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             return "(cannot read broker log: " + e + ")";
         }
         return String.join("\n", tail);
+    }
+
+    /** The first ERROR line and first exception cause of the broker log: usually why it failed. */
+    private String firstErrorLine() {
+        try (Stream<String> lines = Files.lines(logFile(), StandardCharsets.UTF_8)) {
+            List<String> all = lines.toList();
+            String error = all.stream().filter(l -> l.contains(" ERROR ") || l.contains(" FATAL ")).findFirst().orElse(null);
+            String cause = all.stream().filter(l -> l.startsWith("Caused by:")).findFirst().orElse(null);
+            if (error == null && cause == null) {
+                return "(none logged)";
+            }
+            return error == null ? cause : cause == null ? error : error + " / " + cause;
+        } catch (IOException | UncheckedIOException e) {
+            return "(cannot read broker log: " + e + ")";
+        }
     }
 
     /** "127.0.0.1:port" of the PLAINTEXT listener; valid once start() has been called. */
@@ -275,7 +306,9 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         Process p = process;
         process = null;
         removeShutdownHook();
+        long t0 = System.nanoTime();
         terminate(p, settings.stopTimeout());
+        log.info("Kafka broker pid {} stopped in {} ms", p.pid(), (System.nanoTime() - t0) / 1_000_000);
     }
 
     private static void terminate(Process p, Duration timeout) {

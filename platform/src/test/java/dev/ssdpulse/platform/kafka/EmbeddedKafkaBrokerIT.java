@@ -70,6 +70,19 @@ class EmbeddedKafkaBrokerIT {
         }
     }
 
+    @Test
+    void aBrokerThatCannotStartFailsFastWithTheTailOfItsLog(@TempDir Path otherDir) throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+             EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(otherDir)
+                     .withPorts(taken.getLocalPort(), LoopbackPorts.freePort()))) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(broker::start)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("broker.log")
+                    .hasMessageContaining(Integer.toString(taken.getLocalPort()));
+            assertThat(broker.isRunning()).isFalse();
+        }
+    }
+
     private static Admin admin(EmbeddedKafkaBroker broker) {
         return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()));
     }

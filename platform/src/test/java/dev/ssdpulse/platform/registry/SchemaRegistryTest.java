@@ -99,4 +99,27 @@ class SchemaRegistryTest {
         assertThat(next).as("ids never reused, deleted subjects included").isEqualTo(id2 + 2);
         assertThat(List.of(id1, id2)).doesNotContain(next);
     }
+
+    @Test
+    void concurrentRegistrationsOfOneSchemaMakeOneVersionAndOneId() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<Integer>> ids = new java.util.ArrayList<>();
+            for (int i = 0; i < 64; i++) {
+                String subject = "s" + (i % 4);
+                ids.add(pool.submit(() -> registry.register(subject, V1, null)));
+            }
+            java.util.Set<Integer> distinct = new java.util.HashSet<>();
+            for (java.util.concurrent.Future<Integer> f : ids) {
+                distinct.add(f.get());
+            }
+            assertThat(distinct).hasSize(1);
+            for (int s = 0; s < 4; s++) {
+                assertThat(registry.versions("s" + s, false)).containsExactly(1);
+            }
+            assertThat(log.readAll()).hasSize(4);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }
