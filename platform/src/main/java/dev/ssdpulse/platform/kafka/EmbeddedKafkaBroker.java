@@ -106,7 +106,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         command.addAll(settings.extraJvmArgs());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add(BrokerProcessMain.class.getName());
+        command.add(KafkaBrokerProcessMain.class.getName());
         command.add(serverProperties.toString());
         command.add(Long.toString(ProcessHandle.current().pid()));
         if (format) {

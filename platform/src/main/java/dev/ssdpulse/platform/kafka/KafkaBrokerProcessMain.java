@@ -13,16 +13,19 @@ import java.util.Optional;
  * <p>Arguments: {@code <server.properties> <parent pid> [--format <cluster id>]}. With --format,
  * the storage is formatted first (the caller passes it only when meta.properties is absent, since a
  * second format of the same directory fails).
+ *
+ * <p>Named so that its command line matches {@code pgrep -af kafka.Kafka}, the usual check for a
+ * leftover broker.
  */
-public final class BrokerProcessMain {
+public final class KafkaBrokerProcessMain {
     private static final long PARENT_POLL_MS = 1000;
 
-    private BrokerProcessMain() {
+    private KafkaBrokerProcessMain() {
     }
 
     public static void main(String[] args) throws Exception {
         if (args.length != 2 && args.length != 4) {
-            System.err.println("usage: BrokerProcessMain <server.properties> <parent pid> [--format <cluster id>]");
+            System.err.println("usage: KafkaBrokerProcessMain <server.properties> <parent pid> [--format <cluster id>]");
             System.exit(2);
         }
         String propertiesFile = args[0];
