@@ -1,0 +1,60 @@
+package dev.ssdpulse.platform;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+/** Idempotent topic creation. */
+public final class Topics {
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    private Topics() {
+    }
+
+    /**
+     * Creates the topics that do not exist yet; existing ones are left as they are (their partitions
+     * and configs are not compared).
+     *
+     * @return the names of the topics this call created
+     */
+    public static List<String> createIfMissing(String bootstrapServers, Collection<NewTopic> topics) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+            return createIfMissing(admin, topics);
+        }
+    }
+
+    public static List<String> createIfMissing(Admin admin, Collection<NewTopic> topics) {
+        List<String> created = new ArrayList<>();
+        if (topics.isEmpty()) {
+            return created;
+        }
+        Map<String, KafkaFuture<Void>> results = admin.createTopics(topics).values();
+        for (Map.Entry<String, KafkaFuture<Void>> result : results.entrySet()) {
+            try {
+                result.getValue().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                created.add(result.getKey());
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TopicExistsException)) {
+                    throw new IllegalStateException("cannot create topic '" + result.getKey() + "': " + e.getCause(), e.getCause());
+                }
+            } catch (TimeoutException e) {
+                throw new IllegalStateException("creating topic '" + result.getKey() + "' timed out after "
+                        + TIMEOUT.toSeconds() + " s", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while creating topic '" + result.getKey() + "'", e);
+            }
+        }
+        return created;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.ssdpulse.platform.kafka;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * What a data directory remembers between runs: the cluster id it was formatted with and the ports
+ * last used, so a restarted broker comes back at the same address when it can.
+ */
+record BrokerState(String clusterId, int brokerPort, int controllerPort) {
+    static final String FILE_NAME = "ssdpulse-broker.properties";
+
+    static Optional<BrokerState> read(Path dataDir) {
+        Path file = dataDir.resolve(FILE_NAME);
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        String clusterId = p.getProperty("cluster.id");
+        String broker = p.getProperty("broker.port");
+        String controller = p.getProperty("controller.port");
+        if (clusterId == null || broker == null || controller == null) {
+            throw new IllegalStateException(file + " must hold cluster.id, broker.port and controller.port; found keys "
+                    + p.stringPropertyNames() + " (delete the data directory to start afresh)");
+        }
+        try {
+            return Optional.of(new BrokerState(clusterId, Integer.parseInt(broker), Integer.parseInt(controller)));
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException(file + ": broker.port/controller.port are not numbers: " + broker + ", " + controller, e);
+        }
+    }
+
+    void write(Path dataDir) {
+        Properties p = new Properties();
+        p.setProperty("cluster.id", clusterId);
+        p.setProperty("broker.port", Integer.toString(brokerPort));
+        p.setProperty("controller.port", Integer.toString(controllerPort));
+        try (Writer w = Files.newBufferedWriter(dataDir.resolve(FILE_NAME), StandardCharsets.UTF_8)) {
+            p.store(w, "ssdpulse embedded broker state");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dataDir.resolve(FILE_NAME), e);
+        }
+    }
+}

@@ -1,0 +1,388 @@
+package dev.ssdpulse.platform.kafka;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real Apache Kafka broker (KRaft combined broker+controller, node id 1) running in a child JVM
+ * with the same classpath as this one, on 127.0.0.1.
+ *
+ * <p>A child process rather than an in-process server: the broker's threads, heap and static state
+ * stay out of the application and tests, it can be killed outright, and there is exactly one Kafka
+ * version (the jars on this classpath). The child watches its stdin (held by this JVM) and this
+ * JVM's pid, so it exits when this JVM dies, even by kill -9; a shutdown hook stops it on a normal
+ * JVM exit.
+ *
+ * <p>The data directory holds server.properties, the Kafka log dir (kafka-logs), the broker log
+ * (broker.log) and the cluster id and ports (ssdpulse-broker.properties). Starting again on the same
+ * directory keeps all topics. Not thread-safe: one owner starts and stops it.
+ */
+public final class EmbeddedKafkaBroker implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
+    private static final int LOG_TAIL_LINES = 60;
+
+    private final BrokerSettings settings;
+    private final Path dataDir;
+    private final boolean deleteDataDirOnClose;
+    private Process process;
+    private Thread shutdownHook;
+    private int brokerPort;
+    private int controllerPort;
+    private Duration lastStartDuration = Duration.ZERO;
+    private boolean closed;
+
+    public EmbeddedKafkaBroker(BrokerSettings settings) {
+        this.settings = settings;
+        try {
+            if (settings.dataDir().isPresent()) {
+                this.dataDir = Files.createDirectories(settings.dataDir().get()).toAbsolutePath();
+                this.deleteDataDirOnClose = false;
+            } else {
+                this.dataDir = Files.createTempDirectory("ssdpulse-kafka-").toAbsolutePath();
+                this.deleteDataDirOnClose = true;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create broker data directory " + settings.dataDir().orElse(null), e);
+        }
+    }
+
+    /** A broker with default settings in a temporary directory deleted on close. */
+    public EmbeddedKafkaBroker() {
+        this(BrokerSettings.defaults());
+    }
+
+    /**
+     * Starts the broker and blocks until it answers a describeCluster request.
+     *
+     * @throws IllegalStateException if it is already running, or it does not become ready within the
+     *                               start timeout (the message includes the tail of the broker log)
+     */
+    public synchronized EmbeddedKafkaBroker start() {
+        if (closed) {
+            throw new IllegalStateException("broker is closed");
+        }
+        if (isRunning()) {
+            throw new IllegalStateException("broker already running at " + bootstrapServers());
+        }
+        long startNs = System.nanoTime();
+        BrokerState state = chooseState();
+        brokerPort = state.brokerPort();
+        controllerPort = state.controllerPort();
+        state.write(dataDir);
+
+        Path serverProperties = dataDir.resolve("server.properties");
+        Path kafkaLogDir = dataDir.resolve("kafka-logs");
+        ServerPropertiesWriter.write(serverProperties,
+                ServerPropertiesWriter.serverProperties(kafkaLogDir, brokerPort, controllerPort));
+        Path log4j = dataDir.resolve("broker-log4j2.properties");
+        ServerPropertiesWriter.writeLog4j2(log4j);
+        boolean format = !Files.exists(kafkaLogDir.resolve("meta.properties"));
+
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx" + settings.heapMb() + "m");
+        command.add("-Xss1m");
+        command.add("-Djava.awt.headless=true");
+        command.add("-Dlog4j2.configurationFile=" + log4j.toUri());
+        command.addAll(settings.extraJvmArgs());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(KafkaBrokerProcessMain.class.getName());
+        command.add(serverProperties.toString());
+        command.add(Long.toString(ProcessHandle.current().pid()));
+        if (format) {
+            command.add("--format");
+            command.add(state.clusterId());
+        }
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(dataDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile().toFile()));
+        // stdin stays a pipe held by this JVM: its EOF is the child's signal that we are gone.
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start broker JVM: " + command.get(0), e);
+        }
+        installShutdownHook();
+        try {
+            awaitReady(startNs);
+        } catch (RuntimeException e) {
+            stopProcess();
+            throw e;
+        }
+        lastStartDuration = Duration.ofNanos(System.nanoTime() - startNs);
+        log.info("Kafka broker {} ready in {} ms (pid {}, data dir {}, {})", bootstrapServers(),
+                lastStartDuration.toMillis(), process.pid(), dataDir, format ? "formatted" : "existing storage");
+        return this;
+    }
+
+    private BrokerState chooseState() {
+        var previous = BrokerState.read(dataDir);
+        // A formatted directory's own cluster id wins over the state file (which may be missing or stale).
+        String clusterId = formattedClusterId()
+                .orElseGet(() -> previous.map(BrokerState::clusterId).orElseGet(() -> Uuid.randomUuid().toString()));
+        int broker = pickPort(settings.brokerPort(), previous.map(BrokerState::brokerPort).orElse(0));
+        int controller = pickPort(settings.controllerPort(), previous.map(BrokerState::controllerPort).orElse(0));
+        while (controller == broker) {
+            controller = LoopbackPorts.freePort();
+        }
+        return new BrokerState(clusterId, broker, controller);
+    }
+
+    private java.util.Optional<String> formattedClusterId() {
+        Path meta = dataDir.resolve("kafka-logs").resolve("meta.properties");
+        if (!Files.exists(meta)) {
+            return java.util.Optional.empty();
+        }
+        Properties p = new Properties();
+        try (var in = Files.newBufferedReader(meta, StandardCharsets.UTF_8)) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + meta, e);
+        }
+        return java.util.Optional.ofNullable(p.getProperty("cluster.id"));
+    }
+
+    private static int pickPort(int configured, int previous) {
+        if (configured != 0) {
+            return configured;
+        }
+        if (previous != 0 && LoopbackPorts.isFree(previous)) {
+            return previous;
+        }
+        return LoopbackPorts.freePort();
+    }
+
+    private void awaitReady(long startNs) {
+        long deadlineNs = startNs + settings.startTimeout().toNanos();
+        // A TCP probe first: the PLAINTEXT acceptor opens only once the broker has caught up with the
+        // metadata log, and probing it is silent, unlike an AdminClient retrying a closed port.
+        while (!LoopbackPorts.accepts(brokerPort, 200)) {
+            checkAliveAndTime(deadlineNs);
+            sleepMs(100);
+        }
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "2000");
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "3000");
+        try (Admin admin = Admin.create(props)) {
+            while (true) {
+                try {
+                    if (!admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).isEmpty()) {
+                        return;
+                    }
+                } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                    // not ready yet
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while waiting for the broker", e);
+                }
+                checkAliveAndTime(deadlineNs);
+                sleepMs(100);
+            }
+        }
+    }
+
+    private void checkAliveAndTime(long deadlineNs) {
+        if (!process.isAlive()) {
+            throw new IllegalStateException("Kafka broker process exited with code " + process.exitValue()
+                    + " before becoming ready. First error: " + firstErrorLine() + "\nTail of " + logFile() + ":\n" + logTail());
+        }
+        if (System.nanoTime() > deadlineNs) {
+            throw new IllegalStateException("Kafka broker at " + bootstrapServers() + " not ready after "
+                    + settings.startTimeout().toSeconds() + " s. Tail of " + logFile() + ":\n" + logTail());
+        }
+    }
+
+    private static void sleepMs(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the broker", e);
+        }
+    }
+
+    /** The last lines of the broker log, for error messages. */
+    public String logTail() {
+        Path file = logFile();
+        if (!Files.exists(file)) {
+            return "(no broker log yet)";
+        }
+        Deque<String> tail = new ArrayDeque<>();
+        try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            lines.forEach(line -> {
+                tail.addLast(line);
+                if (tail.size() > LOG_TAIL_LINES) {
+                    tail.removeFirst();
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            return "(cannot read broker log: " + e + ")";
+        }
+        return String.join("\n", tail);
+    }
+
+    /** The first ERROR line and first exception cause of the broker log: usually why it failed. */
+    private String firstErrorLine() {
+        try (Stream<String> lines = Files.lines(logFile(), StandardCharsets.UTF_8)) {
+            List<String> all = lines.toList();
+            String error = all.stream().filter(l -> l.contains(" ERROR ") || l.contains(" FATAL ")).findFirst().orElse(null);
+            String cause = all.stream().filter(l -> l.startsWith("Caused by:")).findFirst().orElse(null);
+            if (error == null && cause == null) {
+                return "(none logged)";
+            }
+            return error == null ? cause : cause == null ? error : error + " / " + cause;
+        } catch (IOException | UncheckedIOException e) {
+            return "(cannot read broker log: " + e + ")";
+        }
+    }
+
+    /** "127.0.0.1:port" of the PLAINTEXT listener; valid once start() has been called. */
+    public String bootstrapServers() {
+        if (brokerPort == 0) {
+            throw new IllegalStateException("broker was never started");
+        }
+        return "127.0.0.1:" + brokerPort;
+    }
+
+    public synchronized boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** The broker JVM's process, for callers that must check it is gone; empty when not started. */
+    public synchronized java.util.Optional<ProcessHandle> processHandle() {
+        return process == null ? java.util.Optional.empty() : java.util.Optional.of(process.toHandle());
+    }
+
+    /** Wall time of the last successful start(), from the call to the first answered describeCluster. */
+    public Duration lastStartDuration() {
+        return lastStartDuration;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public Path logFile() {
+        return dataDir.resolve("broker.log");
+    }
+
+    /** Stops the broker cleanly (SIGTERM, then a kill after the stop timeout); the data stays. */
+    public synchronized void stop() {
+        stopProcess();
+    }
+
+    /** Stops and starts again on the same data directory and, when still free, the same ports. */
+    public synchronized EmbeddedKafkaBroker restart() {
+        stopProcess();
+        return start();
+    }
+
+    private void stopProcess() {
+        if (process == null) {
+            return;
+        }
+        Process p = process;
+        process = null;
+        removeShutdownHook();
+        long t0 = System.nanoTime();
+        terminate(p, settings.stopTimeout());
+        log.info("Kafka broker pid {} stopped in {} ms", p.pid(), (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    private static void terminate(Process p, Duration timeout) {
+        if (!p.isAlive()) {
+            return;
+        }
+        p.destroy();
+        try {
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("Kafka broker pid {} did not stop within {} s, killing it", p.pid(), timeout.toSeconds());
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void installShutdownHook() {
+        Process p = process;
+        shutdownHook = new Thread(() -> terminate(p, Duration.ofSeconds(10)), "ssdpulse-broker-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    private void removeShutdownHook() {
+        if (shutdownHook == null) {
+            return;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // JVM already shutting down: the hook is running or will run, harmlessly.
+        }
+        shutdownHook = null;
+    }
+
+    /** Stops the broker and deletes the data directory if it was a temporary one. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        stopProcess();
+        if (deleteDataDirOnClose) {
+            deleteRecursively(dataDir);
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException e) {
+                    log.warn("cannot delete {}: {}", path, e.toString());
+                }
+            });
+        } catch (IOException e) {
+            log.warn("cannot delete {}: {}", dir, e.toString());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "EmbeddedKafkaBroker[" + (brokerPort == 0 ? "not started" : bootstrapServers()) + ", " + dataDir + "]";
+    }
+
+    /** Exposed for diagnostics and tests: the effective server.properties content. */
+    Map<String, String> serverProperties() {
+        return ServerPropertiesWriter.serverProperties(dataDir.resolve("kafka-logs"), brokerPort, controllerPort);
+    }
+}

@@ -1,0 +1,80 @@
+package dev.ssdpulse.platform.kafka;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The server.properties of a single-node KRaft broker+controller on loopback, and its log4j2 config. */
+final class ServerPropertiesWriter {
+    private ServerPropertiesWriter() {
+    }
+
+    static Map<String, String> serverProperties(Path logDir, int brokerPort, int controllerPort) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("process.roles", "broker,controller");
+        p.put("node.id", "1");
+        // Static quorum: the voter endpoint lives in this file, not in the formatted metadata, so a
+        // restart on other ports still finds its quorum.
+        p.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+        p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        p.put("controller.listener.names", "CONTROLLER");
+        p.put("inter.broker.listener.name", "PLAINTEXT");
+        p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.put("log.dirs", logDir.toAbsolutePath().toString());
+        p.put("num.partitions", "1");
+        p.put("default.replication.factor", "1");
+        p.put("offsets.topic.replication.factor", "1");
+        p.put("offsets.topic.num.partitions", "1");
+        p.put("transaction.state.log.replication.factor", "1");
+        p.put("transaction.state.log.min.isr", "1");
+        p.put("transaction.state.log.num.partitions", "1");
+        p.put("share.coordinator.state.topic.replication.factor", "1");
+        p.put("share.coordinator.state.topic.min.isr", "1");
+        p.put("group.initial.rebalance.delay.ms", "0");
+        // Callers create their topics with explicit partitions and configs; a typo must not create one.
+        p.put("auto.create.topics.enable", "false");
+        p.put("log.retention.hours", "-1");
+        // Small segments keep a test broker's disk use and log-cleaner work low.
+        p.put("log.segment.bytes", Integer.toString(64 * 1024 * 1024));
+        p.put("log.cleaner.dedupe.buffer.size", Integer.toString(8 * 1024 * 1024));
+        return p;
+    }
+
+    static void write(Path file, Map<String, String> properties) {
+        String text = properties.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue().replace("\\", "\\\\"))
+                .collect(Collectors.joining("\n", "# written by ssdpulse EmbeddedKafkaBroker\n", "\n"));
+        writeText(file, text);
+    }
+
+    /** Broker logs at INFO to stdout, which the parent redirects into the broker log file. */
+    static void writeLog4j2(Path file) {
+        writeText(file, String.join("\n",
+                "status = warn",
+                "appender.console.type = Console",
+                "appender.console.name = STDOUT",
+                "appender.console.layout.type = PatternLayout",
+                "appender.console.layout.pattern = [%d] %p %m (%c)%n",
+                "rootLogger.level = info",
+                "rootLogger.appenderRef.stdout.ref = STDOUT",
+                "logger.kafkaRequest.name = kafka.request.logger",
+                "logger.kafkaRequest.level = warn",
+                "logger.stateChange.name = state.change.logger",
+                "logger.stateChange.level = warn",
+                ""));
+    }
+
+    private static void writeText(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package dev.ssdpulse.platform.registry;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * The registry log in a compacted single-partition Kafka topic (`_schemas` by default), as
+ * Confluent's registry keeps it. Each append is a synchronous acks=all send; readAll reads the
+ * topic from the beginning to the end offset taken when it starts.
+ */
+public final class KafkaRegistryLog implements RegistryLog {
+    public static final String DEFAULT_TOPIC = "_schemas";
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    private final String bootstrapServers;
+    private final String topic;
+    private final KafkaProducer<byte[], byte[]> producer;
+
+    /** Creates the topic when missing (1 partition, replication factor 1, cleanup.policy=compact). */
+    public KafkaRegistryLog(String bootstrapServers, String topic) {
+        this.bootstrapServers = bootstrapServers;
+        this.topic = topic;
+        createTopicIfMissing();
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, "ssdpulse-schema-registry");
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(TIMEOUT.toMillis()));
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Long.toString(TIMEOUT.toMillis()));
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(TIMEOUT.toMillis() / 2));
+        this.producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+    }
+
+    public KafkaRegistryLog(String bootstrapServers) {
+        this(bootstrapServers, DEFAULT_TOPIC);
+    }
+
+    private void createTopicIfMissing() {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+            Set<String> existing = admin.listTopics().names().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            if (existing.contains(topic)) {
+                return;
+            }
+            NewTopic newTopic = new NewTopic(topic, 1, (short) 1)
+                    .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
+            admin.createTopics(List.of(newTopic)).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new IllegalStateException("cannot create registry topic '" + topic + "' on " + bootstrapServers
+                        + ": " + e.getCause(), e.getCause());
+            }
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("Kafka at " + bootstrapServers + " did not answer within "
+                    + TIMEOUT.toSeconds() + " s while creating registry topic '" + topic + "'", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating registry topic '" + topic + "'", e);
+        }
+    }
+
+    @Override
+    public List<RegistryRecord> readAll() {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "ssdpulse-schema-registry-reader");
+        // Only committed data: an aborted or half-written record must not become registry state.
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        TopicPartition partition = new TopicPartition(topic, 0);
+        List<RegistryRecord> records = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            long endOffset = consumer.endOffsets(List.of(partition), TIMEOUT).get(partition);
+            long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            while (consumer.position(partition, TIMEOUT) < endOffset) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("reading registry topic '" + topic + "' did not reach end offset "
+                            + endOffset + " within " + TIMEOUT.toSeconds() + " s (at " + consumer.position(partition) + ")");
+                }
+                for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+                    try {
+                        RegistryRecordCodec.decode(r.key(), r.value()).ifPresent(records::add);
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalStateException("registry topic '" + topic + "' offset " + r.offset()
+                                + ": " + e.getMessage(), e);
+                    }
+                }
+            }
+        }
+        return records;
+    }
+
+    @Override
+    public void append(RegistryRecord record) {
+        try {
+            producer.send(new ProducerRecord<>(topic, 0, RegistryRecordCodec.key(record), RegistryRecordCodec.value(record)))
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw RegistryException.storeError("write to '" + topic + "' failed: " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw RegistryException.storeError("write to '" + topic + "' timed out after " + TIMEOUT.toSeconds() + " s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw RegistryException.storeError("interrupted while writing to '" + topic + "'", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(5));
+    }
+}

@@ -1,0 +1,87 @@
+package dev.ssdpulse.platform.testing;
+
+import java.time.Duration;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.Network;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.kafka.KafkaContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * Kafka (apache/kafka, the same version as the client jars unless overridden) and Confluent Schema
+ * Registry in containers on one Docker network; the registry reaches Kafka through an extra
+ * listener on the network alias "kafka".
+ *
+ * <p>Images: system properties ssdpulse.test.kafkaImage and ssdpulse.test.registryImage override
+ * the defaults.
+ */
+final class ContainerTestStack implements TestStack, AutoCloseable {
+    static final String DEFAULT_REGISTRY_IMAGE = "confluentinc/cp-schema-registry:8.0.0";
+
+    private final Network network;
+    private final KafkaContainer kafka;
+    private final GenericContainer<?> registry;
+
+    ContainerTestStack() {
+        String kafkaImage = System.getProperty("ssdpulse.test.kafkaImage", "apache/kafka:" + kafkaClientVersion());
+        String registryImage = System.getProperty("ssdpulse.test.registryImage", DEFAULT_REGISTRY_IMAGE);
+        network = Network.newNetwork();
+        kafka = new KafkaContainer(DockerImageName.parse(kafkaImage))
+                .withNetwork(network)
+                .withNetworkAliases("kafka")
+                .withListener("kafka:19092");
+        registry = new GenericContainer<>(DockerImageName.parse(registryImage))
+                .withNetwork(network)
+                .withExposedPorts(8081)
+                .withEnv("SCHEMA_REGISTRY_HOST_NAME", "schema-registry")
+                .withEnv("SCHEMA_REGISTRY_LISTENERS", "http://0.0.0.0:8081")
+                .withEnv("SCHEMA_REGISTRY_KAFKASTORE_BOOTSTRAP_SERVERS", "PLAINTEXT://kafka:19092")
+                .withEnv("SCHEMA_REGISTRY_KAFKASTORE_TOPIC_REPLICATION_FACTOR", "1")
+                .dependsOn(kafka)
+                .waitingFor(Wait.forHttp("/subjects").forStatusCode(200).withStartupTimeout(Duration.ofMinutes(2)));
+        try {
+            kafka.start();
+            registry.start();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** The version of the kafka-clients jar, so the container broker matches the embedded one. */
+    static String kafkaClientVersion() {
+        java.util.Properties p = new java.util.Properties();
+        try (java.io.InputStream in = org.apache.kafka.clients.producer.KafkaProducer.class
+                .getResourceAsStream("/kafka/kafka-version.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("kafka/kafka-version.properties not found in kafka-clients");
+            }
+            p.load(in);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return p.getProperty("version");
+    }
+
+    @Override
+    public String bootstrapServers() {
+        return kafka.getBootstrapServers();
+    }
+
+    @Override
+    public String schemaRegistryUrl() {
+        return "http://" + registry.getHost() + ":" + registry.getMappedPort(8081);
+    }
+
+    @Override
+    public String backend() {
+        return "testcontainers";
+    }
+
+    @Override
+    public void close() {
+        registry.stop();
+        kafka.stop();
+        network.close();
+    }
+}
