@@ -1,0 +1,118 @@
+package dev.ssdpulse.cli.stack;
+
+import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.platform.LocalStack;
+import dev.ssdpulse.platform.kafka.BrokerSettings;
+import dev.ssdpulse.platform.kafka.LoopbackPorts;
+import dev.ssdpulse.schemas.topics.TopicSpec;
+import dev.ssdpulse.schemas.topics.Topics;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code ssdpulse stack}: a real Kafka broker (KRaft, child JVM) and a Confluent-API schema registry on
+ * loopback, with every ssdpulse topic created, until Ctrl-C.
+ */
+@Command(name = "stack", description = "Start the embedded Kafka broker and schema registry; run until Ctrl-C.")
+public final class StackCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Where the broker keeps its data; a restart on the same directory keeps topics and schema "
+                    + "ids (default: ${DEFAULT-VALUE}).",
+            defaultValue = "${sys:user.home}/.ssdpulse/stack")
+    Path dataDir;
+
+    @Option(names = "--ephemeral", description = "Use a temporary data directory, deleted on exit.")
+    boolean ephemeral;
+
+    @Option(names = "--kafka-port", paramLabel = "PORT",
+            description = "Broker port; 0 = any free port (default: 9092 when free, else any).")
+    Integer kafkaPort;
+
+    @Option(names = "--registry-port", paramLabel = "PORT",
+            description = "Schema registry port; 0 = any free port (default: 8081 when free, else any).")
+    Integer registryPort;
+
+    @Option(names = "--broker-heap-mb", paramLabel = "MB", defaultValue = "512",
+            description = "Heap of the broker JVM (default: ${DEFAULT-VALUE}).")
+    int brokerHeapMb;
+
+    @Option(names = "--partitions", paramLabel = "N", defaultValue = "" + Topics.DEFAULT_PARTITIONS,
+            description = "Partitions of each ssdpulse topic when it is created (default: ${DEFAULT-VALUE}).")
+    int partitions;
+
+    @Option(names = "--exit-after", paramLabel = "DURATION",
+            description = "Stop by itself after this long (e.g. 30s), for scripts and tests.")
+    Duration exitAfter;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        int brokerPort = choosePort(kafkaPort, 9092, "--kafka-port");
+        int schemaRegistryPort = choosePort(registryPort, 8081, "--registry-port");
+        BrokerSettings settings = BrokerSettings.defaults().withHeapMb(brokerHeapMb)
+                .withPorts(brokerPort, 0);
+        if (!ephemeral) {
+            settings = settings.withDataDir(dataDir.toAbsolutePath());
+        }
+        out.println("Starting Kafka broker (KRaft) and schema registry...");
+        out.flush();
+        CountDownLatch stopped = new CountDownLatch(1);
+        try (LocalStack stack = LocalStack.start(settings, schemaRegistryPort)) {
+            List<String> created = stack.createTopics(Topics.all().stream()
+                    .map(t -> toNewTopic(t, partitions)).toList());
+            Thread hook = new Thread(() -> {
+                stack.close();
+                stopped.countDown();
+            }, "ssdpulse-stack-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            out.printf("ssdpulse stack is up (started in %.1f s)%n", stack.startDuration().toMillis() / 1000.0);
+            out.printf("  bootstrap servers : %s%n", stack.bootstrapServers());
+            out.printf("  schema registry   : %s%n", stack.schemaRegistryUrl());
+            out.printf("  data directory    : %s%s%n", stack.dataDir(), ephemeral ? " (temporary)" : "");
+            out.printf("  topics            : %d in the catalogue, %d created now%n", Topics.all().size(), created.size());
+            out.printf("  broker log        : %s%n", stack.broker().logFile());
+            out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
+            out.flush();
+            if (exitAfter == null) {
+                stopped.await();
+            } else if (!stopped.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            }
+        }
+        out.println("ssdpulse stack stopped.");
+        out.flush();
+        return 0;
+    }
+
+    private static org.apache.kafka.clients.admin.NewTopic toNewTopic(TopicSpec<?> topic, int partitions) {
+        return topic.toNewTopic(partitions, (short) 1);
+    }
+
+    /** The explicit port (0 = any), else the conventional one when it is free, else any free port. */
+    private static int choosePort(Integer requested, int conventional, String option) {
+        if (requested != null) {
+            if (requested < 0 || requested > 65535) {
+                throw new UserInputException(option + " " + requested + " is not a port number (0..65535)");
+            }
+            if (requested != 0 && !LoopbackPorts.isFree(requested)) {
+                throw new UserInputException(option + " " + requested + " is already in use on 127.0.0.1");
+            }
+            return requested;
+        }
+        return LoopbackPorts.isFree(conventional) ? conventional : 0;
+    }
+}
