@@ -31,7 +31,6 @@ public class SpecificAvroDeserializer<T extends SpecificRecord> implements Deser
     private final ConcurrentHashMap<Integer, DatumReader<T>> readersByWriterId = new ConcurrentHashMap<>();
     private final ThreadLocal<BinaryDecoder[]> decoder = ThreadLocal.withInitial(() -> new BinaryDecoder[1]);
     private Class<T> targetType;
-    private Schema readerSchema;
     private SchemaRegistryClient registry;
     private boolean ownsRegistry;
     private boolean isKey;
@@ -134,24 +133,38 @@ public class SpecificAvroDeserializer<T extends SpecificRecord> implements Deser
             throw new SerializationException("Could not fetch schema id " + writerId + " for " + what(topic)
                     + " from the schema registry: " + e.getMessage(), e);
         }
-        Schema reader = readerSchema != null ? readerSchema : readerSchemaByName(topic, writerId, writerSchema);
-        return new SpecificDatumReader<>(writerSchema, reader, SpecificData.getForSchema(reader));
+        Class<?> type = targetType != null ? targetType : classByName(topic, writerId, writerSchema);
+        SpecificData data = new GeneratedSpecificData(type);
+        return new SpecificDatumReader<>(writerSchema, data.getSchema(type), data);
     }
 
-    private Schema readerSchemaByName(String topic, int writerId, Schema writerSchema) {
-        Class<?> generated = SpecificData.get().getClass(writerSchema);
+    /**
+     * The generated class named like the writer schema. Loaded without initialization and accepted only if it
+     * is a SpecificRecord, so a schema from the registry cannot make us initialize arbitrary classes.
+     */
+    private Class<?> classByName(String topic, int writerId, Schema writerSchema) {
+        Class<?> generated;
+        try {
+            generated = Class.forName(writerSchema.getFullName(), false, classLoader());
+        } catch (ClassNotFoundException e) {
+            generated = null;
+        }
         if (generated == null || !SpecificRecord.class.isAssignableFrom(generated)) {
             throw new SerializationException("No generated Avro class " + writerSchema.getFullName()
                     + " on the classpath for writer schema id " + writerId + " of " + what(topic) + "; set '"
                     + (isKey ? SerdeConfig.SPECIFIC_AVRO_KEY_TYPE : SerdeConfig.SPECIFIC_AVRO_VALUE_TYPE)
                     + "' or construct the deserializer with the target class");
         }
-        return SpecificData.get().getSchema(generated);
+        return generated;
+    }
+
+    private static ClassLoader classLoader() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : SpecificAvroDeserializer.class.getClassLoader();
     }
 
     private void setTargetType(Class<T> type) {
         this.targetType = type;
-        this.readerSchema = SpecificData.get().getSchema(type);
     }
 
     private static Class<?> loadClass(Object typeConfig, boolean isKey) {
@@ -160,8 +173,7 @@ public class SpecificAvroDeserializer<T extends SpecificRecord> implements Deser
         }
         String name = typeConfig.toString().trim();
         try {
-            Class<?> c = Class.forName(name, true, Thread.currentThread().getContextClassLoader() != null
-                    ? Thread.currentThread().getContextClassLoader() : SpecificAvroDeserializer.class.getClassLoader());
+            Class<?> c = Class.forName(name, false, classLoader());
             if (!SpecificRecord.class.isAssignableFrom(c)) {
                 throw new IllegalArgumentException("config '" + (isKey ? SerdeConfig.SPECIFIC_AVRO_KEY_TYPE
                         : SerdeConfig.SPECIFIC_AVRO_VALUE_TYPE) + "' = '" + name + "' is not an Avro SpecificRecord");

@@ -56,7 +56,7 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
     }
 
     /** Converts a record to the subject's latest schema when it differs from the record's own. */
-    private record Projection(Schema recordSchema, Schema targetSchema) {
+    private record Projection(Schema recordSchema, Schema targetSchema, SpecificData recordData) {
     }
 
     private final class EncoderState {
@@ -108,7 +108,7 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
         if (data == null) {
             return null;
         }
-        WritePlan plan = planFor(topic, data.getSchema());
+        WritePlan plan = planFor(topic, data);
         EncoderState state = encoderState.get();
         GrowableBuffer buffer = state.buffer;
         buffer.resetWithPrefix(WireFormat.HEADER_SIZE_BYTES);
@@ -125,23 +125,24 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
         return buffer.toByteArray();
     }
 
-    private WritePlan planFor(String topic, Schema recordSchema) {
+    private WritePlan planFor(String topic, T record) {
+        Schema recordSchema = record.getSchema();
         WritePlan last = lastPlan;
         if (last != null && last.recordSchema() == recordSchema && last.topic().equals(topic)) {
             return last;
         }
-        WritePlan plan = plans.computeIfAbsent(new PlanKey(topic, recordSchema), k -> resolvePlan(topic, recordSchema));
+        WritePlan plan = plans.computeIfAbsent(new PlanKey(topic, recordSchema), k -> resolvePlan(topic, recordSchema, record.getClass()));
         lastPlan = plan;
         return plan;
     }
 
-    private WritePlan resolvePlan(String topic, Schema recordSchema) {
+    private WritePlan resolvePlan(String topic, Schema recordSchema, Class<?> recordClass) {
         if (registry == null) {
             throw new SerializationException("Serializer for topic '" + topic + "' is not configured: call "
                     + "configure() with '" + SerdeConfig.SCHEMA_REGISTRY_URL + "' or pass a SchemaRegistryClient");
         }
         String subject = SerdeConfig.subject(topic, isKey);
-        SpecificData data = SpecificData.getForSchema(recordSchema);
+        SpecificData data = new GeneratedSpecificData(recordClass);
         try {
             if (autoRegister) {
                 int id = registry.register(subject, recordSchema);
@@ -162,7 +163,7 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
                             + recordSchema.getFullName() + ": " + compatibility.getDescription());
                 }
                 return new WritePlan(topic, recordSchema, latest.id(), new GenericDatumWriter<>(latest.schema()),
-                        new Projection(recordSchema, latest.schema()));
+                        new Projection(recordSchema, latest.schema(), data));
             }
             SchemaVersion registered = registry.lookup(subject, recordSchema);
             return new WritePlan(topic, recordSchema, registered.id(), new SpecificDatumWriter<>(recordSchema, data),
@@ -182,7 +183,7 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
         GrowableBuffer tmp = state.projectionBuffer;
         tmp.resetWithPrefix(0);
         BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(tmp, null);
-        new SpecificDatumWriter<T>(projection.recordSchema()).write(data, encoder);
+        new SpecificDatumWriter<T>(projection.recordSchema(), projection.recordData()).write(data, encoder);
         byte[] own = tmp.toByteArray();
         state.projectionDecoder = DecoderFactory.get().binaryDecoder(own, state.projectionDecoder);
         return new GenericDatumReader<>(projection.recordSchema(), projection.targetSchema())
