@@ -1,5 +1,7 @@
 package dev.ssdpulse.schemas.serde;
 
+import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.iobatch.IoStreamRecordCodec;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryException;
@@ -135,6 +137,11 @@ public class SpecificAvroDeserializer<T extends SpecificRecord> implements Deser
         }
         Class<?> type = targetType != null ? targetType : classByName(topic, writerId, writerSchema);
         SpecificData data = new GeneratedSpecificData(type);
+        if (type == IoStreamRecord.class && IoStreamRecordCodec.canRead(writerSchema)) {
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            DatumReader<T> fast = (DatumReader) IoStreamRecordCodec.reader(data);
+            return fast;
+        }
         return new SpecificDatumReader<>(writerSchema, data.getSchema(type), data);
     }
 

@@ -1,5 +1,7 @@
 package dev.ssdpulse.schemas.serde;
 
+import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.iobatch.IoStreamRecordCodec;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryException;
@@ -146,13 +148,12 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
         try {
             if (autoRegister) {
                 int id = registry.register(subject, recordSchema);
-                return new WritePlan(topic, recordSchema, id, new SpecificDatumWriter<>(recordSchema, data), null);
+                return new WritePlan(topic, recordSchema, id, writerFor(recordSchema, data), null);
             }
             if (useLatestVersion) {
                 SchemaVersion latest = registry.getLatest(subject);
                 if (latest.schema().equals(recordSchema)) {
-                    return new WritePlan(topic, recordSchema, latest.id(),
-                            new SpecificDatumWriter<>(recordSchema, data), null);
+                    return new WritePlan(topic, recordSchema, latest.id(), writerFor(recordSchema, data), null);
                 }
                 // The latest version must be able to read what the record's own schema writes.
                 SchemaCompatibility.SchemaPairCompatibility compatibility =
@@ -166,13 +167,21 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
                         new Projection(recordSchema, latest.schema(), data));
             }
             SchemaVersion registered = registry.lookup(subject, recordSchema);
-            return new WritePlan(topic, recordSchema, registered.id(), new SpecificDatumWriter<>(recordSchema, data),
-                    null);
+            return new WritePlan(topic, recordSchema, registered.id(), writerFor(recordSchema, data), null);
         } catch (SchemaRegistryException e) {
             throw new SerializationException("Could not obtain a schema id for " + recordSchema.getFullName()
                     + " under subject '" + subject + "' (auto.register.schemas=" + autoRegister
                     + ", use.latest.version=" + useLatestVersion + "): " + e.getMessage(), e);
         }
+    }
+
+    /** The hand-written codec for the I/O hot path, Avro's specific writer otherwise. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static DatumWriter<Object> writerFor(Schema recordSchema, SpecificData data) {
+        if (recordSchema == IoStreamRecord.getClassSchema()) {
+            return (DatumWriter) IoStreamRecordCodec.writer(data);
+        }
+        return new SpecificDatumWriter<>(recordSchema, data);
     }
 
     /** Rewrites {@code data} in the target schema by field name (slow path, only for use.latest.version). */
