@@ -1,0 +1,40 @@
+package dev.ssdpulse.schemas.serde;
+
+import dev.ssdpulse.schemas.SampleRecords;
+import dev.ssdpulse.schemas.avro.IoOp;
+import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.RunStarted;
+import org.apache.avro.Schema;
+import org.apache.avro.specific.SpecificRecord;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class GeneratedSpecificDataTest {
+    private final GeneratedSpecificData data = new GeneratedSpecificData(RunStarted.class);
+
+    @Test
+    void resolvesGeneratedTypesOfTheTrustedPackage() {
+        assertThat(data.getClass(IoStreamRecord.SCHEMA$)).isEqualTo(IoStreamRecord.class);
+        assertThat(data.getClass(IoOp.SCHEMA$)).isEqualTo(IoOp.class);
+    }
+
+    @Test
+    void doesNotResolveClassesOutsideThePackageOrThatAreNotAvroTypes() {
+        Schema notGenerated = Schema.createRecord("GeneratedSpecificData", null, "dev.ssdpulse.schemas.serde", false,
+                java.util.List.of());
+        // Outside the trusted package Avro's own allow-list still applies: trust is not widened.
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> data.getClass(notGenerated))
+                .isInstanceOf(SecurityException.class);
+        Schema fake = Schema.createRecord("SampleRecordsX", null, "dev.ssdpulse.schemas.avro", false, java.util.List.of());
+        assertThat(data.getClass(fake)).isNull();
+    }
+
+    @Test
+    void deepCopiesEveryRecordTypeWhereAvrosDefaultModelRefusesNestedClasses() {
+        for (SpecificRecord record : SampleRecords.everyRecordType()) {
+            Object copy = data.deepCopy(record.getSchema(), record);
+            assertThat(copy).isEqualTo(record).isNotSameAs(record);
+        }
+    }
+}
