@@ -6,7 +6,10 @@ import dev.ssdpulse.producer.workload.WorkloadValidationException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import dev.ssdpulse.producer.workload.Units;
+
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.io.UncheckedIOException;
 
 /** Composition root: every command is wired here, nowhere else has a {@code main}. */
@@ -31,6 +34,8 @@ public final class Main implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler(Main::handleExecutionException);
+        // Durations and sizes in the units users write ("30s", "20m", "4k", "160GB"), as in workload files.
+        cli.registerConverter(Duration.class, text -> Duration.ofNanos(Units.parseDurationNs(text)));
         return cli;
     }
 
