@@ -58,10 +58,14 @@ public final class BinaryReader {
     }
 
     public byte[] readBlock(String field) {
-        int length = readCount(field + " length", remaining());
-        byte[] block = new byte[length];
-        System.arraycopy(bytes, position, block, 0, length);
-        position += length;
+        long length = readUnsignedVarLong(field + " length");
+        if (length < 0 || length > remaining()) {
+            throw new IllegalArgumentException(what + ": truncated while reading field '" + field + "' (length "
+                    + length + ", " + remaining() + " bytes left)");
+        }
+        byte[] block = new byte[(int) length];
+        System.arraycopy(bytes, position, block, 0, block.length);
+        position += block.length;
         return block;
     }
 
