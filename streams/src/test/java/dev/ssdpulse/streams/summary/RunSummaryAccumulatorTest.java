@@ -1,0 +1,58 @@
+package dev.ssdpulse.streams.summary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ssdpulse.streams.window.IoOps;
+import org.junit.jupiter.api.Test;
+
+class RunSummaryAccumulatorTest {
+    static final long S = 1_000_000_000L;
+
+    @Test
+    void totalsPerOpAndPhaseWithRatesOverTheSpan() {
+        RunSummaryAccumulator acc = new RunSummaryAccumulator();
+        // phase 0: reads from 0 s to 2 s; phase 1: writes from 2 s to 6 s
+        acc.add(IoOps.READ, 0, 100_000, 4096, 100_000, 0);          // submitted at 0
+        acc.add(IoOps.READ, 0, 2 * S, 4096, 200_000, 0);
+        acc.add(IoOps.WRITE, 1, 3 * S, 1_000_000, 1_000_000, 0);
+        acc.add(IoOps.WRITE, 1, 6 * S, 1_000_000, 2_000_000, 3);
+        acc.add(IoOps.WRITE, 1, 4 * S, 1_000_000, 1_000_000, 0);
+        RunSummaryData data = acc.summarize(null);
+        assertThat(data.durationNs()).isEqualTo(6 * S);
+        assertThat(data.ioCount()).isEqualTo(5);
+        assertThat(data.errorCount()).isEqualTo(1);
+        assertThat(data.ops()).extracting(OpSummaryData::op).containsExactly(IoOps.READ, IoOps.WRITE);
+        OpSummaryData writes = data.ops().get(1);
+        assertThat(writes.ioCount()).isEqualTo(3);
+        assertThat(writes.bytes()).isEqualTo(3_000_000);
+        assertThat(writes.iops()).isEqualTo(0.5);
+        assertThat(writes.mbPerSec()).isEqualTo(0.5);
+        assertThat(writes.latency().maxNs()).isEqualTo(2_000_000);
+        assertThat(writes.errorCount()).isEqualTo(1);
+        assertThat(data.phases()).hasSize(2);
+        PhaseSummaryData phase1 = data.phases().get(1);
+        assertThat(phase1.phaseIndex()).isEqualTo(1);
+        assertThat(phase1.startNs()).isEqualTo(3 * S - 1_000_000);
+        assertThat(phase1.endNs()).isEqualTo(6 * S);
+        assertThat(phase1.ops().get(0).iops()).isEqualTo(3 / ((3 * S + 1_000_000) / 1e9));
+        PhaseSummaryData phase0 = data.phases().get(0);
+        assertThat(phase0.startNs()).isZero();
+        assertThat(phase0.ops().get(0).latency().count()).isEqualTo(2);
+        assertThat(acc.summarize(10 * S).ops().get(1).iops()).isEqualTo(0.3);
+        assertThat(acc.phaseTotals(1, IoOps.READ)).isNull();
+        assertThat(acc.runTotals(IoOps.TRIM)).isNull();
+        assertThat(acc.phaseIndexes()).containsExactly(0, 1);
+    }
+
+    @Test
+    void emptyRunAndBadInput() {
+        RunSummaryAccumulator acc = new RunSummaryAccumulator();
+        RunSummaryData data = acc.summarize(null);
+        assertThat(data.ioCount()).isZero();
+        assertThat(data.durationNs()).isZero();
+        assertThat(data.ops()).isEmpty();
+        assertThatThrownBy(() -> acc.add(IoOps.READ, 0, 0, 1, -5, 0)).hasMessageContaining("latencyNs");
+        assertThatThrownBy(() -> acc.add(9, 0, 0, 1, 5, 0)).hasMessageContaining("op code");
+    }
+}
