@@ -310,6 +310,8 @@ public final class LatencyAccumulator {
                     throw new IllegalArgumentException("latency accumulator: histogram holds "
                             + decoded.getTotalCount() + " values but count is " + acc.count);
                 }
+                // decoding turns auto-resize on; growth must stay in growTo() to keep encodings order-independent
+                decoded.setAutoResize(false);
                 acc.histogram = decoded;
             } catch (DataFormatException e) {
                 throw new IllegalArgumentException("latency accumulator: corrupt compressed histogram", e);

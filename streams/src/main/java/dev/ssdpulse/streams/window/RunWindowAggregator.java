@@ -140,7 +140,7 @@ public final class RunWindowAggregator {
         if (position < windows.size() && windows.get(position).index == index) {
             return windows.get(position);
         }
-        OpenWindow created = new OpenWindow(op, index, new LatencyAccumulator(bins));
+        OpenWindow created = new OpenWindow(op, index, bins);
         windows.add(position, created);
         nextCloseEndNs = Math.min(nextCloseEndNs, endOf(index));
         return created;
@@ -278,9 +278,14 @@ public final class RunWindowAggregator {
             List<OpenWindow> windows = open.get(op);
             out.writeUnsignedVarLong(windows.size());
             for (OpenWindow w : windows) {
-                out.writeVarLong(w.index).writeUnsignedVarLong(w.ioCount).writeUnsignedVarLong(w.bytes)
-                        .writeUnsignedVarLong(w.errorCount).writeVarLong(w.maxCompletionNs).writeVarLong(w.phaseIndex);
-                w.latency.encodeInto(out, false);
+                out.writeVarLong(w.index).writeVarLong(w.maxCompletionNs).writeVarLong(w.phaseIndex);
+                out.writeUnsignedVarLong(w.parts.size());
+                for (Part part : w.parts) {
+                    out.writeVarLong(part.phaseIndex).writeUnsignedVarLong(part.ioCount).writeUnsignedVarLong(part.bytes)
+                            .writeUnsignedVarLong(part.errorCount).writeVarLong(part.firstSubmitNs)
+                            .writeVarLong(part.lastCompletionNs);
+                    part.latency.encodeInto(out, false);
+                }
             }
         }
         return out.toByteArray();
@@ -316,18 +321,28 @@ public final class RunWindowAggregator {
             List<OpenWindow> windows = agg.open.get(op);
             for (int i = 0; i < n; i++) {
                 long index = in.readVarLong("window index");
-                long ioCount = in.readUnsignedVarLong("ioCount");
-                long bytes = in.readUnsignedVarLong("bytes");
-                long errors = in.readUnsignedVarLong("errorCount");
-                long maxCompletion = in.readVarLong("maxCompletionNs");
-                int phase = (int) in.readVarLong("phaseIndex");
-                LatencyAccumulator latency = LatencyAccumulator.decodeFrom(in);
-                OpenWindow w = new OpenWindow(op, index, latency);
-                w.ioCount = ioCount;
-                w.bytes = bytes;
-                w.errorCount = errors;
-                w.maxCompletionNs = maxCompletion;
-                w.phaseIndex = phase;
+                OpenWindow w = new OpenWindow(op, index, agg.bins);
+                w.maxCompletionNs = in.readVarLong("maxCompletionNs");
+                w.phaseIndex = (int) in.readVarLong("phaseIndex");
+                int parts = in.readCount("phase part count", 1 << 20);
+                for (int p = 0; p < parts; p++) {
+                    int phase = (int) in.readVarLong("part phaseIndex");
+                    long ioCount = in.readUnsignedVarLong("part ioCount");
+                    long bytes = in.readUnsignedVarLong("part bytes");
+                    long errors = in.readUnsignedVarLong("part errorCount");
+                    long firstSubmit = in.readVarLong("part firstSubmitNs");
+                    long lastCompletion = in.readVarLong("part lastCompletionNs");
+                    Part part = new Part(phase, LatencyAccumulator.decodeFrom(in));
+                    part.ioCount = ioCount;
+                    part.bytes = bytes;
+                    part.errorCount = errors;
+                    part.firstSubmitNs = firstSubmit;
+                    part.lastCompletionNs = lastCompletion;
+                    w.parts.add(part);
+                    w.ioCount += ioCount;
+                    w.bytes += bytes;
+                    w.errorCount += errors;
+                }
                 windows.add(w);
                 next = Math.min(next, agg.endOf(index));
             }
@@ -340,21 +355,29 @@ public final class RunWindowAggregator {
     private static final class OpenWindow {
         final int op;
         final long index;
-        final LatencyAccumulator latency;
+        final LatencyBins bins;
+        /** Parts by ascending phase; almost always exactly one. */
+        final List<Part> parts = new ArrayList<>(1);
+        Part lastPart;
         long ioCount;
         long bytes;
         long errorCount;
         long maxCompletionNs = Long.MIN_VALUE;
         int phaseIndex = Integer.MIN_VALUE;
 
-        OpenWindow(int op, long index, LatencyAccumulator latency) {
+        OpenWindow(int op, long index, LatencyBins bins) {
             this.op = op;
             this.index = index;
-            this.latency = latency;
+            this.bins = bins;
         }
 
         void add(int phase, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
-            latency.record(latencyNs);
+            Part part = lastPart;
+            if (part == null || part.phaseIndex != phase) {
+                part = partFor(phase);
+                lastPart = part;
+            }
+            part.add(completionTimeNs, sizeBytes, latencyNs, status);
             ioCount++;
             bytes += sizeBytes;
             if (status != 0) {
@@ -366,9 +389,67 @@ public final class RunWindowAggregator {
             }
         }
 
+        Part partFor(int phase) {
+            int position = 0;
+            while (position < parts.size() && parts.get(position).phaseIndex < phase) {
+                position++;
+            }
+            if (position < parts.size() && parts.get(position).phaseIndex == phase) {
+                return parts.get(position);
+            }
+            Part created = new Part(phase, new LatencyAccumulator(bins));
+            parts.add(position, created);
+            return created;
+        }
+
         WindowResult toResult(long windowSizeNs) {
+            List<PhasePart> phaseParts = new ArrayList<>(parts.size());
+            LatencyAccumulator latency;
+            if (parts.size() == 1) {
+                latency = parts.get(0).latency;
+            } else {
+                latency = new LatencyAccumulator(bins);
+                for (Part part : parts) {
+                    latency.merge(part.latency);
+                }
+            }
+            for (Part part : parts) {
+                phaseParts.add(new PhasePart(part.phaseIndex, part.ioCount, part.bytes, part.errorCount,
+                        part.firstSubmitNs, part.lastCompletionNs, part.latency));
+            }
             return new WindowResult(op, index * windowSizeNs, windowSizeNs, phaseIndex, ioCount, bytes,
-                    errorCount, latency);
+                    errorCount, latency, phaseParts);
+        }
+    }
+
+    private static final class Part {
+        final int phaseIndex;
+        final LatencyAccumulator latency;
+        long ioCount;
+        long bytes;
+        long errorCount;
+        long firstSubmitNs = Long.MAX_VALUE;
+        long lastCompletionNs = Long.MIN_VALUE;
+
+        Part(int phaseIndex, LatencyAccumulator latency) {
+            this.phaseIndex = phaseIndex;
+            this.latency = latency;
+        }
+
+        void add(long completionTimeNs, long sizeBytes, long latencyNs, int status) {
+            latency.record(latencyNs);
+            ioCount++;
+            bytes += sizeBytes;
+            if (status != 0) {
+                errorCount++;
+            }
+            long submit = completionTimeNs - latencyNs;
+            if (submit < firstSubmitNs) {
+                firstSubmitNs = submit;
+            }
+            if (completionTimeNs > lastCompletionNs) {
+                lastCompletionNs = completionTimeNs;
+            }
         }
     }
 }

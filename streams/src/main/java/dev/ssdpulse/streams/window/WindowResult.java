@@ -1,6 +1,7 @@
 package dev.ssdpulse.streams.window;
 
 import dev.ssdpulse.streams.latency.LatencyAccumulator;
+import java.util.List;
 
 /**
  * A closed event-time window of one op of one run. Only windows that saw at least one I/O exist; a
@@ -15,9 +16,15 @@ import dev.ssdpulse.streams.latency.LatencyAccumulator;
  * @param bytes       bytes transferred
  * @param errorCount  I/Os with a non-zero status
  * @param latency     latency of the window's I/Os (owned by the result; do not mutate)
+ * @param phaseParts  the window's I/Os split by phase, ascending phase index (one part unless a phase change
+ *                    fell inside the window); with one part, its latency is the same object as {@code latency}
  */
 public record WindowResult(int op, long windowStartNs, long windowSizeNs, int phaseIndex, long ioCount,
-                           long bytes, long errorCount, LatencyAccumulator latency) {
+                           long bytes, long errorCount, LatencyAccumulator latency, List<PhasePart> phaseParts) {
+
+    public WindowResult {
+        phaseParts = List.copyOf(phaseParts);
+    }
 
     public long windowEndNs() {
         return windowStartNs + windowSizeNs;

@@ -20,6 +20,7 @@ import dev.ssdpulse.streams.summary.RunSummaryAccumulator;
 import dev.ssdpulse.streams.summary.RunSummaryData;
 import dev.ssdpulse.streams.waf.WaInterval;
 import dev.ssdpulse.streams.window.IoOps;
+import dev.ssdpulse.streams.window.PhasePart;
 import dev.ssdpulse.streams.window.WindowResult;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -88,7 +89,8 @@ class AvroMappersTest {
     @Test
     void windowMetricsMapEveryField() throws IOException {
         LatencyAccumulator acc = latency(500, 2);
-        WindowResult w = new WindowResult(IoOps.WRITE, 7_000_000_000L, 1_000_000_000L, 2, 500, 2_048_000, 3, acc);
+        WindowResult w = new WindowResult(IoOps.WRITE, 7_000_000_000L, 1_000_000_000L, 2, 500, 2_048_000, 3, acc,
+                List.of(new PhasePart(2, 500, 2_048_000, 3, 6_999_000_000L, 7_900_000_000L, acc)));
         WindowMetrics m = roundTrip(AvroMappers.windowMetrics("run-1", w, true));
         assertThat(m.getRunId()).isEqualTo("run-1");
         assertThat(m.getOp()).isEqualTo(IoOp.WRITE);
