@@ -253,6 +253,7 @@ public final class LatencyAccumulator {
             out.writeUnsignedVarLong(0);
             return;
         }
+        // HdrHistogram's compressed encoder indexes buffer.array() from 0, so it gets a buffer of its own.
         ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
         int length = compressHistogram ? histogram.encodeIntoCompressedByteBuffer(buffer)
                 : histogram.encodeIntoByteBuffer(buffer);
