@@ -24,21 +24,26 @@ import java.util.function.Consumer;
  * <p><b>State in Kafka Streams.</b> The whole per-run state (watermark, late counts, the handful of open
  * windows: about (grace / size + 1) per active op) is one value, {@link #encodeState()} / {@link #decodeState},
  * because the topology processes a whole I/O batch of one run at a time: one get and one put per batch,
- * and no store range scans or deletes of closed-window entries. The cost that matters is histogram
- * encoding (~50 us per open window at 200k IOPS), so it is paid only where needed: a restored window keeps
- * its encoded bytes and is decoded only when an I/O touches it or it closes, and encodeState re-encodes
- * only windows changed since the previous encode/decode. With in-order I/O a batch touches one window per
- * op, so a get-add-put cycle costs about one window's codec per active op, whatever the grace.
- * Histograms in the state are uncompressed (no Deflate per batch); closed windows are emitted, then forgotten.
+ * and no store range scans or deletes of closed-window entries. What costs is histogram encoding and
+ * decoding (~50-200 us per busy window), so the state avoids it per batch: each open window is stored as a
+ * <i>checkpoint</i> (its phase parts with uncompressed histograms) plus a <i>tail</i> of the raw I/Os added
+ * since (~12 bytes each, varints). Adding I/Os to a restored window appends to its tail without decoding
+ * the checkpoint; only when the tail reaches {@code stateTailLimit} I/Os, or the window closes, is the
+ * checkpoint decoded, the tail replayed and (for a new checkpoint) re-encoded. A get-add-put cycle thus
+ * costs byte copies plus a varint per I/O field, and a histogram codec only every stateTailLimit I/Os per
+ * window. The emitted windows are the same whatever the tail limit or batching.
  *
  * <p>Not thread-safe: one instance per run.
  */
 public final class RunWindowAggregator {
     public static final long DEFAULT_WINDOW_SIZE_NS = 1_000_000_000L;
+    /** Raw I/Os kept per open window between histogram checkpoints in the encoded state (~12 B each). */
+    public static final int DEFAULT_STATE_TAIL_LIMIT = 8192;
     private static final int STATE_VERSION = 1;
 
     private final long windowSizeNs;
     private final long graceNs;
+    private final int stateTailLimit;
     private final LatencyBins bins;
     private Consumer<WindowResult> onClosed;
 
@@ -68,6 +73,20 @@ public final class RunWindowAggregator {
      * @param onClosed     receives each closed window once, in order of (windowStartNs, op)
      */
     public RunWindowAggregator(long windowSizeNs, long graceNs, LatencyBins bins, Consumer<WindowResult> onClosed) {
+        this(windowSizeNs, graceNs, bins, DEFAULT_STATE_TAIL_LIMIT, onClosed);
+    }
+
+    /**
+     * @param stateTailLimit I/Os per open window kept raw for {@link #encodeState()} between histogram
+     *                       checkpoints (0 = none: encodeState re-encodes every changed window's histograms,
+     *                       the cheapest choice when the state is never or rarely encoded, e.g. offline)
+     */
+    public RunWindowAggregator(long windowSizeNs, long graceNs, LatencyBins bins, int stateTailLimit,
+                               Consumer<WindowResult> onClosed) {
+        if (stateTailLimit < 0) {
+            throw new IllegalArgumentException("stateTailLimit must be >= 0, was " + stateTailLimit);
+        }
+        this.stateTailLimit = stateTailLimit;
         if (windowSizeNs <= 0) {
             throw new IllegalArgumentException("windowSizeNs must be > 0, was " + windowSizeNs);
         }
@@ -143,7 +162,7 @@ public final class RunWindowAggregator {
         if (position < windows.size() && windows.get(position).index == index) {
             return windows.get(position);
         }
-        OpenWindow created = new OpenWindow(op, index, bins);
+        OpenWindow created = new OpenWindow(op, index, index * windowSizeNs, bins, stateTailLimit);
         windows.add(position, created);
         nextCloseEndNs = Math.min(nextCloseEndNs, endOf(index));
         return created;
@@ -266,7 +285,7 @@ public final class RunWindowAggregator {
     public byte[] encodeState() {
         BinaryWriter out = new BinaryWriter(4096);
         out.writeByte(STATE_VERSION);
-        out.writeUnsignedVarLong(windowSizeNs).writeUnsignedVarLong(graceNs);
+        out.writeUnsignedVarLong(windowSizeNs).writeUnsignedVarLong(graceNs).writeUnsignedVarLong(stateTailLimit);
         out.writeUnsignedVarLong(bins.edgeCount());
         for (int i = 0; i < bins.edgeCount(); i++) {
             out.writeUnsignedVarLong(bins.upperBoundNs(i));
@@ -283,7 +302,7 @@ public final class RunWindowAggregator {
             for (OpenWindow w : windows) {
                 out.writeVarLong(w.index).writeVarLong(w.maxCompletionNs).writeVarLong(w.phaseIndex)
                         .writeUnsignedVarLong(w.ioCount).writeUnsignedVarLong(w.bytes).writeUnsignedVarLong(w.errorCount);
-                out.writeBlock(w.partsBlob());
+                w.encodeInto(out);
             }
         }
         return out.toByteArray();
@@ -298,12 +317,13 @@ public final class RunWindowAggregator {
         }
         long size = in.readUnsignedVarLong("windowSizeNs");
         long grace = in.readUnsignedVarLong("graceNs");
+        int tailLimit = in.readCount("stateTailLimit", Integer.MAX_VALUE);
         int edges = in.readCount("edge count", 4096);
         long[] bounds = new long[edges];
         for (int i = 0; i < edges; i++) {
             bounds[i] = in.readUnsignedVarLong("edge");
         }
-        RunWindowAggregator agg = new RunWindowAggregator(size, grace, LatencyBins.of(bounds), onClosed);
+        RunWindowAggregator agg = new RunWindowAggregator(size, grace, LatencyBins.of(bounds), tailLimit, onClosed);
         agg.seenAny = in.readByte("seenAny") != 0;
         agg.maxCompletionTimeNs = in.readVarLong("maxCompletionTimeNs");
         agg.watermarkNs = in.readVarLong("watermarkNs");
@@ -319,13 +339,13 @@ public final class RunWindowAggregator {
             List<OpenWindow> windows = agg.open.get(op);
             for (int i = 0; i < n; i++) {
                 long index = in.readVarLong("window index");
-                OpenWindow w = new OpenWindow(op, index, agg.bins);
+                OpenWindow w = new OpenWindow(op, index, agg.endOf(index) - size, agg.bins, agg.stateTailLimit);
                 w.maxCompletionNs = in.readVarLong("maxCompletionNs");
                 w.phaseIndex = (int) in.readVarLong("phaseIndex");
                 w.ioCount = in.readUnsignedVarLong("ioCount");
                 w.bytes = in.readUnsignedVarLong("bytes");
                 w.errorCount = in.readUnsignedVarLong("errorCount");
-                w.deferParts(in.readBlock("window parts"));
+                w.decodeFrom(in);
                 windows.add(w);
                 next = Math.min(next, agg.endOf(index));
             }
@@ -338,35 +358,88 @@ public final class RunWindowAggregator {
     private static final class OpenWindow {
         final int op;
         final long index;
+        final long startNs;
         final LatencyBins bins;
-        /** Parts by ascending phase; almost always exactly one. Not loaded while {@link #deferred} is set. */
+        final int tailLimit;
+        /** Parts by ascending phase; almost always exactly one. Complete only while {@link #loaded}. */
         final List<Part> parts = new ArrayList<>(1);
         Part lastPart;
-        /** Encoded parts from a restored state, decoded only when the window is touched or closed. */
-        byte[] deferred;
-        /** Encoded parts as of the last encode; reused while the window is unchanged. */
-        byte[] cachedBlob;
+        /** Whether {@link #parts} hold every I/O of the window (false after a restore until touched or closed). */
+        boolean loaded = true;
+        /**
+         * Encoded parts. Tail mode: the parts as of the last checkpoint, the tail holds the I/Os since.
+         * No-tail mode: a cache of the current parts, dropped by the next add. Null = nothing encoded.
+         */
+        byte[] checkpoint;
+        /** Raw I/Os since the checkpoint (tail mode only), as varints. */
+        BinaryWriter tail;
+        int tailCount;
         long ioCount;
         long bytes;
         long errorCount;
         long maxCompletionNs = Long.MIN_VALUE;
         int phaseIndex = Integer.MIN_VALUE;
 
-        OpenWindow(int op, long index, LatencyBins bins) {
+        OpenWindow(int op, long index, long startNs, LatencyBins bins, int tailLimit) {
             this.op = op;
             this.index = index;
+            this.startNs = startNs;
             this.bins = bins;
+            this.tailLimit = tailLimit;
         }
 
-        void deferParts(byte[] blob) {
-            deferred = blob;
-            cachedBlob = blob;
+        void add(int phase, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
+            if (tailLimit > 0) {
+                if (loaded) {
+                    addToParts(phase, completionTimeNs, sizeBytes, latencyNs, status);
+                }
+                if (tail == null) {
+                    tail = new BinaryWriter(4096);
+                }
+                tail.writeVarLong(phase).writeUnsignedVarLong(completionTimeNs - startNs)
+                        .writeUnsignedVarLong(sizeBytes).writeUnsignedVarLong(latencyNs).writeVarLong(status);
+                if (++tailCount >= tailLimit) {
+                    takeCheckpoint();
+                }
+            } else {
+                load();
+                addToParts(phase, completionTimeNs, sizeBytes, latencyNs, status);
+                checkpoint = null;
+            }
+            ioCount++;
+            bytes += sizeBytes;
+            if (status != 0) {
+                errorCount++;
+            }
+            if (completionTimeNs > maxCompletionNs || (completionTimeNs == maxCompletionNs && phase > phaseIndex)) {
+                maxCompletionNs = completionTimeNs;
+                phaseIndex = phase;
+            }
         }
 
-        /** Decodes deferred parts (a window a batch touches, or one being closed). */
+        private void addToParts(int phase, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
+            Part part = lastPart;
+            if (part == null || part.phaseIndex != phase) {
+                part = partFor(phase);
+                lastPart = part;
+            }
+            part.add(completionTimeNs, sizeBytes, latencyNs, status);
+        }
+
+        private void takeCheckpoint() {
+            load();
+            checkpoint = encodeParts();
+            tail = null;
+            tailCount = 0;
+        }
+
+        /** Makes {@link #parts} complete: decodes the checkpoint and replays the tail. */
         void load() {
-            if (deferred != null) {
-                BinaryReader in = new BinaryReader(deferred, "open window parts");
+            if (loaded) {
+                return;
+            }
+            if (checkpoint != null) {
+                BinaryReader in = new BinaryReader(checkpoint, "open window parts");
                 int count = in.readCount("phase part count", 1 << 20);
                 for (int p = 0; p < count; p++) {
                     int phase = (int) in.readVarLong("part phaseIndex");
@@ -384,46 +457,57 @@ public final class RunWindowAggregator {
                     parts.add(part);
                 }
                 in.expectEnd();
-                deferred = null;
             }
-        }
-
-        /** Parts encoded with uncompressed histograms; re-encoded only when the window changed since last time. */
-        byte[] partsBlob() {
-            if (cachedBlob == null) {
-                BinaryWriter out = new BinaryWriter(8192);
-                out.writeUnsignedVarLong(parts.size());
-                for (Part part : parts) {
-                    out.writeVarLong(part.phaseIndex).writeUnsignedVarLong(part.ioCount).writeUnsignedVarLong(part.bytes)
-                            .writeUnsignedVarLong(part.errorCount).writeVarLong(part.firstSubmitNs)
-                            .writeVarLong(part.lastCompletionNs);
-                    part.latency.encodeInto(out, false);
+            if (tailCount > 0) {
+                BinaryReader in = new BinaryReader(tail.toByteArray(), "open window tail");
+                for (int i = 0; i < tailCount; i++) {
+                    int phase = (int) in.readVarLong("tail phase");
+                    long completion = startNs + in.readUnsignedVarLong("tail completion");
+                    long size = in.readUnsignedVarLong("tail size");
+                    long latency = in.readUnsignedVarLong("tail latency");
+                    int status = (int) in.readVarLong("tail status");
+                    addToParts(phase, completion, size, latency, status);
                 }
-                cachedBlob = out.toByteArray();
+                in.expectEnd();
             }
-            return cachedBlob;
+            loaded = true;
         }
 
-        void add(int phase, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
-            if (cachedBlob != null) {
-                load();
-                cachedBlob = null;
+        private byte[] encodeParts() {
+            BinaryWriter out = new BinaryWriter(8192);
+            out.writeUnsignedVarLong(parts.size());
+            for (Part part : parts) {
+                out.writeVarLong(part.phaseIndex).writeUnsignedVarLong(part.ioCount).writeUnsignedVarLong(part.bytes)
+                        .writeUnsignedVarLong(part.errorCount).writeVarLong(part.firstSubmitNs)
+                        .writeVarLong(part.lastCompletionNs);
+                part.latency.encodeInto(out, false);
             }
-            Part part = lastPart;
-            if (part == null || part.phaseIndex != phase) {
-                part = partFor(phase);
-                lastPart = part;
+            return out.toByteArray();
+        }
+
+        /** Checkpoint block + tail; histograms are encoded only at checkpoints (or, without a tail, when changed). */
+        void encodeInto(BinaryWriter out) {
+            if (tailLimit == 0 && checkpoint == null) {
+                checkpoint = encodeParts();
             }
-            part.add(completionTimeNs, sizeBytes, latencyNs, status);
-            ioCount++;
-            bytes += sizeBytes;
-            if (status != 0) {
-                errorCount++;
+            out.writeBlock(checkpoint == null ? new byte[0] : checkpoint);
+            out.writeUnsignedVarLong(tailCount);
+            if (tailCount > 0) {
+                byte[] tailBytes = tail.toByteArray();
+                out.writeBlock(tailBytes);
             }
-            if (completionTimeNs > maxCompletionNs || (completionTimeNs == maxCompletionNs && phase > phaseIndex)) {
-                maxCompletionNs = completionTimeNs;
-                phaseIndex = phase;
+        }
+
+        void decodeFrom(BinaryReader in) {
+            byte[] encoded = in.readBlock("window checkpoint");
+            checkpoint = encoded.length == 0 ? null : encoded;
+            tailCount = in.readCount("window tail count", Integer.MAX_VALUE);
+            if (tailCount > 0) {
+                byte[] tailBytes = in.readBlock("window tail");
+                tail = new BinaryWriter(tailBytes.length + 4096);
+                tail.writeBytes(tailBytes, 0, tailBytes.length);
             }
+            loaded = false;
         }
 
         Part partFor(int phase) {

@@ -37,8 +37,13 @@ class RunWindowAggregatorTest {
      * store state. Returns every closed window.
      */
     static List<WindowResult> runBatched(List<Io> ios, int batchSize, long graceNs, long[] lateOut, List<byte[]> stateOut) {
+        return runBatched(ios, batchSize, graceNs, RunWindowAggregator.DEFAULT_STATE_TAIL_LIMIT, lateOut, stateOut);
+    }
+
+    static List<WindowResult> runBatched(List<Io> ios, int batchSize, long graceNs, int tailLimit, long[] lateOut,
+                                         List<byte[]> stateOut) {
         List<WindowResult> out = new ArrayList<>();
-        byte[] state = new RunWindowAggregator(S, graceNs, LatencyBins.iometer(), out::add).encodeState();
+        byte[] state = new RunWindowAggregator(S, graceNs, LatencyBins.iometer(), tailLimit, out::add).encodeState();
         for (int from = 0; from < ios.size(); from += batchSize) {
             RunWindowAggregator agg = RunWindowAggregator.decodeState(state, out::add);
             for (Io io : ios.subList(from, Math.min(ios.size(), from + batchSize))) {
@@ -55,6 +60,12 @@ class RunWindowAggregatorTest {
             stateOut.add(agg.encodeState());
         }
         return out;
+    }
+
+    static byte[] runBatchedState(List<Io> ios, int batchSize, long grace) {
+        List<byte[]> states = new ArrayList<>();
+        runBatched(ios, batchSize, grace, null, states);
+        return states.get(0);
     }
 
     /** Windows computed directly from the list, no aggregator. */
@@ -105,8 +116,9 @@ class RunWindowAggregatorTest {
         List<byte[]> s7 = new ArrayList<>();
         List<byte[]> s512 = new ArrayList<>();
         List<byte[]> sShuffled = new ArrayList<>();
-        List<WindowResult> b1 = runBatched(ios, 1, grace, null, s1);
-        List<WindowResult> b7 = runBatched(ios, 7, grace, null, s7);
+        // state tail limits vary too: checkpoints every 100 / 3 I/Os, none, or the default
+        List<WindowResult> b1 = runBatched(ios, 1, grace, 100, null, s1);
+        List<WindowResult> b7 = runBatched(ios, 7, grace, 0, null, s7);
         List<WindowResult> b512 = runBatched(ios, 512, grace, null, s512);
         // shuffle inside blocks of 200 I/Os (~0.1 s of run time), far less than the 2-s grace
         List<Io> shuffled = new ArrayList<>(ios);
@@ -116,7 +128,7 @@ class RunWindowAggregatorTest {
         }
         assertThat(shuffled).isNotEqualTo(ios);
         long[] late = new long[1];
-        List<WindowResult> bShuffled = runBatched(shuffled, 7, grace, late, sShuffled);
+        List<WindowResult> bShuffled = runBatched(shuffled, 7, grace, 3, late, sShuffled);
         assertThat(late[0]).isZero();
         for (List<WindowResult> other : List.of(b7, b512, bShuffled)) {
             assertThat(other).hasSameSizeAs(b1);
@@ -127,8 +139,9 @@ class RunWindowAggregatorTest {
                 assertThat(b.latency().encode()).isEqualTo(a.latency().encode());
             }
         }
-        assertThat(s7.get(0)).isEqualTo(s1.get(0));
-        assertThat(sShuffled.get(0)).isEqualTo(s1.get(0));
+        // after flushAll only counters remain; the tail limit is part of the state header
+        assertThat(RunWindowAggregator.decodeState(s7.get(0), w -> { }).openWindowCount()).isZero();
+        assertThat(s512.get(0)).isEqualTo(runBatchedState(ios, 1, grace));
     }
 
     @Test
@@ -209,6 +222,30 @@ class RunWindowAggregatorTest {
         assertThat(restored.openWindowCount()).isEqualTo(1);
         assertThatThrownBy(() -> RunWindowAggregator.decodeState(new byte[] {1, 2}, out::add))
                 .hasMessageContaining("truncated");
+    }
+
+    @Test
+    void restoredWindowsKeepCheckpointAndTailAndEncodeIdentically() {
+        List<Io> ios = stream(6, 5_000);
+        RunWindowAggregator live = new RunWindowAggregator(S, 3 * S, LatencyBins.iometer(), 50, w -> { });
+        for (Io io : ios.subList(0, 4_000)) {
+            live.add(io.op(), io.phase(), io.completionNs(), io.sizeBytes(), io.latencyNs(), io.status());
+        }
+        byte[] state = live.encodeState();
+        RunWindowAggregator restored = RunWindowAggregator.decodeState(state, w -> { });
+        assertThat(restored.encodeState()).isEqualTo(state);
+        List<WindowResult> fromLive = new ArrayList<>();
+        List<WindowResult> fromRestored = new ArrayList<>();
+        live.setOnClosed(fromLive::add);
+        restored.setOnClosed(fromRestored::add);
+        for (Io io : ios.subList(4_000, 5_000)) {
+            live.add(io.op(), io.phase(), io.completionNs(), io.sizeBytes(), io.latencyNs(), io.status());
+            restored.add(io.op(), io.phase(), io.completionNs(), io.sizeBytes(), io.latencyNs(), io.status());
+        }
+        assertThat(restored.encodeState()).isEqualTo(live.encodeState());
+        live.flushAll();
+        restored.flushAll();
+        assertThat(fromRestored).isNotEmpty().isEqualTo(fromLive);
     }
 
     @Test
