@@ -38,7 +38,8 @@ import java.util.function.Consumer;
 public final class RunWindowAggregator {
     public static final long DEFAULT_WINDOW_SIZE_NS = 1_000_000_000L;
     /** Raw I/Os kept per open window between histogram checkpoints in the encoded state (~12 B each). */
-    public static final int DEFAULT_STATE_TAIL_LIMIT = 8192;
+    public static final int DEFAULT_STATE_TAIL_LIMIT = 4096;
+    private static final int CHECKPOINT_ON_LEAVE_MIN_TAIL = 256;
     private static final int STATE_VERSION = 1;
 
     private final long windowSizeNs;
@@ -135,8 +136,14 @@ public final class RunWindowAggregator {
                 lateIoCount[op]++;
                 return false;
             }
+            OpenWindow previous = window;
             window = findOrOpen(op, index);
             current[op] = window;
+            if (previous != null && previous.tailCount >= CHECKPOINT_ON_LEAVE_MIN_TAIL) {
+                // a window the op has moved on from gets few more I/Os: compact it once instead of carrying
+                // its raw tail in every state until it closes
+                previous.takeCheckpoint();
+            }
         }
         window.add(phaseIndex, completionTimeNs, sizeBytes, latencyNs, status);
         if (!seenAny || completionTimeNs > maxCompletionTimeNs) {
@@ -305,6 +312,13 @@ public final class RunWindowAggregator {
                 w.encodeInto(out);
             }
         }
+        for (int op = 0; op < IoOps.COUNT; op++) {
+            OpenWindow w = current[op];
+            out.writeByte(w == null ? 0 : 1);
+            if (w != null) {
+                out.writeVarLong(w.index);
+            }
+        }
         return out.toByteArray();
     }
 
@@ -348,6 +362,20 @@ public final class RunWindowAggregator {
                 w.decodeFrom(in);
                 windows.add(w);
                 next = Math.min(next, agg.endOf(index));
+            }
+        }
+        for (int op = 0; op < IoOps.COUNT; op++) {
+            if (in.readByte("current window flag") != 0) {
+                long index = in.readVarLong("current window index");
+                for (OpenWindow w : agg.open.get(op)) {
+                    if (w.index == index) {
+                        agg.current[op] = w;
+                    }
+                }
+                if (agg.current[op] == null) {
+                    throw new IllegalArgumentException("run window aggregator state: current window " + index
+                            + " of op " + op + " is not open");
+                }
             }
         }
         in.expectEnd();
