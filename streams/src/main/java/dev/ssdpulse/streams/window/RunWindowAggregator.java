@@ -40,6 +40,7 @@ public final class RunWindowAggregator {
     /** Raw I/Os kept per open window between histogram checkpoints in the encoded state (~12 B each). */
     public static final int DEFAULT_STATE_TAIL_LIMIT = 4096;
     private static final int CHECKPOINT_ON_LEAVE_MIN_TAIL = 256;
+    private static final int TAIL_DROP_FACTOR = 4;
     private static final int STATE_VERSION = 1;
 
     private final long windowSizeNs;
@@ -139,7 +140,7 @@ public final class RunWindowAggregator {
             OpenWindow previous = window;
             window = findOrOpen(op, index);
             current[op] = window;
-            if (previous != null && previous.tailCount >= CHECKPOINT_ON_LEAVE_MIN_TAIL) {
+            if (previous != null && previous.checkpointValid && previous.tailCount >= CHECKPOINT_ON_LEAVE_MIN_TAIL) {
                 // a window the op has moved on from gets few more I/Os: compact it once instead of carrying
                 // its raw tail in every state until it closes
                 previous.takeCheckpoint();
@@ -399,6 +400,8 @@ public final class RunWindowAggregator {
          * No-tail mode: a cache of the current parts, dropped by the next add. Null = nothing encoded.
          */
         byte[] checkpoint;
+        /** False when {@link #checkpoint} (and tail) no longer describe the window; parts are then loaded. */
+        boolean checkpointValid = true;
         /** Raw I/Os since the checkpoint (tail mode only), as varints. */
         BinaryWriter tail;
         int tailCount;
@@ -417,7 +420,7 @@ public final class RunWindowAggregator {
         }
 
         void add(int phase, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
-            if (tailLimit > 0) {
+            if (checkpointValid && tailLimit > 0) {
                 if (loaded) {
                     addToParts(phase, completionTimeNs, sizeBytes, latencyNs, status);
                 }
@@ -426,13 +429,16 @@ public final class RunWindowAggregator {
                 }
                 tail.writeVarLong(phase).writeUnsignedVarLong(completionTimeNs - startNs)
                         .writeUnsignedVarLong(sizeBytes).writeUnsignedVarLong(latencyNs).writeVarLong(status);
-                if (++tailCount >= tailLimit) {
-                    takeCheckpoint();
+                if (++tailCount > TAIL_DROP_FACTOR * tailLimit) {
+                    // nobody encoded the state for a long while (a live, in-memory aggregator): stop keeping
+                    // the tail; the next encode writes a fresh checkpoint
+                    invalidateCheckpoint();
                 }
             } else {
-                load();
+                if (checkpointValid) {
+                    invalidateCheckpoint();
+                }
                 addToParts(phase, completionTimeNs, sizeBytes, latencyNs, status);
-                checkpoint = null;
             }
             ioCount++;
             bytes += sizeBytes;
@@ -454,9 +460,22 @@ public final class RunWindowAggregator {
             part.add(completionTimeNs, sizeBytes, latencyNs, status);
         }
 
-        private void takeCheckpoint() {
+        private void invalidateCheckpoint() {
             load();
-            checkpoint = encodeParts();
+            checkpointValid = false;
+            checkpoint = null;
+            tail = null;
+            tailCount = 0;
+        }
+
+        /** Encodes the parts as the new checkpoint and clears the tail (histogram codec cost, ~50-200 us). */
+        void takeCheckpoint() {
+            if (tailLimit == 0 && checkpointValid) {
+                return;
+            }
+            load();
+            checkpoint = parts.isEmpty() ? null : encodeParts();
+            checkpointValid = true;
             tail = null;
             tailCount = 0;
         }
@@ -515,8 +534,8 @@ public final class RunWindowAggregator {
 
         /** Checkpoint block + tail; histograms are encoded only at checkpoints (or, without a tail, when changed). */
         void encodeInto(BinaryWriter out) {
-            if (tailLimit == 0 && checkpoint == null) {
-                checkpoint = encodeParts();
+            if (!checkpointValid || tailCount >= tailLimit && tailLimit > 0) {
+                takeCheckpoint();
             }
             out.writeBlock(checkpoint == null ? new byte[0] : checkpoint);
             out.writeUnsignedVarLong(tailCount);
@@ -527,6 +546,7 @@ public final class RunWindowAggregator {
         }
 
         void decodeFrom(BinaryReader in) {
+            checkpointValid = true;
             byte[] encoded = in.readBlock("window checkpoint");
             checkpoint = encoded.length == 0 ? null : encoded;
             tailCount = in.readCount("window tail count", Integer.MAX_VALUE);
