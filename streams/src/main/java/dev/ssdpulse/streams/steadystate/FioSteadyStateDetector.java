@@ -1,5 +1,7 @@
 package dev.ssdpulse.streams.steadystate;
 
+import dev.ssdpulse.streams.codec.BinaryReader;
+import dev.ssdpulse.streams.codec.BinaryWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -63,6 +65,7 @@ public final class FioSteadyStateDetector {
     }
 
     public static final long DEFAULT_INTERVAL_NS = 1_000_000_000L;
+    private static final int STATE_VERSION = 1;
 
     private final Mode mode;
     private final double limit;
@@ -323,6 +326,51 @@ public final class FioSteadyStateDetector {
     public String criteria() {
         return String.format(Locale.ROOT, "fio ss=%s:%s%s ss_dur=%ss ss_ramp=%ss interval=%ss", mode.fioName,
                 fmt(limit), percent ? "%" : "", fmt(durationNs / 1e9), fmt(rampNs / 1e9), fmt(intervalNs / 1e9));
+    }
+
+    /** Configuration and progress, for a state store. */
+    public byte[] encodeState() {
+        BinaryWriter out = new BinaryWriter(64 + 10 * n);
+        out.writeByte(STATE_VERSION).writeByte(mode.ordinal()).writeDouble(limit).writeBoolean(percent)
+                .writeUnsignedVarLong(durationNs).writeUnsignedVarLong(rampNs).writeVarLong(startNs)
+                .writeUnsignedVarLong(intervalNs);
+        out.writeUnsignedVarLong(filled); // samples oldest first; the ring is rebuilt with head 0
+        for (int i = 0; i < filled; i++) {
+            out.writeVarLong(ring[(head + i) % n]);
+        }
+        out.writeVarLong(nextInterval).writeVarLong(pendingInterval).writeUnsignedVarLong(pendingIos)
+                .writeUnsignedVarLong(pendingBytes).writeBoolean(decided);
+        SteadyStateResultCodec.write(out, last);
+        return out.toByteArray();
+    }
+
+    public static FioSteadyStateDetector decodeState(byte[] state) {
+        BinaryReader in = new BinaryReader(state, "fio steady-state detector state");
+        int version = in.readByte("version");
+        if (version != STATE_VERSION) {
+            throw new IllegalArgumentException("fio steady-state detector state: unsupported version " + version);
+        }
+        int mode = in.readByte("mode");
+        if (mode >= Mode.values().length) {
+            throw new IllegalArgumentException("fio steady-state detector state: unknown mode " + mode);
+        }
+        FioSteadyStateDetector d = new FioSteadyStateDetector(Mode.values()[mode], in.readDouble("limit"),
+                in.readBoolean("percent"), in.readUnsignedVarLong("durationNs"), in.readUnsignedVarLong("rampNs"),
+                in.readVarLong("startNs"), in.readUnsignedVarLong("intervalNs"));
+        int filled = in.readCount("filled", d.n);
+        for (int i = 0; i < filled; i++) {
+            d.ring[i] = in.readVarLong("sample");
+        }
+        d.filled = filled;
+        d.head = 0;
+        d.nextInterval = in.readVarLong("nextInterval");
+        d.pendingInterval = in.readVarLong("pendingInterval");
+        d.pendingIos = in.readUnsignedVarLong("pendingIos");
+        d.pendingBytes = in.readUnsignedVarLong("pendingBytes");
+        d.decided = in.readBoolean("decided");
+        d.last = SteadyStateResultCodec.read(in);
+        in.expectEnd();
+        return d;
     }
 
     public boolean isDecided() {

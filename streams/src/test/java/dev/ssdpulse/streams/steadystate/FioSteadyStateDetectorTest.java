@@ -150,4 +150,24 @@ class FioSteadyStateDetectorTest {
         d.acceptWindow(3 * S, S, 1, 1);
         assertThatThrownBy(() -> d.acceptWindow(2 * S, S, 1, 1)).hasMessageContaining("time order");
     }
+
+    @Test
+    void stateRoundTripContinuesIdentically() {
+        FioSteadyStateDetector live = new FioSteadyStateDetector(Mode.IOPS_SLOPE, 0.5, true, 10 * S, 2 * S, 0);
+        List<SteadyStateResult> a = new ArrayList<>();
+        List<SteadyStateResult> b = new ArrayList<>();
+        for (int s = 0; s < 17; s++) {
+            live.acceptWindow(s * S, S, 1000 + (s < 8 ? 100 * s : s % 3), 0);
+        }
+        byte[] state = live.encodeState();
+        FioSteadyStateDetector restored = FioSteadyStateDetector.decodeState(state);
+        assertThat(restored.encodeState()).isEqualTo(state);
+        for (int s = 17; s < 40; s++) {
+            a.addAll(live.acceptWindow(s * S, S, 1000 + s % 3, 0));
+            b.addAll(restored.acceptWindow(s * S, S, 1000 + s % 3, 0));
+        }
+        assertThat(b).isNotEmpty().isEqualTo(a);
+        assertThat(b.get(b.size() - 1).reached()).isTrue();
+        assertThat(restored.encodeState()).isEqualTo(live.encodeState());
+    }
 }
