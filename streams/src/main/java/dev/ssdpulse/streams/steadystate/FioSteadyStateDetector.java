@@ -21,7 +21,8 @@ import java.util.Optional;
  *       100 x that / mean for a percentage limit; steady when criterion &lt; limit (strict, as fio).</li>
  *   <li>iops_slope / bw_slope ({@code steadystate_slope}): x = 0..n-1 (equal spacing assumed, as fio);
  *       slope = (Sxy - Sx Sy / n) / (Sxx - Sx^2 / n); criterion = slope, or 100 x slope / mean for a
- *       percentage limit; steady when |criterion| &lt; limit (strict).</li>
+ *       percentage limit, where fio's mean here is the <i>integer</i> quotient sum_y / dur (C integer
+ *       division, reproduced); steady when |criterion| &lt; limit (strict).</li>
  *   <li>Once steady, fio stops the job: the verdict is final and later samples are ignored. When the series
  *       ends first ({@link #finish}), the final verdict is "not reached".</li>
  * </ul>
@@ -249,7 +250,8 @@ public final class FioSteadyStateDetector {
             long sumX = (long) n * (n - 1) / 2;
             long sumXSq = (long) (n - 1) * n * (2L * n - 1) / 6;
             slope = (sumXy - (double) sumX * sumY / n) / (sumXSq - (double) sumX * sumX / n);
-            criterion = percent ? 100.0 * slope / ((double) sumY / n) : slope;
+            // fio: criterion = 100.0 * slope / (ss->sum_y / ss->dur) with integer operands: the mean is truncated
+            criterion = percent ? 100.0 * slope / (double) (sumY / n) : slope;
             double result = criterion * (criterion < 0.0 ? -1.0 : 1.0);
             reached = result < limit;
         } else {

@@ -170,4 +170,14 @@ class FioSteadyStateDetectorTest {
         assertThat(b.get(b.size() - 1).reached()).isTrue();
         assertThat(restored.encodeState()).isEqualTo(live.encodeState());
     }
+
+    @Test
+    void slopePercentUsesFiosTruncatedIntegerMean() {
+        // 1,2,2,2,2: slope = (20 - 10*9/5) / (30 - 20) = 0.2; fio divides by sum_y / dur = 9 / 5 = 1 (integer),
+        // so the criterion is 20 % (not 11.1 % with the true mean 1.8): not steady at a 15 % limit
+        SteadyStateResult r = feed(fio(Mode.IOPS_SLOPE, 15, true, 5), 1, 2, 2, 2, 2).get(4).orElseThrow();
+        assertThat(r.slope()).isCloseTo(0.2, within(1e-12));
+        assertThat(r.reached()).isFalse();
+        assertThat(r.explanation()).contains("= 20.0000% of mean");
+    }
 }
