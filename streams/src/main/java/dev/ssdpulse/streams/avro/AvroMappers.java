@@ -8,6 +8,7 @@ import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
@@ -18,6 +19,7 @@ import dev.ssdpulse.streams.steadystate.SteadyStateResult;
 import dev.ssdpulse.streams.summary.OpSummaryData;
 import dev.ssdpulse.streams.summary.PhaseSummaryData;
 import dev.ssdpulse.streams.summary.RunSummaryData;
+import dev.ssdpulse.streams.waf.SmartCounters;
 import dev.ssdpulse.streams.waf.WaInterval;
 import dev.ssdpulse.streams.waf.WindowedWriteAmplification;
 import dev.ssdpulse.streams.window.IoOps;
@@ -40,6 +42,14 @@ public final class AvroMappers {
 
     public static int opCode(IoOp op) {
         return op.ordinal();
+    }
+
+    /** A SMART sample as the WA accumulator's input. */
+    public static SmartCounters smartCounters(SmartSample sample) {
+        return new SmartCounters(sample.getTimeNs(), sample.getHostBytesWritten(), sample.getNandBytesWritten(),
+                sample.getNandBytesWrittenHost(), sample.getNandBytesWrittenGc(),
+                sample.getNandBytesWrittenWearLeveling(), sample.getNandBytesWrittenMetadata(),
+                sample.getFreeBlocks());
     }
 
     /** Percentiles p50 .. p99.9999 by nearest rank (see {@link LatencyAccumulator#percentileNs}). */
@@ -108,6 +118,9 @@ public final class AvroMappers {
                 .build();
     }
 
+    /**
+     * The Avro record has no host-cause or metadata delta fields; those stay in {@link WaInterval} only.
+     */
     public static WriteAmplification writeAmplification(String runId, SmartSource source, WaInterval interval) {
         return WriteAmplification.newBuilder()
                 .setRunId(runId)
