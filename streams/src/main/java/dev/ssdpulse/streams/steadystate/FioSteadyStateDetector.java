@@ -95,7 +95,9 @@ public final class FioSteadyStateDetector {
      * @param percent    whether the limit is a percentage of the mean
      * @param durationNs fio's ss_dur: length of the rolling window (a multiple of intervalNs)
      * @param rampNs     fio's ss_ramp: time after startNs whose samples are not recorded
-     * @param startNs    job (phase) start, ns since run start; intervals are aligned on it
+     * @param startNs    job (phase) start, ns since run start; intervals are aligned on it, so when fed windows it
+     *                   must lie on the window grid (use the first window start at or after the phase start).
+     *                   fio sums all directions: feed every op's windows for that, or one op's for a per-op verdict
      * @param intervalNs sample interval (fio: ss_check_interval, 1 s); windows fed in must be this long
      */
     public FioSteadyStateDetector(Mode mode, double limit, boolean percent, long durationNs, long rampNs, long startNs,

@@ -62,7 +62,9 @@ public final class SniaSteadyStateDetector {
     }
 
     /**
-     * @param startNs               run time at which round 1 starts (e.g. the phase start), ns
+     * @param startNs               run time at which round 1 starts, ns; when fed windows, it must lie on the window
+     *                              grid (use the first window start at or after the phase start) so that no window
+     *                              straddles a round
      * @param roundNs               round length, ns
      * @param variable              tracked variable
      * @param windowRounds          rounds in the measurement window (PTS: 5)
