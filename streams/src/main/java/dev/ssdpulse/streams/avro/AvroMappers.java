@@ -54,14 +54,15 @@ public final class AvroMappers {
 
     /** Percentiles p50 .. p99.9999 by nearest rank (see {@link LatencyAccumulator#percentileNs}). */
     public static LatencyPercentiles percentiles(LatencyAccumulator latency) {
+        long[] p = latency.percentilesNs(50, 90, 99, 99.9, 99.99, 99.999, 99.9999);
         return LatencyPercentiles.newBuilder()
-                .setP50Ns(latency.percentileNs(50))
-                .setP90Ns(latency.percentileNs(90))
-                .setP99Ns(latency.percentileNs(99))
-                .setP999Ns(latency.percentileNs(99.9))
-                .setP9999Ns(latency.percentileNs(99.99))
-                .setP99999Ns(latency.percentileNs(99.999))
-                .setP999999Ns(latency.percentileNs(99.9999))
+                .setP50Ns(p[0])
+                .setP90Ns(p[1])
+                .setP99Ns(p[2])
+                .setP999Ns(p[3])
+                .setP9999Ns(p[4])
+                .setP99999Ns(p[5])
+                .setP999999Ns(p[6])
                 .build();
     }
 
