@@ -185,7 +185,7 @@ public final class LatencyAccumulator {
         long[] result = new long[percentiles.length];
         if (count == 0) {
             for (double p : percentiles) {
-                percentileNs(p); // validates
+                checkPercentile(p);
             }
             return result;
         }
@@ -212,10 +212,14 @@ public final class LatencyAccumulator {
         return result;
     }
 
-    private long rankOf(double percentile) {
+    private static void checkPercentile(double percentile) {
         if (!(percentile >= 0.0 && percentile <= 100.0)) {
             throw new IllegalArgumentException("percentile must be within 0..100, was " + percentile);
         }
+    }
+
+    private long rankOf(double percentile) {
+        checkPercentile(percentile);
         long rank = BigDecimal.valueOf(percentile).multiply(BigDecimal.valueOf(count))
                 .divide(BigDecimal.valueOf(100), 0, RoundingMode.CEILING).longValueExact();
         return Math.max(1, Math.min(rank, count));
