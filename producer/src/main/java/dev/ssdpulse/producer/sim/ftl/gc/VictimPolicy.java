@@ -1,0 +1,20 @@
+package dev.ssdpulse.producer.sim.ftl.gc;
+
+import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
+import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
+
+/** The victim selection strategies a preset can name ({@code ftl.victimSelector}). */
+public enum VictimPolicy {
+    GREEDY, FIFO, D_CHOICES, COST_BENEFIT;
+
+    public VictimSelector create(MappingTable mapping, BlockManager blocks, int dChoices, long seed) {
+        int n = blocks.geometry().blocks();
+        switch (this) {
+            case GREEDY: return new GreedyVictimSelector(mapping, n);
+            case FIFO: return new FifoVictimSelector(n);
+            case D_CHOICES: return new DChoicesVictimSelector(mapping, n, dChoices, seed);
+            case COST_BENEFIT: return new CostBenefitVictimSelector(mapping, blocks);
+            default: throw new IllegalStateException(name());
+        }
+    }
+}
