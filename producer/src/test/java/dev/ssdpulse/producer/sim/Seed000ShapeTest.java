@@ -1,0 +1,37 @@
+package dev.ssdpulse.producer.sim;
+
+import dev.ssdpulse.producer.sim.config.SsdConfig;
+import dev.ssdpulse.producer.sim.config.SsdPresets;
+import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
+import dev.ssdpulse.producer.sim.support.Experiments;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Acceptance 2, scaled down 32x (capacities, span, free space and duration divided by 32, a quarter of the
+ * channels): WA falls strictly with free flash, each within 1.5x of the seed's measurement.
+ */
+class Seed000ShapeTest {
+    private static final double[] SEED_WA = {1.39, 4.54, 2.54, 1.96, 1.53};
+    private static final long[] FREE_GB = {-1, 0, 4, 8, 16};
+
+    @Test
+    void writeAmplificationFallsWithFreeFlashLikeTheSeed() {
+        int factor = 32;
+        SsdConfig cfg = Experiments.scaled(new SsdPresets().builtIn("sata-mlc-120gb-2012"), factor);
+        long gb = 1_000_000_000L / factor;
+        double[] wa = new double[5];
+        for (int i = 0; i < 5; i++) {
+            SimulatedDrive drive = new SimulatedDrive(cfg, 1);
+            wa[i] = Experiments.seed000Random(drive, 24 * gb, FREE_GB[i] < 0 ? -1 : FREE_GB[i] * gb, 20 * 60_000_000_000L / factor,
+                    10_000_000_000L / factor, 42).writeAmplification();
+            System.out.printf("free %s: WA %.2f (seed %.2f)%n", FREE_GB[i] < 0 ? "empty" : FREE_GB[i] + " GB", wa[i], SEED_WA[i]);
+            assertThat(wa[i]).isBetween(SEED_WA[i] / 1.5, SEED_WA[i] * 1.5);
+        }
+        assertThat(wa[0]).isLessThan(wa[4]);
+        assertThat(wa[1]).isGreaterThan(wa[2]);
+        assertThat(wa[2]).isGreaterThan(wa[3]);
+        assertThat(wa[3]).isGreaterThan(wa[4]);
+    }
+}
