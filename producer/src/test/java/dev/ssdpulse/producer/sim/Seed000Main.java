@@ -16,7 +16,7 @@ public final class Seed000Main {
         System.out.println(cfg.describe());
         long gb = 1_000_000_000L / factor;
         long span = 24 * gb;
-        long duration = (long) (minutes * 60e9 / factor);
+        long duration = (long) (minutes * 60e9 * 4 / Math.max(4, factor)); // NAND parallelism scales by 4 only
         long window = 10_000_000_000L / factor;
         for (long free : new long[] {-1, 0, 4, 8, 16}) {
             long t0 = System.nanoTime();

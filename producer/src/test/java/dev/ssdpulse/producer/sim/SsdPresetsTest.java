@@ -55,8 +55,8 @@ class SsdPresetsTest {
                 .hasMessageContaining("pagesPerBlock");
         assertThatThrownBy(() -> presets.parse(json.replace("\"GREEDY\"", "\"GREEDIEST\""), "t.json"))
                 .hasMessageContaining("victimSelector");
-        assertThatThrownBy(() -> presets.parse(json.replace("\"forcedGcFreeBlocks\" : 10", "\"forcedGcFreeBlocks\" : 3"), "t.json"))
-                .hasMessageContaining("ftl.forcedGcFreeBlocks must be >= planes + 2");
+        assertThatThrownBy(() -> presets.parse(json.replace("\"forcedGcFreeBlocks\" : 16", "\"forcedGcFreeBlocks\" : 3"), "t.json"))
+                .hasMessageContaining("ftl.forcedGcFreeBlocks must be >= 2 x planes");
         assertThatThrownBy(() -> presets.builtIn("nope")).hasMessageContaining("unknown preset 'nope'");
     }
 }

@@ -114,8 +114,8 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         require(ftl.dChoices() >= 1, "ftl.dChoices must be >= 1, got " + ftl.dChoices());
         require(ftl.idleGcAfterNs() > 0, "ftl.idleGcAfterNs must be > 0");
         int planes = geometry.planes();
-        require(ftl.forcedGcFreeBlocks() >= planes + 2, "ftl.forcedGcFreeBlocks must be >= planes + 2 = " + (planes + 2)
-                + " so GC can always open a destination block on every plane, got " + ftl.forcedGcFreeBlocks());
+        require(ftl.forcedGcFreeBlocks() >= 2 * planes, "ftl.forcedGcFreeBlocks must be >= 2 x planes = " + (2 * planes)
+                + " so plane-local GC can always open a destination block on every plane, got " + ftl.forcedGcFreeBlocks());
         require(ftl.backgroundGcFreeBlocks() >= ftl.forcedGcFreeBlocks(), "ftl.backgroundGcFreeBlocks ("
                 + ftl.backgroundGcFreeBlocks() + ") must be >= ftl.forcedGcFreeBlocks (" + ftl.forcedGcFreeBlocks() + ")");
         require(ftl.idleGcTargetFreeBlocks() >= ftl.backgroundGcFreeBlocks(), "ftl.idleGcTargetFreeBlocks ("

@@ -26,6 +26,7 @@ public final class Ftl {
     private final int pageBytes;
     private final int slotsPerBlock;
     private final int pagesPerBlock;
+    private final int planes;
 
     public Ftl(MappingTable mapping, BlockManager blocks, SlotLayout layout, WriteFrontier hostFrontier, GarbageCollector gc,
                FlashTimeline flash, WriteBuffer buffer, FlashCounters counters, GcThresholds thresholds, int pageBytes) {
@@ -41,6 +42,7 @@ public final class Ftl {
         this.pageBytes = pageBytes;
         this.slotsPerBlock = layout.slotsPerBlock();
         this.pagesPerBlock = layout.pagesPerBlock();
+        this.planes = blocks.geometry().planes();
     }
 
     /**
@@ -67,12 +69,16 @@ public final class Ftl {
         return ackNs;
     }
 
+    /**
+     * GC for the plane the host stream is about to open a block on. Thresholds are drive totals, applied
+     * per plane as (free blocks of the plane x planes) so every plane keeps its share.
+     */
     private long runGcPolicy(long nowNs) {
-        int free = blocks.freeBlocks();
-        if (free < thresholds.forcedFreeBlocks()) {
+        int plane = hostFrontier.currentPlane();
+        if (blocks.freeBlocks(plane) * planes < thresholds.forcedFreeBlocks()) {
             long doneNs = nowNs;
-            while (blocks.freeBlocks() < thresholds.forcedFreeBlocks()) {
-                long erasedNs = gc.collectOne(nowNs);
+            while (blocks.freeBlocks(plane) * planes < thresholds.forcedFreeBlocks()) {
+                long erasedNs = gc.collectOne(plane, nowNs);
                 if (erasedNs == GarbageCollector.NOTHING_TO_COLLECT) {
                     break;
                 }
@@ -81,8 +87,13 @@ public final class Ftl {
             }
             return doneNs;
         }
-        if (free < thresholds.backgroundFreeBlocks()) {
-            gc.collectOne(nowNs);
+        // background: keep pace with the host (recover at least the block it is about to take) without
+        // making it wait; the work still occupies the plane, so host pages queue behind it
+        int before = blocks.freeBlocks(plane);
+        while (blocks.freeBlocks(plane) <= before && blocks.freeBlocks(plane) * planes < thresholds.backgroundFreeBlocks()) {
+            if (gc.collectOne(plane, nowNs) == GarbageCollector.NOTHING_TO_COLLECT) {
+                break;
+            }
         }
         return nowNs;
     }
@@ -126,20 +137,24 @@ public final class Ftl {
     }
 
     /**
-     * One idle-GC step: cleans one victim if free blocks are below the idle target.
+     * One idle-GC step: cleans one victim on every plane whose free blocks are below its share of the idle
+     * target, in parallel across planes.
      *
-     * @return when the step's erase completes, or -1 if idle GC has nothing (more) to do
+     * @return when the step's last erase completes, or -1 if idle GC has nothing (more) to do
      */
     public long idleGcStep(long nowNs) {
-        if (blocks.freeBlocks() >= thresholds.idleTargetFreeBlocks()) {
-            return -1;
+        long doneNs = -1;
+        for (int plane = 0; plane < planes; plane++) {
+            if (blocks.freeBlocks(plane) * planes >= thresholds.idleTargetFreeBlocks()) {
+                continue;
+            }
+            long erasedNs = gc.collectOne(plane, nowNs);
+            if (erasedNs != GarbageCollector.NOTHING_TO_COLLECT) {
+                counters.idleGcInvocations++;
+                doneNs = Math.max(doneNs, erasedNs);
+            }
         }
-        long erasedNs = gc.collectOne(nowNs);
-        if (erasedNs == GarbageCollector.NOTHING_TO_COLLECT) {
-            return -1;
-        }
-        counters.idleGcInvocations++;
-        return erasedNs;
+        return doneNs;
     }
 
     public long bufferDrainedAtNs() {

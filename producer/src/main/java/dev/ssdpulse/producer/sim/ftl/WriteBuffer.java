@@ -2,16 +2,14 @@ package dev.ssdpulse.producer.sim.ftl;
 
 /**
  * The controller's write buffer (SRAM page buffer, or a DRAM write cache when configured larger). A host
- * unit is acknowledged once it has a buffer slot; the slot is freed when the page holding the unit has
- * been programmed. Slots are freed in program-issue order (a release never precedes an earlier one),
- * which is slightly pessimistic when pages on different planes finish out of order: the error is at
- * most one tPROG per release and vanishes once the drive is NAND-bound.
+ * unit is acknowledged once it has a buffer slot; the slots of a page are freed when that page's program
+ * completes. Pending releases sit in a min-heap by completion time, so a page stuck behind GC on one
+ * plane does not hold back slots freed by pages on other planes.
  */
 public final class WriteBuffer {
     private final int capacityUnits;
     private final long[] releaseAtNs;
     private final int[] releaseUnits;
-    private int head;
     private int size;
     private int usedUnits;
     private long lastReleaseNs;
@@ -28,15 +26,15 @@ public final class WriteBuffer {
     /** @return the time a slot for one unit is available, at or after {@code atNs} */
     public long acquire(long atNs) {
         long t = atNs;
-        while (size > 0 && releaseAtNs[head] <= t) {
-            pop();
+        while (size > 0 && releaseAtNs[0] <= t) {
+            popMin();
         }
         while (usedUnits >= capacityUnits) {
             if (size == 0) {
                 throw new IllegalStateException("write buffer of " + capacityUnits + " units is smaller than one page");
             }
-            t = Math.max(t, releaseAtNs[head]);
-            pop();
+            t = Math.max(t, releaseAtNs[0]);
+            popMin();
         }
         usedUnits++;
         return t;
@@ -44,12 +42,19 @@ public final class WriteBuffer {
 
     /** {@code units} slots become free at {@code atNs} (their page program completes). */
     public void release(int units, long atNs) {
-        long t = Math.max(atNs, lastReleaseNs);
-        lastReleaseNs = t;
-        int tail = (head + size) % releaseAtNs.length;
-        releaseAtNs[tail] = t;
-        releaseUnits[tail] = units;
-        size++;
+        lastReleaseNs = Math.max(lastReleaseNs, atNs);
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (releaseAtNs[parent] <= atNs) {
+                break;
+            }
+            releaseAtNs[i] = releaseAtNs[parent];
+            releaseUnits[i] = releaseUnits[parent];
+            i = parent;
+        }
+        releaseAtNs[i] = atNs;
+        releaseUnits[i] = units;
     }
 
     /** Time every buffered unit issued so far is on flash (a FLUSH completes then). */
@@ -57,9 +62,31 @@ public final class WriteBuffer {
         return lastReleaseNs;
     }
 
-    private void pop() {
-        usedUnits -= releaseUnits[head];
-        head = (head + 1) % releaseAtNs.length;
-        size--;
+    private void popMin() {
+        usedUnits -= releaseUnits[0];
+        int last = --size;
+        if (last == 0) {
+            return;
+        }
+        long t = releaseAtNs[last];
+        int u = releaseUnits[last];
+        int i = 0;
+        while (true) {
+            int child = 2 * i + 1;
+            if (child >= last) {
+                break;
+            }
+            if (child + 1 < last && releaseAtNs[child + 1] < releaseAtNs[child]) {
+                child++;
+            }
+            if (releaseAtNs[child] >= t) {
+                break;
+            }
+            releaseAtNs[i] = releaseAtNs[child];
+            releaseUnits[i] = releaseUnits[child];
+            i = child;
+        }
+        releaseAtNs[i] = t;
+        releaseUnits[i] = u;
     }
 }

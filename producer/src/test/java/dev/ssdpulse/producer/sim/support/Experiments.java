@@ -93,11 +93,14 @@ public final class Experiments {
                 g.blocksPerPlane() / blockFactor, g.pagesPerBlock(), g.pageSizeBytes());
         var cap = c.capacity();
         var f = c.ftl();
-        int forced = geometry.planes() + 2;
-        int bg = forced + Math.max(2, (f.backgroundGcFreeBlocks() - f.forcedGcFreeBlocks()) / 4);
+        int forced = 2 * geometry.planes();
+        int bg = forced * f.backgroundGcFreeBlocks() / f.forcedGcFreeBlocks();
         int idle = Math.max(bg, f.idleGcTargetFreeBlocks() / factor);
+        // the GC thresholds take a larger share of a small drive: give that share back from the reserve
+        double extraShare = (double) bg / geometry.blocks() - (double) f.backgroundGcFreeBlocks() / g.blocks();
+        double reserve = Math.max(0, cap.badBlockReserveFraction() - extraShare);
         return c.withGeometry(geometry).withCapacity(new dev.ssdpulse.producer.sim.config.CapacitySpec(
-                cap.userCapacityBytes() / factor, cap.parityReserveBytes() / factor, cap.badBlockReserveFraction()))
+                cap.userCapacityBytes() / factor, cap.parityReserveBytes() / factor, reserve))
                 .withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(f.victimSelector(), f.dChoices(), bg, forced, idle,
                         f.idleGcAfterNs(), f.compressionRatio()));
     }

@@ -72,6 +72,10 @@ public final class BlockManager {
         return freeBlocks;
     }
 
+    public int freeBlocks(int plane) {
+        return freeSize[plane];
+    }
+
     public int usableBlocks() {
         return geometry.blocks() - reservedBlocks;
     }
@@ -106,15 +110,27 @@ public final class BlockManager {
         for (int i = 0; i < planes; i++) {
             int plane = stripeOrder[(stripePosition + i) % planes];
             if (freeSize[plane] > 0) {
-                int block = freeRing[plane][freeHead[plane]];
-                freeHead[plane] = (freeHead[plane] + 1) % freeRing[plane].length;
-                freeSize[plane]--;
-                freeBlocks--;
-                state[block] = OPEN;
-                return block;
+                return take(plane);
             }
         }
         throw new IllegalStateException("no free block left on any plane: the spare area is too small for the GC thresholds");
+    }
+
+    private int take(int plane) {
+        int block = freeRing[plane][freeHead[plane]];
+        freeHead[plane] = (freeHead[plane] + 1) % freeRing[plane].length;
+        freeSize[plane]--;
+        freeBlocks--;
+        state[block] = OPEN;
+        return block;
+    }
+
+    /** Takes a free block from {@code plane}, or from the next plane in stripe order if it has none. */
+    public int allocateOnPlane(int plane) {
+        if (freeSize[plane] > 0) {
+            return take(plane);
+        }
+        return allocate(0);
     }
 
     public void markClosed(int block, long nowNs) {

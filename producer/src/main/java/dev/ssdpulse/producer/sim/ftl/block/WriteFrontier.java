@@ -7,8 +7,10 @@ import dev.ssdpulse.producer.sim.nand.ProgramCause;
 /**
  * Where one write stream (host or GC) appends units. The stream keeps one open block per plane and
  * fills one page at a time, moving to the next plane in stripe order after every page, so consecutive
- * pages are programmed on different channels and dies. Host and GC streams are separate frontiers so
- * relocated (colder) data is not mixed into blocks with fresh host data.
+ * pages are programmed on different channels and dies ({@link #append}). The GC stream instead writes
+ * plane-locally ({@link #appendOnPlane}): relocated data stays on its victim's plane, like copyback, so
+ * every plane's free pool is balanced by its own GC. One instance uses one of the two modes. Host and GC
+ * streams are separate frontiers so relocated (colder) data is not mixed with fresh host data.
  */
 public final class WriteFrontier {
     private final ProgramCause cause;
@@ -40,6 +42,36 @@ public final class WriteFrontier {
     /** True when the next append has to open a new block (the moment GC policy is checked). */
     public boolean needsBlock() {
         return openBlock[cursor] < 0;
+    }
+
+    /** Plane the next striped append goes to (where GC policy is checked before it opens a block). */
+    public int currentPlane() {
+        return blocks.planeAtStripePosition(cursor);
+    }
+
+    /**
+     * Appends {@code lpn} to this stream's open block on {@code plane} (plane-local mode), opening one
+     * from the plane's pool when needed.
+     *
+     * @return the PPN; when it ends a page the caller programs that page on {@code lastPlane()}
+     */
+    public int appendOnPlane(int plane, int lpn, long nowNs) {
+        int block = openBlock[plane];
+        if (block < 0) {
+            block = blocks.allocateOnPlane(plane);
+            openBlock[plane] = block;
+            nextSlot[plane] = 0;
+        }
+        int slot = nextSlot[plane]++;
+        lastPlane = blocks.planeOfBlock(block);
+        int ppn = block * layout.slotsPerBlock() + slot;
+        mapping.map(lpn, ppn);
+        if (slot == layout.slotsPerBlock() - 1) {
+            openBlock[plane] = -1;
+            blocks.markClosed(block, nowNs);
+            closedListener.onBlockClosed(block, nowNs);
+        }
+        return ppn;
     }
 
     /**

@@ -2,36 +2,48 @@ package dev.ssdpulse.producer.sim.ftl.gc;
 
 import java.util.Arrays;
 
-/** Closed blocks in an array with O(1) add, remove and random access, for sampling and scanning selectors. */
+/** Closed blocks of each plane in arrays with O(1) add, remove and random access, for sampling and scanning selectors. */
 final class CandidateSet {
-    private final int[] blocks;
+    private final int blocksPerPlane;
+    private final int[][] blocks;
     private final int[] position;
-    private int size;
+    private final int[] size;
+    private int total;
 
-    CandidateSet(int capacity) {
-        this.blocks = new int[capacity];
-        this.position = new int[capacity];
+    CandidateSet(int planes, int blocksPerPlane) {
+        this.blocksPerPlane = blocksPerPlane;
+        this.blocks = new int[planes][blocksPerPlane];
+        this.position = new int[planes * blocksPerPlane];
+        this.size = new int[planes];
         Arrays.fill(position, -1);
     }
 
     void add(int block) {
-        position[block] = size;
-        blocks[size++] = block;
+        int p = block / blocksPerPlane;
+        position[block] = size[p];
+        blocks[p][size[p]++] = block;
+        total++;
     }
 
     void remove(int block) {
+        int p = block / blocksPerPlane;
         int pos = position[block];
-        int last = blocks[--size];
-        blocks[pos] = last;
+        int last = blocks[p][--size[p]];
+        blocks[p][pos] = last;
         position[last] = pos;
         position[block] = -1;
+        total--;
     }
 
-    int get(int index) {
-        return blocks[index];
+    int get(int plane, int index) {
+        return blocks[plane][index];
     }
 
-    int size() {
-        return size;
+    int size(int plane) {
+        return size[plane];
+    }
+
+    int total() {
+        return total;
     }
 }

@@ -17,7 +17,7 @@ public final class CostBenefitVictimSelector implements VictimSelector {
     public CostBenefitVictimSelector(MappingTable mapping, BlockManager blocks) {
         this.mapping = mapping;
         this.blocks = blocks;
-        this.set = new CandidateSet(blocks.geometry().blocks());
+        this.set = new CandidateSet(blocks.geometry().planes(), blocks.geometry().blocksPerPlane());
     }
 
     @Override
@@ -31,8 +31,8 @@ public final class CostBenefitVictimSelector implements VictimSelector {
     }
 
     @Override
-    public int selectVictim(long nowNs) {
-        int n = set.size();
+    public int selectVictim(int plane, long nowNs) {
+        int n = set.size(plane);
         if (n == 0) {
             return -1;
         }
@@ -40,7 +40,7 @@ public final class CostBenefitVictimSelector implements VictimSelector {
         int best = -1;
         double bestScore = -1;
         for (int i = 0; i < n; i++) {
-            int block = set.get(i);
+            int block = set.get(plane, i);
             int valid = mapping.validCount(block);
             if (valid == 0) {
                 best = block;
@@ -60,6 +60,6 @@ public final class CostBenefitVictimSelector implements VictimSelector {
 
     @Override
     public int candidates() {
-        return set.size();
+        return set.total();
     }
 }

@@ -15,12 +15,12 @@ public final class DChoicesVictimSelector implements VictimSelector {
     private final int d;
     private final SplittableRandom random;
 
-    public DChoicesVictimSelector(MappingTable mapping, int blocks, int d, long seed) {
+    public DChoicesVictimSelector(MappingTable mapping, int planes, int blocksPerPlane, int d, long seed) {
         if (d < 1) {
             throw new IllegalArgumentException("d-choices needs d >= 1, got " + d);
         }
         this.mapping = mapping;
-        this.set = new CandidateSet(blocks);
+        this.set = new CandidateSet(planes, blocksPerPlane);
         this.d = d;
         this.random = new SplittableRandom(seed);
     }
@@ -36,15 +36,15 @@ public final class DChoicesVictimSelector implements VictimSelector {
     }
 
     @Override
-    public int selectVictim(long nowNs) {
-        int n = set.size();
+    public int selectVictim(int plane, long nowNs) {
+        int n = set.size(plane);
         if (n == 0) {
             return -1;
         }
         int best = -1;
         int bestValid = Integer.MAX_VALUE;
         for (int i = 0; i < d; i++) {
-            int block = set.get(random.nextInt(n));
+            int block = set.get(plane, random.nextInt(n));
             int valid = mapping.validCount(block);
             if (valid < bestValid) {
                 bestValid = valid;
@@ -57,6 +57,6 @@ public final class DChoicesVictimSelector implements VictimSelector {
 
     @Override
     public int candidates() {
-        return set.size();
+        return set.total();
     }
 }

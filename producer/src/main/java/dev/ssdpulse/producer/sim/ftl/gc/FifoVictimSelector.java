@@ -5,18 +5,25 @@ package dev.ssdpulse.producer.sim.ftl.gc;
  * valid count. This is the policy the analytic LRU formula describes exactly.
  */
 public final class FifoVictimSelector implements VictimSelector {
-    private final int[] ring;
-    private int head;
-    private int size;
+    private final int blocksPerPlane;
+    private final int[][] ring;
+    private final int[] head;
+    private final int[] size;
+    private int total;
 
-    public FifoVictimSelector(int blocks) {
-        this.ring = new int[blocks];
+    public FifoVictimSelector(int planes, int blocksPerPlane) {
+        this.blocksPerPlane = blocksPerPlane;
+        this.ring = new int[planes][blocksPerPlane];
+        this.head = new int[planes];
+        this.size = new int[planes];
     }
 
     @Override
     public void onBlockClosed(int block, long nowNs) {
-        ring[(head + size) % ring.length] = block;
-        size++;
+        int p = block / blocksPerPlane;
+        ring[p][(head[p] + size[p]) % blocksPerPlane] = block;
+        size[p]++;
+        total++;
     }
 
     @Override
@@ -25,18 +32,19 @@ public final class FifoVictimSelector implements VictimSelector {
     }
 
     @Override
-    public int selectVictim(long nowNs) {
-        if (size == 0) {
+    public int selectVictim(int plane, long nowNs) {
+        if (size[plane] == 0) {
             return -1;
         }
-        int block = ring[head];
-        head = (head + 1) % ring.length;
-        size--;
+        int block = ring[plane][head[plane]];
+        head[plane] = (head[plane] + 1) % blocksPerPlane;
+        size[plane]--;
+        total--;
         return block;
     }
 
     @Override
     public int candidates() {
-        return size;
+        return total;
     }
 }

@@ -9,8 +9,10 @@ import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
 
 /**
- * Cleans one victim block: reads every page holding valid units, appends those units to the GC write
- * frontier, then erases the victim (after its reads) and returns it to its plane's free pool.
+ * Plane-local GC: cleans one victim block of a plane, reads every page holding valid units, appends those
+ * units to the GC frontier's open block on the same plane, then erases the victim (after its reads) and
+ * returns it to the plane's free pool. Keeping GC inside the plane keeps every plane's free pool fed by
+ * its own GC, so the striped host stream never finds some planes starved while others have plenty.
  *
  * <p>The destination programs are issued at GC time rather than after the victim's page reads complete.
  * In the FIFO reservation model of {@link FlashTimeline}, gating each program on a read that finishes
@@ -46,11 +48,13 @@ public final class GarbageCollector {
     }
 
     /**
+     * Cleans one victim of {@code plane}; relocated units stay on the plane.
+     *
      * @return when the victim's erase completes, or {@link #NOTHING_TO_COLLECT} if there is no victim
      *         with an invalid unit (a full-valid victim is put back untouched)
      */
-    public long collectOne(long nowNs) {
-        int victim = selector.selectVictim(nowNs);
+    public long collectOne(int plane, long nowNs) {
+        int victim = selector.selectVictim(plane, nowNs);
         if (victim < 0) {
             return NOTHING_TO_COLLECT;
         }
@@ -59,7 +63,6 @@ public final class GarbageCollector {
             selector.onBlockClosed(victim, blocks.closedAtNs(victim));
             return NOTHING_TO_COLLECT;
         }
-        int plane = blocks.planeOfBlock(victim);
         int base = victim * slots;
         long dataReadyNs = nowNs;
         int unitBytes = layout.unitTransferBytes();
@@ -88,7 +91,7 @@ public final class GarbageCollector {
                 if (lpn < 0) {
                     continue;
                 }
-                int ppn = gcFrontier.append(lpn, nowNs);
+                int ppn = gcFrontier.appendOnPlane(plane, lpn, nowNs);
                 if (layout.isPageEnd(ppn % slots)) {
                     flash.program(gcFrontier.lastPlane(), pageBytes, nowNs);
                     counters.nandBytesWritten[ProgramCause.GC.ordinal()] += pageBytes;

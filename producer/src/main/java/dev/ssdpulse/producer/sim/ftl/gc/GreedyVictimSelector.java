@@ -11,21 +11,27 @@ import java.util.Arrays;
  */
 public final class GreedyVictimSelector implements VictimSelector {
     private final MappingTable mapping;
+    private final int blocksPerPlane;
+    private final int bucketsPerPlane;
     private final int[] bucketHead;
     private final int[] next;
     private final int[] prev;
     private final boolean[] member;
-    private int minHint;
+    private final int[] minHint;
     private int candidates;
 
-    public GreedyVictimSelector(MappingTable mapping, int blocks) {
+    public GreedyVictimSelector(MappingTable mapping, int planes, int blocksPerPlane) {
         this.mapping = mapping;
-        this.bucketHead = new int[mapping.slotsPerBlock() + 1];
+        this.blocksPerPlane = blocksPerPlane;
+        this.bucketsPerPlane = mapping.slotsPerBlock() + 1;
+        this.bucketHead = new int[planes * bucketsPerPlane];
+        int blocks = planes * blocksPerPlane;
         this.next = new int[blocks];
         this.prev = new int[blocks];
         this.member = new boolean[blocks];
         Arrays.fill(bucketHead, -1);
-        this.minHint = bucketHead.length;
+        this.minHint = new int[planes];
+        Arrays.fill(minHint, bucketsPerPlane);
     }
 
     @Override
@@ -45,18 +51,19 @@ public final class GreedyVictimSelector implements VictimSelector {
     }
 
     @Override
-    public int selectVictim(long nowNs) {
-        for (int v = minHint; v < bucketHead.length; v++) {
-            int block = bucketHead[v];
+    public int selectVictim(int plane, long nowNs) {
+        int base = plane * bucketsPerPlane;
+        for (int v = minHint[plane]; v < bucketsPerPlane; v++) {
+            int block = bucketHead[base + v];
             if (block >= 0) {
-                minHint = v;
+                minHint[plane] = v;
                 unlink(block, v);
                 member[block] = false;
                 candidates--;
                 return block;
             }
         }
-        minHint = bucketHead.length;
+        minHint[plane] = bucketsPerPlane;
         return -1;
     }
 
@@ -65,7 +72,9 @@ public final class GreedyVictimSelector implements VictimSelector {
         return candidates;
     }
 
-    private void insert(int block, int bucket) {
+    private void insert(int block, int validCount) {
+        int plane = block / blocksPerPlane;
+        int bucket = plane * bucketsPerPlane + validCount;
         int head = bucketHead[bucket];
         next[block] = head;
         prev[block] = -1;
@@ -73,12 +82,13 @@ public final class GreedyVictimSelector implements VictimSelector {
             prev[head] = block;
         }
         bucketHead[bucket] = block;
-        if (bucket < minHint) {
-            minHint = bucket;
+        if (validCount < minHint[plane]) {
+            minHint[plane] = validCount;
         }
     }
 
-    private void unlink(int block, int bucket) {
+    private void unlink(int block, int validCount) {
+        int bucket = (block / blocksPerPlane) * bucketsPerPlane + validCount;
         int p = prev[block];
         int n = next[block];
         if (p >= 0) {

@@ -8,11 +8,12 @@ public enum VictimPolicy {
     GREEDY, FIFO, D_CHOICES, COST_BENEFIT;
 
     public VictimSelector create(MappingTable mapping, BlockManager blocks, int dChoices, long seed) {
-        int n = blocks.geometry().blocks();
+        int planes = blocks.geometry().planes();
+        int perPlane = blocks.geometry().blocksPerPlane();
         switch (this) {
-            case GREEDY: return new GreedyVictimSelector(mapping, n);
-            case FIFO: return new FifoVictimSelector(n);
-            case D_CHOICES: return new DChoicesVictimSelector(mapping, n, dChoices, seed);
+            case GREEDY: return new GreedyVictimSelector(mapping, planes, perPlane);
+            case FIFO: return new FifoVictimSelector(planes, perPlane);
+            case D_CHOICES: return new DChoicesVictimSelector(mapping, planes, perPlane, dChoices, seed);
             case COST_BENEFIT: return new CostBenefitVictimSelector(mapping, blocks);
             default: throw new IllegalStateException(name());
         }

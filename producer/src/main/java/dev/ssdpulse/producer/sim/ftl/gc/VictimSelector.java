@@ -4,14 +4,15 @@ import dev.ssdpulse.producer.sim.ftl.block.BlockClosedListener;
 import dev.ssdpulse.producer.sim.ftl.mapping.ValidCountListener;
 
 /**
- * GC victim choice. A selector tracks the closed (fully written) blocks: it is told when a block closes
- * and when a block loses a valid unit, and hands out (and forgets) a victim on request. Blocks that are
+ * GC victim choice, per plane (GC is plane-local, see {@link GarbageCollector}). A selector tracks the
+ * closed (fully written) blocks: it is told when a block closes and when a block loses a valid unit, and
+ * hands out (and forgets) a victim of a given plane on request. Blocks that are
  * not closed must be ignored in {@link #onValidCountDecremented}.
  */
 public interface VictimSelector extends BlockClosedListener, ValidCountListener {
 
-    /** @return a closed block to clean, removed from the candidates, or -1 when there is none */
-    int selectVictim(long nowNs);
+    /** @return a closed block of {@code plane} to clean, removed from the candidates, or -1 when there is none */
+    int selectVictim(int plane, long nowNs);
 
     /** Candidates currently tracked. */
     int candidates();
