@@ -31,7 +31,18 @@ import java.util.List;
  * reads, then the payload over the host link. Reads of never-written (or trimmed) LBAs touch no NAND and
  * complete after the overhead and link transfer, as drives return zeroes from the mapping table. Writes
  * and reads that are not 4 KiB-aligned cover every unit they touch (the read-modify-write of a partial
- * unit is not charged separately). TRIM unmaps only the units it covers completely.
+ * unit is not charged separately). TRIM unmaps only the units it covers completely. Reads of data still
+ * in the write buffer are charged a NAND read like any other (slightly pessimistic for read-after-write).
+ *
+ * <pre>{@code
+ * SimulatedDrive drive = SimulatedDrive.fromPreset("sata-mlc-120gb-2012", seed);   // or a JSON file path
+ * drive.fill(24_000_000_000L, drive.capacityBytes() - 24_000_000_000L);           // static data, untimed
+ * SimulationRun run = drive.newRun(List.of(
+ *         SimPhase.io(0, List.of(generator), 1, 20 * 60_000_000_000L, 0),          // QD1, 20 min
+ *         SimPhase.idle(1, 5 * 60_000_000_000L)),                                 // idle GC may run
+ *     sink, smartListener, 1_000_000_000L, phaseListener);                        // SMART every 1 s
+ * run.runToCompletion();             // as fast as possible, or step: run.runUntil(t) with sleeps
+ * }</pre>
  */
 public final class SimulatedDrive {
     private final SsdConfig config;
