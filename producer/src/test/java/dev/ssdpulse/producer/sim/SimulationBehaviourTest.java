@@ -95,6 +95,26 @@ class SimulationBehaviourTest {
     }
 
     @Test
+    void staticWearLevellingMovesColdDataAndIsCountedUnderItsCause() {
+        SimSmartCounters[] last = new SimSmartCounters[2];
+        for (int spread : new int[] {0, 4}) {
+            var base = new SsdPresets().builtIn("tiny-test");
+            var f = base.ftl();
+            SimulatedDrive drive = new SimulatedDrive(base.withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(f.victimSelector(),
+                    f.dChoices(), f.backgroundGcFreeBlocks(), f.forcedGcFreeBlocks(), f.idleGcTargetFreeBlocks(), f.idleGcAfterNs(),
+                    f.compressionRatio(), spread)), 1);
+            long cap = drive.capacityBytes();
+            drive.fill(0, cap);
+            var r = Experiments.runPhase(drive, List.of(new RandomGenerator(0, cap / 10 / 4096 * 4096, new int[] {4096}, 0, 3, 400_000)),
+                    8, 0, 100 * MS);
+            last[spread == 0 ? 0 : 1] = r.last();
+        }
+        assertThat(last[0].nandBytesWrittenWearLevelling()).isZero();
+        assertThat(last[1].nandBytesWrittenWearLevelling()).isPositive();
+        assertThat(last[1].nandBytesWritten()).isGreaterThan(last[0].nandBytesWritten());
+    }
+
+    @Test
     void runUntilStepsTheVirtualClockForRealtimePacing() {
         SimulatedDrive drive = tiny();
         RunRecorder rec = new RunRecorder(100 * MS);

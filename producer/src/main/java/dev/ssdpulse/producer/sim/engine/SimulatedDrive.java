@@ -14,6 +14,7 @@ import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
 import dev.ssdpulse.producer.sim.ftl.gc.VictimSelector;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
+import dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller;
 import dev.ssdpulse.producer.sim.host.SimPhase;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
@@ -70,7 +71,9 @@ public final class SimulatedDrive {
         GcThresholds thresholds = new GcThresholds(config.ftl().backgroundGcFreeBlocks(), config.ftl().forcedGcFreeBlocks(),
                 config.ftl().idleGcTargetFreeBlocks(), config.ftl().idleGcAfterNs());
         WriteBuffer buffer = new WriteBuffer((int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES));
-        this.ftl = new Ftl(mapping, blocks, layout, hostFrontier, gc, flash, buffer, counters, thresholds, geometry.pageSizeBytes());
+        StaticWearLeveller wearLeveller = new StaticWearLeveller(blocks, gc, config.ftl().wearLevellingEraseSpread());
+        this.ftl = new Ftl(mapping, blocks, layout, hostFrontier, gc, flash, buffer, counters, thresholds, wearLeveller,
+                geometry.pageSizeBytes());
         this.capacityBytes = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         this.commandOverheadNs = config.host().commandOverheadNs();
     }

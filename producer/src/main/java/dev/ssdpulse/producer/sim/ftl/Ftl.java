@@ -5,6 +5,7 @@ import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
 import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
+import dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
 
@@ -23,13 +24,15 @@ public final class Ftl {
     private final WriteBuffer buffer;
     private final FlashCounters counters;
     private final GcThresholds thresholds;
+    private final StaticWearLeveller wearLeveller;
     private final int pageBytes;
     private final int slotsPerBlock;
     private final int pagesPerBlock;
     private final int planes;
 
     public Ftl(MappingTable mapping, BlockManager blocks, SlotLayout layout, WriteFrontier hostFrontier, GarbageCollector gc,
-               FlashTimeline flash, WriteBuffer buffer, FlashCounters counters, GcThresholds thresholds, int pageBytes) {
+               FlashTimeline flash, WriteBuffer buffer, FlashCounters counters, GcThresholds thresholds, StaticWearLeveller wearLeveller,
+               int pageBytes) {
         this.mapping = mapping;
         this.blocks = blocks;
         this.layout = layout;
@@ -39,6 +42,7 @@ public final class Ftl {
         this.buffer = buffer;
         this.counters = counters;
         this.thresholds = thresholds;
+        this.wearLeveller = wearLeveller;
         this.pageBytes = pageBytes;
         this.slotsPerBlock = layout.slotsPerBlock();
         this.pagesPerBlock = layout.pagesPerBlock();
@@ -57,6 +61,7 @@ public final class Ftl {
             ackNs = buffer.acquire(ackNs);
             if (hostFrontier.needsBlock()) {
                 ackNs = runGcPolicy(ackNs);
+                wearLeveller.maybeLevel(ackNs); // background work: the host does not wait for it
             }
             int ppn = hostFrontier.append(firstLpn + i, ackNs);
             int slot = ppn % slotsPerBlock;

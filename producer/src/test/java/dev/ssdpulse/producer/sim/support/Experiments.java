@@ -102,6 +102,6 @@ public final class Experiments {
         return c.withGeometry(geometry).withCapacity(new dev.ssdpulse.producer.sim.config.CapacitySpec(
                 cap.userCapacityBytes() / factor, cap.parityReserveBytes() / factor, reserve))
                 .withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(f.victimSelector(), f.dChoices(), bg, forced, idle,
-                        f.idleGcAfterNs(), f.compressionRatio()));
+                        f.idleGcAfterNs(), f.compressionRatio(), f.wearLevellingEraseSpread()));
     }
 }

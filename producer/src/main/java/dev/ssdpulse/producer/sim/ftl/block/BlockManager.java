@@ -24,6 +24,7 @@ public final class BlockManager {
     private final int reservedBlocks;
     private int freeBlocks;
     private long totalErases;
+    private int maxEraseCount;
 
     public BlockManager(NandGeometry geometry, int reservedBlocks) {
         this.geometry = geometry;
@@ -86,6 +87,14 @@ public final class BlockManager {
 
     public int eraseCount(int block) {
         return eraseCount[block];
+    }
+
+    public int maxEraseCount() {
+        return maxEraseCount;
+    }
+
+    public boolean isClosed(int block) {
+        return state[block] == CLOSED;
     }
 
     public long closedAtNs(int block) {
@@ -151,5 +160,8 @@ public final class BlockManager {
         state[block] = FREE;
         eraseCount[block]++;
         totalErases++;
+        if (eraseCount[block] > maxEraseCount) {
+            maxEraseCount = eraseCount[block];
+        }
     }
 }

@@ -35,6 +35,10 @@ final class CandidateSet {
         total--;
     }
 
+    boolean contains(int block) {
+        return position[block] >= 0;
+    }
+
     int get(int plane, int index) {
         return blocks[plane][index];
     }

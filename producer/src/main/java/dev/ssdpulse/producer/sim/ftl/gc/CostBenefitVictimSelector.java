@@ -59,6 +59,13 @@ public final class CostBenefitVictimSelector implements VictimSelector {
     }
 
     @Override
+    public void remove(int block) {
+        if (set.contains(block)) {
+            set.remove(block);
+        }
+    }
+
+    @Override
     public int candidates() {
         return set.total();
     }

@@ -56,6 +56,13 @@ public final class DChoicesVictimSelector implements VictimSelector {
     }
 
     @Override
+    public void remove(int block) {
+        if (set.contains(block)) {
+            set.remove(block);
+        }
+    }
+
+    @Override
     public int candidates() {
         return set.total();
     }

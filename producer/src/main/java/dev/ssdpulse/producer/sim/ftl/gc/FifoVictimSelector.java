@@ -43,6 +43,22 @@ public final class FifoVictimSelector implements VictimSelector {
         return block;
     }
 
+    /** O(blocks per plane); wear levelling calls it rarely. */
+    @Override
+    public void remove(int block) {
+        int p = block / blocksPerPlane;
+        for (int i = 0; i < size[p]; i++) {
+            if (ring[p][(head[p] + i) % blocksPerPlane] == block) {
+                for (int j = i; j < size[p] - 1; j++) {
+                    ring[p][(head[p] + j) % blocksPerPlane] = ring[p][(head[p] + j + 1) % blocksPerPlane];
+                }
+                size[p]--;
+                total--;
+                return;
+            }
+        }
+    }
+
     @Override
     public int candidates() {
         return total;

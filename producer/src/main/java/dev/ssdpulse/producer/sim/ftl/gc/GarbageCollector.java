@@ -58,11 +58,28 @@ public final class GarbageCollector {
         if (victim < 0) {
             return NOTHING_TO_COLLECT;
         }
-        int slots = layout.slotsPerBlock();
-        if (mapping.validCount(victim) >= slots) {
+        if (mapping.validCount(victim) >= layout.slotsPerBlock()) {
             selector.onBlockClosed(victim, blocks.closedAtNs(victim));
             return NOTHING_TO_COLLECT;
         }
+        long erasedNs = relocateAndErase(victim, plane, ProgramCause.GC, nowNs);
+        counters.gcInvocations++;
+        return erasedNs;
+    }
+
+    /**
+     * Static wear levelling: moves the data of a (cold, rarely erased) closed block to the plane's
+     * frontier so the block rejoins the free pool; programs count as {@link ProgramCause#WEAR_LEVELLING}.
+     *
+     * @return when the block's erase completes
+     */
+    public long relocateForWearLevelling(int block, long nowNs) {
+        selector.remove(block);
+        return relocateAndErase(block, blocks.planeOfBlock(block), ProgramCause.WEAR_LEVELLING, nowNs);
+    }
+
+    private long relocateAndErase(int victim, int plane, ProgramCause cause, long nowNs) {
+        int slots = layout.slotsPerBlock();
         int base = victim * slots;
         long dataReadyNs = nowNs;
         int unitBytes = layout.unitTransferBytes();
@@ -94,14 +111,13 @@ public final class GarbageCollector {
                 int ppn = gcFrontier.appendOnPlane(plane, lpn, nowNs);
                 if (layout.isPageEnd(ppn % slots)) {
                     flash.program(gcFrontier.lastPlane(), pageBytes, nowNs);
-                    counters.nandBytesWritten[ProgramCause.GC.ordinal()] += pageBytes;
+                    counters.nandBytesWritten[cause.ordinal()] += pageBytes;
                 }
             }
         }
         long erasedNs = flash.erase(plane, dataReadyNs);
         mapping.clearBlock(victim);
         blocks.release(victim);
-        counters.gcInvocations++;
         return erasedNs;
     }
 }

@@ -68,6 +68,15 @@ public final class GreedyVictimSelector implements VictimSelector {
     }
 
     @Override
+    public void remove(int block) {
+        if (member[block]) {
+            unlink(block, mapping.validCount(block));
+            member[block] = false;
+            candidates--;
+        }
+    }
+
+    @Override
     public int candidates() {
         return candidates;
     }

@@ -14,6 +14,9 @@ public interface VictimSelector extends BlockClosedListener, ValidCountListener 
     /** @return a closed block of {@code plane} to clean, removed from the candidates, or -1 when there is none */
     int selectVictim(int plane, long nowNs);
 
+    /** Takes a specific block out of the candidates (wear levelling moves it); no-op if it is not one. */
+    void remove(int block);
+
     /** Candidates currently tracked. */
     int candidates();
 }
