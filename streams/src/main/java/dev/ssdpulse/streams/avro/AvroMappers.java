@@ -1,0 +1,246 @@
+package dev.ssdpulse.streams.avro;
+
+import dev.ssdpulse.schemas.avro.IoOp;
+import dev.ssdpulse.schemas.avro.LatencyPercentiles;
+import dev.ssdpulse.schemas.avro.LatencyStats;
+import dev.ssdpulse.schemas.avro.OpSummary;
+import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.RunLatency;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SmartSource;
+import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.latency.LatencyAccumulator;
+import dev.ssdpulse.streams.latency.LatencyBins;
+import dev.ssdpulse.streams.steadystate.SteadyStateResult;
+import dev.ssdpulse.streams.summary.OpSummaryData;
+import dev.ssdpulse.streams.summary.PhaseSummaryData;
+import dev.ssdpulse.streams.summary.RunSummaryData;
+import dev.ssdpulse.streams.waf.WaInterval;
+import dev.ssdpulse.streams.waf.WindowedWriteAmplification;
+import dev.ssdpulse.streams.window.IoOps;
+import dev.ssdpulse.streams.window.WindowResult;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * The only place where accumulator values become Avro records. Stateless.
+ */
+public final class AvroMappers {
+    private AvroMappers() {
+    }
+
+    public static IoOp ioOp(int op) {
+        return IoOp.values()[IoOps.check(op)];
+    }
+
+    public static int opCode(IoOp op) {
+        return op.ordinal();
+    }
+
+    /** Percentiles p50 .. p99.9999 by nearest rank (see {@link LatencyAccumulator#percentileNs}). */
+    public static LatencyPercentiles percentiles(LatencyAccumulator latency) {
+        return LatencyPercentiles.newBuilder()
+                .setP50Ns(latency.percentileNs(50))
+                .setP90Ns(latency.percentileNs(90))
+                .setP99Ns(latency.percentileNs(99))
+                .setP999Ns(latency.percentileNs(99.9))
+                .setP9999Ns(latency.percentileNs(99.99))
+                .setP99999Ns(latency.percentileNs(99.999))
+                .setP999999Ns(latency.percentileNs(99.9999))
+                .build();
+    }
+
+    /**
+     * @param includeHistogram whether to carry the compressed HdrHistogram (otherwise the field is empty)
+     */
+    public static LatencyStats latencyStats(LatencyAccumulator latency, boolean includeHistogram) {
+        List<Long> bounds = new ArrayList<>(latency.bins().edgeCount());
+        for (long b : latency.bins().upperBoundsNs()) {
+            bounds.add(b);
+        }
+        List<Long> counts = new ArrayList<>(latency.bins().binCount());
+        for (long c : latency.binCounts()) {
+            counts.add(c);
+        }
+        return LatencyStats.newBuilder()
+                .setCount(latency.count())
+                .setSumNs(latency.sumNs())
+                .setMinNs(latency.minNs())
+                .setMaxNs(latency.maxNs())
+                .setPercentiles(percentiles(latency))
+                .setBinUpperBoundsNs(bounds)
+                .setBinCounts(counts)
+                .setHdrHistogram(ByteBuffer.wrap(includeHistogram ? latency.encodeHistogramCompressed() : new byte[0]))
+                .build();
+    }
+
+    public static WindowMetrics windowMetrics(String runId, WindowResult window, boolean includeHistogram) {
+        return WindowMetrics.newBuilder()
+                .setRunId(runId)
+                .setOp(ioOp(window.op()))
+                .setPhaseIndex(window.phaseIndex())
+                .setWindowStartNs(window.windowStartNs())
+                .setWindowSizeNs(window.windowSizeNs())
+                .setIoCount(window.ioCount())
+                .setBytes(window.bytes())
+                .setIops(window.iops())
+                .setMbPerSec(window.mbPerSec())
+                .setLatency(latencyStats(window.latency(), includeHistogram))
+                .setErrorCount(window.errorCount())
+                .build();
+    }
+
+    /** @param phaseIndex phase, or -1 for the whole run */
+    public static RunLatency runLatency(String runId, int op, int phaseIndex, long asOfTimeNs,
+                                        LatencyAccumulator latency, long bytes) {
+        return RunLatency.newBuilder()
+                .setRunId(runId)
+                .setOp(ioOp(op))
+                .setPhaseIndex(phaseIndex)
+                .setAsOfTimeNs(asOfTimeNs)
+                .setLatency(latencyStats(latency, true))
+                .setBytes(bytes)
+                .build();
+    }
+
+    public static WriteAmplification writeAmplification(String runId, SmartSource source, WaInterval interval) {
+        return WriteAmplification.newBuilder()
+                .setRunId(runId)
+                .setFromTimeNs(interval.fromTimeNs())
+                .setToTimeNs(interval.toTimeNs())
+                .setSource(source)
+                .setHostBytesWrittenDelta(interval.hostBytesWrittenDelta())
+                .setNandBytesWrittenDelta(interval.nandBytesWrittenDelta())
+                .setNandBytesWrittenGcDelta(interval.nandBytesWrittenGcDelta())
+                .setNandBytesWrittenWearLevelingDelta(interval.nandBytesWrittenWearLevelingDelta())
+                .setWaWindow(interval.waWindow())
+                .setHostBytesWrittenCumulative(interval.hostBytesWrittenCumulative())
+                .setNandBytesWrittenCumulative(interval.nandBytesWrittenCumulative())
+                .setWaCumulative(interval.waCumulative())
+                .setFreeBlocks(interval.freeBlocks())
+                .build();
+    }
+
+    /**
+     * A coarser WA window as a WriteAmplification record (cumulative fields from the accumulator's totals at
+     * the window's end, given by the caller).
+     */
+    public static WriteAmplification writeAmplification(String runId, SmartSource source,
+                                                        WindowedWriteAmplification.Window window,
+                                                        long hostCumulative, long nandCumulative, Long freeBlocks) {
+        return WriteAmplification.newBuilder()
+                .setRunId(runId)
+                .setFromTimeNs(window.windowStartNs())
+                .setToTimeNs(window.windowStartNs() + window.windowSizeNs())
+                .setSource(source)
+                .setHostBytesWrittenDelta(window.hostBytesWrittenDelta())
+                .setNandBytesWrittenDelta(window.nandBytesWrittenDelta())
+                .setNandBytesWrittenGcDelta(null)
+                .setNandBytesWrittenWearLevelingDelta(null)
+                .setWaWindow(window.wa())
+                .setHostBytesWrittenCumulative(hostCumulative)
+                .setNandBytesWrittenCumulative(nandCumulative)
+                .setWaCumulative(hostCumulative == 0 ? null : (double) nandCumulative / hostCumulative)
+                .setFreeBlocks(freeBlocks)
+                .build();
+    }
+
+    public static SteadyStateVerdict steadyStateVerdict(String runId, int op, int phaseIndex, SteadyStateResult r) {
+        return SteadyStateVerdict.newBuilder()
+                .setRunId(runId)
+                .setMethod(dev.ssdpulse.schemas.avro.SteadyStateMethod.valueOf(r.method().name()))
+                .setOp(ioOp(op))
+                .setPhaseIndex(phaseIndex)
+                .setReached(r.reached())
+                .setFinalVerdict(r.finalVerdict())
+                .setDecidedAtNs(r.decidedAtNs())
+                .setWindowStartNs(r.windowStartNs())
+                .setWindowEndNs(r.windowEndNs())
+                .setRoundsOrSamples(r.roundsOrSamples())
+                .setMean(r.mean())
+                .setRange(r.range())
+                .setSlope(r.slope())
+                .setLimit(r.limit())
+                .setCriteria(r.criteria())
+                .setExplanation(r.explanation())
+                .build();
+    }
+
+    public static OpSummary opSummary(OpSummaryData op) {
+        return OpSummary.newBuilder()
+                .setOp(ioOp(op.op()))
+                .setIoCount(op.ioCount())
+                .setBytes(op.bytes())
+                .setIops(op.iops())
+                .setMbPerSec(op.mbPerSec())
+                .setLatency(latencyStats(op.latency(), true))
+                .setErrorCount(op.errorCount())
+                .build();
+    }
+
+    public static PhaseSummary phaseSummary(PhaseSummaryData phase, PhaseLabel label) {
+        List<OpSummary> ops = new ArrayList<>();
+        for (OpSummaryData op : phase.ops()) {
+            ops.add(opSummary(op));
+        }
+        return PhaseSummary.newBuilder()
+                .setPhaseIndex(phase.phaseIndex())
+                .setName(label.name())
+                .setKind(label.kind())
+                .setStartNs(phase.startNs())
+                .setEndNs(phase.endNs())
+                .setOps(ops)
+                .build();
+    }
+
+    /**
+     * @param phaseLabels      names and kinds by phase index (e.g. from RunStarted's workload); may return null
+     *                         for unknown phases, which get {@link PhaseLabel#unknown}
+     * @param writeAmplification cumulative WA or null
+     * @param ioCountExpected  from RunFinished, -1 if unknown
+     */
+    public static RunSummary runSummary(String runId, RunStatus status, String reason, RunSummaryData data,
+                                        IntFunction<PhaseLabel> phaseLabels, WriteAmplification writeAmplification,
+                                        List<SteadyStateVerdict> steadyState, long ioCountExpected, long lateIoCount,
+                                        long duplicateBatchCount) {
+        List<OpSummary> ops = new ArrayList<>();
+        for (OpSummaryData op : data.ops()) {
+            ops.add(opSummary(op));
+        }
+        List<PhaseSummary> phases = new ArrayList<>();
+        for (PhaseSummaryData phase : data.phases()) {
+            PhaseLabel label = phaseLabels.apply(phase.phaseIndex());
+            phases.add(phaseSummary(phase, label != null ? label : PhaseLabel.unknown(phase.phaseIndex())));
+        }
+        return RunSummary.newBuilder()
+                .setRunId(runId)
+                .setStatus(status)
+                .setReason(reason)
+                .setDurationNs(data.durationNs())
+                .setOps(ops)
+                .setPhases(phases)
+                .setWriteAmplification(writeAmplification)
+                .setSteadyState(new ArrayList<>(steadyState))
+                .setIoCount(data.ioCount())
+                .setIoCountExpected(ioCountExpected)
+                .setLateIoCount(lateIoCount)
+                .setDuplicateBatchCount(duplicateBatchCount)
+                .build();
+    }
+
+    /** Rebuilds the exact accumulator from a LatencyStats that carries its histogram (consumers, replay checks). */
+    public static LatencyAccumulator latencyAccumulator(LatencyStats stats) {
+        long[] bounds = stats.getBinUpperBoundsNs().stream().mapToLong(Long::longValue).toArray();
+        long[] counts = stats.getBinCounts().stream().mapToLong(Long::longValue).toArray();
+        ByteBuffer hist = stats.getHdrHistogram().duplicate();
+        byte[] histBytes = new byte[hist.remaining()];
+        hist.get(histBytes);
+        return LatencyAccumulator.restore(LatencyBins.of(bounds), stats.getCount(), stats.getSumNs(),
+                stats.getMinNs(), stats.getMaxNs(), counts, histBytes);
+    }
+}

@@ -1,0 +1,625 @@
+package dev.ssdpulse.streams.window;
+
+import dev.ssdpulse.streams.codec.BinaryReader;
+import dev.ssdpulse.streams.codec.BinaryWriter;
+import dev.ssdpulse.streams.latency.LatencyAccumulator;
+import dev.ssdpulse.streams.latency.LatencyBins;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Tumbling event-time windows of one run, per op, keyed by I/O completion time: an I/O completing at t
+ * belongs to window floor(t / windowSizeNs).
+ *
+ * <p><b>Closing.</b> The run's watermark is (max completion time seen) - grace. A window [start, end) closes
+ * as soon as watermark >= end; closed windows go to the callback in order of start, then op code. An I/O
+ * whose window has end <= watermark when it arrives is <i>late</i>: counted in {@link #lateIoCount(int)}
+ * and not added to any window (the run summary still counts it in its totals). Because the watermark is
+ * advanced per I/O, not per batch, the emitted windows do not depend on batching; and as long as no I/O is
+ * late, they do not depend on arrival order either (every aggregate is commutative and the window's phase
+ * is the phase of its latest-completing I/O).
+ *
+ * <p><b>State in Kafka Streams.</b> The whole per-run state (watermark, late counts, the handful of open
+ * windows: about (grace / size + 1) per active op) is one value, {@link #encodeState()} / {@link #decodeState},
+ * because the topology processes a whole I/O batch of one run at a time: one get and one put per batch,
+ * and no store range scans or deletes of closed-window entries. What costs is histogram encoding and
+ * decoding (~50-200 us per busy window), so the state avoids it per batch: each open window is stored as a
+ * <i>checkpoint</i> (its phase parts with uncompressed histograms) plus a <i>tail</i> of the raw I/Os added
+ * since (~12 bytes each, varints). Adding I/Os to a restored window appends to its tail without decoding
+ * the checkpoint; only when the tail reaches {@code stateTailLimit} I/Os, or the window closes, is the
+ * checkpoint decoded, the tail replayed and (for a new checkpoint) re-encoded. A get-add-put cycle thus
+ * costs byte copies plus a varint per I/O field, and a histogram codec only every stateTailLimit I/Os per
+ * window. The emitted windows are the same whatever the tail limit or batching.
+ *
+ * <p>Not thread-safe: one instance per run.
+ */
+public final class RunWindowAggregator {
+    public static final long DEFAULT_WINDOW_SIZE_NS = 1_000_000_000L;
+    /** Raw I/Os kept per open window between histogram checkpoints in the encoded state (~12 B each). */
+    public static final int DEFAULT_STATE_TAIL_LIMIT = 4096;
+    private static final int CHECKPOINT_ON_LEAVE_MIN_TAIL = 256;
+    private static final int TAIL_DROP_FACTOR = 4;
+    private static final int STATE_VERSION = 1;
+
+    private final long windowSizeNs;
+    private final long graceNs;
+    private final int stateTailLimit;
+    private final LatencyBins bins;
+    private Consumer<WindowResult> onClosed;
+
+    /** Open windows per op, sorted by window index (few: grace/size + 1). */
+    private final List<List<OpenWindow>> open = new ArrayList<>(IoOps.COUNT);
+    /** Last window used per op: almost every I/O hits it. */
+    private final OpenWindow[] current = new OpenWindow[IoOps.COUNT];
+    private boolean seenAny;
+    private long maxCompletionTimeNs = Long.MIN_VALUE;
+    private long watermarkNs = Long.MIN_VALUE;
+    /** Smallest end among open windows; Long.MAX_VALUE when none. Cheap per-I/O test for "anything to close?". */
+    private long nextCloseEndNs = Long.MAX_VALUE;
+    private final long[] lateIoCount = new long[IoOps.COUNT];
+    private final long[] closedIoCount = new long[IoOps.COUNT];
+    private final long[] closedBytes = new long[IoOps.COUNT];
+    private final long[] closedWindowCount = new long[IoOps.COUNT];
+
+    /** 1-s windows, IOMeter bins. */
+    public RunWindowAggregator(long graceNs, Consumer<WindowResult> onClosed) {
+        this(DEFAULT_WINDOW_SIZE_NS, graceNs, LatencyBins.iometer(), onClosed);
+    }
+
+    /**
+     * @param windowSizeNs window length, ns (> 0)
+     * @param graceNs      how far behind the run's latest completion an I/O may arrive and still count (>= 0)
+     * @param bins         latency bins of every window
+     * @param onClosed     receives each closed window once, in order of (windowStartNs, op)
+     */
+    public RunWindowAggregator(long windowSizeNs, long graceNs, LatencyBins bins, Consumer<WindowResult> onClosed) {
+        this(windowSizeNs, graceNs, bins, DEFAULT_STATE_TAIL_LIMIT, onClosed);
+    }
+
+    /**
+     * @param stateTailLimit I/Os per open window kept raw for {@link #encodeState()} between histogram
+     *                       checkpoints (0 = none: encodeState re-encodes every changed window's histograms,
+     *                       the cheapest choice when the state is never or rarely encoded, e.g. offline)
+     */
+    public RunWindowAggregator(long windowSizeNs, long graceNs, LatencyBins bins, int stateTailLimit,
+                               Consumer<WindowResult> onClosed) {
+        if (stateTailLimit < 0) {
+            throw new IllegalArgumentException("stateTailLimit must be >= 0, was " + stateTailLimit);
+        }
+        this.stateTailLimit = stateTailLimit;
+        if (windowSizeNs <= 0) {
+            throw new IllegalArgumentException("windowSizeNs must be > 0, was " + windowSizeNs);
+        }
+        if (graceNs < 0) {
+            throw new IllegalArgumentException("graceNs must be >= 0, was " + graceNs);
+        }
+        this.windowSizeNs = windowSizeNs;
+        this.graceNs = graceNs;
+        this.bins = Objects.requireNonNull(bins, "bins");
+        this.onClosed = Objects.requireNonNull(onClosed, "onClosed");
+        for (int i = 0; i < IoOps.COUNT; i++) {
+            open.add(new ArrayList<>(4));
+        }
+    }
+
+    /** Redirects closed windows, e.g. after {@link #decodeState} in a processor that owns a new context. */
+    public void setOnClosed(Consumer<WindowResult> onClosed) {
+        this.onClosed = Objects.requireNonNull(onClosed, "onClosed");
+    }
+
+    /**
+     * Adds one completed I/O.
+     *
+     * @param op               op code 0..3 ({@link IoOps})
+     * @param phaseIndex       phase of the I/O
+     * @param completionTimeNs completion time, ns since run start (submit + latency)
+     * @param sizeBytes        bytes transferred (>= 0)
+     * @param latencyNs        latency, ns (>= 0)
+     * @param status           0 = success, anything else counts as an error
+     * @return false when the I/O was late (its window had already closed)
+     */
+    public boolean add(int op, int phaseIndex, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
+        if (op < 0 || op >= IoOps.COUNT) {
+            IoOps.check(op);
+        }
+        if (sizeBytes < 0) {
+            throw new IllegalArgumentException("sizeBytes must be >= 0, was " + sizeBytes);
+        }
+        if (latencyNs < 0) {
+            throw new IllegalArgumentException("latencyNs must be >= 0, was " + latencyNs);
+        }
+        long index = Math.floorDiv(completionTimeNs, windowSizeNs);
+        OpenWindow window = current[op];
+        if (window == null || window.index != index) {
+            if ((index + 1) * windowSizeNs <= watermarkNs) {
+                lateIoCount[op]++;
+                return false;
+            }
+            OpenWindow previous = window;
+            window = findOrOpen(op, index);
+            current[op] = window;
+            if (previous != null && previous.checkpointValid && previous.tailCount >= CHECKPOINT_ON_LEAVE_MIN_TAIL) {
+                // a window the op has moved on from gets few more I/Os: compact it once instead of carrying
+                // its raw tail in every state until it closes
+                previous.takeCheckpoint();
+            }
+        }
+        window.add(phaseIndex, completionTimeNs, sizeBytes, latencyNs, status);
+        if (!seenAny || completionTimeNs > maxCompletionTimeNs) {
+            seenAny = true;
+            maxCompletionTimeNs = completionTimeNs;
+            long candidate = completionTimeNs - graceNs;
+            if (candidate > watermarkNs) {
+                watermarkNs = candidate;
+                if (watermarkNs >= nextCloseEndNs) {
+                    closeUpTo(watermarkNs);
+                }
+            }
+        }
+        return true;
+    }
+
+    private OpenWindow findOrOpen(int op, long index) {
+        List<OpenWindow> windows = open.get(op);
+        int position = windows.size();
+        while (position > 0 && windows.get(position - 1).index >= index) {
+            position--;
+        }
+        if (position < windows.size() && windows.get(position).index == index) {
+            return windows.get(position);
+        }
+        OpenWindow created = new OpenWindow(op, index, index * windowSizeNs, bins, stateTailLimit);
+        windows.add(position, created);
+        nextCloseEndNs = Math.min(nextCloseEndNs, endOf(index));
+        return created;
+    }
+
+    private long endOf(long index) {
+        return (index + 1) * windowSizeNs;
+    }
+
+    /** Emits every open window with end <= limitNs in (start, op) order. */
+    private void closeUpTo(long limitNs) {
+        while (true) {
+            int bestOp = -1;
+            long bestIndex = Long.MAX_VALUE;
+            for (int op = 0; op < IoOps.COUNT; op++) {
+                List<OpenWindow> windows = open.get(op);
+                if (!windows.isEmpty()) {
+                    long index = windows.get(0).index;
+                    if (endOf(index) <= limitNs && index < bestIndex) {
+                        bestIndex = index;
+                        bestOp = op;
+                    }
+                }
+            }
+            if (bestOp < 0) {
+                break;
+            }
+            OpenWindow closed = open.get(bestOp).remove(0);
+            if (current[bestOp] == closed) {
+                current[bestOp] = null;
+            }
+            closedIoCount[bestOp] += closed.ioCount;
+            closedBytes[bestOp] += closed.bytes;
+            closedWindowCount[bestOp]++;
+            onClosed.accept(closed.toResult(windowSizeNs));
+        }
+        long next = Long.MAX_VALUE;
+        for (int op = 0; op < IoOps.COUNT; op++) {
+            List<OpenWindow> windows = open.get(op);
+            if (!windows.isEmpty()) {
+                next = Math.min(next, endOf(windows.get(0).index));
+            }
+        }
+        nextCloseEndNs = next;
+    }
+
+    /**
+     * Closes every open window (the run finished or was aborted). Later I/Os for those windows, or any
+     * earlier ones, count as late.
+     */
+    public void flushAll() {
+        long maxEnd = Long.MIN_VALUE;
+        for (List<OpenWindow> windows : open) {
+            if (!windows.isEmpty()) {
+                maxEnd = Math.max(maxEnd, endOf(windows.get(windows.size() - 1).index));
+            }
+        }
+        if (maxEnd != Long.MIN_VALUE) {
+            closeUpTo(maxEnd);
+            watermarkNs = Math.max(watermarkNs, maxEnd);
+        }
+    }
+
+    public long windowSizeNs() {
+        return windowSizeNs;
+    }
+
+    public long graceNs() {
+        return graceNs;
+    }
+
+    public LatencyBins bins() {
+        return bins;
+    }
+
+    /** (max completion seen) - grace; Long.MIN_VALUE before the first I/O. */
+    public long watermarkNs() {
+        return watermarkNs;
+    }
+
+    /** Latest completion time seen; Long.MIN_VALUE before the first I/O. */
+    public long maxCompletionTimeNs() {
+        return maxCompletionTimeNs;
+    }
+
+    public long lateIoCount(int op) {
+        return lateIoCount[IoOps.check(op)];
+    }
+
+    public long lateIoCount() {
+        long total = 0;
+        for (long late : lateIoCount) {
+            total += late;
+        }
+        return total;
+    }
+
+    /** I/Os of op in windows closed so far (steady-state feeders read per-window values from the callback). */
+    public long closedIoCount(int op) {
+        return closedIoCount[IoOps.check(op)];
+    }
+
+    public long closedBytes(int op) {
+        return closedBytes[IoOps.check(op)];
+    }
+
+    public long closedWindowCount(int op) {
+        return closedWindowCount[IoOps.check(op)];
+    }
+
+    public int openWindowCount() {
+        int total = 0;
+        for (List<OpenWindow> windows : open) {
+            total += windows.size();
+        }
+        return total;
+    }
+
+    /** Compact binary state (config, watermark, counters, open windows with uncompressed histograms). */
+    public byte[] encodeState() {
+        BinaryWriter out = new BinaryWriter(4096);
+        out.writeByte(STATE_VERSION);
+        out.writeUnsignedVarLong(windowSizeNs).writeUnsignedVarLong(graceNs).writeUnsignedVarLong(stateTailLimit);
+        out.writeUnsignedVarLong(bins.edgeCount());
+        for (int i = 0; i < bins.edgeCount(); i++) {
+            out.writeUnsignedVarLong(bins.upperBoundNs(i));
+        }
+        out.writeByte(seenAny ? 1 : 0);
+        out.writeVarLong(maxCompletionTimeNs).writeVarLong(watermarkNs);
+        for (int op = 0; op < IoOps.COUNT; op++) {
+            out.writeUnsignedVarLong(lateIoCount[op]).writeUnsignedVarLong(closedIoCount[op])
+                    .writeUnsignedVarLong(closedBytes[op]).writeUnsignedVarLong(closedWindowCount[op]);
+        }
+        for (int op = 0; op < IoOps.COUNT; op++) {
+            List<OpenWindow> windows = open.get(op);
+            out.writeUnsignedVarLong(windows.size());
+            for (OpenWindow w : windows) {
+                out.writeVarLong(w.index).writeVarLong(w.maxCompletionNs).writeVarLong(w.phaseIndex)
+                        .writeUnsignedVarLong(w.ioCount).writeUnsignedVarLong(w.bytes).writeUnsignedVarLong(w.errorCount);
+                w.encodeInto(out);
+            }
+        }
+        for (int op = 0; op < IoOps.COUNT; op++) {
+            OpenWindow w = current[op];
+            out.writeByte(w == null ? 0 : 1);
+            if (w != null) {
+                out.writeVarLong(w.index);
+            }
+        }
+        return out.toByteArray();
+    }
+
+    /** Restores an aggregator from {@link #encodeState()}; windows it closes later go to {@code onClosed}. */
+    public static RunWindowAggregator decodeState(byte[] state, Consumer<WindowResult> onClosed) {
+        BinaryReader in = new BinaryReader(state, "run window aggregator state");
+        int version = in.readByte("version");
+        if (version != STATE_VERSION) {
+            throw new IllegalArgumentException("run window aggregator state: unsupported version " + version);
+        }
+        long size = in.readUnsignedVarLong("windowSizeNs");
+        long grace = in.readUnsignedVarLong("graceNs");
+        int tailLimit = in.readCount("stateTailLimit", Integer.MAX_VALUE);
+        int edges = in.readCount("edge count", 4096);
+        long[] bounds = new long[edges];
+        for (int i = 0; i < edges; i++) {
+            bounds[i] = in.readUnsignedVarLong("edge");
+        }
+        RunWindowAggregator agg = new RunWindowAggregator(size, grace, LatencyBins.of(bounds), tailLimit, onClosed);
+        agg.seenAny = in.readByte("seenAny") != 0;
+        agg.maxCompletionTimeNs = in.readVarLong("maxCompletionTimeNs");
+        agg.watermarkNs = in.readVarLong("watermarkNs");
+        for (int op = 0; op < IoOps.COUNT; op++) {
+            agg.lateIoCount[op] = in.readUnsignedVarLong("lateIoCount");
+            agg.closedIoCount[op] = in.readUnsignedVarLong("closedIoCount");
+            agg.closedBytes[op] = in.readUnsignedVarLong("closedBytes");
+            agg.closedWindowCount[op] = in.readUnsignedVarLong("closedWindowCount");
+        }
+        long next = Long.MAX_VALUE;
+        for (int op = 0; op < IoOps.COUNT; op++) {
+            int n = in.readCount("open window count", 1 << 20);
+            List<OpenWindow> windows = agg.open.get(op);
+            for (int i = 0; i < n; i++) {
+                long index = in.readVarLong("window index");
+                OpenWindow w = new OpenWindow(op, index, agg.endOf(index) - size, agg.bins, agg.stateTailLimit);
+                w.maxCompletionNs = in.readVarLong("maxCompletionNs");
+                w.phaseIndex = (int) in.readVarLong("phaseIndex");
+                w.ioCount = in.readUnsignedVarLong("ioCount");
+                w.bytes = in.readUnsignedVarLong("bytes");
+                w.errorCount = in.readUnsignedVarLong("errorCount");
+                w.decodeFrom(in);
+                windows.add(w);
+                next = Math.min(next, agg.endOf(index));
+            }
+        }
+        for (int op = 0; op < IoOps.COUNT; op++) {
+            if (in.readByte("current window flag") != 0) {
+                long index = in.readVarLong("current window index");
+                for (OpenWindow w : agg.open.get(op)) {
+                    if (w.index == index) {
+                        agg.current[op] = w;
+                    }
+                }
+                if (agg.current[op] == null) {
+                    throw new IllegalArgumentException("run window aggregator state: current window " + index
+                            + " of op " + op + " is not open");
+                }
+            }
+        }
+        in.expectEnd();
+        agg.nextCloseEndNs = next;
+        return agg;
+    }
+
+    private static final class OpenWindow {
+        final int op;
+        final long index;
+        final long startNs;
+        final LatencyBins bins;
+        final int tailLimit;
+        /** Parts by ascending phase; almost always exactly one. Complete only while {@link #loaded}. */
+        final List<Part> parts = new ArrayList<>(1);
+        Part lastPart;
+        /** Whether {@link #parts} hold every I/O of the window (false after a restore until touched or closed). */
+        boolean loaded = true;
+        /**
+         * Encoded parts. Tail mode: the parts as of the last checkpoint, the tail holds the I/Os since.
+         * No-tail mode: a cache of the current parts, dropped by the next add. Null = nothing encoded.
+         */
+        byte[] checkpoint;
+        /** False when {@link #checkpoint} (and tail) no longer describe the window; parts are then loaded. */
+        boolean checkpointValid = true;
+        /** Raw I/Os since the checkpoint (tail mode only), as varints. */
+        BinaryWriter tail;
+        int tailCount;
+        long ioCount;
+        long bytes;
+        long errorCount;
+        long maxCompletionNs = Long.MIN_VALUE;
+        int phaseIndex = Integer.MIN_VALUE;
+
+        OpenWindow(int op, long index, long startNs, LatencyBins bins, int tailLimit) {
+            this.op = op;
+            this.index = index;
+            this.startNs = startNs;
+            this.bins = bins;
+            this.tailLimit = tailLimit;
+        }
+
+        void add(int phase, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
+            if (checkpointValid && tailLimit > 0) {
+                if (loaded) {
+                    addToParts(phase, completionTimeNs, sizeBytes, latencyNs, status);
+                }
+                if (tail == null) {
+                    tail = new BinaryWriter(4096);
+                }
+                tail.writeVarLong(phase).writeUnsignedVarLong(completionTimeNs - startNs)
+                        .writeUnsignedVarLong(sizeBytes).writeUnsignedVarLong(latencyNs).writeVarLong(status);
+                if (++tailCount > TAIL_DROP_FACTOR * tailLimit) {
+                    // nobody encoded the state for a long while (a live, in-memory aggregator): stop keeping
+                    // the tail; the next encode writes a fresh checkpoint
+                    invalidateCheckpoint();
+                }
+            } else {
+                if (checkpointValid) {
+                    invalidateCheckpoint();
+                }
+                addToParts(phase, completionTimeNs, sizeBytes, latencyNs, status);
+            }
+            ioCount++;
+            bytes += sizeBytes;
+            if (status != 0) {
+                errorCount++;
+            }
+            if (completionTimeNs > maxCompletionNs || (completionTimeNs == maxCompletionNs && phase > phaseIndex)) {
+                maxCompletionNs = completionTimeNs;
+                phaseIndex = phase;
+            }
+        }
+
+        private void addToParts(int phase, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
+            Part part = lastPart;
+            if (part == null || part.phaseIndex != phase) {
+                part = partFor(phase);
+                lastPart = part;
+            }
+            part.add(completionTimeNs, sizeBytes, latencyNs, status);
+        }
+
+        private void invalidateCheckpoint() {
+            load();
+            checkpointValid = false;
+            checkpoint = null;
+            tail = null;
+            tailCount = 0;
+        }
+
+        /** Encodes the parts as the new checkpoint and clears the tail (histogram codec cost, ~50-200 us). */
+        void takeCheckpoint() {
+            if (tailLimit == 0 && checkpointValid) {
+                return;
+            }
+            load();
+            checkpoint = parts.isEmpty() ? null : encodeParts();
+            checkpointValid = true;
+            tail = null;
+            tailCount = 0;
+        }
+
+        /** Makes {@link #parts} complete: decodes the checkpoint and replays the tail. */
+        void load() {
+            if (loaded) {
+                return;
+            }
+            if (checkpoint != null) {
+                BinaryReader in = new BinaryReader(checkpoint, "open window parts");
+                int count = in.readCount("phase part count", 1 << 20);
+                for (int p = 0; p < count; p++) {
+                    int phase = (int) in.readVarLong("part phaseIndex");
+                    long partIos = in.readUnsignedVarLong("part ioCount");
+                    long partBytes = in.readUnsignedVarLong("part bytes");
+                    long partErrors = in.readUnsignedVarLong("part errorCount");
+                    long firstSubmit = in.readVarLong("part firstSubmitNs");
+                    long lastCompletion = in.readVarLong("part lastCompletionNs");
+                    Part part = new Part(phase, LatencyAccumulator.decodeFrom(in));
+                    part.ioCount = partIos;
+                    part.bytes = partBytes;
+                    part.errorCount = partErrors;
+                    part.firstSubmitNs = firstSubmit;
+                    part.lastCompletionNs = lastCompletion;
+                    parts.add(part);
+                }
+                in.expectEnd();
+            }
+            if (tailCount > 0) {
+                BinaryReader in = new BinaryReader(tail.toByteArray(), "open window tail");
+                for (int i = 0; i < tailCount; i++) {
+                    int phase = (int) in.readVarLong("tail phase");
+                    long completion = startNs + in.readUnsignedVarLong("tail completion");
+                    long size = in.readUnsignedVarLong("tail size");
+                    long latency = in.readUnsignedVarLong("tail latency");
+                    int status = (int) in.readVarLong("tail status");
+                    addToParts(phase, completion, size, latency, status);
+                }
+                in.expectEnd();
+            }
+            loaded = true;
+        }
+
+        private byte[] encodeParts() {
+            BinaryWriter out = new BinaryWriter(8192);
+            out.writeUnsignedVarLong(parts.size());
+            for (Part part : parts) {
+                out.writeVarLong(part.phaseIndex).writeUnsignedVarLong(part.ioCount).writeUnsignedVarLong(part.bytes)
+                        .writeUnsignedVarLong(part.errorCount).writeVarLong(part.firstSubmitNs)
+                        .writeVarLong(part.lastCompletionNs);
+                part.latency.encodeInto(out, false);
+            }
+            return out.toByteArray();
+        }
+
+        /** Checkpoint block + tail; histograms are encoded only at checkpoints (or, without a tail, when changed). */
+        void encodeInto(BinaryWriter out) {
+            if (!checkpointValid || tailCount >= tailLimit && tailLimit > 0) {
+                takeCheckpoint();
+            }
+            out.writeBlock(checkpoint == null ? new byte[0] : checkpoint);
+            out.writeUnsignedVarLong(tailCount);
+            if (tailCount > 0) {
+                byte[] tailBytes = tail.toByteArray();
+                out.writeBlock(tailBytes);
+            }
+        }
+
+        void decodeFrom(BinaryReader in) {
+            checkpointValid = true;
+            byte[] encoded = in.readBlock("window checkpoint");
+            checkpoint = encoded.length == 0 ? null : encoded;
+            tailCount = in.readCount("window tail count", Integer.MAX_VALUE);
+            if (tailCount > 0) {
+                byte[] tailBytes = in.readBlock("window tail");
+                tail = new BinaryWriter(tailBytes.length + 4096);
+                tail.writeBytes(tailBytes, 0, tailBytes.length);
+            }
+            loaded = false;
+        }
+
+        Part partFor(int phase) {
+            int position = 0;
+            while (position < parts.size() && parts.get(position).phaseIndex < phase) {
+                position++;
+            }
+            if (position < parts.size() && parts.get(position).phaseIndex == phase) {
+                return parts.get(position);
+            }
+            Part created = new Part(phase, new LatencyAccumulator(bins));
+            parts.add(position, created);
+            return created;
+        }
+
+        WindowResult toResult(long windowSizeNs) {
+            load();
+            List<PhasePart> phaseParts = new ArrayList<>(parts.size());
+            LatencyAccumulator latency;
+            if (parts.size() == 1) {
+                latency = parts.get(0).latency;
+            } else {
+                latency = new LatencyAccumulator(bins);
+                for (Part part : parts) {
+                    latency.merge(part.latency);
+                }
+            }
+            for (Part part : parts) {
+                phaseParts.add(new PhasePart(part.phaseIndex, part.ioCount, part.bytes, part.errorCount,
+                        part.firstSubmitNs, part.lastCompletionNs, part.latency));
+            }
+            return new WindowResult(op, index * windowSizeNs, windowSizeNs, phaseIndex, ioCount, bytes,
+                    errorCount, latency, phaseParts);
+        }
+    }
+
+    private static final class Part {
+        final int phaseIndex;
+        final LatencyAccumulator latency;
+        long ioCount;
+        long bytes;
+        long errorCount;
+        long firstSubmitNs = Long.MAX_VALUE;
+        long lastCompletionNs = Long.MIN_VALUE;
+
+        Part(int phaseIndex, LatencyAccumulator latency) {
+            this.phaseIndex = phaseIndex;
+            this.latency = latency;
+        }
+
+        void add(long completionTimeNs, long sizeBytes, long latencyNs, int status) {
+            latency.record(latencyNs);
+            ioCount++;
+            bytes += sizeBytes;
+            if (status != 0) {
+                errorCount++;
+            }
+            long submit = completionTimeNs - latencyNs;
+            if (submit < firstSubmitNs) {
+                firstSubmitNs = submit;
+            }
+            if (completionTimeNs > lastCompletionNs) {
+                lastCompletionNs = completionTimeNs;
+            }
+        }
+    }
+}

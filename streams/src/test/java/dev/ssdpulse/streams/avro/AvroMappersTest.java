@@ -1,0 +1,179 @@
+package dev.ssdpulse.streams.avro;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ssdpulse.schemas.avro.IoOp;
+import dev.ssdpulse.schemas.avro.LatencyStats;
+import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.RunLatency;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SmartSource;
+import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.latency.LatencyAccumulator;
+import dev.ssdpulse.streams.latency.LatencyBins;
+import dev.ssdpulse.streams.steadystate.SteadyStateMethod;
+import dev.ssdpulse.streams.steadystate.SteadyStateResult;
+import dev.ssdpulse.streams.summary.RunSummaryAccumulator;
+import dev.ssdpulse.streams.summary.RunSummaryData;
+import dev.ssdpulse.streams.waf.WaInterval;
+import dev.ssdpulse.streams.window.IoOps;
+import dev.ssdpulse.streams.window.PhasePart;
+import dev.ssdpulse.streams.window.WindowResult;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.List;
+import java.util.Random;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.avro.specific.SpecificRecord;
+import org.junit.jupiter.api.Test;
+
+class AvroMappersTest {
+
+    static LatencyAccumulator latency(int n, long seed) {
+        LatencyAccumulator acc = new LatencyAccumulator();
+        Random random = new Random(seed);
+        for (int i = 0; i < n; i++) {
+            acc.record(20_000 + (long) (random.nextDouble() * random.nextDouble() * 60_000_000));
+        }
+        return acc;
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T extends SpecificRecord> T roundTrip(T record) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new SpecificDatumWriter<T>(record.getSchema()).write(record, encoder);
+        encoder.flush();
+        SpecificDatumReader<T> reader = new SpecificDatumReader<>(record.getSchema());
+        return reader.read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+    }
+
+    @Test
+    void latencyStatsCarryExactValuesAndRebuildTheAccumulator() throws IOException {
+        LatencyAccumulator acc = latency(20_000, 1);
+        LatencyStats stats = roundTrip(AvroMappers.latencyStats(acc, true));
+        assertThat(stats.getCount()).isEqualTo(acc.count());
+        assertThat(stats.getSumNs()).isEqualTo(acc.sumNs());
+        assertThat(stats.getMinNs()).isEqualTo(acc.minNs());
+        assertThat(stats.getMaxNs()).isEqualTo(acc.maxNs());
+        assertThat(stats.getBinUpperBoundsNs()).hasSize(20).startsWith(50_000L);
+        assertThat(stats.getBinCounts()).hasSize(21);
+        long[] counts = acc.binCounts();
+        for (int i = 0; i < counts.length; i++) {
+            assertThat(stats.getBinCounts().get(i)).isEqualTo(counts[i]);
+        }
+        assertThat(stats.getPercentiles().getP50Ns()).isEqualTo(acc.percentileNs(50));
+        assertThat(stats.getPercentiles().getP999Ns()).isEqualTo(acc.percentileNs(99.9));
+        assertThat(stats.getPercentiles().getP999999Ns()).isEqualTo(acc.percentileNs(99.9999));
+        assertThat(AvroMappers.latencyAccumulator(stats)).isEqualTo(acc);
+        assertThat(AvroMappers.latencyStats(acc, false).getHdrHistogram().remaining()).isZero();
+    }
+
+    @Test
+    void customBinsSurviveTheMapping() {
+        LatencyAccumulator acc = new LatencyAccumulator(LatencyBins.parse("1ms,10ms"));
+        acc.record(5);
+        acc.record(20_000_000);
+        LatencyAccumulator back = AvroMappers.latencyAccumulator(AvroMappers.latencyStats(acc, true));
+        assertThat(back).isEqualTo(acc);
+        assertThat(back.bins()).isEqualTo(acc.bins());
+    }
+
+    @Test
+    void windowMetricsMapEveryField() throws IOException {
+        LatencyAccumulator acc = latency(500, 2);
+        WindowResult w = new WindowResult(IoOps.WRITE, 7_000_000_000L, 1_000_000_000L, 2, 500, 2_048_000, 3, acc,
+                List.of(new PhasePart(2, 500, 2_048_000, 3, 6_999_000_000L, 7_900_000_000L, acc)));
+        WindowMetrics m = roundTrip(AvroMappers.windowMetrics("run-1", w, true));
+        assertThat(m.getRunId()).isEqualTo("run-1");
+        assertThat(m.getOp()).isEqualTo(IoOp.WRITE);
+        assertThat(m.getPhaseIndex()).isEqualTo(2);
+        assertThat(m.getWindowStartNs()).isEqualTo(7_000_000_000L);
+        assertThat(m.getWindowSizeNs()).isEqualTo(1_000_000_000L);
+        assertThat(m.getIoCount()).isEqualTo(500);
+        assertThat(m.getBytes()).isEqualTo(2_048_000);
+        assertThat(m.getIops()).isEqualTo(500.0);
+        assertThat(m.getMbPerSec()).isEqualTo(2.048);
+        assertThat(m.getErrorCount()).isEqualTo(3);
+        assertThat(AvroMappers.latencyAccumulator(m.getLatency())).isEqualTo(acc);
+    }
+
+    @Test
+    void runLatencyWaAndVerdict() throws IOException {
+        LatencyAccumulator acc = latency(100, 3);
+        RunLatency rl = roundTrip(AvroMappers.runLatency("r", IoOps.READ, -1, 99, acc, 409_600));
+        assertThat(rl.getPhaseIndex()).isEqualTo(-1);
+        assertThat(rl.getAsOfTimeNs()).isEqualTo(99);
+        assertThat(rl.getBytes()).isEqualTo(409_600);
+        assertThat(rl.getLatency().getCount()).isEqualTo(100);
+
+        WaInterval interval = new WaInterval(1, 2, 100, 250, 100L, 150L, null, null, 2.5, 1000, 2000, 2.0, 42L);
+        WriteAmplification wa = roundTrip(AvroMappers.writeAmplification("r", SmartSource.SIMULATOR, interval));
+        assertThat(wa.getFromTimeNs()).isEqualTo(1);
+        assertThat(wa.getToTimeNs()).isEqualTo(2);
+        assertThat(wa.getHostBytesWrittenDelta()).isEqualTo(100);
+        assertThat(wa.getNandBytesWrittenDelta()).isEqualTo(250);
+        assertThat(wa.getNandBytesWrittenGcDelta()).isEqualTo(150L);
+        assertThat(wa.getNandBytesWrittenWearLevelingDelta()).isNull();
+        assertThat(wa.getWaWindow()).isEqualTo(2.5);
+        assertThat(wa.getWaCumulative()).isEqualTo(2.0);
+        assertThat(wa.getFreeBlocks()).isEqualTo(42L);
+        assertThat(wa.getSource()).isEqualTo(SmartSource.SIMULATOR);
+
+        SteadyStateResult result = new SteadyStateResult(SteadyStateMethod.FIO_IOPS_SLOPE, true, true, 10, 5, 10, 5,
+                1000.0, 20.0, -1.5, 0.01, "fio ss=iops_slope:1%", "because");
+        SteadyStateVerdict v = roundTrip(AvroMappers.steadyStateVerdict("r", IoOps.WRITE, 3, result));
+        assertThat(v.getMethod()).isEqualTo(dev.ssdpulse.schemas.avro.SteadyStateMethod.FIO_IOPS_SLOPE);
+        assertThat(v.getOp()).isEqualTo(IoOp.WRITE);
+        assertThat(v.getPhaseIndex()).isEqualTo(3);
+        assertThat(v.getReached()).isTrue();
+        assertThat(v.getFinalVerdict()).isTrue();
+        assertThat(v.getDecidedAtNs()).isEqualTo(10);
+        assertThat(v.getWindowStartNs()).isEqualTo(5);
+        assertThat(v.getWindowEndNs()).isEqualTo(10);
+        assertThat(v.getRoundsOrSamples()).isEqualTo(5);
+        assertThat(v.getMean()).isEqualTo(1000.0);
+        assertThat(v.getRange()).isEqualTo(20.0);
+        assertThat(v.getSlope()).isEqualTo(-1.5);
+        assertThat(v.getLimit()).isEqualTo(0.01);
+        assertThat(v.getCriteria()).isEqualTo("fio ss=iops_slope:1%");
+        assertThat(v.getExplanation()).isEqualTo("because");
+        for (SteadyStateMethod m : SteadyStateMethod.values()) {
+            assertThat(dev.ssdpulse.schemas.avro.SteadyStateMethod.valueOf(m.name())).isNotNull();
+        }
+    }
+
+    @Test
+    void runSummaryMapsOpsPhasesAndCounters() throws IOException {
+        RunSummaryAccumulator acc = new RunSummaryAccumulator();
+        acc.add(IoOps.READ, 0, 1_000_000, 4096, 100_000, 0);
+        acc.add(IoOps.WRITE, 1, 2_000_000, 8192, 200_000, 1);
+        RunSummaryData data = acc.summarize(2_000_000L);
+        RunSummary summary = roundTrip(AvroMappers.runSummary("r", RunStatus.COMPLETED, null, data,
+                i -> i == 0 ? new PhaseLabel("precondition", PhaseKind.PRECONDITION_INDEPENDENT) : null,
+                null, List.of(), 2, 1, 0));
+        assertThat(summary.getDurationNs()).isEqualTo(2_000_000);
+        assertThat(summary.getIoCount()).isEqualTo(2);
+        assertThat(summary.getIoCountExpected()).isEqualTo(2);
+        assertThat(summary.getLateIoCount()).isEqualTo(1);
+        assertThat(summary.getOps()).extracting(o -> o.getOp()).containsExactly(IoOp.READ, IoOp.WRITE);
+        assertThat(summary.getOps().get(1).getErrorCount()).isEqualTo(1);
+        assertThat(summary.getOps().get(0).getIops()).isEqualTo(500.0);
+        assertThat(summary.getPhases()).hasSize(2);
+        assertThat(summary.getPhases().get(0).getName()).isEqualTo("precondition");
+        assertThat(summary.getPhases().get(0).getKind()).isEqualTo(PhaseKind.PRECONDITION_INDEPENDENT);
+        assertThat(summary.getPhases().get(1).getName()).isEqualTo("phase-1");
+        assertThat(summary.getPhases().get(1).getKind()).isEqualTo(PhaseKind.OTHER);
+        assertThat(summary.getPhases().get(1).getStartNs()).isEqualTo(1_800_000);
+        assertThat(summary.getPhases().get(1).getEndNs()).isEqualTo(2_000_000);
+        assertThat(AvroMappers.latencyAccumulator(summary.getOps().get(1).getLatency()))
+                .isEqualTo(acc.runTotals(IoOps.WRITE).latency());
+    }
+}
