@@ -1,0 +1,265 @@
+package dev.ssdpulse.streams.app;
+
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
+import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
+import dev.ssdpulse.schemas.serde.SerdeConfig;
+import dev.ssdpulse.schemas.serde.SpecificAvroDeserializer;
+import dev.ssdpulse.schemas.topics.TopicSpec;
+import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.streams.topology.AnalyticsSerdes;
+import dev.ssdpulse.streams.topology.AnalyticsTopology;
+import dev.ssdpulse.streams.topology.OutputTopics;
+import dev.ssdpulse.streams.views.AnalyticsViews;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
+
+/**
+ * The analytics Kafka Streams application: {@link AnalyticsTopology} with {@link #streamsProperties}.
+ * {@code start()} then {@code awaitRunning()}, query through {@link #views()}, {@code close()}.
+ */
+public final class AnalyticsApp implements AutoCloseable {
+    private final AnalyticsConfig config;
+    private final SchemaRegistryClient registry;
+    private final KafkaStreams streams;
+    private final AnalyticsViews views;
+
+    public AnalyticsApp(AnalyticsConfig config) {
+        this(config, OutputTopics.catalogue(), runId -> true);
+    }
+
+    private AnalyticsApp(AnalyticsConfig config, OutputTopics outputs, java.util.function.Predicate<String> runFilter) {
+        this.config = config;
+        this.registry = HttpSchemaRegistryClient.fromConfig(registryConfigs(config));
+        Topology topology = AnalyticsTopology.build(config, new AnalyticsSerdes(registry, registryConfigs(config)),
+                outputs, runFilter);
+        this.streams = new KafkaStreams(topology, streamsProperties(config));
+        this.views = new AnalyticsViews(streams);
+    }
+
+    /**
+     * Kafka Streams properties for a config: application id, bootstrap, state dir, threads, guarantee, and
+     * tuning for 512-I/O batch records (lz4, larger producer batches, 10 MB record cache so repeated
+     * per-batch state puts merge before the changelog). {@code extraProperties} are applied last.
+     */
+    public static Properties streamsProperties(AnalyticsConfig config) {
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, config.applicationId());
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
+        p.put(StreamsConfig.STATE_DIR_CONFIG, config.stateDir().toString());
+        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, config.threads());
+        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, config.guarantee().streamsValue());
+        p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 10L * 1024 * 1024);
+        p.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");
+        p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 10);
+        p.put(StreamsConfig.producerPrefix(ProducerConfig.BATCH_SIZE_CONFIG), 256 * 1024);
+        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG), 2000);
+        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
+        p.put(SerdeConfig.SCHEMA_REGISTRY_URL, config.schemaRegistryUrl());
+        p.putAll(config.extraProperties());
+        return p;
+    }
+
+    private static Map<String, Object> registryConfigs(AnalyticsConfig config) {
+        Map<String, Object> m = new HashMap<>();
+        m.put(SerdeConfig.SCHEMA_REGISTRY_URL, config.schemaRegistryUrl());
+        for (Map.Entry<String, String> e : config.extraProperties().entrySet()) {
+            if (e.getKey().startsWith("schema.registry.") || e.getKey().startsWith("basic.auth.")) {
+                m.put(e.getKey(), e.getValue());
+            }
+        }
+        return m;
+    }
+
+    /**
+     * Creates the catalogue topics that do not exist yet (partitions and configs from {@link Topics}),
+     * replication factor as given. Kafka Streams needs its source topics to exist.
+     */
+    public static void ensureTopics(AnalyticsConfig config, short replicationFactor) {
+        List<NewTopic> wanted = new ArrayList<>();
+        for (TopicSpec<?> spec : Topics.all()) {
+            wanted.add(spec.toNewTopic(replicationFactor));
+        }
+        createMissing(config, wanted);
+    }
+
+    private static void createMissing(AnalyticsConfig config, List<NewTopic> wanted) {
+        try (Admin admin = Admin.create(adminProps(config))) {
+            Set<String> existing = admin.listTopics().names().get();
+            List<NewTopic> missing = wanted.stream().filter(t -> !existing.contains(t.name())).toList();
+            if (!missing.isEmpty()) {
+                try {
+                    admin.createTopics(missing).all().get();
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof org.apache.kafka.common.errors.TopicExistsException)) {
+                        throw e;
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating topics", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("could not create topics on " + config.bootstrapServers() + ": "
+                    + e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    private static Map<String, Object> adminProps(AnalyticsConfig config) {
+        Map<String, Object> m = new HashMap<>();
+        m.put("bootstrap.servers", config.bootstrapServers());
+        config.extraProperties().forEach((k, v) -> {
+            if (k.startsWith("security.") || k.startsWith("sasl.") || k.startsWith("ssl.")) {
+                m.put(k, v);
+            }
+        });
+        return m;
+    }
+
+    public void start() {
+        streams.start();
+    }
+
+    /** Waits until the application is RUNNING (all tasks assigned and restored). */
+    public void awaitRunning(Duration timeout) throws TimeoutException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (streams.state() != KafkaStreams.State.RUNNING) {
+            if (streams.state() == KafkaStreams.State.ERROR || streams.state() == KafkaStreams.State.NOT_RUNNING
+                    || streams.state() == KafkaStreams.State.PENDING_ERROR) {
+                throw new IllegalStateException("analytics application " + config.applicationId() + " is "
+                        + streams.state());
+            }
+            if (System.nanoTime() > deadline) {
+                throw new TimeoutException("analytics application " + config.applicationId()
+                        + " not RUNNING after " + timeout + " (state " + streams.state() + ")");
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    public AnalyticsViews views() {
+        return views;
+    }
+
+    public KafkaStreams streams() {
+        return streams;
+    }
+
+    public AnalyticsConfig config() {
+        return config;
+    }
+
+    @Override
+    public void close() {
+        streams.close(Duration.ofSeconds(30));
+        registry.close();
+    }
+
+    /**
+     * Recomputes one run from the retained raw topics into fresh state: a new application id
+     * ({@code <applicationId>-replay-<uuid>}), a fresh state directory, only the run's records (filtered by key
+     * before decoding), outputs to topics prefixed {@code ssdpulse.replay.<uuid>.}. Returns when the replay
+     * emitted the run's summary and then saw no new output for a second (or throws on timeout), with every
+     * output datum read back. Replay topics are left in place (the caller may delete them).
+     */
+    public static ReplayResult replayRun(AnalyticsConfig config, String runId, Duration timeout)
+            throws TimeoutException, InterruptedException {
+        String replayId = UUID.randomUUID().toString();
+        Path stateDir;
+        try {
+            stateDir = Files.createTempDirectory("ssdpulse-replay-");
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot create a state directory for the replay", e);
+        }
+        AnalyticsConfig replayConfig = config.withApplicationId(config.applicationId() + "-replay-" + replayId)
+                .withStateDir(stateDir);
+        OutputTopics outputs = OutputTopics.prefixed("ssdpulse.replay." + replayId + ".");
+        List<NewTopic> topics = new ArrayList<>();
+        for (String t : outputs.all()) {
+            topics.add(new NewTopic(t, 1, (short) 1));
+        }
+        createMissing(config, topics);
+        OutputTopics catalogue = OutputTopics.catalogue();
+        Map<String, String> replayToCatalogue = new LinkedHashMap<>();
+        for (int i = 0; i < outputs.all().size(); i++) {
+            replayToCatalogue.put(outputs.all().get(i), catalogue.all().get(i));
+        }
+        Map<String, List<byte[]>> datums = new LinkedHashMap<>();
+        byte[] summary = null;
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Map<String, Object> consumerProps = new HashMap<>(adminProps(config));
+        consumerProps.put(ConsumerConfig.GROUP_ID_CONFIG, replayConfig.applicationId() + "-reader");
+        consumerProps.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        consumerProps.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        try (AnalyticsApp app = new AnalyticsApp(replayConfig, outputs, runId::equals);
+             KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(consumerProps, new StringDeserializer(),
+                     new ByteArrayDeserializer());
+             SpecificAvroDeserializer<RunSummary> summaries = new SpecificAvroDeserializer<>(RunSummary.class,
+                     app.registry)) {
+            app.start();
+            consumer.subscribe(outputs.all());
+            long quietSinceNs = -1;
+            boolean finished = false;
+            while (true) {
+                var records = consumer.poll(Duration.ofMillis(200));
+                for (ConsumerRecord<String, byte[]> r : records) {
+                    String topic = replayToCatalogue.get(r.topic());
+                    if (r.value() == null || topic.equals(Topics.DEAD_LETTER.name())) {
+                        continue;
+                    }
+                    byte[] datum = ReplayResult.datum(r.value());
+                    datums.computeIfAbsent(topic, k -> new ArrayList<>()).add(datum);
+                    if (topic.equals(Topics.RUN_SUMMARY.name())) {
+                        summary = datum;
+                        RunSummary s = summaries.deserialize(r.topic(), r.value());
+                        finished = s.getStatus() != RunStatus.INCOMPLETE;
+                    }
+                }
+                if (finished) {
+                    if (!records.isEmpty() || quietSinceNs < 0) {
+                        quietSinceNs = System.nanoTime();
+                    } else if (System.nanoTime() - quietSinceNs > 1_000_000_000L) {
+                        break;
+                    }
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new TimeoutException("replay of run " + runId + " did not finish within " + timeout);
+                }
+            }
+        } finally {
+            deleteRecursively(stateDir);
+        }
+        return new ReplayResult(replayConfig.applicationId(), datums, summary);
+    }
+
+    private static void deleteRecursively(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (java.io.IOException e) {
+            // a leftover temp directory is harmless
+        }
+    }
+}

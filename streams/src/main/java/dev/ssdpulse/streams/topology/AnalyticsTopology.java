@@ -1,0 +1,129 @@
+package dev.ssdpulse.streams.topology;
+
+import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.RunLatency;
+import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SmartSample;
+import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.streams.app.AnalyticsConfig;
+import java.util.function.Predicate;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * The analytics topology, built in one place (Processor API throughout; see {@link RunEventProcessor} for why).
+ *
+ * <pre>
+ * io.v1 (bytes) -> io-decode -> run-aggregate -> metrics-1s, latency, steady-state, run-summary
+ *                      \-> io dead letters
+ * smart.v1 (bytes) -> smart-decode -> waf-aggregate -> waf (+ re-emitted run-summary)
+ *                      \-> smart dead letters
+ * runs.v1 (bytes) -> runs-decode -> runs-materialize (runs store)
+ * </pre>
+ * The io and smart branches share stores and so form one sub-topology: the two topics must be co-partitioned
+ * (same key, same partition count), which the topic catalogue guarantees. Every node and store has a name
+ * from {@link Names}; changelog topics are named after their stores.
+ */
+public final class AnalyticsTopology {
+    private AnalyticsTopology() {
+    }
+
+    /** The live topology: catalogue topics, every run. */
+    public static Topology build(AnalyticsConfig config, AnalyticsSerdes serdes) {
+        return build(config, serdes, OutputTopics.catalogue(), runId -> true);
+    }
+
+    /**
+     * @param outputs   output topic names
+     * @param runFilter keeps the records of the runs to process (replay: one run id); applied before decoding
+     */
+    public static Topology build(AnalyticsConfig config, AnalyticsSerdes serdes, OutputTopics outputs,
+                                 Predicate<String> runFilter) {
+        Serde<String> keys = Serdes.String();
+        Topology topology = new Topology();
+
+        topology.addSource(Names.IO_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(), Topics.IO.name());
+        topology.addSource(Names.SMART_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(),
+                Topics.SMART.name());
+        topology.addSource(Names.RUNS_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(),
+                Topics.RUNS.name());
+
+        String rejectedBy = config.applicationId();
+        topology.addProcessor(Names.IO_DECODE, () -> new DecodeOrDeadLetterProcessor<>(
+                serdes.value(IoStreamRecord.class).deserializer(), Names.RUN_PROCESSOR, Names.IO_DEAD_LETTER_SINK,
+                Names.IO_DEAD_LETTER_COUNT_STORE, rejectedBy, runFilter), Names.IO_SOURCE);
+        topology.addProcessor(Names.SMART_DECODE, () -> new DecodeOrDeadLetterProcessor<>(
+                serdes.value(SmartSample.class).deserializer(), Names.WAF_PROCESSOR, Names.SMART_DEAD_LETTER_SINK,
+                Names.SMART_DEAD_LETTER_COUNT_STORE, rejectedBy, runFilter), Names.SMART_SOURCE);
+        topology.addProcessor(Names.RUNS_DECODE, () -> new DecodeOrDeadLetterProcessor<>(
+                serdes.value(RunStarted.class).deserializer(), Names.RUNS_PROCESSOR, Names.RUNS_DEAD_LETTER_SINK,
+                Names.RUNS_DEAD_LETTER_COUNT_STORE, rejectedBy, runFilter), Names.RUNS_SOURCE);
+
+        topology.addProcessor(Names.RUN_PROCESSOR, () -> new RunEventProcessor(config), Names.IO_DECODE);
+        topology.addProcessor(Names.WAF_PROCESSOR, WriteAmplificationProcessor::new, Names.SMART_DECODE);
+        topology.addProcessor(Names.RUNS_PROCESSOR, RunsProcessor::new, Names.RUNS_DECODE);
+
+        topology.addStateStore(store(Names.IO_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.IO_DECODE);
+        topology.addStateStore(store(Names.SMART_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.SMART_DECODE);
+        topology.addStateStore(store(Names.RUNS_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.RUNS_DECODE);
+        topology.addStateStore(store(Names.RUN_STATE_STORE, Serdes.ByteArray()), Names.RUN_PROCESSOR);
+        topology.addStateStore(store(Names.RUN_ACTIVITY_STORE, Serdes.Long()), Names.RUN_PROCESSOR);
+        topology.addStateStore(store(Names.RUN_STATUS_STORE, Serdes.String()), Names.RUN_PROCESSOR);
+        topology.addStateStore(store(Names.WINDOW_SERIES_STORE, serdes.value(WindowMetrics.class)),
+                Names.RUN_PROCESSOR);
+        topology.addStateStore(store(Names.STEADY_STATE_STORE, serdes.value(SteadyStateVerdict.class)),
+                Names.RUN_PROCESSOR);
+        topology.addStateStore(store(Names.RUN_SUMMARY_STORE, serdes.value(RunSummary.class)),
+                Names.RUN_PROCESSOR, Names.WAF_PROCESSOR);
+        topology.addStateStore(store(Names.WAF_SERIES_STORE, serdes.value(WriteAmplification.class)),
+                Names.RUN_PROCESSOR, Names.WAF_PROCESSOR);
+        topology.addStateStore(store(Names.SMART_SAMPLES_STORE, Serdes.ByteArray()), Names.WAF_PROCESSOR);
+        topology.addStateStore(store(Names.RUNS_STORE, serdes.value(RunStarted.class)), Names.RUNS_PROCESSOR);
+
+        StringSerializer keySer = new StringSerializer();
+        topology.addSink(Names.METRICS_SINK, outputs.metrics(), keySer,
+                anyRecord(serdes.value(WindowMetrics.class).serializer()), Names.RUN_PROCESSOR);
+        topology.addSink(Names.LATENCY_SINK, outputs.latency(), keySer,
+                anyRecord(serdes.value(RunLatency.class).serializer()), Names.RUN_PROCESSOR);
+        topology.addSink(Names.STEADY_STATE_SINK, outputs.steadyState(), keySer,
+                anyRecord(serdes.value(SteadyStateVerdict.class).serializer()), Names.RUN_PROCESSOR);
+        topology.addSink(Names.SUMMARY_SINK, outputs.runSummary(), keySer,
+                anyRecord(serdes.value(RunSummary.class).serializer()), Names.RUN_PROCESSOR);
+        topology.addSink(Names.WAF_SINK, outputs.waf(), keySer,
+                anyRecord(serdes.value(WriteAmplification.class).serializer()), Names.WAF_PROCESSOR);
+        topology.addSink(Names.WAF_SUMMARY_SINK, outputs.runSummary(), keySer,
+                anyRecord(serdes.value(RunSummary.class).serializer()), Names.WAF_PROCESSOR);
+        ByteArraySerializer raw = new ByteArraySerializer();
+        topology.addSink(Names.IO_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw), Names.IO_DECODE);
+        topology.addSink(Names.SMART_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw),
+                Names.SMART_DECODE);
+        topology.addSink(Names.RUNS_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw),
+                Names.RUNS_DECODE);
+        return topology;
+    }
+
+    /** Persistent, changelogged (named after the store), cached: repeated puts of a key between commits merge. */
+    private static <V> StoreBuilder<KeyValueStore<String, V>> store(String name, Serde<V> values) {
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), values)
+                .withCachingEnabled();
+    }
+
+    /** Processors forward a common supertype to several typed sinks; each sink only ever gets its own type. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Serializer<Object> anyRecord(Serializer<?> serializer) {
+        return (Serializer) serializer;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.ssdpulse.streams.topology;
+
+import dev.ssdpulse.schemas.topics.DeadLetterHeaders;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Predicate;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * First step after a bytes source: decodes the Avro value (Confluent wire format). A record that cannot be
+ * decoded (wrong magic byte, unknown schema id, undecodable payload, anything the deserializer throws) goes,
+ * bytes unchanged, to the dead-letter sink with the reason and its origin in {@link DeadLetterHeaders}, is
+ * counted in a store (key = source topic) and processing continues. Decoding here rather than in a
+ * DeserializationExceptionHandler keeps the dead letter inside the task's transaction under exactly-once.
+ * A key filter (replay of one run) drops other runs before any decoding.
+ */
+public final class DecodeOrDeadLetterProcessor<V extends SpecificRecord>
+        implements Processor<String, byte[], String, Object> {
+    private final Deserializer<V> deserializer;
+    private final String decodedChild;
+    private final String deadLetterChild;
+    private final String countStoreName;
+    private final String rejectedBy;
+    private final Predicate<String> keyFilter;
+    private ProcessorContext<String, Object> context;
+    private KeyValueStore<String, Long> counts;
+
+    public DecodeOrDeadLetterProcessor(Deserializer<V> deserializer, String decodedChild, String deadLetterChild,
+                                       String countStoreName, String rejectedBy, Predicate<String> keyFilter) {
+        this.deserializer = deserializer;
+        this.decodedChild = decodedChild;
+        this.deadLetterChild = deadLetterChild;
+        this.countStoreName = countStoreName;
+        this.rejectedBy = rejectedBy;
+        this.keyFilter = keyFilter;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, Object> context) {
+        this.context = context;
+        this.counts = context.getStateStore(countStoreName);
+    }
+
+    @Override
+    public void process(Record<String, byte[]> record) {
+        if (!keyFilter.test(record.key())) {
+            return;
+        }
+        String topic = context.recordMetadata().map(RecordMetadata::topic).orElse("unknown");
+        if (record.value() == null) {
+            // a tombstone carries nothing to aggregate (the compacted runs topic may hold some)
+            return;
+        }
+        V decoded;
+        try {
+            decoded = deserializer.deserialize(topic, record.value());
+        } catch (RuntimeException e) {
+            deadLetter(record, topic, e);
+            return;
+        }
+        context.forward(new Record<String, Object>(record.key(), decoded, record.timestamp()), decodedChild);
+    }
+
+    private void deadLetter(Record<String, byte[]> record, String topic, RuntimeException e) {
+        RecordHeaders headers = new RecordHeaders(record.headers().toArray());
+        headers.add(DeadLetterHeaders.REASON, utf8(e.getClass().getName() + ": " + e.getMessage()));
+        headers.add(DeadLetterHeaders.SOURCE_TOPIC, utf8(topic));
+        context.recordMetadata().ifPresent(m -> {
+            headers.add(DeadLetterHeaders.SOURCE_PARTITION, utf8(Integer.toString(m.partition())));
+            headers.add(DeadLetterHeaders.SOURCE_OFFSET, utf8(Long.toString(m.offset())));
+        });
+        headers.add(DeadLetterHeaders.REJECTED_BY, utf8(rejectedBy));
+        context.forward(new Record<String, Object>(record.key(), record.value(), record.timestamp(), headers),
+                deadLetterChild);
+        Long n = counts.get(topic);
+        counts.put(topic, n == null ? 1L : n + 1);
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

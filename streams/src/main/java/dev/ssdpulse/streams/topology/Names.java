@@ -1,0 +1,52 @@
+package dev.ssdpulse.streams.topology;
+
+/** Names of every node and store of the analytics topology (a contract for views, tests and operators). */
+public final class Names {
+    public static final String IO_SOURCE = "ssdpulse-io-source";
+    public static final String SMART_SOURCE = "ssdpulse-smart-source";
+    public static final String RUNS_SOURCE = "ssdpulse-runs-source";
+    public static final String IO_DECODE = "ssdpulse-io-decode";
+    public static final String SMART_DECODE = "ssdpulse-smart-decode";
+    public static final String RUNS_DECODE = "ssdpulse-runs-decode";
+    public static final String RUN_PROCESSOR = "ssdpulse-run-aggregate";
+    public static final String WAF_PROCESSOR = "ssdpulse-waf-aggregate";
+    public static final String RUNS_PROCESSOR = "ssdpulse-runs-materialize";
+    public static final String METRICS_SINK = "ssdpulse-metrics-sink";
+    public static final String LATENCY_SINK = "ssdpulse-latency-sink";
+    public static final String STEADY_STATE_SINK = "ssdpulse-steady-state-sink";
+    public static final String SUMMARY_SINK = "ssdpulse-run-summary-sink";
+    public static final String WAF_SINK = "ssdpulse-waf-sink";
+    public static final String WAF_SUMMARY_SINK = "ssdpulse-waf-run-summary-sink";
+    public static final String IO_DEAD_LETTER_SINK = "ssdpulse-io-dead-letter-sink";
+    public static final String SMART_DEAD_LETTER_SINK = "ssdpulse-smart-dead-letter-sink";
+    public static final String RUNS_DEAD_LETTER_SINK = "ssdpulse-runs-dead-letter-sink";
+
+    /** runId -> encoded per-run state (window aggregator, summary, phases, dedup); internal. */
+    public static final String RUN_STATE_STORE = "ssdpulse-run-state-store";
+    /** runId -> last event wall-clock ms of runs not finished; internal (heartbeat timeout). */
+    public static final String RUN_ACTIVITY_STORE = "ssdpulse-run-activity-store";
+    /** runId -> RUNNING / COMPLETED / ABORTED / FAILED / INCOMPLETE. */
+    public static final String RUN_STATUS_STORE = "ssdpulse-run-status-store";
+    /** runId -> latest RunSummary. */
+    public static final String RUN_SUMMARY_STORE = "ssdpulse-run-summary-store";
+    /** runId|op|orderedWindowStart -> WindowMetrics. */
+    public static final String WINDOW_SERIES_STORE = "ssdpulse-window-series-store";
+    /** runId|phase|op|slot -> latest SteadyStateVerdict. */
+    public static final String STEADY_STATE_STORE = "ssdpulse-steady-state-store";
+    /** runId|orderedToTime -> WriteAmplification. */
+    public static final String WAF_SERIES_STORE = "ssdpulse-waf-series-store";
+    /** runId|orderedArrival -> encoded SMART sample; internal (rebuilds the WA accumulator). */
+    public static final String SMART_SAMPLES_STORE = "ssdpulse-smart-samples-store";
+    /** runId -> RunStarted. */
+    public static final String RUNS_STORE = "ssdpulse-runs-store";
+    /** source topic -> number of records sent to the dead-letter topic, one store per decoder. */
+    public static final String IO_DEAD_LETTER_COUNT_STORE = "ssdpulse-io-dead-letter-count-store";
+    public static final String SMART_DEAD_LETTER_COUNT_STORE = "ssdpulse-smart-dead-letter-count-store";
+    public static final String RUNS_DEAD_LETTER_COUNT_STORE = "ssdpulse-runs-dead-letter-count-store";
+
+    /** Status of a run that has not finished. */
+    public static final String STATUS_RUNNING = "RUNNING";
+
+    private Names() {
+    }
+}

@@ -1,0 +1,197 @@
+package dev.ssdpulse.streams.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
+import dev.ssdpulse.platform.testing.TestStack;
+import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.publish.PublishReport;
+import dev.ssdpulse.producer.publish.PublisherConfig;
+import dev.ssdpulse.producer.publish.RunProducers;
+import dev.ssdpulse.producer.publish.RunPublisher;
+import dev.ssdpulse.schemas.avro.PhaseChanged;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SmartSample;
+import dev.ssdpulse.schemas.avro.SmartSource;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
+import dev.ssdpulse.schemas.serde.SpecificAvroDeserializer;
+import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.streams.app.AnalyticsApp;
+import dev.ssdpulse.streams.app.AnalyticsConfig;
+import dev.ssdpulse.streams.app.ReplayResult;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Against a real broker and registry: a run published by RunPublisher, processed by AnalyticsApp under
+ * exactly_once_v2, read back from the output topics and views; then replayed under a new application id and
+ * compared byte for byte.
+ */
+@ExtendWith(KafkaTestEnvironment.class)
+class AnalyticsAppIT {
+    private static final long S = 1_000_000_000L;
+
+    @TempDir
+    Path stateDir;
+
+    @Test
+    void aPublishedRunIsSummarizedLiveAndItsReplayIsByteIdentical(TestStack stack) throws Exception {
+        AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(), stateDir)
+                .withApplicationId("it-analytics-" + UUID.randomUUID())
+                .withSteadyState(5 * S, AnalyticsConfig.DEFAULT_FIO_CRITERIA)
+                // routing metadata (queryMetadataForKey) exists only with application.server set
+                .withExtraProperties(Map.of("application.server", "localhost:7070"));
+        AnalyticsApp.ensureTopics(config, (short) 1);
+        String runId = "it-run-" + UUID.randomUUID();
+        SyntheticRun run = SyntheticRun.random(runId, 42, 0, 20, 1000);
+
+        try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
+            publish(stack, registry, run);
+            try (AnalyticsApp app = new AnalyticsApp(config)) {
+                app.start();
+                app.awaitRunning(Duration.ofSeconds(60));
+                RunSummary summary = await(() -> app.views().summary(runId), Duration.ofSeconds(90));
+                assertThat(summary.getStatus()).isEqualTo(RunStatus.COMPLETED);
+                assertThat(summary.getIoCount()).isEqualTo(run.ios.size());
+                assertThat(summary.getIoCountExpected()).isEqualTo(run.ios.size());
+                assertThat(summary.getLateIoCount()).isZero();
+                assertThat(summary.getDuplicateBatchCount()).isZero();
+
+                List<WindowMetrics> reads = app.views().series(runId, 0, 0, Long.MAX_VALUE);
+                long readIos = run.ios.stream().filter(io -> io.op() == 0).count();
+                assertThat(reads.stream().mapToLong(WindowMetrics::getIoCount).sum()).isEqualTo(readIos);
+                assertThat(app.views().series(runId, 0, 5 * S, 9 * S)).hasSize(5);
+                assertThat(app.views().status(runId)).contains("COMPLETED");
+                assertThat(await(() -> Optional.ofNullable(app.views().runs().get(runId)), Duration.ofSeconds(30))
+                        .getRunName().toString()).isEqualTo("test run");
+                assertThat(app.views().waSeries(runId)).hasSize(20);
+                assertThat(app.views().verdicts(runId)).isNotEmpty();
+                assertThat(app.views().ownerOf(runId).partition()).isBetween(0, Topics.DEFAULT_PARTITIONS - 1);
+                assertThat(app.views().ownerOf(runId).activeHost().port()).isEqualTo(7070);
+
+                Map<String, List<byte[]>> live = readLive(stack, runId, summary);
+                long metricsIos = 0;
+                try (var metrics = new SpecificAvroDeserializer<>(WindowMetrics.class, registry)) {
+                    for (byte[] v : live.get("metrics-raw")) {
+                        metricsIos += metrics.deserialize(Topics.METRICS_1S.name(), v).getIoCount();
+                    }
+                }
+                assertThat(metricsIos).isEqualTo(run.ios.size());
+
+                ReplayResult replay = AnalyticsApp.replayRun(config, runId, Duration.ofSeconds(120));
+                assertThat(replay.summaryDatum()).isEqualTo(last(live.get(Topics.RUN_SUMMARY.name())));
+                assertThat(TopologyHarness.sameBytes(replay.datums(Topics.METRICS_1S.name()),
+                        live.get(Topics.METRICS_1S.name()))).as("window metrics byte-identical").isTrue();
+                assertThat(TopologyHarness.sameBytes(replay.datums(Topics.STEADY_STATE.name()),
+                        live.get(Topics.STEADY_STATE.name()))).as("verdicts byte-identical").isTrue();
+                assertThat(TopologyHarness.sameBytes(replay.datums(Topics.WAF.name()),
+                        live.get(Topics.WAF.name()))).as("WA byte-identical").isTrue();
+            }
+        }
+    }
+
+    private static void publish(TestStack stack, HttpSchemaRegistryClient registry, SyntheticRun run) {
+        Map<String, Object> props = new HashMap<>();
+        props.put("bootstrap.servers", stack.bootstrapServers());
+        Producer<String, SpecificRecord> producer = RunProducers.create(props, registry);
+        RunPublisher publisher = new RunPublisher(producer, PublisherConfig.defaults(props, OverflowPolicy.BLOCK),
+                TestRuns.runStarted(run.runId), 1);
+        int nextPhase = 0;
+        long nextSmartNs = 0;
+        for (SyntheticRun.Io io : run.ios) {
+            while (nextPhase < run.phases.size() && run.phases.get(nextPhase).index() <= io.phase()) {
+                SyntheticRun.Phase p = run.phases.get(nextPhase++);
+                publisher.phaseChanged(new PhaseChanged(run.runId, p.index(), p.name(), p.kind(), p.startNs()));
+            }
+            if (io.completionNs() >= nextSmartNs) {
+                long host = nextSmartNs / 1000;
+                publisher.publishSmart(SmartSample.newBuilder().setRunId(run.runId).setTimeNs(nextSmartNs)
+                        .setSource(SmartSource.SIMULATOR).setHostBytesWritten(host).setNandBytesWritten(host * 3)
+                        .build());
+                nextSmartNs += S;
+            }
+            publisher.onIoCompleted(0, io.phase(), (byte) io.op(), 0L, io.sizeBytes(), io.submitNs(), io.latencyNs(),
+                    1, io.status());
+        }
+        PublishReport report = publisher.finish(RunStatus.COMPLETED, null, run.endNs, 60_000);
+        publisher.close();
+        producer.close();
+        assertThat(report.ioPublished()).isEqualTo(run.ios.size());
+    }
+
+    /** The live outputs of one run (datums), read with read_committed until the given summary shows up. */
+    private static Map<String, List<byte[]>> readLive(TestStack stack, String runId, RunSummary summary) {
+        Map<String, Object> props = new HashMap<>();
+        props.put("bootstrap.servers", stack.bootstrapServers());
+        props.put("group.id", "it-reader-" + UUID.randomUUID());
+        props.put("auto.offset.reset", "earliest");
+        props.put("isolation.level", "read_committed");
+        Map<String, List<byte[]>> out = new HashMap<>();
+        List<String> topics = List.of(Topics.METRICS_1S.name(), Topics.STEADY_STATE.name(), Topics.WAF.name(),
+                Topics.RUN_SUMMARY.name());
+        try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
+            consumer.subscribe(topics);
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            long quietSince = System.nanoTime();
+            while (System.nanoTime() < deadline) {
+                var records = consumer.poll(Duration.ofMillis(200));
+                for (ConsumerRecord<String, byte[]> r : records) {
+                    if (runId.equals(r.key())) {
+                        out.computeIfAbsent(r.topic(), k -> new ArrayList<>()).add(ReplayResult.datum(r.value()));
+                        if (r.topic().equals(Topics.METRICS_1S.name())) {
+                            out.computeIfAbsent("metrics-raw", k -> new ArrayList<>()).add(r.value());
+                        }
+                    }
+                }
+                if (!records.isEmpty()) {
+                    quietSince = System.nanoTime();
+                } else if (out.containsKey(Topics.RUN_SUMMARY.name())
+                        && System.nanoTime() - quietSince > 2_000_000_000L) {
+                    break;
+                }
+            }
+        }
+        assertThat(out).containsKeys(topics.toArray(String[]::new));
+        return out;
+    }
+
+    private static byte[] last(List<byte[]> list) {
+        return list.get(list.size() - 1);
+    }
+
+    private static <T> T await(java.util.function.Supplier<Optional<T>> query, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            try {
+                Optional<T> v = query.get();
+                if (v.isPresent()) {
+                    return v.get();
+                }
+            } catch (InvalidStateStoreException e) {
+                // rebalancing or restoring: retry
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no result within " + timeout);
+            }
+            Thread.sleep(200);
+        }
+    }
+}

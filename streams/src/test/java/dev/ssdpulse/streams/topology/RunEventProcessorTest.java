@@ -1,0 +1,122 @@
+package dev.ssdpulse.streams.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
+import dev.ssdpulse.streams.app.AnalyticsConfig;
+import dev.ssdpulse.streams.app.FioCriterion;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The run processor alone, on MockProcessorContext: outputs, and a task re-init (mirror lost) mid-run. */
+class RunEventProcessorTest {
+    private static final long S = 1_000_000_000L;
+
+    @TempDir
+    Path stateDir;
+
+    /** MockProcessorContext gives every store the topic "changelog": one registry per store avoids a subject clash. */
+    private static <T extends SpecificRecord> Serde<T> fresh(Class<T> type) {
+        return new AnalyticsSerdes(new InMemorySchemaRegistryClient()).value(type);
+    }
+
+    private MockProcessorContext<String, SpecificRecord> context() {
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "unit");
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        MockProcessorContext<String, SpecificRecord> context = new MockProcessorContext<>(props);
+        context.setCurrentSystemTimeMs(1_000L);
+        add(context, Names.RUN_STATE_STORE, Serdes.ByteArray());
+        add(context, Names.RUN_ACTIVITY_STORE, Serdes.Long());
+        add(context, Names.RUN_STATUS_STORE, Serdes.String());
+        add(context, Names.RUN_SUMMARY_STORE, fresh(RunSummary.class));
+        add(context, Names.WINDOW_SERIES_STORE, fresh(WindowMetrics.class));
+        add(context, Names.STEADY_STATE_STORE, fresh(SteadyStateVerdict.class));
+        add(context, Names.WAF_SERIES_STORE, fresh(dev.ssdpulse.schemas.avro.WriteAmplification.class));
+        return context;
+    }
+
+    private static <V> void add(MockProcessorContext<String, SpecificRecord> context, String name, Serde<V> values) {
+        KeyValueStore<String, V> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name),
+                Serdes.String(), values).withLoggingDisabled().build();
+        store.init(context.getStateStoreContext(), store);
+        context.addStateStore(store);
+    }
+
+    private AnalyticsConfig config() {
+        return TopologyHarness.testConfig(stateDir).withSteadyState(5 * S, List.of(FioCriterion.parse("iops:20%:10")));
+    }
+
+    private SyntheticRun run() {
+        SyntheticRun run = new SyntheticRun("run-mock");
+        run.phase(0, "precondition", PhaseKind.PRECONDITION_INDEPENDENT, 0);
+        run.add(21, 0, 5, 200, 0);
+        run.phase(1, "test", PhaseKind.TEST, 5 * S);
+        run.add(22, 5 * S, 40, 200, 1);
+        run.endNs = 46 * S;
+        return run;
+    }
+
+    private List<Object> process(List<IoStreamRecord> records, int restartAt) {
+        MockProcessorContext<String, SpecificRecord> context = context();
+        RunEventProcessor processor = new RunEventProcessor(config());
+        processor.init(context);
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            if (i == restartAt) {
+                // a new task instance on the same stores: the in-memory mirror and detectors are gone
+                processor.close();
+                processor = new RunEventProcessor(config());
+                processor.init(context);
+            }
+            processor.process(new Record<>("run-mock", records.get(i), i));
+        }
+        context.forwarded().forEach(f -> out.add(f.childName().orElseThrow() + " " + f.record().value()));
+        return out;
+    }
+
+    @Test
+    void forwardsWindowsVerdictsLatenciesAndOneSummaryToTheNamedSinks() {
+        List<IoStreamRecord> records = run().records(64);
+        MockProcessorContext<String, SpecificRecord> context = context();
+        RunEventProcessor processor = new RunEventProcessor(config());
+        processor.init(context);
+        assertThat(context.scheduledPunctuators()).hasSize(1);
+        for (IoStreamRecord r : records) {
+            processor.process(new Record<>("run-mock", r, 0L));
+        }
+        List<String> sinks = context.forwarded().stream().map(f -> f.childName().orElseThrow()).toList();
+        assertThat(sinks).contains(Names.METRICS_SINK, Names.LATENCY_SINK, Names.STEADY_STATE_SINK);
+        assertThat(sinks.stream().filter(Names.SUMMARY_SINK::equals).count()).isEqualTo(1);
+        assertThat(sinks.get(sinks.size() - 1)).isEqualTo(Names.SUMMARY_SINK);
+        RunSummary summary = (RunSummary) context.forwarded().get(sinks.size() - 1).record().value();
+        assertThat(summary.getIoCount()).isEqualTo(run().ios.size());
+    }
+
+    @Test
+    void aTaskReInitMidRunResumesFromTheStoresWithIdenticalOutputs() {
+        List<IoStreamRecord> records = run().records(64);
+        List<Object> uninterrupted = process(records, -1);
+        for (int restartAt : new int[] {records.size() / 3, records.size() * 2 / 3, records.size() - 1}) {
+            assertThat(process(records, restartAt)).as("restart at record %d", restartAt).isEqualTo(uninterrupted);
+        }
+    }
+}
