@@ -1,5 +1,7 @@
 package dev.ssdpulse.cli;
 
+import dev.ssdpulse.cli.analytics.ReplayCommand;
+import dev.ssdpulse.cli.analytics.StreamsCommand;
 import dev.ssdpulse.cli.importer.ImportCommand;
 import dev.ssdpulse.cli.simulate.SimulateCommand;
 import dev.ssdpulse.cli.stack.StackCommand;
@@ -20,7 +22,7 @@ import java.io.UncheckedIOException;
         versionProvider = VersionProvider.class,
         description = "Event-sourced SSD benchmarking telemetry on Apache Kafka.",
         subcommands = {CommandLine.HelpCommand.class, StackCommand.class, SimulateCommand.class, ImportCommand.class,
-                WorkloadsCommand.class})
+                StreamsCommand.class, ReplayCommand.class, WorkloadsCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code for bad input (flags, files): distinct from a failure of the tool itself (1). */
