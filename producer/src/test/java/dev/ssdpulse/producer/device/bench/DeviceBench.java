@@ -1,0 +1,69 @@
+package dev.ssdpulse.producer.device.bench;
+
+import dev.ssdpulse.producer.device.DeviceRunOptions;
+import dev.ssdpulse.producer.device.DeviceRunResult;
+import dev.ssdpulse.producer.device.DeviceRunner;
+import dev.ssdpulse.producer.device.DeviceRunListener;
+import dev.ssdpulse.producer.device.engine.IoEngine;
+import dev.ssdpulse.producer.device.engine.NullIoEngine;
+import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
+import dev.ssdpulse.producer.io.IoCompletionSink;
+import dev.ssdpulse.producer.workload.AccessSpec;
+import dev.ssdpulse.producer.workload.PhaseKind;
+import dev.ssdpulse.producer.workload.PhaseSpec;
+import dev.ssdpulse.producer.workload.WorkloadSpec;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * Benchmark entry used by {@code bench/device-vs-fio.sh}: one fio-equivalent job on the device engine.
+ * Usage: {@code DeviceBench FILE RW(randread|randwrite) BS QD SECONDS [null]}; prints one line
+ * {@code ssdpulse rw=.. bs=.. qd=.. ios=.. errors=.. iops=.. meanLatUs=..}. The completion sink only counts and sums
+ * latency, so the number is the engine's, without Kafka (the publisher runs behind a queue in real runs).
+ */
+public final class DeviceBench {
+    private DeviceBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 5) {
+            System.err.println("usage: DeviceBench FILE randread|randwrite BS QD SECONDS [null]");
+            System.exit(2);
+        }
+        Path file = Path.of(args[0]);
+        boolean read = switch (args[1]) {
+            case "randread" -> true;
+            case "randwrite" -> false;
+            default -> throw new IllegalArgumentException("rw must be randread or randwrite, got " + args[1]);
+        };
+        int bs = Integer.parseInt(args[2]);
+        int qd = Integer.parseInt(args[3]);
+        long seconds = Long.parseLong(args[4]);
+        boolean nullEngine = args.length > 5 && args[5].equals("null");
+        long size = Files.size(file);
+        PhaseSpec phase = PhaseSpec.builder("bench", PhaseKind.TEST)
+                .accessSpec(AccessSpec.of(bs, 100, read ? 100 : 0, 100))
+                .queueDepth(qd).workers(1).durationNs(seconds * 1_000_000_000L).build();
+        WorkloadSpec spec = new WorkloadSpec("bench", "device-vs-fio", 42, OptionalLong.of(size), List.of(phase));
+        long[] acc = new long[2];
+        IoCompletionSink sink = (w, p, op, off, sz, submit, lat, q, status) -> {
+            acc[0]++;
+            acc[1] += lat;
+            if (status != 0) {
+                acc[0] += 1L << 40; // flags errors loudly in the count
+            }
+        };
+        try (IoEngine engine = nullEngine ? new NullIoEngine() : new SyncDirectIoEngine()) {
+            engine.open(file, size, true, !read);
+            DeviceRunResult r = new DeviceRunner(engine, DeviceRunOptions.forTarget(size, false, false))
+                    .run(spec, sink, DeviceRunListener.NONE);
+            double secs = r.phases().get(0).endNs() / 1e9 - r.phases().get(0).startNs() / 1e9;
+            System.out.printf("ssdpulse engine=%s rw=%s bs=%d qd=%d ios=%d errors=%d iops=%.0f meanLatUs=%.1f status=%s%n",
+                    engine.name(), args[1], bs, qd, r.totalIos(), r.totalErrors(), r.totalIos() / secs,
+                    r.totalIos() == 0 ? 0 : acc[1] / (double) r.totalIos() / 1000, r.status());
+        }
+    }
+}
