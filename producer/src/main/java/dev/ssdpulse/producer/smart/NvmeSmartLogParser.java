@@ -1,9 +1,9 @@
 package dev.ssdpulse.producer.smart;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import java.io.IOException;
 import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,7 +22,7 @@ public final class NvmeSmartLogParser {
         JsonNode root;
         try {
             root = mapper.readTree(json);
-        } catch (IOException e) {
+        } catch (JsonProcessingException e) {
             throw new SmartParseException("nvme smart-log output is not JSON: " + e.getOriginalMessage(), e);
         }
         return fromLog(root, timeNs, SmartReading.Source.NVME_SMART_LOG, "nvme smart-log");

@@ -1,9 +1,9 @@
 package dev.ssdpulse.producer.smart;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -33,7 +33,7 @@ public final class SmartctlJsonParser {
         JsonNode root;
         try {
             root = mapper.readTree(json);
-        } catch (IOException e) {
+        } catch (JsonProcessingException e) {
             throw new SmartParseException("smartctl output is not JSON: " + e.getOriginalMessage(), e);
         }
         JsonNode nvme = root.get("nvme_smart_health_information_log");
