@@ -33,7 +33,7 @@ public record SmartReading(long timeNs, Source source, Long hostBytesWritten, Lo
             return WaAvailability.unavailable("the device reports no host-writes counter");
         }
         if (nandBytesWritten == null) {
-            return WaAvailability.unavailable(source == Source.NVME_SMART_LOG
+            return WaAvailability.unavailable(rawAttributes.containsKey("data_units_written")
                     ? "the NVMe SMART/health log has no NAND-writes counter (vendor or OCP C0 logs are not polled)"
                     : "the device reports no NAND-writes attribute ssdpulse knows (e.g. 233/249 NAND writes)");
         }
