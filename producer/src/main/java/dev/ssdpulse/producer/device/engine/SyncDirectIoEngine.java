@@ -53,11 +53,11 @@ public final class SyncDirectIoEngine implements IoEngine {
         if (writable) {
             options.add(StandardOpenOption.WRITE);
         }
-        if (direct) {
-            options.add(ExtendedOpenOption.DIRECT);
-            alignmentBytes = (int) Files.getFileStore(target).getBlockSize();
-        }
         try {
+            if (direct) {
+                options.add(ExtendedOpenOption.DIRECT);
+                alignmentBytes = (int) Files.getFileStore(target).getBlockSize();
+            }
             channel = FileChannel.open(target, options.toArray(new OpenOption[0]));
         } catch (UnsupportedOperationException e) {
             throw new IOException("O_DIRECT is not supported for " + target + " on this platform/file system ("
