@@ -5,6 +5,8 @@ import dev.ssdpulse.producer.device.DeviceRunResult;
 import dev.ssdpulse.producer.device.DeviceRunner;
 import dev.ssdpulse.producer.device.DeviceRunListener;
 import dev.ssdpulse.producer.device.engine.IoEngine;
+import dev.ssdpulse.producer.device.hostinfo.HostFacts;
+import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
 import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
 import dev.ssdpulse.producer.io.IoCompletionSink;
@@ -56,6 +58,10 @@ public final class DeviceBench {
                 acc[0] += 1L << 40; // flags errors loudly in the count
             }
         };
+        HostFacts facts = new HostFactsCollector().collect(file, true, nullEngine ? "null" : "sync-direct-workers");
+        System.err.printf("host facts: kernel=%s disk=%s scheduler=%s model=%s capacity=%s lbs=%s cpu=%s x%d unavailable=%s%n",
+                facts.kernel(), facts.blockDevice(), facts.ioScheduler(), facts.model(), facts.capacityBytes(),
+                facts.logicalBlockSizeBytes(), facts.cpuModel(), facts.cpuCount(), facts.unavailable().keySet());
         try (IoEngine engine = nullEngine ? new NullIoEngine() : new SyncDirectIoEngine()) {
             engine.open(file, size, true, !read);
             DeviceRunResult r = new DeviceRunner(engine, DeviceRunOptions.forTarget(size, false, false))
