@@ -41,7 +41,8 @@ import java.util.concurrent.locks.LockSupport;
  * fails instead. A PURGE with {@code trim} and access specs is a TRIM pass, issued like any I/O phase.
  *
  * <p>Cancellation ({@link #cancel()}, e.g. from a Ctrl-C hook): no new I/O is submitted, outstanding I/Os
- * complete and are delivered to the sink, and {@code run} returns a result with status ABORTED.
+ * complete and are delivered to the sink, and {@code run} returns a result with status ABORTED. A runner serves
+ * one run: cancellation is final.
  */
 public final class DeviceRunner {
     private final IoEngine engine;

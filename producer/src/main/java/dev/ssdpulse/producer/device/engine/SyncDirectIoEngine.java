@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.device.engine;
 
 import com.sun.nio.file.ExtendedOpenOption;
+import dev.ssdpulse.producer.io.IoOpCode;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -95,7 +96,7 @@ public final class SyncDirectIoEngine implements IoEngine {
         slot.submitNanos = System.nanoTime();
         try {
             switch (slot.op) {
-                case 0 -> { // READ
+                case IoOpCode.READ -> {
                     while (buffer.hasRemaining()) {
                         int n = channel.read(buffer, position + buffer.position());
                         if (n < 0) {
@@ -104,12 +105,12 @@ public final class SyncDirectIoEngine implements IoEngine {
                     }
                     slot.holdsReadData = true;
                 }
-                case 1 -> { // WRITE
+                case IoOpCode.WRITE -> {
                     while (buffer.hasRemaining()) {
                         channel.write(buffer, position + buffer.position());
                     }
                 }
-                case 3 -> channel.force(false); // FLUSH
+                case IoOpCode.FLUSH -> channel.force(false); // fdatasync
                 default -> {
                     slot.completeNanos = System.nanoTime();
                     slot.status = IoStatus.EOPNOTSUPP;
@@ -117,9 +118,9 @@ public final class SyncDirectIoEngine implements IoEngine {
                 }
             }
             slot.completeNanos = System.nanoTime();
-            if (buffer.hasRemaining() && slot.op != 3) {
+            if (buffer.hasRemaining() && slot.op != IoOpCode.FLUSH) {
                 slot.status = IoStatus.EIO;
-                lastError = "short " + (slot.op == 0 ? "read" : "write") + " at offset " + position + ": "
+                lastError = "short " + (slot.op == IoOpCode.READ ? "read" : "write") + " at offset " + position + ": "
                         + buffer.position() + " of " + slot.sizeBytes + " bytes";
             } else {
                 slot.status = IoStatus.OK;
@@ -127,14 +128,14 @@ public final class SyncDirectIoEngine implements IoEngine {
         } catch (IOException | RuntimeException e) {
             slot.completeNanos = System.nanoTime();
             slot.status = IoStatus.EIO;
-            lastError = (slot.op == 0 ? "read" : "write") + " of " + slot.sizeBytes + " bytes at offset " + position
+            lastError = (slot.op == IoOpCode.READ ? "read" : "write") + " of " + slot.sizeBytes + " bytes at offset " + position
                     + " failed: " + e;
         }
         return true;
     }
 
     private int check(IoSlot slot) {
-        if (slot.op == 2) {
+        if (slot.op == IoOpCode.TRIM) {
             return IoStatus.EOPNOTSUPP;
         }
         if (slot.offsetBytes < 0 || slot.offsetBytes + slot.sizeBytes > sizeBytes) {

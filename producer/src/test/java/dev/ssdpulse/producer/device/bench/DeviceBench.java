@@ -30,7 +30,37 @@ public final class DeviceBench {
     private DeviceBench() {
     }
 
+    /** Cost and resolution of System.nanoTime(), the clock every latency is measured with. */
+    private static void clock() {
+        long sink = 0;
+        for (int round = 0; round < 3; round++) {
+            int n = 20_000_000;
+            long t0 = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                sink += System.nanoTime();
+            }
+            long t1 = System.nanoTime();
+            long minStep = Long.MAX_VALUE;
+            for (int i = 0; i < 1_000_000; i++) {
+                long a = System.nanoTime();
+                long b = System.nanoTime();
+                while (b == a) {
+                    b = System.nanoTime();
+                }
+                minStep = Math.min(minStep, b - a);
+            }
+            System.out.printf("nanoTime: %.1f ns per call, smallest observed step %d ns%n", (t1 - t0) / (double) n, minStep);
+        }
+        if (sink == 42) {
+            System.out.println();
+        }
+    }
+
     public static void main(String[] args) throws Exception {
+        if (args.length == 1 && args[0].equals("clock")) {
+            clock();
+            return;
+        }
         if (args.length < 5) {
             System.err.println("usage: DeviceBench FILE randread|randwrite BS QD SECONDS [null]");
             System.exit(2);
