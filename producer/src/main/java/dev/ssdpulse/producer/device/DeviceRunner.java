@@ -293,7 +293,7 @@ public final class DeviceRunner {
             long endNs = System.nanoTime() - runStart;
             long ios = 0, errors = 0, read = 0, written = 0, trimmed = 0;
             for (WorkerStream w : workers) {
-                w.lock.lock();
+                w.sinkLock.lock();
                 try {
                     ios += w.ios;
                     errors += w.errors;
@@ -301,7 +301,7 @@ public final class DeviceRunner {
                     written += w.bytesWritten;
                     trimmed += w.bytesTrimmed;
                 } finally {
-                    w.lock.unlock();
+                    w.sinkLock.unlock();
                 }
             }
             PhaseOutcome.EndReason reason;
@@ -384,7 +384,7 @@ public final class DeviceRunner {
         private void complete(WorkerStream w, IoSlot slot, int queueDepth) {
             int size = slot.sizeBytes;
             boolean ok = slot.status == IoStatus.OK;
-            w.lock.lock();
+            w.sinkLock.lock();
             try {
                 w.ios++;
                 if (!ok) {
@@ -399,7 +399,7 @@ public final class DeviceRunner {
                 sink.onIoCompleted(w.worker, scheduled.index(), slot.op, slot.offsetBytes, size,
                         slot.submitNanos - runStart, slot.completeNanos - slot.submitNanos, queueDepth, slot.status);
             } finally {
-                w.lock.unlock();
+                w.sinkLock.unlock();
             }
             totals.ios.increment();
             if (ok) {
