@@ -3,16 +3,13 @@ package dev.ssdpulse.cli.simulate;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.WorkloadOptions;
-import dev.ssdpulse.cli.report.SummaryRenderer;
 import dev.ssdpulse.cli.run.HostDescriptions;
+import dev.ssdpulse.cli.run.OfflineRunOutput;
 import dev.ssdpulse.cli.run.RunIds;
-import dev.ssdpulse.cli.run.TopicSetup;
-import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.cli.run.RunOutput;
+import dev.ssdpulse.cli.run.StreamedRunOutput;
+import dev.ssdpulse.producer.device.ShutdownCancellation;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
-import dev.ssdpulse.producer.publish.PublishReport;
-import dev.ssdpulse.producer.publish.PublisherConfig;
-import dev.ssdpulse.producer.publish.RunProducers;
-import dev.ssdpulse.producer.publish.RunPublisher;
 import dev.ssdpulse.producer.sim.config.Capacity;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
@@ -21,39 +18,26 @@ import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.simulate.SimulationObserver;
 import dev.ssdpulse.producer.simulate.WorkloadSimulation;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
+import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadAvro;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.schemas.avro.DeviceDescription;
-import dev.ssdpulse.schemas.avro.PhaseChanged;
-import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
-import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
-import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
-import dev.ssdpulse.schemas.topics.Topics;
-import dev.ssdpulse.streams.latency.LatencyBins;
-import dev.ssdpulse.streams.offline.OfflineRunAnalysis;
-import dev.ssdpulse.streams.steadystate.SniaSteadyStateDetector;
-import dev.ssdpulse.streams.waf.SmartCounters;
-import dev.ssdpulse.streams.window.WindowResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -133,74 +117,23 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         SsdConfig config = new SsdPresets().resolve(ssd);
         if (parityReserve != null) {
-            config = config.withParityReserveBytes(dev.ssdpulse.producer.workload.Units.parseBytes(parityReserve)).validate();
+            config = config.withParityReserveBytes(Units.parseBytes(parityReserve)).validate();
         }
-        WorkloadSpec spec = workload.load();
+        WorkloadSpec workloadSpec = workload.load();
         String id = runId == null ? RunIds.newRunId("sim") : RunIds.validate(runId);
-        SimulatedDrive drive = new SimulatedDrive(config, spec.seed());
+        SimulatedDrive drive = new SimulatedDrive(config, workloadSpec.seed());
         String device = config.name() + ", " + Capacity.format(drive.capacityBytes()) + " user, "
                 + Capacity.format(config.rawFlashBytes()) + " raw flash";
-        PrintWriter err = spec().commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         if (!quiet) {
-            err.printf("simulating %s on %s (run %s)%n", spec.name(), device, id);
+            err.printf("simulating %s on %s (run %s)%n", workloadSpec.name(), device, id);
             err.flush();
         }
-        return offline ? runOffline(id, config, drive, spec, device) : runStreamed(id, config, drive, spec);
-    }
-
-    private CommandSpec spec() {
-        return spec;
-    }
-
-    private int runOffline(String id, SsdConfig config, SimulatedDrive drive, WorkloadSpec workloadSpec, String device)
-            throws IOException {
-        OfflineRunAnalysis analysis = new OfflineRunAnalysis(id, window.toNanos(), 2 * window.toNanos(),
-                LatencyBins.iometer(), sniaRound.toNanos(), seriesCsv != null);
-        Progress progress = new Progress();
-        SimulationObserver observer = new SimulationObserver() {
-            @Override
-            public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
-                                      long submitTimeNs, long latencyNs, int queueDepth, int status) {
-                analysis.io(op, phaseIndex, submitTimeNs, latencyNs, sizeBytes, status);
-                progress.io(op, sizeBytes);
-            }
-
-            @Override
-            public void onPhaseStarted(ScheduledPhase phase, long timeNs) {
-                analysis.phaseStarted(phase.index(), phase.name(), PhaseKind.valueOf(phase.phase().kind().name()), timeNs);
-                progress.phase(phase, timeNs);
-            }
-
-            @Override
-            public void onSmartSample(SimSmartCounters c) {
-                analysis.smart(counters(c), SmartSource.SIMULATOR);
-            }
-        };
-        WorkloadSimulation simulation = WorkloadSimulation.prepare(drive, workloadSpec, smartInterval.toNanos(), observer);
-        runSimulation(simulation, progress);
-        long durationNs = simulation.run().nowNs();
-        RunStatus status = cancelled.get() ? RunStatus.ABORTED : RunStatus.COMPLETED;
-        RunSummary summary = analysis.finish(status, cancelled.get() ? "interrupted" : null, durationNs,
-                simulation.run().completedIos());
-        SummaryRenderer.Context context = new SummaryRenderer.Context(device, workloadSpec.name(),
-                analysis.writeAmplificationByPhase());
-        PrintWriter out = spec.commandLine().getOut();
-        if ("json".equals(format)) {
-            out.println(SummaryRenderer.json(summary, context));
-            out.flush();
-        } else {
-            SummaryRenderer.text(summary, context, out);
+        if (offline) {
+            return run(new OfflineRunOutput(id, window.toNanos(), sniaRound.toNanos(), format, seriesCsv, device,
+                    workloadSpec.name(), out), drive, workloadSpec);
         }
-        if (seriesCsv != null) {
-            writeSeries(analysis, seriesCsv);
-        }
-        return status == RunStatus.COMPLETED ? 0 : 130;
-    }
-
-    private int runStreamed(String id, SsdConfig config, SimulatedDrive drive, WorkloadSpec workloadSpec)
-            throws InterruptedException {
-        Map<String, Object> props = kafka.clientProperties();
-        TopicSetup.ensure(props, Topics.all());
         RunStarted started = RunStarted.newBuilder()
                 .setRunId(id)
                 .setRunName(workloadSpec.name() + " on " + config.name())
@@ -210,69 +143,51 @@ public final class SimulateCommand implements Callable<Integer> {
                 .setWorkload(WorkloadAvro.toDescription(workloadSpec, drive.capacityBytes()))
                 .setSeed(workloadSpec.seed())
                 .setWallClockStartEpochNs(System.currentTimeMillis() * 1_000_000L)
-                .setToolVersion(toolVersion())
+                .setToolVersion(HostDescriptions.toolVersion())
                 .setSmartIntervalNs(smartInterval.toNanos())
                 .build();
+        int maxWorkers = workloadSpec.schedule().stream().mapToInt(p -> p.phase().workers()).max().orElse(1);
+        // The simulator's clock is virtual: waiting for Kafka changes no measured time, so nothing is dropped.
+        try (StreamedRunOutput output = new StreamedRunOutput(kafka, started, maxWorkers, OverflowPolicy.BLOCK,
+                batchIos, out)) {
+            return run(output, drive, workloadSpec);
+        }
+    }
+
+    private int run(RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec) {
         Progress progress = new Progress();
-        try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(kafka.schemaRegistryUrl());
-             var producer = RunProducers.create(props, registry)) {
-            PublisherConfig publisherConfig = PublisherConfig.defaults(props, OverflowPolicy.BLOCK).withMaxBatchIos(batchIos);
-            int maxWorkers = workloadSpec.schedule().stream().mapToInt(p -> p.phase().workers()).max().orElse(1);
-            RunPublisher publisher = new RunPublisher(producer, publisherConfig, started, maxWorkers);
-            SimulationObserver observer = new SimulationObserver() {
-                @Override
-                public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
-                                          long submitTimeNs, long latencyNs, int queueDepth, int status) {
-                    publisher.onIoCompleted(worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs,
-                            queueDepth, status);
-                    progress.io(op, sizeBytes);
-                }
-
-                @Override
-                public void onPhaseStarted(ScheduledPhase phase, long timeNs) {
-                    publisher.phaseChanged(new PhaseChanged(id, phase.index(), phase.name(),
-                            PhaseKind.valueOf(phase.phase().kind().name()), timeNs));
-                    progress.phase(phase, timeNs);
-                }
-
-                @Override
-                public void onSmartSample(SimSmartCounters c) {
-                    publisher.publishSmart(smartSample(id, c));
-                }
-            };
-            CountDownLatch done = new CountDownLatch(1);
-            Thread hook = new Thread(() -> {
-                cancelled.set(true);
-                try {
-                    done.await(30, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "ssdpulse-simulate-ctrl-c");
-            Runtime.getRuntime().addShutdownHook(hook);
-            PublishReport report;
-            try {
-                WorkloadSimulation simulation = WorkloadSimulation.prepare(drive, workloadSpec, smartInterval.toNanos(),
-                        observer);
-                runSimulation(simulation, progress);
-                boolean aborted = cancelled.get();
-                report = publisher.finish(aborted ? RunStatus.ABORTED : RunStatus.COMPLETED,
-                        aborted ? "interrupted (Ctrl-C)" : null, simulation.run().nowNs(), 120_000);
-            } catch (RuntimeException e) {
-                publisher.finish(RunStatus.FAILED, e.toString(), 0, 30_000);
-                throw e;
-            } finally {
-                done.countDown();
-                if (!cancelled.get()) {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                }
+        SimulationObserver observer = new SimulationObserver() {
+            @Override
+            public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
+                                      long submitTimeNs, long latencyNs, int queueDepth, int status) {
+                output.onIoCompleted(worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs,
+                        queueDepth, status);
+                progress.io(sizeBytes);
             }
-            PrintWriter out = spec.commandLine().getOut();
-            out.printf("run %s: %,d I/Os simulated, %,d published to %s, %,d not published%s%n", id,
-                    report.ioCompleted(), report.ioPublished(), Topics.IO.name(), report.ioNotPublished(),
-                    report.failure() == null ? "" : "; first error: " + report.failure());
-            out.flush();
-            return report.complete() ? (cancelled.get() ? 130 : 0) : 1;
+
+            @Override
+            public void onPhaseStarted(ScheduledPhase phase, long timeNs) {
+                output.phaseStarted(phase, timeNs);
+                progress.phase(phase, timeNs);
+            }
+
+            @Override
+            public void onSmartSample(SimSmartCounters c) {
+                output.smart(smartSample(output.runId(), c));
+            }
+        };
+        try (ShutdownCancellation ctrlC = ShutdownCancellation.install(() -> cancelled.set(true), Duration.ofSeconds(60))) {
+            WorkloadSimulation simulation;
+            try {
+                simulation = WorkloadSimulation.prepare(drive, workloadSpec, smartInterval.toNanos(), observer);
+                runSimulation(simulation, progress);
+            } catch (RuntimeException e) {
+                output.finish(RunStatus.FAILED, e.toString(), 0);
+                throw e;
+            }
+            boolean aborted = cancelled.get();
+            return output.finish(aborted ? RunStatus.ABORTED : RunStatus.COMPLETED,
+                    aborted ? "interrupted (Ctrl-C)" : null, simulation.run().nowNs());
         }
     }
 
@@ -293,12 +208,6 @@ public final class SimulateCommand implements Callable<Integer> {
             simulation.runToCompletion(stop);
         }
         progress.done(run.nowNs());
-    }
-
-    private static SmartCounters counters(SimSmartCounters c) {
-        return new SmartCounters(c.timeNs(), c.hostBytesWritten(), c.nandBytesWritten(), c.nandBytesWrittenHost(),
-                c.nandBytesWrittenGc(), c.nandBytesWrittenWearLevelling(), c.nandBytesWrittenMetadata(),
-                (long) c.freeBlocks());
     }
 
     static SmartSample smartSample(String runId, SimSmartCounters c) {
@@ -337,21 +246,6 @@ public final class SimulateCommand implements Callable<Integer> {
                 .build();
     }
 
-    private static String toolVersion() {
-        String v = SimulateCommand.class.getPackage().getImplementationVersion();
-        return v == null ? "development" : v;
-    }
-
-    private void writeSeries(OfflineRunAnalysis analysis, Path file) throws IOException {
-        StringBuilder csv = new StringBuilder("window_start_s,op,phase,io_count,iops,mb_per_s,latency_mean_us,latency_max_us\n");
-        for (WindowResult w : analysis.windows()) {
-            csv.append(String.format(java.util.Locale.ROOT, "%.3f,%s,%d,%d,%.1f,%.3f,%.1f,%.1f%n", w.windowStartNs() / 1e9,
-                    IoOpCode.name((byte) w.op()), w.phaseIndex(), w.ioCount(), w.iops(), w.mbPerSec(),
-                    w.latency().meanNs() / 1e3, w.latency().maxNs() / 1e3));
-        }
-        Files.writeString(file, csv);
-    }
-
     /** Progress on stderr every ~2 s of wall time: simulated time, I/Os, IOPS and MB/s since the last line. */
     private final class Progress {
         private final long startWall = System.nanoTime();
@@ -363,7 +257,7 @@ public final class SimulateCommand implements Callable<Integer> {
         private long lastBytes;
         private String phase = "";
 
-        void io(byte op, int sizeBytes) {
+        void io(int sizeBytes) {
             ios++;
             bytes += sizeBytes;
         }

@@ -20,9 +20,9 @@ public final class ShutdownCancellation implements AutoCloseable {
     private final CountDownLatch done = new CountDownLatch(1);
     private final Thread hook;
 
-    private ShutdownCancellation(DeviceRunner runner, Duration maxWait) {
+    private ShutdownCancellation(Runnable cancel, Duration maxWait) {
         this.hook = new Thread(() -> {
-            runner.cancel("interrupted (SIGINT/SIGTERM)");
+            cancel.run();
             try {
                 done.await(maxWait.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
@@ -32,7 +32,12 @@ public final class ShutdownCancellation implements AutoCloseable {
     }
 
     public static ShutdownCancellation install(DeviceRunner runner, Duration maxWait) {
-        ShutdownCancellation c = new ShutdownCancellation(runner, maxWait);
+        return install(() -> runner.cancel("interrupted (SIGINT/SIGTERM)"), maxWait);
+    }
+
+    /** The same for any run that {@code cancel} can end (the simulator's, an import). */
+    public static ShutdownCancellation install(Runnable cancel, Duration maxWait) {
+        ShutdownCancellation c = new ShutdownCancellation(cancel, maxWait);
         Runtime.getRuntime().addShutdownHook(c.hook);
         return c;
     }
