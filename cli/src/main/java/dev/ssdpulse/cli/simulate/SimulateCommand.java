@@ -3,7 +3,6 @@ package dev.ssdpulse.cli.simulate;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.WorkloadOptions;
-import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.OfflineRunOutput;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
@@ -13,20 +12,10 @@ import dev.ssdpulse.producer.publish.OverflowPolicy;
 import dev.ssdpulse.producer.sim.config.Capacity;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
-import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
-import dev.ssdpulse.producer.simulate.SimulationObserver;
-import dev.ssdpulse.producer.simulate.WorkloadSimulation;
-import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.Units;
-import dev.ssdpulse.producer.workload.WorkloadAvro;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-import dev.ssdpulse.schemas.avro.DeviceDescription;
-import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.RunStarted;
-import dev.ssdpulse.schemas.avro.RunStatus;
-import dev.ssdpulse.schemas.avro.SmartSample;
-import dev.ssdpulse.schemas.avro.SmartSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,7 +25,6 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -134,19 +122,8 @@ public final class SimulateCommand implements Callable<Integer> {
             return run(new OfflineRunOutput(id, window.toNanos(), sniaRound.toNanos(), format, seriesCsv, device,
                     workloadSpec.name(), out), drive, workloadSpec);
         }
-        RunStarted started = RunStarted.newBuilder()
-                .setRunId(id)
-                .setRunName(workloadSpec.name() + " on " + config.name())
-                .setProducerKind(ProducerKind.SIMULATOR)
-                .setDevice(deviceDescription(config, drive))
-                .setHost(HostDescriptions.current("simulator", true, null))
-                .setWorkload(WorkloadAvro.toDescription(workloadSpec, drive.capacityBytes()))
-                .setSeed(workloadSpec.seed())
-                .setWallClockStartEpochNs(System.currentTimeMillis() * 1_000_000L)
-                .setToolVersion(HostDescriptions.toolVersion())
-                .setSmartIntervalNs(smartInterval.toNanos())
-                .build();
-        int maxWorkers = workloadSpec.schedule().stream().mapToInt(p -> p.phase().workers()).max().orElse(1);
+        RunStarted started = SimulatedRunDriver.runStarted(id, config, drive, workloadSpec, smartInterval.toNanos());
+        int maxWorkers = SimulatedRunDriver.maxWorkers(workloadSpec);
         // The simulator's clock is virtual: waiting for Kafka changes no measured time, so nothing is dropped.
         try (StreamedRunOutput output = new StreamedRunOutput(kafka, started, maxWorkers, OverflowPolicy.BLOCK,
                 batchIos, out)) {
@@ -155,146 +132,10 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private int run(RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec) {
-        Progress progress = new Progress();
-        SimulationObserver observer = new SimulationObserver() {
-            @Override
-            public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
-                                      long submitTimeNs, long latencyNs, int queueDepth, int status) {
-                output.onIoCompleted(worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs,
-                        queueDepth, status);
-                progress.io(sizeBytes);
-            }
-
-            @Override
-            public void onPhaseStarted(ScheduledPhase phase, long timeNs) {
-                output.phaseStarted(phase, timeNs);
-                progress.phase(phase, timeNs);
-            }
-
-            @Override
-            public void onSmartSample(SimSmartCounters c) {
-                output.smart(smartSample(output.runId(), c));
-            }
-        };
+        SimulatedRunDriver driver = new SimulatedRunDriver(drive, workloadSpec, smartInterval.toNanos(),
+                realtime ? speed : 0, quiet ? null : spec.commandLine().getErr(), cancelled::get);
         try (ShutdownCancellation ctrlC = ShutdownCancellation.install(() -> cancelled.set(true), Duration.ofSeconds(60))) {
-            WorkloadSimulation simulation;
-            try {
-                simulation = WorkloadSimulation.prepare(drive, workloadSpec, smartInterval.toNanos(), observer);
-                runSimulation(simulation, progress);
-            } catch (RuntimeException e) {
-                output.finish(RunStatus.FAILED, e.toString(), 0);
-                throw e;
-            }
-            boolean aborted = cancelled.get();
-            return output.finish(aborted ? RunStatus.ABORTED : RunStatus.COMPLETED,
-                    aborted ? "interrupted (Ctrl-C)" : null, simulation.run().nowNs());
-        }
-    }
-
-    private void runSimulation(WorkloadSimulation simulation, Progress progress) {
-        var run = simulation.run();
-        java.util.function.BooleanSupplier stop = () -> {
-            progress.maybePrint(run.nowNs());
-            return cancelled.get();
-        };
-        if (realtime) {
-            try {
-                simulation.runPaced(speed, stop);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                cancelled.set(true);
-            }
-        } else {
-            simulation.runToCompletion(stop);
-        }
-        progress.done(run.nowNs());
-    }
-
-    static SmartSample smartSample(String runId, SimSmartCounters c) {
-        return SmartSample.newBuilder()
-                .setRunId(runId)
-                .setTimeNs(c.timeNs())
-                .setSource(SmartSource.SIMULATOR)
-                .setHostBytesWritten(c.hostBytesWritten())
-                .setHostBytesRead(c.hostBytesRead())
-                .setNandBytesWritten(c.nandBytesWritten())
-                .setNandBytesWrittenHost(c.nandBytesWrittenHost())
-                .setNandBytesWrittenGc(c.nandBytesWrittenGc())
-                .setNandBytesWrittenWearLeveling(c.nandBytesWrittenWearLevelling())
-                .setNandBytesWrittenMetadata(c.nandBytesWrittenMetadata())
-                .setEraseCount(c.eraseCount())
-                .setFreeBlocks((long) c.freeBlocks())
-                .setGcInvocations(c.gcInvocations())
-                .setRawAttributes(Map.of("forcedGcInvocations", Long.toString(c.forcedGcInvocations()),
-                        "idleGcInvocations", Long.toString(c.idleGcInvocations()),
-                        "hostBytesTrimmed", Long.toString(c.hostBytesTrimmed())))
-                .build();
-    }
-
-    static DeviceDescription deviceDescription(SsdConfig config, SimulatedDrive drive) {
-        var g = config.geometry();
-        return DeviceDescription.newBuilder()
-                .setModel("ssdpulse simulator: " + config.name())
-                .setCapacityBytes(drive.capacityBytes())
-                .setLogicalBlockSizeBytes(4096)
-                .setRawFlashBytes(config.rawFlashBytes())
-                .setOverProvisioningRatio(config.physicalToLogical() - 1.0)
-                .setParityReserveBytes(config.capacity().parityReserveBytes())
-                .setGeometry(new dev.ssdpulse.schemas.avro.NandGeometry(g.channels(), g.diesPerChannel(),
-                        g.planesPerDie(), g.blocksPerPlane(), g.pagesPerBlock(), g.pageSizeBytes()))
-                .setPresetJson(new SsdPresets().toJson(config))
-                .build();
-    }
-
-    /** Progress on stderr every ~2 s of wall time: simulated time, I/Os, IOPS and MB/s since the last line. */
-    private final class Progress {
-        private final long startWall = System.nanoTime();
-        private long lastPrintWall = startWall;
-        private long lastVirtualNs;
-        private long ios;
-        private long bytes;
-        private long lastIos;
-        private long lastBytes;
-        private String phase = "";
-
-        void io(int sizeBytes) {
-            ios++;
-            bytes += sizeBytes;
-        }
-
-        void phase(ScheduledPhase p, long timeNs) {
-            phase = p.name();
-            if (!quiet) {
-                PrintWriter err = spec.commandLine().getErr();
-                err.printf("  [%8.1f s] phase %d '%s' (%s)%n", timeNs / 1e9, p.index(), p.name(), p.phase().kind());
-                err.flush();
-            }
-        }
-
-        void maybePrint(long virtualNs) {
-            long now = System.nanoTime();
-            if (quiet || now - lastPrintWall < 2_000_000_000L) {
-                return;
-            }
-            double dt = (virtualNs - lastVirtualNs) / 1e9;
-            PrintWriter err = spec.commandLine().getErr();
-            err.printf("  [%8.1f s simulated, %5.0f s wall] %-28s %,14d I/Os  %,10.0f IOPS  %8.1f MB/s%n",
-                    virtualNs / 1e9, (now - startWall) / 1e9, phase, ios,
-                    dt > 0 ? (ios - lastIos) / dt : 0.0, dt > 0 ? (bytes - lastBytes) / 1e6 / dt : 0.0);
-            err.flush();
-            lastPrintWall = now;
-            lastVirtualNs = virtualNs;
-            lastIos = ios;
-            lastBytes = bytes;
-        }
-
-        void done(long virtualNs) {
-            if (!quiet) {
-                PrintWriter err = spec.commandLine().getErr();
-                err.printf("  done: %.1f s simulated in %.1f s wall, %,d I/Os%n", virtualNs / 1e9,
-                        (System.nanoTime() - startWall) / 1e9, ios);
-                err.flush();
-            }
+            return driver.run(output);
         }
     }
 
