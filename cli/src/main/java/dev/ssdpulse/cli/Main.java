@@ -1,5 +1,7 @@
 package dev.ssdpulse.cli;
 
+import dev.ssdpulse.cli.importer.ImportCommand;
+import dev.ssdpulse.cli.simulate.SimulateCommand;
 import dev.ssdpulse.cli.stack.StackCommand;
 import dev.ssdpulse.cli.workloads.WorkloadsCommand;
 import dev.ssdpulse.producer.workload.WorkloadValidationException;
@@ -17,7 +19,8 @@ import java.io.UncheckedIOException;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Event-sourced SSD benchmarking telemetry on Apache Kafka.",
-        subcommands = {CommandLine.HelpCommand.class, StackCommand.class, WorkloadsCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, StackCommand.class, SimulateCommand.class, ImportCommand.class,
+                WorkloadsCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code for bad input (flags, files): distinct from a failure of the tool itself (1). */

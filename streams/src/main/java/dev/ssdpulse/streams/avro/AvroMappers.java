@@ -8,6 +8,7 @@ import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
@@ -18,6 +19,7 @@ import dev.ssdpulse.streams.steadystate.SteadyStateResult;
 import dev.ssdpulse.streams.summary.OpSummaryData;
 import dev.ssdpulse.streams.summary.PhaseSummaryData;
 import dev.ssdpulse.streams.summary.RunSummaryData;
+import dev.ssdpulse.streams.waf.SmartCounters;
 import dev.ssdpulse.streams.waf.WaInterval;
 import dev.ssdpulse.streams.waf.WindowedWriteAmplification;
 import dev.ssdpulse.streams.window.IoOps;
@@ -42,16 +44,25 @@ public final class AvroMappers {
         return op.ordinal();
     }
 
+    /** A SMART sample as the WA accumulator's input. */
+    public static SmartCounters smartCounters(SmartSample sample) {
+        return new SmartCounters(sample.getTimeNs(), sample.getHostBytesWritten(), sample.getNandBytesWritten(),
+                sample.getNandBytesWrittenHost(), sample.getNandBytesWrittenGc(),
+                sample.getNandBytesWrittenWearLeveling(), sample.getNandBytesWrittenMetadata(),
+                sample.getFreeBlocks());
+    }
+
     /** Percentiles p50 .. p99.9999 by nearest rank (see {@link LatencyAccumulator#percentileNs}). */
     public static LatencyPercentiles percentiles(LatencyAccumulator latency) {
+        long[] p = latency.percentilesNs(50, 90, 99, 99.9, 99.99, 99.999, 99.9999);
         return LatencyPercentiles.newBuilder()
-                .setP50Ns(latency.percentileNs(50))
-                .setP90Ns(latency.percentileNs(90))
-                .setP99Ns(latency.percentileNs(99))
-                .setP999Ns(latency.percentileNs(99.9))
-                .setP9999Ns(latency.percentileNs(99.99))
-                .setP99999Ns(latency.percentileNs(99.999))
-                .setP999999Ns(latency.percentileNs(99.9999))
+                .setP50Ns(p[0])
+                .setP90Ns(p[1])
+                .setP99Ns(p[2])
+                .setP999Ns(p[3])
+                .setP9999Ns(p[4])
+                .setP99999Ns(p[5])
+                .setP999999Ns(p[6])
                 .build();
     }
 
@@ -108,6 +119,9 @@ public final class AvroMappers {
                 .build();
     }
 
+    /**
+     * The Avro record has no host-cause or metadata delta fields; those stay in {@link WaInterval} only.
+     */
     public static WriteAmplification writeAmplification(String runId, SmartSource source, WaInterval interval) {
         return WriteAmplification.newBuilder()
                 .setRunId(runId)

@@ -69,6 +69,30 @@ public final class BinaryReader {
         return block;
     }
 
+    public double readDouble(String field) {
+        return Double.longBitsToDouble(readLong(field));
+    }
+
+    public boolean readBoolean(String field) {
+        int b = readByte(field);
+        if (b > 1) {
+            throw new IllegalArgumentException(what + ": field '" + field + "' is not a boolean (" + b + ")");
+        }
+        return b == 1;
+    }
+
+    public String readString(String field) {
+        return new String(readBlock(field), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    public Long readNullableLong(String field) {
+        return readBoolean(field + " present") ? readVarLong(field) : null;
+    }
+
+    public Double readNullableDouble(String field) {
+        return readBoolean(field + " present") ? readDouble(field) : null;
+    }
+
     public int remaining() {
         return bytes.length - position;
     }

@@ -57,6 +57,29 @@ public final class BinaryWriter {
         return writeBytes(bytes, 0, bytes.length);
     }
 
+    public BinaryWriter writeDouble(double value) {
+        return writeLong(Double.doubleToRawLongBits(value));
+    }
+
+    public BinaryWriter writeBoolean(boolean value) {
+        return writeByte(value ? 1 : 0);
+    }
+
+    public BinaryWriter writeString(String value) {
+        return writeBlock(value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** Presence byte, then the ZigZag varint when present. */
+    public BinaryWriter writeNullableLong(Long value) {
+        writeBoolean(value != null);
+        return value == null ? this : writeVarLong(value);
+    }
+
+    public BinaryWriter writeNullableDouble(Double value) {
+        writeBoolean(value != null);
+        return value == null ? this : writeDouble(value);
+    }
+
     public int size() {
         return size;
     }

@@ -174,27 +174,55 @@ public final class LatencyAccumulator {
      * @return 0 when empty
      */
     public long percentileNs(double percentile) {
-        if (!(percentile >= 0.0 && percentile <= 100.0)) {
-            throw new IllegalArgumentException("percentile must be within 0..100, was " + percentile);
-        }
+        return percentilesNs(percentile)[0];
+    }
+
+    /**
+     * Several percentiles in one pass over the histogram, same semantics as {@link #percentileNs}; results in
+     * the order asked.
+     */
+    public long[] percentilesNs(double... percentiles) {
+        long[] result = new long[percentiles.length];
         if (count == 0) {
-            return 0;
+            for (double p : percentiles) {
+                checkPercentile(p);
+            }
+            return result;
         }
-        long rank = BigDecimal.valueOf(percentile).multiply(BigDecimal.valueOf(count))
-                .divide(BigDecimal.valueOf(100), 0, RoundingMode.CEILING).longValueExact();
-        rank = Math.max(1, Math.min(rank, count));
-        if (rank == count) {
-            return maxNs;
+        long[] ranks = new long[percentiles.length];
+        Integer[] order = new Integer[percentiles.length];
+        for (int i = 0; i < percentiles.length; i++) {
+            ranks[i] = rankOf(percentiles[i]);
+            order[i] = i;
         }
+        Arrays.sort(order, (a, b) -> Long.compare(ranks[a], ranks[b]));
+        int next = 0;
         long seen = 0;
         for (HistogramIterationValue v : histogram.recordedValues()) {
             seen += v.getCountAtValueIteratedTo();
-            if (seen >= rank) {
-                long value = histogram.highestEquivalentValue(v.getValueIteratedTo());
-                return Math.max(minNs, Math.min(maxNs, value));
+            while (next < order.length && ranks[order[next]] <= seen) {
+                int at = order[next++];
+                result[at] = ranks[at] == count ? maxNs
+                        : Math.max(minNs, Math.min(maxNs, histogram.highestEquivalentValue(v.getValueIteratedTo())));
             }
         }
-        return maxNs;
+        while (next < order.length) {
+            result[order[next++]] = maxNs;
+        }
+        return result;
+    }
+
+    private static void checkPercentile(double percentile) {
+        if (!(percentile >= 0.0 && percentile <= 100.0)) {
+            throw new IllegalArgumentException("percentile must be within 0..100, was " + percentile);
+        }
+    }
+
+    private long rankOf(double percentile) {
+        checkPercentile(percentile);
+        long rank = BigDecimal.valueOf(percentile).multiply(BigDecimal.valueOf(count))
+                .divide(BigDecimal.valueOf(100), 0, RoundingMode.CEILING).longValueExact();
+        return Math.max(1, Math.min(rank, count));
     }
 
     /** A copy of the histogram (clamped at 1 h). */

@@ -1,5 +1,7 @@
 package dev.ssdpulse.streams.steadystate;
 
+import dev.ssdpulse.streams.codec.BinaryReader;
+import dev.ssdpulse.streams.codec.BinaryWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +21,8 @@ import java.util.Optional;
  *       100 x that / mean for a percentage limit; steady when criterion &lt; limit (strict, as fio).</li>
  *   <li>iops_slope / bw_slope ({@code steadystate_slope}): x = 0..n-1 (equal spacing assumed, as fio);
  *       slope = (Sxy - Sx Sy / n) / (Sxx - Sx^2 / n); criterion = slope, or 100 x slope / mean for a
- *       percentage limit; steady when |criterion| &lt; limit (strict).</li>
+ *       percentage limit, where fio's mean here is the <i>integer</i> quotient sum_y / dur (C integer
+ *       division, reproduced); steady when |criterion| &lt; limit (strict).</li>
  *   <li>Once steady, fio stops the job: the verdict is final and later samples are ignored. When the series
  *       ends first ({@link #finish}), the final verdict is "not reached".</li>
  * </ul>
@@ -63,6 +66,7 @@ public final class FioSteadyStateDetector {
     }
 
     public static final long DEFAULT_INTERVAL_NS = 1_000_000_000L;
+    private static final int STATE_VERSION = 1;
 
     private final Mode mode;
     private final double limit;
@@ -91,7 +95,9 @@ public final class FioSteadyStateDetector {
      * @param percent    whether the limit is a percentage of the mean
      * @param durationNs fio's ss_dur: length of the rolling window (a multiple of intervalNs)
      * @param rampNs     fio's ss_ramp: time after startNs whose samples are not recorded
-     * @param startNs    job (phase) start, ns since run start; intervals are aligned on it
+     * @param startNs    job (phase) start, ns since run start; intervals are aligned on it, so when fed windows it
+     *                   must lie on the window grid (use the first window start at or after the phase start).
+     *                   fio sums all directions: feed every op's windows for that, or one op's for a per-op verdict
      * @param intervalNs sample interval (fio: ss_check_interval, 1 s); windows fed in must be this long
      */
     public FioSteadyStateDetector(Mode mode, double limit, boolean percent, long durationNs, long rampNs, long startNs,
@@ -246,7 +252,8 @@ public final class FioSteadyStateDetector {
             long sumX = (long) n * (n - 1) / 2;
             long sumXSq = (long) (n - 1) * n * (2L * n - 1) / 6;
             slope = (sumXy - (double) sumX * sumY / n) / (sumXSq - (double) sumX * sumX / n);
-            criterion = percent ? 100.0 * slope / ((double) sumY / n) : slope;
+            // fio: criterion = 100.0 * slope / (ss->sum_y / ss->dur) with integer operands: the mean is truncated
+            criterion = percent ? 100.0 * slope / (double) (sumY / n) : slope;
             double result = criterion * (criterion < 0.0 ? -1.0 : 1.0);
             reached = result < limit;
         } else {
@@ -323,6 +330,51 @@ public final class FioSteadyStateDetector {
     public String criteria() {
         return String.format(Locale.ROOT, "fio ss=%s:%s%s ss_dur=%ss ss_ramp=%ss interval=%ss", mode.fioName,
                 fmt(limit), percent ? "%" : "", fmt(durationNs / 1e9), fmt(rampNs / 1e9), fmt(intervalNs / 1e9));
+    }
+
+    /** Configuration and progress, for a state store. */
+    public byte[] encodeState() {
+        BinaryWriter out = new BinaryWriter(64 + 10 * n);
+        out.writeByte(STATE_VERSION).writeByte(mode.ordinal()).writeDouble(limit).writeBoolean(percent)
+                .writeUnsignedVarLong(durationNs).writeUnsignedVarLong(rampNs).writeVarLong(startNs)
+                .writeUnsignedVarLong(intervalNs);
+        out.writeUnsignedVarLong(filled); // samples oldest first; the ring is rebuilt with head 0
+        for (int i = 0; i < filled; i++) {
+            out.writeVarLong(ring[(head + i) % n]);
+        }
+        out.writeVarLong(nextInterval).writeVarLong(pendingInterval).writeUnsignedVarLong(pendingIos)
+                .writeUnsignedVarLong(pendingBytes).writeBoolean(decided);
+        SteadyStateResultCodec.write(out, last);
+        return out.toByteArray();
+    }
+
+    public static FioSteadyStateDetector decodeState(byte[] state) {
+        BinaryReader in = new BinaryReader(state, "fio steady-state detector state");
+        int version = in.readByte("version");
+        if (version != STATE_VERSION) {
+            throw new IllegalArgumentException("fio steady-state detector state: unsupported version " + version);
+        }
+        int mode = in.readByte("mode");
+        if (mode >= Mode.values().length) {
+            throw new IllegalArgumentException("fio steady-state detector state: unknown mode " + mode);
+        }
+        FioSteadyStateDetector d = new FioSteadyStateDetector(Mode.values()[mode], in.readDouble("limit"),
+                in.readBoolean("percent"), in.readUnsignedVarLong("durationNs"), in.readUnsignedVarLong("rampNs"),
+                in.readVarLong("startNs"), in.readUnsignedVarLong("intervalNs"));
+        int filled = in.readCount("filled", d.n);
+        for (int i = 0; i < filled; i++) {
+            d.ring[i] = in.readVarLong("sample");
+        }
+        d.filled = filled;
+        d.head = 0;
+        d.nextInterval = in.readVarLong("nextInterval");
+        d.pendingInterval = in.readVarLong("pendingInterval");
+        d.pendingIos = in.readUnsignedVarLong("pendingIos");
+        d.pendingBytes = in.readUnsignedVarLong("pendingBytes");
+        d.decided = in.readBoolean("decided");
+        d.last = SteadyStateResultCodec.read(in);
+        in.expectEnd();
+        return d;
     }
 
     public boolean isDecided() {

@@ -1,5 +1,7 @@
 package dev.ssdpulse.streams.steadystate;
 
+import dev.ssdpulse.streams.codec.BinaryReader;
+import dev.ssdpulse.streams.codec.BinaryWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +34,7 @@ import java.util.Optional;
  */
 public final class SniaSteadyStateDetector {
     public static final long DEFAULT_ROUND_NS = 60_000_000_000L;
+    private static final int STATE_VERSION = 1;
     public static final int DEFAULT_WINDOW_ROUNDS = 5;
     public static final double DEFAULT_RANGE_LIMIT_PERCENT = 20.0;
     public static final double DEFAULT_EXCURSION_LIMIT_PERCENT = 10.0;
@@ -59,7 +62,9 @@ public final class SniaSteadyStateDetector {
     }
 
     /**
-     * @param startNs               run time at which round 1 starts (e.g. the phase start), ns
+     * @param startNs               run time at which round 1 starts, ns; when fed windows, it must lie on the window
+     *                              grid (use the first window start at or after the phase start) so that no window
+     *                              straddles a round
      * @param roundNs               round length, ns
      * @param variable              tracked variable
      * @param windowRounds          rounds in the measurement window (PTS: 5)
@@ -232,6 +237,48 @@ public final class SniaSteadyStateDetector {
         return String.format(Locale.ROOT, "snia %s round=%ss window=%d range<=%s%% excursion<=%s%% maxRounds=%d",
                 variable == TrackedVariable.IOPS ? "iops" : "bw", fmt(roundNs / 1e9), windowRounds,
                 fmt(rangeLimitPercent), fmt(excursionLimitPercent), maxRounds);
+    }
+
+    /** Configuration and progress, for a state store. */
+    public byte[] encodeState() {
+        BinaryWriter out = new BinaryWriter(256);
+        out.writeByte(STATE_VERSION).writeVarLong(startNs).writeUnsignedVarLong(roundNs).writeByte(variable.ordinal())
+                .writeUnsignedVarLong(windowRounds).writeDouble(rangeLimitPercent).writeDouble(excursionLimitPercent)
+                .writeUnsignedVarLong(maxRounds);
+        out.writeUnsignedVarLong(rounds.size());
+        for (double r : rounds) {
+            out.writeDouble(r);
+        }
+        out.writeVarLong(currentRound).writeDouble(currentTotal).writeBoolean(decided);
+        SteadyStateResultCodec.write(out, last);
+        return out.toByteArray();
+    }
+
+    public static SniaSteadyStateDetector decodeState(byte[] state) {
+        BinaryReader in = new BinaryReader(state, "SNIA steady-state detector state");
+        int version = in.readByte("version");
+        if (version != STATE_VERSION) {
+            throw new IllegalArgumentException("SNIA steady-state detector state: unsupported version " + version);
+        }
+        long start = in.readVarLong("startNs");
+        long round = in.readUnsignedVarLong("roundNs");
+        int variable = in.readByte("variable");
+        if (variable >= TrackedVariable.values().length) {
+            throw new IllegalArgumentException("SNIA steady-state detector state: unknown variable " + variable);
+        }
+        SniaSteadyStateDetector d = new SniaSteadyStateDetector(start, round, TrackedVariable.values()[variable],
+                in.readCount("windowRounds", 1 << 20), in.readDouble("rangeLimitPercent"),
+                in.readDouble("excursionLimitPercent"), in.readCount("maxRounds", Integer.MAX_VALUE));
+        int count = in.readCount("round count", 1 << 24);
+        for (int i = 0; i < count; i++) {
+            d.rounds.add(in.readDouble("round value"));
+        }
+        d.currentRound = in.readVarLong("currentRound");
+        d.currentTotal = in.readDouble("currentTotal");
+        d.decided = in.readBoolean("decided");
+        d.last = SteadyStateResultCodec.read(in);
+        in.expectEnd();
+        return d;
     }
 
     /** Rounds completed so far. */

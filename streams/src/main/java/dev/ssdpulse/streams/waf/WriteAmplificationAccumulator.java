@@ -1,5 +1,7 @@
 package dev.ssdpulse.streams.waf;
 
+import dev.ssdpulse.streams.codec.BinaryReader;
+import dev.ssdpulse.streams.codec.BinaryWriter;
 import java.util.Optional;
 
 /**
@@ -18,6 +20,8 @@ import java.util.Optional;
  * Not thread-safe: one instance per run.
  */
 public final class WriteAmplificationAccumulator {
+    private static final int STATE_VERSION = 1;
+
     private SmartCounters previous;
     private long hostCumulative;
     private long nandCumulative;
@@ -69,6 +73,64 @@ public final class WriteAmplificationAccumulator {
             return null;
         }
         return after - before;
+    }
+
+    /** Progress, for a state store. */
+    public byte[] encodeState() {
+        BinaryWriter out = new BinaryWriter(256);
+        out.writeByte(STATE_VERSION);
+        out.writeBoolean(previous != null);
+        if (previous != null) {
+            out.writeVarLong(previous.timeNs()).writeNullableLong(previous.hostBytesWritten())
+                    .writeNullableLong(previous.nandBytesWritten()).writeNullableLong(previous.nandBytesWrittenHost())
+                    .writeNullableLong(previous.nandBytesWrittenGc())
+                    .writeNullableLong(previous.nandBytesWrittenWearLeveling())
+                    .writeNullableLong(previous.nandBytesWrittenMetadata()).writeNullableLong(previous.freeBlocks());
+        }
+        out.writeVarLong(hostCumulative).writeVarLong(nandCumulative).writeVarLong(firstTimeNs)
+                .writeUnsignedVarLong(resetCount).writeUnsignedVarLong(outOfOrderCount).writeUnsignedVarLong(unusableCount);
+        out.writeBoolean(last != null);
+        if (last != null) {
+            out.writeVarLong(last.fromTimeNs()).writeVarLong(last.toTimeNs()).writeVarLong(last.hostBytesWrittenDelta())
+                    .writeVarLong(last.nandBytesWrittenDelta()).writeNullableLong(last.nandBytesWrittenHostDelta())
+                    .writeNullableLong(last.nandBytesWrittenGcDelta())
+                    .writeNullableLong(last.nandBytesWrittenWearLevelingDelta())
+                    .writeNullableLong(last.nandBytesWrittenMetadataDelta()).writeNullableDouble(last.waWindow())
+                    .writeVarLong(last.hostBytesWrittenCumulative()).writeVarLong(last.nandBytesWrittenCumulative())
+                    .writeNullableDouble(last.waCumulative()).writeNullableLong(last.freeBlocks());
+        }
+        return out.toByteArray();
+    }
+
+    public static WriteAmplificationAccumulator decodeState(byte[] state) {
+        BinaryReader in = new BinaryReader(state, "write amplification state");
+        int version = in.readByte("version");
+        if (version != STATE_VERSION) {
+            throw new IllegalArgumentException("write amplification state: unsupported version " + version);
+        }
+        WriteAmplificationAccumulator acc = new WriteAmplificationAccumulator();
+        if (in.readBoolean("previous present")) {
+            acc.previous = new SmartCounters(in.readVarLong("timeNs"), in.readNullableLong("hostBytesWritten"),
+                    in.readNullableLong("nandBytesWritten"), in.readNullableLong("nandBytesWrittenHost"),
+                    in.readNullableLong("nandBytesWrittenGc"), in.readNullableLong("nandBytesWrittenWearLeveling"),
+                    in.readNullableLong("nandBytesWrittenMetadata"), in.readNullableLong("freeBlocks"));
+        }
+        acc.hostCumulative = in.readVarLong("hostCumulative");
+        acc.nandCumulative = in.readVarLong("nandCumulative");
+        acc.firstTimeNs = in.readVarLong("firstTimeNs");
+        acc.resetCount = in.readUnsignedVarLong("resetCount");
+        acc.outOfOrderCount = in.readUnsignedVarLong("outOfOrderCount");
+        acc.unusableCount = in.readUnsignedVarLong("unusableCount");
+        if (in.readBoolean("last present")) {
+            acc.last = new WaInterval(in.readVarLong("fromTimeNs"), in.readVarLong("toTimeNs"),
+                    in.readVarLong("hostDelta"), in.readVarLong("nandDelta"), in.readNullableLong("hostCauseDelta"),
+                    in.readNullableLong("gcDelta"), in.readNullableLong("wlDelta"), in.readNullableLong("metaDelta"),
+                    in.readNullableDouble("waWindow"), in.readVarLong("hostCumulative"),
+                    in.readVarLong("nandCumulative"), in.readNullableDouble("waCumulative"),
+                    in.readNullableLong("freeBlocks"));
+        }
+        in.expectEnd();
+        return acc;
     }
 
     public long hostBytesWrittenCumulative() {

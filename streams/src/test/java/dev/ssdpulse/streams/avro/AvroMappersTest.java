@@ -176,4 +176,26 @@ class AvroMappersTest {
         assertThat(AvroMappers.latencyAccumulator(summary.getOps().get(1).getLatency()))
                 .isEqualTo(acc.runTotals(IoOps.WRITE).latency());
     }
+
+    @Test
+    void smartSampleBecomesCounters() {
+        dev.ssdpulse.schemas.avro.SmartSample sample = dev.ssdpulse.schemas.avro.SmartSample.newBuilder()
+                .setRunId("r").setTimeNs(5).setSource(SmartSource.SIMULATOR).setHostBytesWritten(10L)
+                .setHostBytesRead(null).setNandBytesWritten(30L).setNandBytesWrittenHost(10L).setNandBytesWrittenGc(20L)
+                .setNandBytesWrittenWearLeveling(null).setNandBytesWrittenMetadata(0L).setEraseCount(null)
+                .setFreeBlocks(7L).setGcInvocations(null).setRawAttributes(java.util.Map.of()).build();
+        assertThat(AvroMappers.smartCounters(sample)).isEqualTo(
+                new dev.ssdpulse.streams.waf.SmartCounters(5, 10L, 30L, 10L, 20L, null, 0L, 7L));
+    }
+
+    @Test
+    void windowedWaCarriesCumulativeTotals() {
+        WriteAmplification wa = AvroMappers.writeAmplification("r", SmartSource.OCP_C0,
+                new dev.ssdpulse.streams.waf.WindowedWriteAmplification.Window(60, 60, 100, 300, 3.0, 12), 1000, 2500, null);
+        assertThat(wa.getFromTimeNs()).isEqualTo(60);
+        assertThat(wa.getToTimeNs()).isEqualTo(120);
+        assertThat(wa.getWaWindow()).isEqualTo(3.0);
+        assertThat(wa.getWaCumulative()).isEqualTo(2.5);
+        assertThat(wa.getNandBytesWrittenGcDelta()).isNull();
+    }
 }

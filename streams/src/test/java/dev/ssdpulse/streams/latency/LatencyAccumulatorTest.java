@@ -202,4 +202,19 @@ class LatencyAccumulatorTest {
         assertThat(compressed).isLessThan(plain);
         assertThat(compressed).isLessThan(8_192);
     }
+
+    @Test
+    void onePassPercentilesEqualSingleCalls() {
+        LatencyAccumulator acc = new LatencyAccumulator();
+        for (long v : latencies(30_000, 21)) {
+            acc.record(v);
+        }
+        double[] ps = {99.9999, 50, 0, 100, 90, 99.9, 12.5};
+        long[] together = acc.percentilesNs(ps);
+        for (int i = 0; i < ps.length; i++) {
+            assertThat(together[i]).as("p%s", ps[i]).isEqualTo(acc.percentileNs(ps[i]));
+        }
+        assertThat(new LatencyAccumulator().percentilesNs(50, 99)).containsExactly(0, 0);
+        assertThatThrownBy(() -> acc.percentilesNs(50, -1)).hasMessageContaining("0..100");
+    }
 }

@@ -150,4 +150,34 @@ class FioSteadyStateDetectorTest {
         d.acceptWindow(3 * S, S, 1, 1);
         assertThatThrownBy(() -> d.acceptWindow(2 * S, S, 1, 1)).hasMessageContaining("time order");
     }
+
+    @Test
+    void stateRoundTripContinuesIdentically() {
+        FioSteadyStateDetector live = new FioSteadyStateDetector(Mode.IOPS_SLOPE, 0.5, true, 10 * S, 2 * S, 0);
+        List<SteadyStateResult> a = new ArrayList<>();
+        List<SteadyStateResult> b = new ArrayList<>();
+        for (int s = 0; s < 17; s++) {
+            live.acceptWindow(s * S, S, 1000 + (s < 8 ? 100 * s : s % 3), 0);
+        }
+        byte[] state = live.encodeState();
+        FioSteadyStateDetector restored = FioSteadyStateDetector.decodeState(state);
+        assertThat(restored.encodeState()).isEqualTo(state);
+        for (int s = 17; s < 40; s++) {
+            a.addAll(live.acceptWindow(s * S, S, 1000 + s % 3, 0));
+            b.addAll(restored.acceptWindow(s * S, S, 1000 + s % 3, 0));
+        }
+        assertThat(b).isNotEmpty().isEqualTo(a);
+        assertThat(b.get(b.size() - 1).reached()).isTrue();
+        assertThat(restored.encodeState()).isEqualTo(live.encodeState());
+    }
+
+    @Test
+    void slopePercentUsesFiosTruncatedIntegerMean() {
+        // 1,2,2,2,2: slope = (20 - 10*9/5) / (30 - 20) = 0.2; fio divides by sum_y / dur = 9 / 5 = 1 (integer),
+        // so the criterion is 20 % (not 11.1 % with the true mean 1.8): not steady at a 15 % limit
+        SteadyStateResult r = feed(fio(Mode.IOPS_SLOPE, 15, true, 5), 1, 2, 2, 2, 2).get(4).orElseThrow();
+        assertThat(r.slope()).isCloseTo(0.2, within(1e-12));
+        assertThat(r.reached()).isFalse();
+        assertThat(r.explanation()).contains("= 20.0000% of mean");
+    }
 }

@@ -182,4 +182,25 @@ class SniaSteadyStateDetectorTest {
         assertThatThrownBy(() -> new SniaSteadyStateDetector(0, ROUND, TrackedVariable.IOPS, 5, 20, 10, 4))
                 .hasMessageContaining("maxRounds");
     }
+
+    @Test
+    void stateRoundTripContinuesIdentically() {
+        SniaSteadyStateDetector live = new SniaSteadyStateDetector(0, 10_000_000_000L, TrackedVariable.IOPS, 5, 20, 10, 25);
+        long[] counts = {500, 900, 1000, 1020, 980, 1000, 990, 1010, 1000, 1000};
+        for (int s = 0; s < 45; s++) {
+            live.acceptWindow(s * 1_000_000_000L, 1_000_000_000L, counts[s / 10] / 10, 0);
+        }
+        byte[] state = live.encodeState();
+        SniaSteadyStateDetector restored = SniaSteadyStateDetector.decodeState(state);
+        assertThat(restored.encodeState()).isEqualTo(state);
+        List<SteadyStateResult> a = new ArrayList<>();
+        List<SteadyStateResult> b = new ArrayList<>();
+        for (int s = 45; s < 100; s++) {
+            a.addAll(live.acceptWindow(s * 1_000_000_000L, 1_000_000_000L, counts[s / 10] / 10, 0));
+            b.addAll(restored.acceptWindow(s * 1_000_000_000L, 1_000_000_000L, counts[s / 10] / 10, 0));
+        }
+        assertThat(b).isNotEmpty().isEqualTo(a);
+        assertThat(restored.encodeState()).isEqualTo(live.encodeState());
+        assertThatThrownBy(() -> SniaSteadyStateDetector.decodeState(new byte[] {9})).hasMessageContaining("version 9");
+    }
 }

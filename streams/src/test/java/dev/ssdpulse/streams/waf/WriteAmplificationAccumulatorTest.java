@@ -101,4 +101,20 @@ class WriteAmplificationAccumulatorTest {
         assertThat(windowed.flush()).isEmpty();
         assertThatThrownBy(() -> new WindowedWriteAmplification(0)).hasMessageContaining("windowSizeNs");
     }
+
+    @Test
+    void stateRoundTripContinuesIdentically() {
+        WriteAmplificationAccumulator live = new WriteAmplificationAccumulator();
+        live.accept(sample(0, 1000L, 2000L, 1000L, 1000L, null, null));
+        live.accept(sample(1, 2000L, 4500L, 2000L, 2400L, null, 100L));
+        live.accept(sample(1, 2000L, 4500L, null, null, null, null));
+        byte[] state = live.encodeState();
+        WriteAmplificationAccumulator restored = WriteAmplificationAccumulator.decodeState(state);
+        assertThat(restored.encodeState()).isEqualTo(state);
+        assertThat(restored.lastInterval()).isEqualTo(live.lastInterval());
+        SmartCounters next = sample(2, 3000L, 7000L, 3000L, 3900L, null, null);
+        assertThat(restored.accept(next)).isEqualTo(live.accept(next));
+        assertThat(restored.encodeState()).isEqualTo(live.encodeState());
+        assertThat(restored.outOfOrderCount()).isEqualTo(1);
+    }
 }

@@ -1,0 +1,112 @@
+package dev.ssdpulse.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code simulate --offline}: the summary from the analytics accumulators, no Kafka; bad input is a clean error. */
+class SimulateOfflineTest {
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var cli = Main.commandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int exit = cli.execute(args);
+        return new Result(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void jsonSummaryHasStableFieldsAndConsistentCounts(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("series.csv");
+        Result r = run("simulate", "--offline", "--format", "json", "--quiet", "--ssd", "tiny-test",
+                "--workload", "seed003-qd32-random-write-5000s", "--duration", "30s", "--series-csv", csv.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode root = new ObjectMapper().readTree(r.out());
+        assertThat(root.get("status").asText()).isEqualTo("COMPLETED");
+        long ioCount = root.get("ioCount").asLong();
+        assertThat(ioCount).isPositive().isEqualTo(root.get("ioCountExpected").asLong());
+        JsonNode write = root.get("ops").get(0);
+        assertThat(write.get("op").asText()).isEqualTo("WRITE");
+        assertThat(write.get("ioCount").asLong()).isEqualTo(ioCount);
+        long binTotal = 0;
+        for (JsonNode bin : write.get("latencyBins")) {
+            binTotal += bin.get("count").asLong();
+        }
+        assertThat(binTotal).as("bins count every I/O exactly once").isEqualTo(ioCount);
+        JsonNode latency = write.get("latencyNs");
+        assertThat(latency.get("p50").asLong()).isLessThanOrEqualTo(latency.get("p99").asLong());
+        assertThat(latency.get("p99").asLong()).isLessThanOrEqualTo(latency.get("max").asLong());
+        assertThat(write.get("countAtOrAbove").has("10ms")).isTrue();
+        assertThat(root.get("writeAmplification").get("cumulative").asDouble()).isGreaterThanOrEqualTo(1.0);
+        long phaseIos = 0;
+        for (JsonNode phase : root.get("phases")) {
+            for (JsonNode op : phase.get("ops")) {
+                phaseIos += op.get("ioCount").asLong();
+            }
+        }
+        assertThat(phaseIos).isEqualTo(ioCount);
+        JsonNode test = root.get("phases").get(root.get("phases").size() - 1);
+        assertThat(test.get("kind").asText()).isEqualTo("TEST");
+        assertThat(test.get("writeAmplification").asDouble()).as("random writes on a full drive amplify").isGreaterThan(1.2);
+
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.get(0)).startsWith("window_start_s,op,phase,io_count");
+        long csvIos = lines.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[3])).sum();
+        assertThat(csvIos).as("windows partition the I/Os").isEqualTo(ioCount);
+    }
+
+    @Test
+    void sameSeedGivesTheSameSummary() {
+        String[] args = {"simulate", "--offline", "--format", "json", "--quiet", "--ssd", "tiny-test", "--run-id", "same",
+                "--workload", "seed003-mixed-80-20", "--duration", "5s", "--seed", "7"};
+        Result first = run(args);
+        Result second = run(args);
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(second.out()).isEqualTo(first.out());
+    }
+
+    @Test
+    void unknownWorkloadIsAClearErrorListingThePresets() {
+        Result r = run("simulate", "--offline", "--workload", "no-such-workload");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(r.err()).contains("no-such-workload").contains("seed000-exp1-random-write");
+    }
+
+    @Test
+    void invalidWorkloadFileReportsFileFieldAndWhy(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("bad.yaml");
+        Files.writeString(file, """
+                name: bad
+                phases:
+                  - name: t
+                    kind: TEST
+                    accessSpecs:
+                      - {transferSize: 4KiB, percentRead: 120, percentRandom: 100}
+                    duration: 10s
+                """);
+        Result r = run("simulate", "--offline", "--ssd", "tiny-test", "--workload", file.toString());
+        assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(r.err()).contains("bad.yaml").contains("percentRead").contains("120");
+    }
+
+    @Test
+    void unknownSsdPresetIsAClearError() {
+        Result r = run("simulate", "--offline", "--ssd", "no-such-drive", "--workload", "seed003-mixed-80-20");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(r.err()).contains("no-such-drive");
+    }
+}

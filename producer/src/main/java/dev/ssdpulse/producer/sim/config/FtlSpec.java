@@ -1,0 +1,14 @@
+package dev.ssdpulse.producer.sim.config;
+
+import dev.ssdpulse.producer.sim.ftl.gc.VictimPolicy;
+
+/**
+ * FTL policy. Thresholds are in free blocks (see {@link dev.ssdpulse.producer.sim.ftl.GcThresholds});
+ * {@code dChoices} is used by D_CHOICES only; {@code compressionRatio} = compressed / original size,
+ * 1.0 for incompressible data (see {@link dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout});
+ * {@code wearLevellingEraseSpread} > 0 turns on static wear levelling at that erase-count spread
+ * (see {@link dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller}).
+ */
+public record FtlSpec(VictimPolicy victimSelector, int dChoices, int backgroundGcFreeBlocks, int forcedGcFreeBlocks,
+                      int idleGcTargetFreeBlocks, long idleGcAfterNs, double compressionRatio, int wearLevellingEraseSpread) {
+}

@@ -1,0 +1,101 @@
+package dev.ssdpulse.producer.sim.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Loads drive presets from editable JSON files: the built-in ones on the classpath under
+ * {@code ssd-presets/<name>.json}, or any file. Every field is required; unknown fields are rejected so a
+ * typo does not silently fall back to a default.
+ */
+public final class SsdPresets {
+    public static final List<String> BUILT_IN = List.of("sata-mlc-120gb-2012", "sata-240gb", "nvme-tlc-1tb", "tiny-test");
+    private static final String RESOURCE_DIR = "ssd-presets/";
+
+    private final ObjectMapper mapper = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+    /** A built-in preset by name, e.g. {@code "sata-mlc-120gb-2012"}. */
+    public SsdConfig builtIn(String name) {
+        try (InputStream in = SsdPresets.class.getClassLoader().getResourceAsStream(RESOURCE_DIR + name + ".json")) {
+            if (in == null) {
+                throw new SsdConfigException("unknown preset '" + name + "'; built-in presets: " + String.join(", ", BUILT_IN));
+            }
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "preset " + name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A preset file. */
+    public SsdConfig load(Path file) {
+        String json;
+        try {
+            json = Files.readString(file);
+        } catch (IOException e) {
+            throw new SsdConfigException("cannot read preset file " + file + ": " + e.getMessage(), e);
+        }
+        return parse(json, file.toString());
+    }
+
+    /** A built-in name, or else a file path. */
+    public SsdConfig resolve(String nameOrPath) {
+        return BUILT_IN.contains(nameOrPath) ? builtIn(nameOrPath) : load(Path.of(nameOrPath));
+    }
+
+    public SsdConfig parse(String json, String source) {
+        SsdConfig config;
+        try {
+            config = mapper.readValue(json, SsdConfig.class);
+        } catch (UnrecognizedPropertyException e) {
+            throw new SsdConfigException(source + ": unknown field '" + e.getPropertyName() + "' at " + path(e)
+                    + "; known fields: " + e.getKnownPropertyIds(), e);
+        } catch (InvalidFormatException e) {
+            throw new SsdConfigException(source + ": bad value " + e.getValue() + " for " + path(e) + " (expected "
+                    + e.getTargetType().getSimpleName() + ")", e);
+        } catch (MismatchedInputException e) {
+            throw new SsdConfigException(source + ": " + e.getOriginalMessage() + " at " + path(e), e);
+        } catch (JsonProcessingException e) {
+            throw new SsdConfigException(source + ": " + e.getOriginalMessage() + " (line " + e.getLocation().getLineNr() + ")", e);
+        }
+        try {
+            return config.validate();
+        } catch (SsdConfigException e) {
+            throw new SsdConfigException(source + ": " + e.getMessage(), e);
+        }
+    }
+
+    public String toJson(SsdConfig config) {
+        try {
+            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(config);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String path(MismatchedInputException e) {
+        StringBuilder sb = new StringBuilder();
+        for (var ref : e.getPath()) {
+            if (sb.length() > 0) {
+                sb.append('.');
+            }
+            sb.append(ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]");
+        }
+        return sb.length() == 0 ? "top level" : sb.toString();
+    }
+}

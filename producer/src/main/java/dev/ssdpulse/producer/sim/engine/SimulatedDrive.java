@@ -1,0 +1,212 @@
+package dev.ssdpulse.producer.sim.engine;
+
+import dev.ssdpulse.producer.io.IoCompletionSink;
+import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.producer.sim.config.SsdConfig;
+import dev.ssdpulse.producer.sim.config.SsdPresets;
+import dev.ssdpulse.producer.sim.ftl.FlashCounters;
+import dev.ssdpulse.producer.sim.ftl.Ftl;
+import dev.ssdpulse.producer.sim.ftl.GcThresholds;
+import dev.ssdpulse.producer.sim.ftl.WriteBuffer;
+import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
+import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
+import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
+import dev.ssdpulse.producer.sim.ftl.gc.VictimSelector;
+import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
+import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
+import dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller;
+import dev.ssdpulse.producer.sim.host.SimPhase;
+import dev.ssdpulse.producer.sim.nand.FlashTimeline;
+import dev.ssdpulse.producer.sim.nand.NandGeometry;
+import dev.ssdpulse.producer.sim.nand.ProgramCause;
+
+import java.util.List;
+
+/**
+ * Composition root of one simulated drive, in the state of a secure-erased drive when built. Executes
+ * host commands at virtual times ({@link #execute}) and creates runs that drive it through phases
+ * ({@link #newRun}). Not thread-safe; one drive per simulation.
+ *
+ * <p>Command timing: controller overhead, then for a write the payload over the host link and unit by
+ * unit into the write buffer (waiting for buffer space and for foreground GC); for a read the NAND page
+ * reads, then the payload over the host link. Reads of never-written (or trimmed) LBAs touch no NAND and
+ * complete after the overhead and link transfer, as drives return zeroes from the mapping table. Writes
+ * and reads that are not 4 KiB-aligned cover every unit they touch (the read-modify-write of a partial
+ * unit is not charged separately). TRIM unmaps only the units it covers completely. Reads of data still
+ * in the write buffer are charged a NAND read like any other (slightly pessimistic for read-after-write).
+ *
+ * <pre>{@code
+ * SimulatedDrive drive = SimulatedDrive.fromPreset("sata-mlc-120gb-2012", seed);   // or a JSON file path
+ * drive.fill(24_000_000_000L, drive.capacityBytes() - 24_000_000_000L);           // static data, untimed
+ * SimulationRun run = drive.newRun(List.of(
+ *         SimPhase.io(0, List.of(generator), 1, 20 * 60_000_000_000L, 0),          // QD1, 20 min
+ *         SimPhase.idle(1, 5 * 60_000_000_000L)),                                 // idle GC may run
+ *     sink, smartListener, 1_000_000_000L, phaseListener);                        // SMART every 1 s
+ * run.runToCompletion();             // as fast as possible, or step: run.runUntil(t) with sleeps
+ * }</pre>
+ */
+public final class SimulatedDrive {
+    private final SsdConfig config;
+    private final MappingTable mapping;
+    private final BlockManager blocks;
+    private final FlashTimeline flash;
+    private final Ftl ftl;
+    private final FlashCounters counters = new FlashCounters();
+    private final long capacityBytes;
+    private final long commandOverheadNs;
+    private long clockNs;
+
+    public SimulatedDrive(SsdConfig config, long seed) {
+        this.config = config.validate();
+        NandGeometry geometry = config.geometry();
+        SlotLayout layout = new SlotLayout(geometry, config.ftl().compressionRatio());
+        this.mapping = new MappingTable((int) config.userUnits(), geometry.blocks(), layout.slotsPerBlock());
+        this.blocks = new BlockManager(geometry, config.reservedBlocks());
+        VictimSelector selector = config.ftl().victimSelector().create(mapping, blocks, config.ftl().dChoices(), seed);
+        mapping.setListener(selector);
+        this.flash = new FlashTimeline(geometry, config.timing(), config.host().linkMBps());
+        WriteFrontier hostFrontier = new WriteFrontier(ProgramCause.HOST, blocks, mapping, layout, selector);
+        WriteFrontier gcFrontier = new WriteFrontier(ProgramCause.GC, blocks, mapping, layout, selector);
+        GarbageCollector gc = new GarbageCollector(mapping, blocks, selector, gcFrontier, layout, flash, counters, geometry.pageSizeBytes());
+        GcThresholds thresholds = new GcThresholds(config.ftl().backgroundGcFreeBlocks(), config.ftl().forcedGcFreeBlocks(),
+                config.ftl().idleGcTargetFreeBlocks(), config.ftl().idleGcAfterNs());
+        WriteBuffer buffer = new WriteBuffer((int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES));
+        StaticWearLeveller wearLeveller = new StaticWearLeveller(blocks, gc, config.ftl().wearLevellingEraseSpread());
+        this.ftl = new Ftl(mapping, blocks, layout, hostFrontier, gc, flash, buffer, counters, thresholds, wearLeveller,
+                geometry.pageSizeBytes());
+        this.capacityBytes = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
+        this.commandOverheadNs = config.host().commandOverheadNs();
+    }
+
+    /** A secure-erased drive from a built-in preset name or a preset file path. */
+    public static SimulatedDrive fromPreset(String nameOrPath, long seed) {
+        return new SimulatedDrive(new SsdPresets().resolve(nameOrPath), seed);
+    }
+
+    public SsdConfig config() {
+        return config;
+    }
+
+    /** User capacity in bytes (whole 4 KiB units). */
+    public long capacityBytes() {
+        return capacityBytes;
+    }
+
+    /** The drive's virtual clock (ns since it was built); advanced by runs. */
+    public long clockNs() {
+        return clockNs;
+    }
+
+    void advanceClockTo(long timeNs) {
+        if (timeNs > clockNs) {
+            clockNs = timeNs;
+        }
+    }
+
+    public int freeBlocks() {
+        return blocks.freeBlocks();
+    }
+
+    /** Units currently holding data. */
+    public int mappedUnits() {
+        return mapping.mappedUnits();
+    }
+
+    /**
+     * Writes static data sequentially over [offset, offset + length) without timing: the state equals a
+     * sequential fill followed by enough idle time for the flash to finish it. Counts as host and NAND
+     * writes (WA 1 for a sequential fill of free space), GC runs as usual if needed.
+     */
+    public void fill(long offsetBytes, long lengthBytes) {
+        checkRange(offsetBytes, lengthBytes);
+        int first = (int) (offsetBytes / NandGeometry.MAPPING_UNIT_BYTES);
+        int last = (int) ((offsetBytes + lengthBytes - 1) / NandGeometry.MAPPING_UNIT_BYTES);
+        flash.setEnabled(false);
+        try {
+            int chunk = 1 << 16;
+            for (int lpn = first; lpn <= last; lpn += chunk) {
+                int n = Math.min(chunk, last - lpn + 1);
+                ftl.write(lpn, n, clockNs);
+            }
+        } finally {
+            flash.setEnabled(true);
+        }
+        counters.hostBytesWritten += (long) (last - first + 1) * NandGeometry.MAPPING_UNIT_BYTES;
+    }
+
+    /**
+     * Executes one host command submitted at drive time {@code atNs}.
+     *
+     * @return the drive time at which it completes
+     * @throws IllegalArgumentException for a command outside the user capacity or an unknown op
+     */
+    public long execute(byte op, long offsetBytes, int sizeBytes, long atNs) {
+        long startNs = atNs + commandOverheadNs;
+        if (op == IoOpCode.FLUSH) {
+            return Math.max(startNs, ftl.bufferDrainedAtNs());
+        }
+        checkRange(offsetBytes, sizeBytes);
+        int first = (int) (offsetBytes / NandGeometry.MAPPING_UNIT_BYTES);
+        int units = (int) ((offsetBytes + sizeBytes - 1) / NandGeometry.MAPPING_UNIT_BYTES) - first + 1;
+        switch (op) {
+            case IoOpCode.WRITE: {
+                long inNs = flash.hostTransfer(sizeBytes, startNs, startNs);
+                counters.hostBytesWritten += sizeBytes;
+                return ftl.write(first, units, inNs);
+            }
+            case IoOpCode.READ: {
+                long readNs = ftl.read(first, units, startNs);
+                counters.hostBytesRead += sizeBytes;
+                // unmapped data comes from the controller at once; the link transfer is the only cost
+                return flash.hostTransfer(sizeBytes, startNs, readNs);
+            }
+            case IoOpCode.TRIM: {
+                long end = offsetBytes + sizeBytes;
+                int firstWhole = (int) ((offsetBytes + NandGeometry.MAPPING_UNIT_BYTES - 1) / NandGeometry.MAPPING_UNIT_BYTES);
+                int endWhole = (int) (end / NandGeometry.MAPPING_UNIT_BYTES);
+                if (endWhole > firstWhole) {
+                    ftl.trim(firstWhole, endWhole - firstWhole);
+                }
+                counters.hostBytesTrimmed += sizeBytes;
+                return startNs;
+            }
+            default:
+                throw new IllegalArgumentException("unknown op code " + op);
+        }
+    }
+
+    /** Snapshot of the SMART counters, stamped {@code timeNs}. */
+    public SimSmartCounters smart(long timeNs) {
+        long[] nand = counters.nandBytesWritten;
+        return new SimSmartCounters(timeNs, counters.hostBytesWritten, counters.hostBytesRead, counters.hostBytesTrimmed,
+                nand[ProgramCause.HOST.ordinal()], nand[ProgramCause.GC.ordinal()], nand[ProgramCause.WEAR_LEVELLING.ordinal()],
+                nand[ProgramCause.METADATA.ordinal()], counters.nandBytesRead, blocks.totalErases(), blocks.freeBlocks(),
+                counters.gcInvocations, counters.forcedGcInvocations, counters.idleGcInvocations);
+    }
+
+    /**
+     * A run over {@code phases}, starting at the drive's current clock (times reported to the sink and
+     * listeners are ns since that start).
+     *
+     * @param smartIntervalNs SMART sampling interval in virtual ns (> 0)
+     */
+    public SimulationRun newRun(List<SimPhase> phases, IoCompletionSink sink, SmartSampleListener smart, long smartIntervalNs,
+                                PhaseListener phaseListener) {
+        return new SimulationRun(this, phases, sink, smart, smartIntervalNs, phaseListener);
+    }
+
+    long idleGcAfterNs() {
+        return config.ftl().idleGcAfterNs();
+    }
+
+    long idleGcStep(long atNs) {
+        return ftl.idleGcStep(atNs);
+    }
+
+    private void checkRange(long offsetBytes, long sizeBytes) {
+        if (offsetBytes < 0 || sizeBytes <= 0 || offsetBytes + sizeBytes > capacityBytes) {
+            throw new IllegalArgumentException("I/O [" + offsetBytes + ", +" + sizeBytes + ") outside the drive's "
+                    + capacityBytes + " bytes of user capacity");
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package dev.ssdpulse.producer.sim.ftl;
+
+import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
+import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
+import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
+import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
+import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
+import dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller;
+import dev.ssdpulse.producer.sim.nand.FlashTimeline;
+import dev.ssdpulse.producer.sim.nand.ProgramCause;
+
+/**
+ * The flash translation layer's unit operations: host writes through the write buffer and host frontier
+ * with the GC policy checked whenever the host stream opens a block, reads grouped by physical page,
+ * TRIM, and idle-GC steps. Times are virtual ns; every method returns when its work is done.
+ */
+public final class Ftl {
+    private final MappingTable mapping;
+    private final BlockManager blocks;
+    private final SlotLayout layout;
+    private final WriteFrontier hostFrontier;
+    private final GarbageCollector gc;
+    private final FlashTimeline flash;
+    private final WriteBuffer buffer;
+    private final FlashCounters counters;
+    private final GcThresholds thresholds;
+    private final StaticWearLeveller wearLeveller;
+    private final int pageBytes;
+    private final int slotsPerBlock;
+    private final int pagesPerBlock;
+    private final int planes;
+
+    public Ftl(MappingTable mapping, BlockManager blocks, SlotLayout layout, WriteFrontier hostFrontier, GarbageCollector gc,
+               FlashTimeline flash, WriteBuffer buffer, FlashCounters counters, GcThresholds thresholds, StaticWearLeveller wearLeveller,
+               int pageBytes) {
+        this.mapping = mapping;
+        this.blocks = blocks;
+        this.layout = layout;
+        this.hostFrontier = hostFrontier;
+        this.gc = gc;
+        this.flash = flash;
+        this.buffer = buffer;
+        this.counters = counters;
+        this.thresholds = thresholds;
+        this.wearLeveller = wearLeveller;
+        this.pageBytes = pageBytes;
+        this.slotsPerBlock = layout.slotsPerBlock();
+        this.pagesPerBlock = layout.pagesPerBlock();
+        this.planes = blocks.geometry().planes();
+    }
+
+    /**
+     * Writes {@code units} consecutive units from {@code firstLpn}, data available in the controller at
+     * {@code atNs}.
+     *
+     * @return when the last unit is accepted (buffered), including any foreground-GC stall
+     */
+    public long write(int firstLpn, int units, long atNs) {
+        long ackNs = atNs;
+        for (int i = 0; i < units; i++) {
+            ackNs = buffer.acquire(ackNs);
+            if (hostFrontier.needsBlock()) {
+                ackNs = runGcPolicy(ackNs);
+                wearLeveller.maybeLevel(ackNs); // background work: the host does not wait for it
+            }
+            int ppn = hostFrontier.append(firstLpn + i, ackNs);
+            int slot = ppn % slotsPerBlock;
+            if (layout.isPageEnd(slot)) {
+                long programmedNs = flash.program(hostFrontier.lastPlane(), pageBytes, ackNs);
+                buffer.release(layout.unitsInPageEndingAt(slot), programmedNs);
+                counters.nandBytesWritten[ProgramCause.HOST.ordinal()] += pageBytes;
+            }
+        }
+        return ackNs;
+    }
+
+    /**
+     * GC for the plane the host stream is about to open a block on. Thresholds are drive totals, applied
+     * per plane as (free blocks of the plane x planes) so every plane keeps its share.
+     */
+    private long runGcPolicy(long nowNs) {
+        int plane = hostFrontier.currentPlane();
+        if (blocks.freeBlocks(plane) * planes < thresholds.forcedFreeBlocks()) {
+            long doneNs = nowNs;
+            while (blocks.freeBlocks(plane) * planes < thresholds.forcedFreeBlocks()) {
+                long erasedNs = gc.collectOne(plane, nowNs);
+                if (erasedNs == GarbageCollector.NOTHING_TO_COLLECT) {
+                    break;
+                }
+                counters.forcedGcInvocations++;
+                doneNs = Math.max(doneNs, erasedNs);
+            }
+            return doneNs;
+        }
+        // background: keep pace with the host (recover at least the block it is about to take) without
+        // making it wait; the work still occupies the plane, so host pages queue behind it
+        int before = blocks.freeBlocks(plane);
+        while (blocks.freeBlocks(plane) <= before && blocks.freeBlocks(plane) * planes < thresholds.backgroundFreeBlocks()) {
+            if (gc.collectOne(plane, nowNs) == GarbageCollector.NOTHING_TO_COLLECT) {
+                break;
+            }
+        }
+        return nowNs;
+    }
+
+    /** @return when the data of all mapped units is read out; unmapped units cost no NAND access */
+    public long read(int firstLpn, int units, long atNs) {
+        long doneNs = atNs;
+        int unitBytes = layout.unitTransferBytes();
+        int i = 0;
+        while (i < units) {
+            int ppn = mapping.lookup(firstLpn + i);
+            i++;
+            if (ppn < 0) {
+                continue;
+            }
+            int block = ppn / slotsPerBlock;
+            int page = layout.pageOfSlot(ppn % slotsPerBlock);
+            int run = 1;
+            // consecutive LPNs on the same physical page come out of one page read
+            while (i < units) {
+                int next = mapping.lookup(firstLpn + i);
+                if (next < 0 || next / slotsPerBlock != block || layout.pageOfSlot(next % slotsPerBlock) != page) {
+                    break;
+                }
+                run++;
+                i++;
+            }
+            long readNs = flash.read(blocks.planeOfBlock(block), run * unitBytes, atNs);
+            counters.nandBytesRead += pageBytes;
+            if (readNs > doneNs) {
+                doneNs = readNs;
+            }
+        }
+        return doneNs;
+    }
+
+    public void trim(int firstLpn, int units) {
+        for (int i = 0; i < units; i++) {
+            mapping.trim(firstLpn + i);
+        }
+    }
+
+    /**
+     * One idle-GC step: cleans one victim on every plane whose free blocks are below its share of the idle
+     * target, in parallel across planes.
+     *
+     * @return when the step's last erase completes, or -1 if idle GC has nothing (more) to do
+     */
+    public long idleGcStep(long nowNs) {
+        long doneNs = -1;
+        for (int plane = 0; plane < planes; plane++) {
+            if (blocks.freeBlocks(plane) * planes >= thresholds.idleTargetFreeBlocks()) {
+                continue;
+            }
+            long erasedNs = gc.collectOne(plane, nowNs);
+            if (erasedNs != GarbageCollector.NOTHING_TO_COLLECT) {
+                counters.idleGcInvocations++;
+                doneNs = Math.max(doneNs, erasedNs);
+            }
+        }
+        return doneNs;
+    }
+
+    public long bufferDrainedAtNs() {
+        return buffer.drainedAtNs();
+    }
+
+    public MappingTable mapping() {
+        return mapping;
+    }
+
+    public BlockManager blocks() {
+        return blocks;
+    }
+
+    public int pagesPerBlock() {
+        return pagesPerBlock;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.ssdpulse.producer.sim.host;
+
+import dev.ssdpulse.producer.io.RequestGenerator;
+
+import java.util.List;
+
+/**
+ * One phase of a simulated run. An I/O phase has one generator per worker, each worker keeping
+ * {@code queueDepth} commands outstanding; it stops submitting once {@code durationNs} has elapsed since
+ * the phase start (if > 0), once {@code byteBudget} bytes have been submitted in the phase (if > 0), or
+ * when every generator is exhausted, and ends when its last command completes (or at the duration, if
+ * that is later). An idle phase submits nothing for {@code durationNs}; idle GC may run meanwhile.
+ */
+public record SimPhase(int phaseIndex, List<RequestGenerator> workers, int queueDepth, long durationNs, long byteBudget,
+                       boolean idle) {
+
+    public SimPhase {
+        workers = List.copyOf(workers);
+        if (idle) {
+            if (durationNs <= 0) {
+                throw new IllegalArgumentException("idle phase " + phaseIndex + " needs durationNs > 0");
+            }
+        } else {
+            if (workers.isEmpty()) {
+                throw new IllegalArgumentException("phase " + phaseIndex + " has no workers");
+            }
+            if (queueDepth < 1) {
+                throw new IllegalArgumentException("phase " + phaseIndex + ": queueDepth must be >= 1, got " + queueDepth);
+            }
+            if (durationNs < 0 || byteBudget < 0) {
+                throw new IllegalArgumentException("phase " + phaseIndex + ": durationNs and byteBudget must be >= 0");
+            }
+        }
+    }
+
+    public static SimPhase io(int phaseIndex, List<RequestGenerator> workers, int queueDepth, long durationNs, long byteBudget) {
+        return new SimPhase(phaseIndex, workers, queueDepth, durationNs, byteBudget, false);
+    }
+
+    public static SimPhase idle(int phaseIndex, long durationNs) {
+        return new SimPhase(phaseIndex, List.of(), 0, durationNs, 0, true);
+    }
+}

@@ -1,0 +1,158 @@
+package dev.ssdpulse.producer.simulate;
+
+import dev.ssdpulse.producer.io.RequestGenerator;
+import dev.ssdpulse.producer.sim.engine.PhaseListener;
+import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
+import dev.ssdpulse.producer.sim.engine.SimulationRun;
+import dev.ssdpulse.producer.sim.host.SimPhase;
+import dev.ssdpulse.producer.workload.PhaseKind;
+import dev.ssdpulse.producer.workload.PhaseSpec;
+import dev.ssdpulse.producer.workload.ScheduledPhase;
+import dev.ssdpulse.producer.workload.WorkloadGenerators;
+import dev.ssdpulse.producer.workload.WorkloadSpec;
+import dev.ssdpulse.producer.workload.WorkloadValidator;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A workload run on a simulated drive: the composition of the workload model (phases, request
+ * generators) and the simulator (drive, discrete-event host).
+ *
+ * <p>Drive preparation at the start of a workload is applied to the drive directly, without I/O events:
+ * PURGE is a no-op on the freshly created (secure-erased) drive, and a leading FILL writes static data
+ * over its span with {@link SimulatedDrive#fill}, the state a sequential fill leaves once the drive has
+ * finished it. Both are still reported as phases. A FILL later in the workload runs as real sequential
+ * writes (one pass over its span); a PURGE later in the workload cannot be simulated on a used drive and
+ * is refused. Every other phase becomes simulated I/O, or idle time for IDLE phases.
+ */
+public final class WorkloadSimulation {
+    private final SimulatedDrive drive;
+    private final SimulationRun run;
+    private final Map<Integer, ScheduledPhase> phasesByIndex;
+
+    private WorkloadSimulation(SimulatedDrive drive, SimulationRun run, Map<Integer, ScheduledPhase> phasesByIndex) {
+        this.drive = drive;
+        this.run = run;
+        this.phasesByIndex = phasesByIndex;
+    }
+
+    /**
+     * Prepares the drive (leading PURGE/FILL phases) and the simulated run of the remaining phases.
+     *
+     * @param smartIntervalNs virtual time between SMART samples
+     * @throws IllegalArgumentException when the workload does not fit the drive or uses a phase the simulator
+     *                                  cannot run
+     */
+    public static WorkloadSimulation prepare(SimulatedDrive drive, WorkloadSpec workload, long smartIntervalNs,
+                                             SimulationObserver observer) {
+        long capacityBytes = drive.capacityBytes();
+        WorkloadValidator.validateForTarget(workload, capacityBytes, workload.name());
+        List<ScheduledPhase> schedule = workload.schedule();
+        Map<Integer, ScheduledPhase> byIndex = new HashMap<>();
+        List<SimPhase> simPhases = new ArrayList<>();
+        boolean preparing = true;
+        for (ScheduledPhase scheduled : schedule) {
+            byIndex.put(scheduled.index(), scheduled);
+            PhaseSpec phase = scheduled.phase();
+            if (preparing && (phase.kind() == PhaseKind.PURGE || phase.kind() == PhaseKind.FILL)) {
+                observer.onPhaseStarted(scheduled, 0L);
+                if (phase.kind() == PhaseKind.FILL) {
+                    long offset = phase.span().offsetBytes(capacityBytes);
+                    long size = phase.span().sizeBytes(capacityBytes);
+                    if (size > 0) {
+                        drive.fill(offset, size);
+                    }
+                }
+                continue;
+            }
+            preparing = false;
+            simPhases.add(toSimPhase(scheduled, capacityBytes));
+        }
+        if (simPhases.isEmpty()) {
+            throw new IllegalArgumentException("workload '" + workload.name()
+                    + "' has only drive-preparation phases (PURGE/FILL): nothing to simulate");
+        }
+        PhaseListener phaseListener = new PhaseListener() {
+            @Override
+            public void onPhaseStarted(int phaseIndex, long timeNs) {
+                observer.onPhaseStarted(byIndex.get(phaseIndex), timeNs);
+            }
+
+            @Override
+            public void onPhaseEnded(int phaseIndex, long timeNs) {
+            }
+        };
+        SimulationRun run = drive.newRun(simPhases, observer, observer::onSmartSample, smartIntervalNs, phaseListener);
+        return new WorkloadSimulation(drive, run, byIndex);
+    }
+
+    private static SimPhase toSimPhase(ScheduledPhase scheduled, long capacityBytes) {
+        PhaseSpec phase = scheduled.phase();
+        switch (phase.kind()) {
+            case IDLE -> {
+                long durationNs = phase.durationNs().orElse(0L);
+                // A zero-length pause (seed 000 exp. 3 with pauseMin=0) is a phase of no time.
+                return SimPhase.idle(scheduled.index(), Math.max(1L, durationNs));
+            }
+            case PURGE -> throw new IllegalArgumentException("phase '" + scheduled.name()
+                    + "': a PURGE after I/O phases cannot be simulated (the simulated drive is secure-erased only "
+                    + "when it is created); start a new run instead");
+            default -> {
+                List<RequestGenerator> workers = new ArrayList<>(phase.workers());
+                for (int w = 0; w < phase.workers(); w++) {
+                    workers.add(WorkloadGenerators.forPhase(phase, w, scheduled.seed(), capacityBytes));
+                }
+                long durationNs = phase.durationNs().orElse(0L);
+                OptionalLong budget = phase.totalBytes(capacityBytes);
+                long byteBudget = budget.orElse(0L);
+                if (phase.kind() == PhaseKind.FILL && durationNs == 0 && byteBudget == 0) {
+                    byteBudget = phase.span().sizeBytes(capacityBytes);
+                }
+                return SimPhase.io(scheduled.index(), workers, phase.queueDepth(), durationNs, byteBudget);
+            }
+        }
+    }
+
+    public SimulatedDrive drive() {
+        return drive;
+    }
+
+    public SimulationRun run() {
+        return run;
+    }
+
+    public ScheduledPhase phase(int phaseIndex) {
+        return phasesByIndex.get(phaseIndex);
+    }
+
+    /** As fast as possible; {@code cancelled} is checked every few virtual milliseconds. */
+    public void runToCompletion(BooleanSupplier cancelled) {
+        long stepNs = 10_000_000L;
+        long t = 0;
+        while (!run.isFinished() && !cancelled.getAsBoolean()) {
+            t += stepNs;
+            run.runUntil(t);
+        }
+    }
+
+    /**
+     * Paced to wall-clock time: {@code speed} virtual seconds per wall second (1 = real time). Events are
+     * delivered at most ~10 ms of wall time after their virtual time comes due.
+     */
+    public void runPaced(double speed, BooleanSupplier cancelled) throws InterruptedException {
+        if (!(speed > 0)) {
+            throw new IllegalArgumentException("speed must be > 0, got " + speed);
+        }
+        long wallStart = System.nanoTime();
+        while (!run.isFinished() && !cancelled.getAsBoolean()) {
+            long virtualNow = (long) ((System.nanoTime() - wallStart) * speed);
+            run.runUntil(virtualNow);
+            Thread.sleep(10);
+        }
+    }
+}

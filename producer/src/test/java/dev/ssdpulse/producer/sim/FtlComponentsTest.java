@@ -1,0 +1,87 @@
+package dev.ssdpulse.producer.sim;
+
+import dev.ssdpulse.producer.sim.ftl.WriteBuffer;
+import dev.ssdpulse.producer.sim.ftl.gc.FifoVictimSelector;
+import dev.ssdpulse.producer.sim.ftl.gc.GreedyVictimSelector;
+import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
+import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
+import dev.ssdpulse.producer.sim.nand.NandGeometry;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class FtlComponentsTest {
+
+    @Test
+    void mappingTableKeepsForwardReverseAndValidCountsConsistent() {
+        MappingTable m = new MappingTable(8, 4, 4);
+        m.map(0, 0);
+        m.map(1, 1);
+        m.map(0, 5); // overwrite moves LPN 0 to block 1
+        assertThat(m.lookup(0)).isEqualTo(5);
+        assertThat(m.lpnAt(0)).isEqualTo(MappingTable.UNMAPPED);
+        assertThat(m.validCount(0)).isEqualTo(1);
+        assertThat(m.validCount(1)).isEqualTo(1);
+        assertThat(m.trim(1)).isTrue();
+        assertThat(m.validCount(0)).isZero();
+        assertThat(m.mappedUnits()).isEqualTo(1);
+    }
+
+    @Test
+    void greedyPicksTheFewestValidUnitsPerPlane() {
+        MappingTable m = new MappingTable(64, 4, 4); // 2 planes x 2 blocks
+        GreedyVictimSelector g = new GreedyVictimSelector(m, 2, 2);
+        m.setListener(g);
+        int lpn = 0;
+        for (int ppn = 0; ppn < 16; ppn++) {
+            m.map(lpn++, ppn);
+        }
+        for (int b = 0; b < 4; b++) {
+            g.onBlockClosed(b, 0);
+        }
+        m.trim(1);            // block 0: 3 valid
+        m.trim(4);
+        m.trim(5);            // block 1: 2 valid
+        m.trim(12);           // block 3: 3 valid
+        assertThat(g.selectVictim(0, 0)).isEqualTo(1);
+        assertThat(g.selectVictim(0, 0)).isEqualTo(0);
+        assertThat(g.selectVictim(0, 0)).isEqualTo(-1);
+        assertThat(g.selectVictim(1, 0)).isEqualTo(3);
+    }
+
+    @Test
+    void fifoCleansInCloseOrder() {
+        FifoVictimSelector f = new FifoVictimSelector(1, 4);
+        f.onBlockClosed(2, 0);
+        f.onBlockClosed(0, 1);
+        assertThat(f.selectVictim(0, 5)).isEqualTo(2);
+        assertThat(f.selectVictim(0, 5)).isEqualTo(0);
+    }
+
+    @Test
+    void writeBufferWaitsForTheEarliestProgramToFinish() {
+        WriteBuffer b = new WriteBuffer(2);
+        assertThat(b.acquire(0)).isZero();
+        assertThat(b.acquire(0)).isZero();
+        b.release(1, 500);
+        b.release(1, 100);
+        assertThat(b.acquire(10)).isEqualTo(100); // not held back by the slower page
+        assertThat(b.drainedAtNs()).isEqualTo(500);
+    }
+
+    @Test
+    void compressionPacksMoreUnitsPerPage() {
+        NandGeometry g = new NandGeometry(1, 1, 1, 4, 4, 8192);
+        SlotLayout plain = new SlotLayout(g, 1.0);
+        SlotLayout half = new SlotLayout(g, 0.5);
+        assertThat(plain.slotsPerBlock()).isEqualTo(8);
+        assertThat(half.slotsPerBlock()).isEqualTo(16);
+        assertThat(half.unitsInPageEndingAt(3)).isEqualTo(4);
+        SlotLayout odd = new SlotLayout(g, 0.7); // 11 slots over 4 pages: pages hold 3 or 2 units
+        int pageEnds = 0;
+        for (int s = 0; s < odd.slotsPerBlock(); s++) {
+            pageEnds += odd.isPageEnd(s) ? 1 : 0;
+        }
+        assertThat(pageEnds).isEqualTo(4);
+    }
+}

@@ -1,0 +1,151 @@
+package dev.ssdpulse.producer.sim;
+
+import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.producer.io.RequestGenerator;
+import dev.ssdpulse.producer.sim.config.SsdPresets;
+import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
+import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
+import dev.ssdpulse.producer.sim.engine.SimulationRun;
+import dev.ssdpulse.producer.sim.ftl.gc.VictimPolicy;
+import dev.ssdpulse.producer.sim.host.SimPhase;
+import dev.ssdpulse.producer.sim.support.Experiments;
+import dev.ssdpulse.producer.sim.support.RandomGenerator;
+import dev.ssdpulse.producer.sim.support.RunRecorder;
+import dev.ssdpulse.producer.sim.support.SequentialGenerator;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SimulationBehaviourTest {
+    private static final long MS = 1_000_000L;
+
+    private SimulatedDrive tiny() {
+        return SimulatedDrive.fromPreset("tiny-test", 1);
+    }
+
+    private static RunRecorder run(SimulatedDrive drive, List<SimPhase> phases) {
+        RunRecorder rec = new RunRecorder(100 * MS);
+        drive.newRun(phases, rec, rec, 100 * MS, null).runToCompletion();
+        return rec;
+    }
+
+    @Test
+    void sameSeedGivesBitIdenticalEventSequence() {
+        long[] hashes = new long[2];
+        for (int i = 0; i < 2; i++) {
+            SimulatedDrive drive = new SimulatedDrive(new SsdPresets().builtIn("tiny-test").withVictimSelector(VictimPolicy.D_CHOICES), 5);
+            drive.fill(0, drive.capacityBytes());
+            long cap = drive.capacityBytes();
+            List<RequestGenerator> workers = List.of(
+                    new RandomGenerator(0, cap, new int[] {4096, 65536}, 0.3, 1, 30_000),
+                    new RandomGenerator(0, cap, new int[] {4096}, 0.0, 2, 30_000));
+            hashes[i] = run(drive, List.of(SimPhase.io(0, workers, 8, 0, 0), SimPhase.idle(1, 500 * MS))).hash;
+        }
+        assertThat(hashes[0]).isEqualTo(hashes[1]);
+    }
+
+    @Test
+    void readsOfNeverWrittenLbasTouchNoNand() {
+        SimulatedDrive drive = tiny();
+        RunRecorder rec = run(drive, List.of(SimPhase.io(0, List.of(RandomGenerator.reads4k(0, drive.capacityBytes(), 1)), 1, 10 * MS, 0)));
+        assertThat(rec.last().nandBytesRead()).isZero();
+        assertThat(rec.readLatencySumNs / rec.reads).isLessThan(20_000); // overhead + link, no tR
+    }
+
+    @Test
+    void trimmedSpaceActsAsSpareAndLowersWa() {
+        double[] wa = new double[2];
+        for (int trim = 0; trim < 2; trim++) {
+            SimulatedDrive drive = tiny();
+            long cap = drive.capacityBytes();
+            drive.fill(0, cap);
+            long half = cap / 2 / 4096 * 4096;
+            if (trim == 1) {
+                drive.execute(IoOpCode.TRIM, half, (int) (cap - half), drive.clockNs());
+            }
+            var r = Experiments.runPhase(drive, List.of(new RandomGenerator(0, half, new int[] {4096}, 0, 3, 3 * half / 4096)), 4, 0, 100 * MS);
+            wa[trim] = r.writeAmplification();
+        }
+        assertThat(wa[1]).isLessThan(wa[0] * 0.8);
+    }
+
+    @Test
+    void compressibleDataProgramsLessNand() {
+        SimulatedDrive drive = new SimulatedDrive(new SsdPresets().builtIn("tiny-test").withCompressionRatio(0.5), 1);
+        var r = Experiments.runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 0, 64L << 20, 131072, 0, 512)), 1, 0, 100 * MS);
+        assertThat(r.writeAmplification()).isCloseTo(0.5, org.assertj.core.api.Assertions.within(0.02));
+    }
+
+    @Test
+    void idleGcRecoversFreeBlocksDuringAnIdlePhase() {
+        SimulatedDrive drive = tiny();
+        long cap = drive.capacityBytes();
+        drive.fill(0, cap);
+        List<SimSmartCounters> samples = new ArrayList<>();
+        SimulationRun run = drive.newRun(List.of(
+                SimPhase.io(0, List.of(RandomGenerator.writes4k(0, cap, 9)), 4, 0, cap),
+                SimPhase.idle(1, 2_000 * MS)), (w, p, op, o, s, t, l, q, st) -> { }, samples::add, 50 * MS, null);
+        run.runToCompletion();
+        SimSmartCounters last = samples.get(samples.size() - 1);
+        assertThat(last.idleGcInvocations()).isPositive();
+        assertThat(last.freeBlocks()).isGreaterThanOrEqualTo(drive.config().ftl().idleGcTargetFreeBlocks());
+    }
+
+    @Test
+    void staticWearLevellingMovesColdDataAndIsCountedUnderItsCause() {
+        SimSmartCounters[] last = new SimSmartCounters[2];
+        for (int spread : new int[] {0, 4}) {
+            var base = new SsdPresets().builtIn("tiny-test");
+            var f = base.ftl();
+            SimulatedDrive drive = new SimulatedDrive(base.withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(f.victimSelector(),
+                    f.dChoices(), f.backgroundGcFreeBlocks(), f.forcedGcFreeBlocks(), f.idleGcTargetFreeBlocks(), f.idleGcAfterNs(),
+                    f.compressionRatio(), spread)), 1);
+            long cap = drive.capacityBytes();
+            drive.fill(0, cap);
+            var r = Experiments.runPhase(drive, List.of(new RandomGenerator(0, cap / 10 / 4096 * 4096, new int[] {4096}, 0, 3, 400_000)),
+                    8, 0, 100 * MS);
+            last[spread == 0 ? 0 : 1] = r.last();
+        }
+        assertThat(last[0].nandBytesWrittenWearLevelling()).isZero();
+        assertThat(last[1].nandBytesWrittenWearLevelling()).isPositive();
+        assertThat(last[1].nandBytesWritten()).isGreaterThan(last[0].nandBytesWritten());
+    }
+
+    @Test
+    void runUntilStepsTheVirtualClockForRealtimePacing() {
+        SimulatedDrive drive = tiny();
+        RunRecorder rec = new RunRecorder(100 * MS);
+        SimulationRun run = drive.newRun(List.of(SimPhase.io(0, List.of(RandomGenerator.writes4k(0, drive.capacityBytes(), 1)), 2, 300 * MS, 0)),
+                rec, rec, 10 * MS, null);
+        run.runUntil(100 * MS);
+        assertThat(run.nowNs()).isEqualTo(100 * MS);
+        assertThat(rec.lastCompletionNs).isLessThanOrEqualTo(100 * MS);
+        long ios = rec.ios;
+        run.runUntil(200 * MS);
+        assertThat(rec.ios).isGreaterThan(ios);
+        run.runToCompletion();
+        assertThat(run.isFinished()).isTrue();
+        assertThat(run.nowNs()).isGreaterThanOrEqualTo(300 * MS);
+    }
+
+    @Test
+    void qd32RandomReadsBeatQd1FourfoldAndQd256WaitsLonger() {
+        double[] iops = new double[3];
+        double[] latUs = new double[3];
+        int[] qds = {1, 32, 256};
+        for (int i = 0; i < 3; i++) {
+            SimulatedDrive drive = tiny();
+            drive.fill(0, drive.capacityBytes());
+            var r = Experiments.runPhase(drive, List.of(RandomGenerator.reads4k(0, drive.capacityBytes(), 4)), qds[i], 200 * MS, 100 * MS);
+            iops[i] = r.ios() / 0.2;
+            latUs[i] = r.meanLatencyUs();
+        }
+        System.out.printf("random read QD1 %.0f IOPS %.1f us, QD32 %.0f IOPS %.1f us, QD256 %.0f IOPS %.1f us%n",
+                iops[0], latUs[0], iops[1], latUs[1], iops[2], latUs[2]);
+        assertThat(iops[1]).isGreaterThan(4 * iops[0]);
+        assertThat(latUs[2]).isGreaterThan(latUs[1]);
+    }
+}
