@@ -213,7 +213,7 @@
   }
   function drawBins(op, pts) {
     var bounds = view.bounds || [], sums = sumBins(pts), above = aboveCounts(bounds, sums);
-    var ths = THRESHOLDS_MS.map(function (t, k) { var e = bounds.indexOf(t); return e < 0 ? null : { index: e + 1, label: '≥' + t + ' ms: ' + num(above[k], 0) }; }).filter(Boolean);
+    var ths = THRESHOLDS_MS.map(function (t, k) { var e = bounds.indexOf(t); return e < 0 ? null : { index: e + 1, short: t + ' ms', label: '≥' + t + ' ms: ' + num(above[k], 0) }; }).filter(Boolean);
     Charts.bars($('chart-bins'), { labels: binLabels(bounds), values: bounds.length ? sums : [], color: op ? OP_COLORS[op] : '#3182ce', thresholds: ths });
     var rows = '<tr><th scope="col">op</th>' + THRESHOLDS_MS.map(function (t) { return '<th scope="col" class="num">≥ ' + t + ' ms</th>'; }).join('') + '</tr>';
     opsPresent().forEach(function (o) {

@@ -146,13 +146,17 @@
       ctx.save(); ctx.translate(L + i * bw + bw / 2 + 4, T + ph + 6); ctx.rotate(-Math.PI / 4); ctx.fillText(lab, 0, 0); ctx.restore();
     });
     ctx.strokeStyle = '#a0aec0'; ctx.strokeRect(L, T, pw, ph);
+    // threshold lines carry their short label; the exact counts go in one line above the plot
+    var legend = [];
     (o.thresholds || []).forEach(function (th, k) {
       var x = L + th.index * bw;
       ctx.save(); ctx.strokeStyle = '#c53030'; ctx.setLineDash([5, 3]); ctx.lineWidth = 1.3;
-      ctx.beginPath(); ctx.moveTo(x, T - 4); ctx.lineTo(x, T + ph); ctx.stroke(); ctx.restore();
+      ctx.beginPath(); ctx.moveTo(x, T); ctx.lineTo(x, T + ph); ctx.stroke(); ctx.restore();
       ctx.fillStyle = '#9b2c2c'; ctx.textAlign = 'left';
-      ctx.fillText(th.label, x + 2, T - 16 + (k % 2) * 11);
+      ctx.fillText(th.short, x + 2, T + 11 + (k % 3) * 12);
+      legend.push(th.label);
     });
+    if (legend.length) { ctx.fillStyle = '#9b2c2c'; ctx.textAlign = 'left'; ctx.fillText('I/Os ' + legend.join(' · '), L, T - 10); }
   }
 
   window.Charts = { line: line, bars: bars, fmt: fmt };
