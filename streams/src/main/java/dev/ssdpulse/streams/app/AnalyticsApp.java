@@ -62,7 +62,7 @@ public final class AnalyticsApp implements AutoCloseable {
 
     /**
      * Kafka Streams properties for a config: application id, bootstrap, state dir, threads, guarantee, and
-     * tuning for 512-I/O batch records (lz4, larger producer batches, 10 MB record cache so repeated
+     * tuning for 512-I/O batch records (lz4, larger producer batches, 8 MB fetches per partition, 10 MB record cache so repeated
      * per-batch state puts merge before the changelog). {@code extraProperties} are applied last.
      */
     public static Properties streamsProperties(AnalyticsConfig config) {
@@ -77,6 +77,10 @@ public final class AnalyticsApp implements AutoCloseable {
         p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 10);
         p.put(StreamsConfig.producerPrefix(ProducerConfig.BATCH_SIZE_CONFIG), 256 * 1024);
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG), 2000);
+        // a 512-I/O record is ~5-8 KB: the 1 MB default per partition starved the stream thread (measured
+        // 0.45 -> 0.77 M I/O/s end to end on the reference machine)
+        p.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG), 8 * 1024 * 1024);
+        p.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MAX_BYTES_CONFIG), 64 * 1024 * 1024);
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
         p.put(SerdeConfig.SCHEMA_REGISTRY_URL, config.schemaRegistryUrl());
         p.putAll(config.extraProperties());

@@ -116,6 +116,11 @@ public final class RunEventProcessor implements Processor<String, IoStreamRecord
             activityStore.put(runId, context.currentSystemTimeMs());
         }
         stateStore.put(runId, state.encode());
+        if (!state.isRunning()) {
+            // a finished run rarely gets more events (late or duplicate ones): keep it in the store only, so the
+            // mirror holds live runs and does not grow with the number of runs ever seen
+            mirror.remove(runId);
+        }
     }
 
     private RunState load(String runId) {
@@ -365,6 +370,7 @@ public final class RunEventProcessor implements Processor<String, IoStreamRecord
             finish(state, RunStatus.INCOMPLETE, "no event for more than " + config.heartbeatTimeout().toSeconds()
                     + " s (heartbeat timeout)", endNs, -1);
             stateStore.put(runId, state.encode());
+            mirror.remove(runId);
         }
     }
 

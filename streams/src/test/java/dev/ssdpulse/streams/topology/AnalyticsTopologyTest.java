@@ -229,6 +229,24 @@ class AnalyticsTopologyTest {
     }
 
     @Test
+    void anIoArrivingAfterRunFinishedIsLateAndTheFinishedRunIsRestoredFromItsStore() {
+        SyntheticRun run = SyntheticRun.random("run-after", 12, 0, 3, 100);
+        try (TopologyHarness h = harness()) {
+            h.send(run.runId, run.records(10));
+            assertThat(h.summaries()).hasSize(1);
+            assertThat(h.metrics()).isNotEmpty();
+            dev.ssdpulse.schemas.iobatch.IoBatchBuilder b =
+                    new dev.ssdpulse.schemas.iobatch.IoBatchBuilder(run.runId, 1, 1);
+            h.io.pipeInput(run.runId, new IoStreamRecord(b.add(1, (byte) 0, 0, 4096, S, 1000, 1, 0)));
+            assertThat(h.metrics()).isEmpty();
+            RunState state = RunState.decode(run.runId,
+                    h.driver.<String, byte[]>getKeyValueStore(Names.RUN_STATE_STORE).get(run.runId));
+            assertThat(state.windows.lateIoCount()).isEqualTo(1);
+            assertThat(state.status).isEqualTo("COMPLETED");
+        }
+    }
+
+    @Test
     void aDuplicatedBatchIsSkippedAndCounted() {
         SyntheticRun run = SyntheticRun.random("run-dup", 7, 0, 4, 300);
         List<IoStreamRecord> records = new ArrayList<>(run.records(50));

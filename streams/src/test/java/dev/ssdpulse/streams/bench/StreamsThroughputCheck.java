@@ -1,0 +1,147 @@
+package dev.ssdpulse.streams.bench;
+
+import dev.ssdpulse.platform.LocalStack;
+import dev.ssdpulse.schemas.avro.IoBatch;
+import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.PhaseChanged;
+import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.RunFinished;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
+import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
+import dev.ssdpulse.schemas.serde.SpecificAvroSerializer;
+import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.streams.app.AnalyticsApp;
+import dev.ssdpulse.streams.app.AnalyticsConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+
+/**
+ * End-to-end throughput (not a test): the embedded broker and registry, AnalyticsApp (exactly_once_v2 unless
+ * told otherwise) and a producer in this JVM at the same time. Publishes {@code ios} I/Os of {@code runs} runs
+ * (interleaved, ~100 k IOPS of run time each, 4 KiB, 70 % reads) in batches of {@code batch}, and times from
+ * the first send to the last run's RunSummary in the summary store.
+ *
+ * Further arguments KEY=VALUE are Kafka Streams properties (extraProperties).
+ *
+ * <pre>
+ * ./mvnw -q -o -pl streams -am test-compile
+ * java -Xmx1g -Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro -cp "$(cat streams/target/cp.txt):streams/target/classes:streams/target/test-classes" \
+ *     dev.ssdpulse.streams.bench.StreamsThroughputCheck IOS BATCH RUNS THREADS [at_least_once] [KEY=VALUE...]
+ * </pre>
+ */
+public final class StreamsThroughputCheck {
+    public static void main(String[] args) throws Exception {
+        long ios = Long.parseLong(args[0]);
+        int batch = Integer.parseInt(args[1]);
+        int runs = Integer.parseInt(args[2]);
+        int threads = Integer.parseInt(args[3]);
+        AnalyticsConfig.Guarantee guarantee = AnalyticsConfig.Guarantee.EXACTLY_ONCE_V2;
+        Map<String, String> extra = new HashMap<>();
+        for (int i = 4; i < args.length; i++) {
+            if (args[i].contains("=")) {
+                extra.put(args[i].substring(0, args[i].indexOf('=')), args[i].substring(args[i].indexOf('=') + 1));
+            } else {
+                guarantee = AnalyticsConfig.Guarantee.parse(args[i]);
+            }
+        }
+        Path stateDir = Files.createTempDirectory("ssdpulse-bench-");
+        try (LocalStack stack = LocalStack.start()) {
+            AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
+                    stateDir).withApplicationId("bench-" + System.nanoTime()).withThreads(threads).withGuarantee(guarantee)
+                    .withExtraProperties(extra);
+            AnalyticsApp.ensureTopics(config, (short) 1);
+            Map<String, Object> props = new HashMap<>();
+            props.put("bootstrap.servers", stack.bootstrapServers());
+            props.put("compression.type", "lz4");
+            props.put("linger.ms", 10);
+            props.put("batch.size", 512 * 1024);
+            props.put("buffer.memory", 64L * 1024 * 1024);
+            props.put("max.request.size", 4 * 1024 * 1024);
+            props.put("acks", "all");
+            try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl());
+                 AnalyticsApp app = new AnalyticsApp(config);
+                 KafkaProducer<String, IoStreamRecord> producer = new KafkaProducer<>(props, new StringSerializer(),
+                         new SpecificAvroSerializer<>(registry, props, false))) {
+                app.start();
+                app.awaitRunning(Duration.ofSeconds(60));
+                String[] runIds = new String[runs];
+                IoBatchBuilder[] builders = new IoBatchBuilder[runs];
+                long[] timeNs = new long[runs];
+                for (int r = 0; r < runs; r++) {
+                    runIds[r] = "bench-run-" + r + "-" + System.nanoTime();
+                    builders[r] = new IoBatchBuilder(runIds[r], 0, batch);
+                    producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(
+                            new PhaseChanged(runIds[r], 0, "test", PhaseKind.TEST, 0L))));
+                }
+                SplittableRandom random = new SplittableRandom(1);
+                long perRun = ios / runs;
+                long t0 = System.nanoTime();
+                for (long i = 0; i < perRun; i++) {
+                    for (int r = 0; r < runs; r++) {
+                        timeNs[r] += 10_000;
+                        long latency = 20_000 + random.nextInt(200_000);
+                        IoBatch full = builders[r].add(0, (byte) (random.nextInt(10) < 7 ? 0 : 1), 4096L * i, 4096,
+                                timeNs[r] - latency, latency, 32, 0);
+                        if (full != null) {
+                            producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(full)));
+                        }
+                    }
+                }
+                for (int r = 0; r < runs; r++) {
+                    IoBatch rest = builders[r].flush();
+                    if (rest != null) {
+                        producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(rest)));
+                    }
+                    producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(
+                            RunFinished.newBuilder().setRunId(runIds[r]).setStatus(RunStatus.COMPLETED)
+                                    .setTimeNs(timeNs[r]).setWallClockEpochMs(System.currentTimeMillis())
+                                    .setIoCount(perRun).setIoCountPerWorker(List.of(perRun))
+                                    .setBatchCountPerWorker(List.of(builders[r].nextBatchSequence()))
+                                    .setBytesRead(0L).setBytesWritten(0L).build())));
+                }
+                producer.flush();
+                long tProduced = System.nanoTime();
+                long processed = 0;
+                for (String runId : runIds) {
+                    RunSummary s = await(app, runId);
+                    processed += s.getIoCount();
+                }
+                long tDone = System.nanoTime();
+                Runtime rt = Runtime.getRuntime();
+                System.out.printf(Locale.ROOT, "ios=%d batch=%d runs=%d threads=%d guarantee=%s: produced in %.2f s "
+                                + "(%.2f M I/O/s), end-to-end %.2f s = %.3f M I/O events/s; summaries count %d I/Os; "
+                                + "heap used %d MiB%n", perRun * runs, batch, runs, threads, guarantee.streamsValue(),
+                        (tProduced - t0) / 1e9, perRun * runs / ((tProduced - t0) / 1e9) / 1e6, (tDone - t0) / 1e9,
+                        perRun * runs / ((tDone - t0) / 1e9) / 1e6, processed,
+                        (rt.totalMemory() - rt.freeMemory()) >> 20);
+            }
+        }
+    }
+
+    private static RunSummary await(AnalyticsApp app, String runId) throws InterruptedException {
+        while (true) {
+            try {
+                Optional<RunSummary> s = app.views().summary(runId);
+                if (s.isPresent()) {
+                    return s.get();
+                }
+            } catch (InvalidStateStoreException e) {
+                // restoring or rebalancing: retry
+            }
+            Thread.sleep(20);
+        }
+    }
+}
