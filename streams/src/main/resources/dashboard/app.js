@@ -20,6 +20,7 @@
   function $(id) { return document.getElementById(id); }
   function esc(s) { return String(s == null ? '' : s).replace(/[&<>"']/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]; }); }
   function num(v, digits) { return v == null || !isFinite(v) ? '—' : Number(v).toLocaleString('en-US', { maximumFractionDigits: digits == null ? 1 : digits, minimumFractionDigits: 0 }); }
+  function fixed(v, d) { return v == null || !isFinite(v) ? '—' : Number(v).toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }); }
   function ms(v) { return v == null || !isFinite(v) ? '—' : v >= 100 ? num(v, 0) : v >= 1 ? num(v, 2) : num(v, 3); }
   function withToken(url) { return token ? url + (url.indexOf('?') < 0 ? '?' : '&') + 'access_token=' + encodeURIComponent(token) : url; }
   function api(path) {
@@ -229,7 +230,7 @@
       var pts = points(op), ios = 0, bytes = 0, secs = 0, p99 = 0, max = 0;
       pts.forEach(function (p) { ios += p.ioCount; bytes += p.bytes; secs += p.windowS; p99 = Math.max(p99, p.latencyMs.p99); max = Math.max(max, p.latencyMs.max); });
       rows += '<tr><td>' + op + '</td><td class="num">' + pts.length + '</td><td class="num">' + num(ios, 0) + '</td><td class="num">' + num(secs ? ios / secs : 0, 0) +
-        '</td><td class="num">' + num(secs ? bytes / secs / 1e6 : 0, 1) + '</td><td class="num">' + num(pts.length ? pts[pts.length - 1].iops : null, 0) + '</td><td class="num">' + ms(p99) + '</td><td class="num">' + ms(max) + '</td></tr>';
+        '</td><td class="num">' + fixed(secs ? bytes / secs / 1e6 : 0, 1) + '</td><td class="num">' + num(pts.length ? pts[pts.length - 1].iops : null, 0) + '</td><td class="num">' + ms(p99) + '</td><td class="num">' + ms(max) + '</td></tr>';
     });
     $('totals').innerHTML = rows;
   }
@@ -306,7 +307,7 @@
     var rows = '<tr><th scope="col">run</th><th scope="col" class="num">mean IOPS</th><th scope="col" class="num">% of mean</th><th scope="col" class="num">mean MB/s</th><th scope="col" class="num">% of mean</th><th scope="col" class="num">p99 (ms)</th><th scope="col" class="num">% of mean</th>' +
       THRESHOLDS_MS.map(function (t) { return '<th scope="col" class="num">≥' + t + ' ms</th>'; }).join('') + '<th scope="col" class="num">WA</th></tr>';
     stats.forEach(function (s) {
-      rows += '<tr><td><span style="color:' + s.color + '">■</span> ' + esc(runName(s.id)) + '</td><td class="num">' + num(s.iops, 0) + '</td><td class="num">' + pct(s.iops, mIops) + '</td><td class="num">' + num(s.mbps, 1) +
+      rows += '<tr><td><span style="color:' + s.color + '">■</span> ' + esc(runName(s.id)) + '</td><td class="num">' + num(s.iops, 0) + '</td><td class="num">' + pct(s.iops, mIops) + '</td><td class="num">' + fixed(s.mbps, 1) +
         '</td><td class="num">' + pct(s.mbps, mMb) + '</td><td class="num">' + ms(s.p99) + '</td><td class="num">' + pct(s.p99, mP99) + '</td>' +
         s.above.map(function (n) { return '<td class="num">' + (n == null ? '—' : num(n, 0)) + '</td>'; }).join('') + '<td class="num">' + num(s.wa, 2) + '</td></tr>';
     });

@@ -61,6 +61,8 @@ public final class HttpApiServer implements AutoCloseable {
     private final ExecutorService requestPool;
     private final ScheduledExecutorService ssePool;
     private final Semaphore sseSlots;
+    /** A forwarded SSE stream holds a request thread while it relays: at most half of them may. */
+    private final Semaphore forwardedStreamSlots = new Semaphore(REQUEST_THREADS / 2);
     private final Set<ScheduledFuture<?>> sseTasks = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final PrometheusTextFormatWriter metricsWriter = PrometheusTextFormatWriter.create();
@@ -278,6 +280,20 @@ public final class HttpApiServer implements AutoCloseable {
 
     /** Relays the request to the owning instance, streaming its answer back (SSE included). */
     private boolean forward(HttpExchange ex, String owner) throws IOException {
+        if (!ex.getRequestURI().getRawPath().endsWith("/events")) {
+            return relay(ex, owner);
+        }
+        if (!forwardedStreamSlots.tryAcquire()) {
+            throw new ApiException(503, "too many live streams relayed to other instances; retry later");
+        }
+        try {
+            return relay(ex, owner);
+        } finally {
+            forwardedStreamSlots.release();
+        }
+    }
+
+    private boolean relay(HttpExchange ex, String owner) throws IOException {
         URI uri = URI.create("http://" + owner + ex.getRequestURI().getRawPath()
                 + (ex.getRequestURI().getRawQuery() == null ? "" : "?" + ex.getRequestURI().getRawQuery()));
         HttpRequest.Builder req = HttpRequest.newBuilder(uri).method(ex.getRequestMethod(),

@@ -81,6 +81,7 @@ class DashboardBrowserIT {
                     wait.until(d -> points(iops) > first);
                     int later = points(iops);
                     assertThat(later).as("the IOPS chart gained points while the run went on").isGreaterThan(first);
+                    screenshot(driver, "dashboard-live.png");
 
                     live.get(90, java.util.concurrent.TimeUnit.SECONDS);
                     wait.until(d -> d.findElement(By.id("run-status")).getText().equals("COMPLETED"));
@@ -95,17 +96,22 @@ class DashboardBrowserIT {
                     assertThat(points(driver.findElement(By.id("chart-wa")))).isGreaterThan(0);
                     assertThat(driver.findElement(By.id("thresholds")).getText()).contains("≥ 10 ms");
                     Thread.sleep(500);
-                    File shot = ((ChromeDriver) driver).getScreenshotAs(OutputType.FILE);
-                    Path target = Path.of("target", "screenshots", "dashboard.png");
-                    Files.createDirectories(target.getParent());
-                    Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
-                    assertThat(Files.size(target)).isGreaterThan(10_000);
+                    screenshot(driver, "dashboard.png");
                 } finally {
                     driver.quit();
                     live.cancel(true);
                 }
             }
         }
+    }
+
+    /** Saves a screenshot under target/screenshots (a build artefact). */
+    private static void screenshot(WebDriver driver, String name) throws java.io.IOException {
+        File shot = ((ChromeDriver) driver).getScreenshotAs(OutputType.FILE);
+        Path target = Path.of("target", "screenshots", name);
+        Files.createDirectories(target.getParent());
+        Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+        assertThat(Files.size(target)).isGreaterThan(10_000);
     }
 
     private static int points(WebElement canvas) {
