@@ -1,0 +1,51 @@
+package dev.ssdpulse.streams.http;
+
+import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the HTTP layer reads: the analytics views of this instance plus the owner of a run. An interface so
+ * parsing, routing and rendering can be tested against a small in-memory implementation; production uses
+ * {@link StreamsRunViews}. Methods may throw {@link org.apache.kafka.streams.errors.InvalidStateStoreException}
+ * while stores are not queryable (the server answers 503).
+ */
+public interface RunViews {
+    Map<String, RunStarted> runs();
+
+    Optional<RunStarted> run(String runId);
+
+    Optional<String> status(String runId);
+
+    Map<String, String> statuses();
+
+    Optional<RunSummary> summary(String runId);
+
+    /** Closed windows of one op (0..3) with fromNs <= windowStartNs <= toNs, in time order. */
+    List<WindowMetrics> series(String runId, int op, long fromNs, long toNs);
+
+    /** The latest closed window of one op, if any. */
+    Optional<WindowMetrics> lastWindow(String runId, int op);
+
+    List<SteadyStateVerdict> verdicts(String runId);
+
+    List<WriteAmplification> waSeries(String runId);
+
+    Map<String, Long> deadLetterCounts();
+
+    /**
+     * "host:port" (Kafka Streams application.server) of the instance owning the run's views; empty when
+     * routing metadata is unavailable (application.server not set, or rebalancing).
+     */
+    Optional<String> ownerOf(String runId);
+
+    /** True when this instance knows the run (its RunStarted or a status). */
+    default boolean knows(String runId) {
+        return run(runId).isPresent() || status(runId).isPresent();
+    }
+}

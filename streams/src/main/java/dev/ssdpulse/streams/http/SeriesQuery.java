@@ -1,0 +1,76 @@
+package dev.ssdpulse.streams.http;
+
+import dev.ssdpulse.schemas.avro.IoOp;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Parameters of /series and /events: op (READ, WRITE, TRIM, FLUSH; absent = every op), from and to in
+ * seconds of run time (decimals allowed; absent = whole run). Times are converted to ns; a value that does
+ * not fit in a long ns is refused.
+ *
+ * @param ops    op codes 0..3 requested
+ * @param fromNs first window start included
+ * @param toNs   last window start included
+ */
+public record SeriesQuery(List<Integer> ops, long fromNs, long toNs) {
+    private static final double MAX_SECONDS = Long.MAX_VALUE / 1e9;
+
+    public static SeriesQuery parse(Map<String, String> params) {
+        List<Integer> ops = List.of(0, 1, 2, 3);
+        String op = params.get("op");
+        if (op != null) {
+            try {
+                ops = List.of(IoOp.valueOf(op.trim().toUpperCase(java.util.Locale.ROOT)).ordinal());
+            } catch (IllegalArgumentException e) {
+                throw ApiException.badParameter("op", "'" + op + "' is not one of READ, WRITE, TRIM, FLUSH");
+            }
+        }
+        long fromNs = seconds(params, "from", 0L);
+        long toNs = seconds(params, "to", Long.MAX_VALUE);
+        if (fromNs > toNs) {
+            throw ApiException.badParameter("from", "from (" + params.get("from") + " s) is after to ("
+                    + params.get("to") + " s)");
+        }
+        return new SeriesQuery(ops, fromNs, toNs);
+    }
+
+    private static long seconds(Map<String, String> params, String name, long absent) {
+        String text = params.get(name);
+        if (text == null) {
+            return absent;
+        }
+        double s;
+        try {
+            s = Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            throw ApiException.badParameter(name, "'" + text + "' is not a number of seconds");
+        }
+        if (!Double.isFinite(s) || s < 0 || s > MAX_SECONDS) {
+            throw ApiException.badParameter(name, "'" + text + "' must be between 0 and " + (long) MAX_SECONDS
+                    + " seconds");
+        }
+        return Math.round(s * 1e9);
+    }
+
+    /** Decoded query string; a parameter given twice keeps the first value. */
+    public static Map<String, String> queryParams(String rawQuery) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return out;
+        }
+        for (String pair : rawQuery.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            out.putIfAbsent(k, v);
+        }
+        return out;
+    }
+}

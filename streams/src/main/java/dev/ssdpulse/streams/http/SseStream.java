@@ -1,0 +1,104 @@
+package dev.ssdpulse.streams.http;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.window.IoOps;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+
+/**
+ * One Server-Sent-Events client of /api/runs/{id}/events. Each {@link #poll()} (run by the server's scheduler,
+ * never by a request thread) sends what appeared since the previous poll: {@code window} events (a series
+ * point plus "op"), {@code status} when the run's status changes, {@code wa} for new WA intervals and
+ * {@code summary} when the summary appears or changes. The first poll sends everything from the query's
+ * "from" on, so a client may connect with from = its last point.
+ */
+final class SseStream {
+    private static final long KEEPALIVE_NS = 15_000_000_000L;
+
+    private final String runId;
+    private final SeriesQuery query;
+    private final RunViews views;
+    private final ObjectMapper json;
+    private final OutputStream out;
+    private final long[] nextFromNs = new long[IoOps.COUNT];
+    private String lastStatus;
+    private String lastSummaryKey;
+    private int waSent;
+    private long lastWriteNs = System.nanoTime();
+
+    SseStream(String runId, SeriesQuery query, RunViews views, ObjectMapper json, OutputStream out) {
+        this.runId = runId;
+        this.query = query;
+        this.views = views;
+        this.json = json;
+        this.out = out;
+        java.util.Arrays.fill(nextFromNs, query.fromNs());
+    }
+
+    /** @throws IOException when the client went away (the caller ends the stream) */
+    void poll() throws IOException {
+        StringBuilder batch = new StringBuilder();
+        try {
+            String status = views.status(runId).orElse("UNKNOWN");
+            for (int op : query.ops()) {
+                if (nextFromNs[op] > query.toNs()) {
+                    continue;
+                }
+                List<WindowMetrics> windows = views.series(runId, op, nextFromNs[op], query.toNs());
+                for (WindowMetrics w : windows) {
+                    ObjectNode p = ApiJson.point(w);
+                    p.put("op", IoOps.name(op));
+                    event(batch, "window", p);
+                    nextFromNs[op] = w.getWindowStartNs() + 1;
+                }
+            }
+            List<WriteAmplification> wa = views.waSeries(runId);
+            for (int i = waSent; i < wa.size(); i++) {
+                ObjectNode n = AvroJson.record(wa.get(i));
+                n.put("fromS", wa.get(i).getFromTimeNs() / 1e9);
+                n.put("toS", wa.get(i).getToTimeNs() / 1e9);
+                event(batch, "wa", n);
+            }
+            waSent = wa.size();
+            if (!status.equals(lastStatus)) {
+                ObjectNode s = json.createObjectNode().put("runId", runId).put("status", status);
+                event(batch, "status", s);
+                lastStatus = status;
+            }
+            Optional<RunSummary> summary = views.summary(runId);
+            if (summary.isPresent()) {
+                RunSummary s = summary.get();
+                String key = s.getStatus() + "/" + s.getIoCount() + "/" + s.getDurationNs() + "/"
+                        + (s.getWriteAmplification() == null ? "" : s.getWriteAmplification().getToTimeNs());
+                if (!key.equals(lastSummaryKey)) {
+                    event(batch, "summary", SummaryJson.of(s, null, null, null));
+                    lastSummaryKey = key;
+                }
+            }
+        } catch (InvalidStateStoreException e) {
+            // stores rebalancing or restoring: nothing new this time, the next poll catches up
+        }
+        if (batch.length() == 0 && System.nanoTime() - lastWriteNs < KEEPALIVE_NS) {
+            return;
+        }
+        if (batch.length() == 0) {
+            batch.append(": keepalive\n\n");
+        }
+        out.write(batch.toString().getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        lastWriteNs = System.nanoTime();
+    }
+
+    private void event(StringBuilder batch, String name, ObjectNode data) throws IOException {
+        batch.append("event: ").append(name).append('\n').append("data: ")
+                .append(json.writeValueAsString(data)).append("\n\n");
+    }
+}

@@ -1,0 +1,328 @@
+/* ssdpulse dashboard: run list, live run view (SSE), comparison. Talks only to this server's /api. */
+(function () {
+  'use strict';
+  var OP_COLORS = { READ: '#2b6cb0', WRITE: '#dd6b20', TRIM: '#2f855a', FLUSH: '#6b46c1' };
+  var RUN_COLORS = ['#2b6cb0', '#dd6b20', '#2f855a', '#c53030', '#6b46c1', '#b7791f', '#319795', '#d53f8c'];
+  var THRESHOLDS_MS = [10, 30, 50, 100, 200];
+  var token = null;
+  var m = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
+  if (m) { token = decodeURIComponent(m[1]); sessionStorage.setItem('ssdpulse-token', token); }
+  else { token = sessionStorage.getItem('ssdpulse-token'); }
+
+  var runs = [];
+  var selected = null;      // run id
+  var view = null;          // data of the selected run
+  var source = null;        // EventSource of the selected run
+  var compare = {};         // run id -> true
+  var compareData = {};     // run id -> {ops: {...}, bounds, wa}
+  var redrawPending = false;
+
+  function $(id) { return document.getElementById(id); }
+  function esc(s) { return String(s == null ? '' : s).replace(/[&<>"']/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]; }); }
+  function num(v, digits) { return v == null || !isFinite(v) ? '—' : Number(v).toLocaleString('en-US', { maximumFractionDigits: digits == null ? 1 : digits, minimumFractionDigits: 0 }); }
+  function fixed(v, d) { return v == null || !isFinite(v) ? '—' : Number(v).toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }); }
+  function ms(v) { return v == null || !isFinite(v) ? '—' : v >= 100 ? num(v, 0) : v >= 1 ? num(v, 2) : num(v, 3); }
+  function withToken(url) { return token ? url + (url.indexOf('?') < 0 ? '?' : '&') + 'access_token=' + encodeURIComponent(token) : url; }
+  function api(path) {
+    var headers = token ? { Authorization: 'Bearer ' + token } : {};
+    return fetch(path, { headers: headers }).then(function (r) {
+      if (r.status === 404) return null;
+      if (!r.ok) return r.json().then(function (e) { throw new Error(e.error || r.status); });
+      return r.json();
+    });
+  }
+  function conn(ok, text) { var c = $('conn'); c.textContent = text; c.className = 'conn ' + (ok ? 'ok' : 'bad'); }
+  function enc(id) { return encodeURIComponent(id); }
+  function duration(s) {
+    if (s == null) return '—';
+    if (s < 120) return num(s, 1) + ' s';
+    var h = Math.floor(s / 3600), mnt = Math.floor(s % 3600 / 60), sec = Math.round(s % 60);
+    return (h ? h + ' h ' : '') + mnt + ' min ' + sec + ' s';
+  }
+
+  /* ---------- run list ---------- */
+  function loadRuns() {
+    return api('api/runs').then(function (list) {
+      runs = list || [];
+      conn(true, 'live · ' + runs.length + ' run' + (runs.length === 1 ? '' : 's'));
+      renderRuns();
+      if (!selected && runs.length) select(pickDefault());
+    }).catch(function (e) { conn(false, 'API error: ' + e.message); });
+  }
+  function pickDefault() {
+    var live = runs.filter(function (r) { return r.status === 'RUNNING'; });
+    return (live.length ? live[live.length - 1] : runs[runs.length - 1]).runId;
+  }
+  function renderRuns() {
+    var body = $('runs').tBodies[0];
+    if (!runs.length) { body.innerHTML = '<tr><td colspan="10" class="empty">no runs yet</td></tr>'; return; }
+    body.innerHTML = runs.map(function (r) {
+      var dev = r.device || {};
+      return '<tr data-run="' + esc(r.runId) + '"' + (r.runId === selected ? ' class="selected"' : '') + '>' +
+        '<td><input type="checkbox" aria-label="compare ' + esc(r.runName || r.runId) + '" data-compare="' + esc(r.runId) + '"' + (compare[r.runId] ? ' checked' : '') + '></td>' +
+        '<td><strong>' + esc(r.runName || r.runId) + '</strong><br><small>' + esc(r.runId) + '</small></td>' +
+        '<td><span class="badge ' + esc(r.status) + '">' + esc(r.status) + '</span></td>' +
+        '<td>' + esc(r.producerKind || '—') + '</td>' +
+        '<td>' + esc(dev.model || '—') + '</td>' +
+        '<td>' + esc(dev.capacityText || '—') + '</td>' +
+        '<td>' + esc(r.workload || '—') + '</td>' +
+        '<td>' + (r.startEpochMs ? esc(new Date(r.startEpochMs).toLocaleString()) : '—') + '</td>' +
+        '<td class="num">' + duration(r.durationS) + '</td>' +
+        '<td class="num">' + (r.ioCount == null ? '—' : num(r.ioCount, 0)) + '</td></tr>';
+    }).join('');
+  }
+  $('runs').addEventListener('click', function (e) {
+    var box = e.target.closest('input[data-compare]');
+    if (box) { toggleCompare(box.getAttribute('data-compare'), box.checked); return; }
+    var tr = e.target.closest('tr[data-run]');
+    if (tr) select(tr.getAttribute('data-run'));
+  });
+
+  /* ---------- selected run ---------- */
+  function select(runId) {
+    if (source) { source.close(); source = null; }
+    selected = runId;
+    view = { ops: {}, bounds: [], wa: [], phases: [], verdicts: [], summary: null, status: null, detail: null };
+    renderRuns();
+    $('run').hidden = false;
+    $('run-title').textContent = runId;
+    $('dl-series').href = withToken('api/runs/' + enc(runId) + '/series.csv');
+    $('dl-summary').href = withToken('api/runs/' + enc(runId) + '/summary.csv');
+    $('dl-json').href = withToken('api/runs/' + enc(runId) + '/summary');
+    var v = view;
+    Promise.all([api('api/runs/' + enc(runId)), api('api/runs/' + enc(runId) + '/series')]).then(function (res) {
+      if (v !== view) return;
+      v.detail = res[0];
+      v.status = res[0] && res[0].status;
+      var s = res[1];
+      var lastT = -1;
+      if (s) {
+        v.bounds = s.binUpperBoundsMs;
+        Object.keys(s.ops).forEach(function (op) {
+          var map = v.ops[op] = new Map();
+          s.ops[op].forEach(function (p) { map.set(p.t, p); lastT = Math.max(lastT, p.t); });
+        });
+      }
+      renderFacts(); refreshSide(); scheduleRedraw();
+      openStream(runId, lastT);
+    }).catch(function (e) { conn(false, 'API error: ' + e.message); });
+  }
+
+  function openStream(runId, lastT) {
+    var url = 'api/runs/' + enc(runId) + '/events' + (lastT >= 0 ? '?from=' + lastT : '');
+    source = new EventSource(withToken(url));
+    var v = view;
+    source.addEventListener('window', function (e) {
+      if (v !== view) return;
+      var p = JSON.parse(e.data);
+      if (!v.ops[p.op]) v.ops[p.op] = new Map();
+      v.ops[p.op].set(p.t, p);
+      if (!v.bounds.length) api('api/runs/' + enc(runId) + '/series?from=' + p.t + '&to=' + p.t).then(function (s) { if (s) { v.bounds = s.binUpperBoundsMs; scheduleRedraw(); } });
+      scheduleRedraw();
+    });
+    source.addEventListener('wa', function (e) { if (v === view) { v.wa.push(JSON.parse(e.data)); scheduleRedraw(); } });
+    source.addEventListener('status', function (e) {
+      if (v !== view) return;
+      v.status = JSON.parse(e.data).status; renderFacts(); refreshSide(); loadRuns();
+    });
+    source.addEventListener('summary', function () { if (v === view) { refreshSide(); loadRuns(); } });
+    source.onerror = function () { if (v === view) conn(false, 'live stream interrupted, retrying…'); };
+    source.onopen = function () { if (v === view) conn(true, 'live'); };
+  }
+
+  function refreshSide() {
+    var v = view, id = enc(selected);
+    Promise.all([api('api/runs/' + id + '/phases'), api('api/runs/' + id + '/steady-state'), api('api/runs/' + id + '/summary'), api('api/runs/' + id + '/wa')]).then(function (r) {
+      if (v !== view) return;
+      v.phases = r[0] ? r[0].phases : []; v.verdicts = r[1] ? r[1].verdicts : []; v.summary = r[2];
+      if (r[3]) v.wa = r[3].intervals;
+      renderPhases(); renderVerdicts(); renderSummary(); scheduleRedraw();
+    }).catch(function () { /* the next status/summary event or poll retries */ });
+  }
+
+  function renderFacts() {
+    var d = view.detail, st = $('run-status');
+    st.textContent = view.status || ''; st.className = 'badge ' + (view.status || '');
+    if (!d || !d.run) { $('run-facts').textContent = ''; return; }
+    var r = d.run, host = r.host || {};
+    $('run-title').textContent = (r.runName || r.runId);
+    $('run-facts').textContent = [r.producerKind, d.deviceText, 'workload ' + r.workload.name, 'seed ' + r.seed,
+      host.ioScheduler ? 'scheduler ' + host.ioScheduler : null, host.kernel ? 'kernel ' + host.kernel : null,
+      'started ' + new Date(r.wallClockStartEpochNs / 1e6).toLocaleString()].filter(Boolean).join(' · ');
+  }
+
+  function points(op) { var m = view.ops[op]; return m ? Array.from(m.values()).sort(function (a, b) { return a.t - b.t; }) : []; }
+  function opsPresent() { return ['READ', 'WRITE', 'TRIM', 'FLUSH'].filter(function (op) { return view.ops[op] && view.ops[op].size; }); }
+
+  function bands() {
+    return (view.verdicts || []).filter(function (v) { return v.reached; }).map(function (v) {
+      return { from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9, label: 'steady state (' + v.method + ', ' + v.op + ')' };
+    }).slice(0, 1);
+  }
+  function marks() { return (view.phases || []).filter(function (p) { return p.startS != null; }).map(function (p) { return { x: p.startS, label: p.name }; }); }
+
+  function scheduleRedraw() {
+    if (redrawPending) return;
+    redrawPending = true;
+    requestAnimationFrame(function () { redrawPending = false; if (view) drawRun(); });
+  }
+
+  function drawRun() {
+    var ops = opsPresent(), sel = $('op-select'), cur = sel.value;
+    if (sel.options.length !== ops.length) {
+      sel.innerHTML = ops.map(function (op) { return '<option>' + op + '</option>'; }).join('');
+      if (ops.indexOf(cur) >= 0) sel.value = cur;
+    }
+    var op = sel.value || ops[0];
+    var common = { xLabel: 'run time (s)', bands: bands(), marks: marks() };
+    Charts.line($('chart-iops'), Object.assign({ yLabel: 'IOPS', series: ops.map(function (o) { return { label: o, color: OP_COLORS[o], points: points(o).map(function (p) { return [p.t, p.iops]; }) }; }) }, common));
+    Charts.line($('chart-mbps'), Object.assign({ yLabel: 'MB/s', series: ops.map(function (o) { return { label: o, color: OP_COLORS[o], points: points(o).map(function (p) { return [p.t, p.mbPerSec]; }) }; }) }, common));
+    var pts = op ? points(op) : [];
+    Charts.line($('chart-latency'), Object.assign({ yLabel: op ? op + ' latency (ms)' : 'ms', logY: true, series: [
+      { label: 'max', color: '#c53030', points: pts.map(function (p) { return [p.t, p.latencyMs.max]; }) },
+      { label: 'p99', color: '#dd6b20', points: pts.map(function (p) { return [p.t, p.latencyMs.p99]; }) },
+      { label: 'p50', color: '#2b6cb0', points: pts.map(function (p) { return [p.t, p.latencyMs.p50]; }) },
+      { label: 'mean', color: '#718096', points: pts.map(function (p) { return [p.t, p.latencyMs.mean]; }) },
+      { label: 'outlier windows', color: '#e53e3e', dots: true, points: pts.filter(function (p) { return p.latencyMs.max >= 10; }).map(function (p) { return [p.t, p.latencyMs.max]; }) }
+    ] }, common));
+    drawBins(op, pts);
+    var wa = view.wa || [];
+    Charts.line($('chart-wa'), Object.assign({ yLabel: 'WA', series: [
+      { label: 'cumulative', color: '#6b46c1', points: wa.map(function (w) { return [w.toS, w.waCumulative]; }) },
+      { label: 'per interval', color: '#b794f4', points: wa.map(function (w) { return [w.toS, w.waWindow]; }) }
+    ] }, common));
+    renderTotals(ops);
+  }
+
+  function binLabels(bounds) {
+    var out = bounds.map(function (b) { return '≤' + (b >= 1000 ? (b / 1000) + ' s' : b + ' ms'); });
+    if (bounds.length) out.push('>' + (bounds[bounds.length - 1] / 1000) + ' s');
+    return out;
+  }
+  function sumBins(pts) {
+    var sums = [];
+    pts.forEach(function (p) { p.bins.forEach(function (c, i) { sums[i] = (sums[i] || 0) + c; }); });
+    return sums;
+  }
+  function aboveCounts(bounds, sums) {
+    return THRESHOLDS_MS.map(function (t) {
+      var edge = bounds.indexOf(t), n = 0;
+      if (edge < 0) return null;
+      for (var i = edge + 1; i < sums.length; i++) n += sums[i] || 0;
+      return n;
+    });
+  }
+  function drawBins(op, pts) {
+    var bounds = view.bounds || [], sums = sumBins(pts), above = aboveCounts(bounds, sums);
+    var ths = THRESHOLDS_MS.map(function (t, k) { var e = bounds.indexOf(t); return e < 0 ? null : { index: e + 1, short: t + ' ms', label: '≥' + t + ' ms: ' + num(above[k], 0) }; }).filter(Boolean);
+    Charts.bars($('chart-bins'), { labels: binLabels(bounds), values: bounds.length ? sums : [], color: op ? OP_COLORS[op] : '#3182ce', thresholds: ths });
+    var rows = '<tr><th scope="col">op</th>' + THRESHOLDS_MS.map(function (t) { return '<th scope="col" class="num">≥ ' + t + ' ms</th>'; }).join('') + '</tr>';
+    opsPresent().forEach(function (o) {
+      var a = aboveCounts(bounds, sumBins(points(o)));
+      rows += '<tr><td>' + o + '</td>' + a.map(function (n) { return '<td class="num">' + (n == null ? '—' : num(n, 0)) + '</td>'; }).join('') + '</tr>';
+    });
+    $('thresholds').innerHTML = rows;
+  }
+
+  function renderTotals(ops) {
+    var rows = '<tr><th scope="col">op</th><th scope="col" class="num">windows</th><th scope="col" class="num">I/Os</th><th scope="col" class="num">mean IOPS</th><th scope="col" class="num">mean MB/s</th><th scope="col" class="num">last IOPS</th><th scope="col" class="num">worst window p99 (ms)</th><th scope="col" class="num">max (ms)</th></tr>';
+    ops.forEach(function (op) {
+      var pts = points(op), ios = 0, bytes = 0, secs = 0, p99 = 0, max = 0;
+      pts.forEach(function (p) { ios += p.ioCount; bytes += p.bytes; secs += p.windowS; p99 = Math.max(p99, p.latencyMs.p99); max = Math.max(max, p.latencyMs.max); });
+      rows += '<tr><td>' + op + '</td><td class="num">' + pts.length + '</td><td class="num">' + num(ios, 0) + '</td><td class="num">' + num(secs ? ios / secs : 0, 0) +
+        '</td><td class="num">' + fixed(secs ? bytes / secs / 1e6 : 0, 1) + '</td><td class="num">' + num(pts.length ? pts[pts.length - 1].iops : null, 0) + '</td><td class="num">' + ms(p99) + '</td><td class="num">' + ms(max) + '</td></tr>';
+    });
+    $('totals').innerHTML = rows;
+  }
+
+  function renderPhases() {
+    var rows = '<tr><th scope="col">#</th><th scope="col">name</th><th scope="col">kind</th><th scope="col" class="num">start (s)</th><th scope="col" class="num">end (s)</th></tr>';
+    (view.phases || []).forEach(function (p) {
+      rows += '<tr><td>' + p.index + '</td><td>' + esc(p.name) + '</td><td>' + esc(p.kind) + '</td><td class="num">' + num(p.startS, 1) + '</td><td class="num">' + num(p.endS, 1) + '</td></tr>';
+    });
+    $('phases').innerHTML = rows;
+  }
+  function renderVerdicts() {
+    var rows = '<tr><th scope="col">phase</th><th scope="col">op</th><th scope="col">method</th><th scope="col">verdict</th><th scope="col" class="num">window (s)</th><th scope="col" class="num">mean</th></tr>';
+    var vs = view.verdicts || [];
+    if (!vs.length) rows += '<tr><td colspan="6" class="empty">no verdict yet</td></tr>';
+    vs.forEach(function (v) {
+      rows += '<tr title="' + esc(v.explanation) + '"><td>' + v.phaseIndex + '</td><td>' + v.op + '</td><td>' + esc(v.method) + '</td><td>' + (v.reached ? '<strong>reached</strong>' : 'not reached') + (v.finalVerdict ? '' : ' (provisional)') +
+        '</td><td class="num">' + num(v.windowStartNs / 1e9, 0) + '–' + num(v.windowEndNs / 1e9, 0) + '</td><td class="num">' + num(v.mean, 1) + '</td></tr>';
+    });
+    $('verdicts').innerHTML = rows;
+  }
+  function renderSummary() {
+    var s = view.summary;
+    $('summary-note').textContent = s ? '(' + s.status + ', ' + duration(s.durationNs / 1e9) + ', WA ' + (s.writeAmplification.cumulative == null ? 'n/a' : num(s.writeAmplification.cumulative, 2)) + ')' : '(appears when the run ends)';
+    if (!s) { $('summary').innerHTML = ''; return; }
+    var rows = '<tr><th scope="col">op</th><th scope="col" class="num">I/Os</th><th scope="col" class="num">IOPS</th><th scope="col" class="num">MB/s</th><th scope="col" class="num">mean</th><th scope="col" class="num">p50</th><th scope="col" class="num">p99</th><th scope="col" class="num">p99.9</th><th scope="col" class="num">p99.99</th><th scope="col" class="num">max</th>' +
+      THRESHOLDS_MS.map(function (t) { return '<th scope="col" class="num">≥' + t + ' ms</th>'; }).join('') + '</tr>';
+    s.ops.forEach(function (o) {
+      var l = o.latencyNs;
+      rows += '<tr><td>' + o.op + '</td><td class="num">' + num(o.ioCount, 0) + '</td><td class="num">' + num(o.iops, 0) + '</td><td class="num">' + num(o.mbPerSec, 1) + '</td>' +
+        [l.mean, l.p50, l.p99, l['p99.9'], l['p99.99'], l.max].map(function (v) { return '<td class="num">' + ms(v / 1e6) + ' ms</td>'; }).join('') +
+        THRESHOLDS_MS.map(function (t) { return '<td class="num">' + num(o.countAtOrAbove[t + 'ms'], 0) + '</td>'; }).join('') + '</tr>';
+    });
+    $('summary').innerHTML = rows;
+  }
+  $('op-select').addEventListener('change', scheduleRedraw);
+
+  /* ---------- comparison ---------- */
+  function toggleCompare(runId, on) {
+    if (on) compare[runId] = true; else delete compare[runId];
+    $('compare').hidden = Object.keys(compare).length === 0;
+    loadCompare();
+  }
+  function loadCompare() {
+    var ids = Object.keys(compare);
+    return Promise.all(ids.map(function (id) {
+      return Promise.all([api('api/runs/' + enc(id) + '/series'), api('api/runs/' + enc(id) + '/summary'), api('api/runs/' + enc(id) + '/wa')]).then(function (r) {
+        compareData[id] = { series: r[0], summary: r[1], wa: r[2] ? r[2].intervals : [] };
+      });
+    })).then(drawCompare).catch(function (e) { conn(false, 'API error: ' + e.message); });
+  }
+  function runName(id) { var r = runs.filter(function (x) { return x.runId === id; })[0]; return r && r.runName ? r.runName : id; }
+  function drawCompare() {
+    var ids = Object.keys(compare).filter(function (id) { return compareData[id]; });
+    var stats = ids.map(function (id, k) {
+      var d = compareData[id], s = d.series || { ops: {}, binUpperBoundsMs: [] }, byT = new Map(), ios = 0, bytes = 0, secs = new Map(), sums = [];
+      Object.keys(s.ops).forEach(function (op) {
+        s.ops[op].forEach(function (p) {
+          byT.set(p.t, (byT.get(p.t) || 0) + p.iops); ios += p.ioCount; bytes += p.bytes; secs.set(p.t, p.windowS);
+          p.bins.forEach(function (c, i) { sums[i] = (sums[i] || 0) + c; });
+        });
+      });
+      var seconds = 0; secs.forEach(function (w) { seconds += w; });
+      var p99 = null;
+      if (d.summary && d.summary.ops.length) p99 = Math.max.apply(null, d.summary.ops.map(function (o) { return o.latencyNs.p99 / 1e6; }));
+      var wa = d.wa.length ? d.wa[d.wa.length - 1].waCumulative : null;
+      return { id: id, color: RUN_COLORS[k % RUN_COLORS.length], points: Array.from(byT.entries()).sort(function (a, b) { return a[0] - b[0]; }),
+        iops: seconds ? ios / seconds : null, mbps: seconds ? bytes / seconds / 1e6 : null, p99: p99, above: aboveCounts(s.binUpperBoundsMs, sums), wa: wa };
+    });
+    Charts.line($('chart-compare'), { xLabel: 'run time (s)', yLabel: 'IOPS', series: stats.map(function (st) { return { label: runName(st.id), color: st.color, points: st.points }; }) });
+    function mean(f) { var v = stats.map(f).filter(function (x) { return x != null && isFinite(x); }); return v.length ? v.reduce(function (a, b) { return a + b; }, 0) / v.length : null; }
+    var mIops = mean(function (s) { return s.iops; }), mMb = mean(function (s) { return s.mbps; }), mP99 = mean(function (s) { return s.p99; }), mWa = mean(function (s) { return s.wa; });
+    function pct(v, mv) { return v == null || !mv ? '—' : num(v / mv * 100, 1) + ' %'; }
+    var rows = '<tr><th scope="col">run</th><th scope="col" class="num">mean IOPS</th><th scope="col" class="num">% of mean</th><th scope="col" class="num">mean MB/s</th><th scope="col" class="num">% of mean</th><th scope="col" class="num">p99 (ms)</th><th scope="col" class="num">% of mean</th>' +
+      THRESHOLDS_MS.map(function (t) { return '<th scope="col" class="num">≥' + t + ' ms</th>'; }).join('') + '<th scope="col" class="num">WA</th></tr>';
+    stats.forEach(function (s) {
+      rows += '<tr><td><span style="color:' + s.color + '">■</span> ' + esc(runName(s.id)) + '</td><td class="num">' + num(s.iops, 0) + '</td><td class="num">' + pct(s.iops, mIops) + '</td><td class="num">' + fixed(s.mbps, 1) +
+        '</td><td class="num">' + pct(s.mbps, mMb) + '</td><td class="num">' + ms(s.p99) + '</td><td class="num">' + pct(s.p99, mP99) + '</td>' +
+        s.above.map(function (n) { return '<td class="num">' + (n == null ? '—' : num(n, 0)) + '</td>'; }).join('') + '<td class="num">' + num(s.wa, 2) + '</td></tr>';
+    });
+    if (stats.length > 1) {
+      rows += '<tr class="mean"><td>mean of ' + stats.length + ' runs</td><td class="num">' + num(mIops, 0) + '</td><td class="num">100 %</td><td class="num">' + num(mMb, 1) + '</td><td class="num">100 %</td><td class="num">' + ms(mP99) + '</td><td class="num">' + (mP99 == null ? '—' : '100 %') + '</td>' +
+        THRESHOLDS_MS.map(function (t, k) { return '<td class="num">' + num(mean(function (s) { return s.above[k]; }), 1) + '</td>'; }).join('') + '<td class="num">' + num(mWa, 2) + '</td></tr>';
+    }
+    $('compare-table').innerHTML = rows;
+  }
+
+  window.addEventListener('resize', function () { scheduleRedraw(); if (Object.keys(compare).length) drawCompare(); });
+  loadRuns();
+  setInterval(function () {
+    loadRuns();
+    if (view && view.status === 'RUNNING') refreshSide();
+    if (Object.keys(compare).some(function (id) { var r = runs.filter(function (x) { return x.runId === id; })[0]; return r && r.status === 'RUNNING'; })) loadCompare();
+  }, 3000);
+})();

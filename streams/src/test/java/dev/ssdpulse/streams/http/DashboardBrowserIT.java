@@ -1,0 +1,133 @@
+package dev.ssdpulse.streams.http;
+
+import static dev.ssdpulse.streams.http.TestRecords.S;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
+import dev.ssdpulse.platform.testing.TestStack;
+import dev.ssdpulse.streams.app.AnalyticsApp;
+import dev.ssdpulse.streams.app.AnalyticsConfig;
+import dev.ssdpulse.streams.app.FioCriterion;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * Headless Debian Chromium opens the dashboard while a run is being published live, selects it and sees its
+ * IOPS chart gain points; then compares it with a finished run and saves target/screenshots/dashboard.png.
+ * Needs the chromium and chromium-driver packages (installed by .ci/run); fails, never skips, without them.
+ */
+@ExtendWith(KafkaTestEnvironment.class)
+class DashboardBrowserIT {
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void aLiveRunGainsPointsOnTheDashboard(TestStack stack) throws Exception {
+        assertThat(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER))
+                .as("Debian chromium and chromium-driver are required: apt-get install -y chromium chromium-driver")
+                .isTrue();
+        AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
+                        temp.resolve("state"))
+                .withApplicationId("dashboard-it-" + UUID.randomUUID())
+                // short SNIA rounds and a short fio window so the 30-s test runs reach steady state (shaded on the charts)
+                .withSteadyState(2 * S, java.util.List.of(FioCriterion.parse("iops:10%:8")));
+        AnalyticsApp.ensureTopics(config, (short) 1);
+        String baselineId = "baseline-" + UUID.randomUUID();
+        String liveId = "live-" + UUID.randomUUID();
+        TestRunPublisher.publish(stack, baselineId, "baseline (mq-deadline)", 30, 260, 0, 5);
+
+        try (AnalyticsApp app = new AnalyticsApp(config)) {
+            app.start();
+            app.awaitRunning(Duration.ofSeconds(60));
+            try (HttpApiServer server = HttpApiServer.start(app, HttpApiConfig.localhost(0))) {
+                CompletableFuture<Long> live = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return TestRunPublisher.publish(stack, liveId, "live run (none)", 30, 200, 600, 9);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException(e);
+                    }
+                });
+                WebDriver driver = chrome();
+                try {
+                    driver.get(server.url().toString());
+                    WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(60));
+                    By liveRow = By.cssSelector("tr[data-run='" + liveId + "']");
+                    wait.until(d -> !d.findElements(liveRow).isEmpty());
+                    driver.findElement(liveRow).click();
+                    WebElement iops = driver.findElement(By.id("chart-iops"));
+                    wait.until(d -> points(iops) >= 2);
+                    int first = points(iops);
+                    assertThat(live).as("the run is still being published").isNotDone();
+                    wait.until(d -> points(iops) > first);
+                    int later = points(iops);
+                    assertThat(later).as("the IOPS chart gained points while the run went on").isGreaterThan(first);
+                    screenshot(driver, "dashboard-live.png");
+
+                    live.get(90, java.util.concurrent.TimeUnit.SECONDS);
+                    wait.until(d -> d.findElement(By.id("run-status")).getText().equals("COMPLETED"));
+                    wait.until(d -> !d.findElement(By.id("summary")).getText().isEmpty());
+                    driver.findElement(By.cssSelector("input[data-compare='" + baselineId + "']")).click();
+                    driver.findElement(By.cssSelector("input[data-compare='" + liveId + "']")).click();
+                    WebElement compare = driver.findElement(By.id("chart-compare"));
+                    wait.until(d -> points(compare) >= 40);
+                    wait.until(d -> d.findElement(By.id("compare-table")).getText().contains("mean of 2 runs"));
+                    assertThat(points(driver.findElement(By.id("chart-latency")))).isGreaterThan(0);
+                    assertThat(points(driver.findElement(By.id("chart-bins")))).isGreaterThan(0);
+                    assertThat(points(driver.findElement(By.id("chart-wa")))).isGreaterThan(0);
+                    assertThat(driver.findElement(By.id("thresholds")).getText()).contains("≥ 10 ms");
+                    Thread.sleep(500);
+                    screenshot(driver, "dashboard.png");
+                } finally {
+                    driver.quit();
+                    live.cancel(true);
+                }
+            }
+        }
+    }
+
+    /** Saves a screenshot under target/screenshots (a build artefact). */
+    private static void screenshot(WebDriver driver, String name) throws java.io.IOException {
+        File shot = ((ChromeDriver) driver).getScreenshotAs(OutputType.FILE);
+        Path target = Path.of("target", "screenshots", name);
+        Files.createDirectories(target.getParent());
+        Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+        assertThat(Files.size(target)).isGreaterThan(10_000);
+    }
+
+    private static int points(WebElement canvas) {
+        String v = canvas.getAttribute("data-points");
+        return v == null ? 0 : Integer.parseInt(v);
+    }
+
+    /** Debian's chromium through Debian's chromedriver; Selenium Manager is never asked to download anything. */
+    private WebDriver chrome() throws Exception {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--window-size=1500,2600", "--user-data-dir=" + Files.createDirectories(temp.resolve("chrome")));
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        return new ChromeDriver(service, options);
+    }
+}

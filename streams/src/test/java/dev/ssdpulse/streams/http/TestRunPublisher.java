@@ -1,0 +1,87 @@
+package dev.ssdpulse.streams.http;
+
+import static dev.ssdpulse.streams.http.TestRecords.S;
+
+import dev.ssdpulse.platform.testing.TestStack;
+import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.publish.PublishReport;
+import dev.ssdpulse.producer.publish.PublisherConfig;
+import dev.ssdpulse.producer.publish.RunProducers;
+import dev.ssdpulse.producer.publish.RunPublisher;
+import dev.ssdpulse.schemas.avro.PhaseChanged;
+import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.SmartSample;
+import dev.ssdpulse.schemas.avro.SmartSource;
+import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.Producer;
+
+/**
+ * Publishes a synthetic run through the real RunPublisher: a precondition phase (first third) then a test
+ * phase, IOPS decaying towards a plateau (so a steady state can be found), 70 % reads, ~1-3 ms latencies with
+ * rare 20-150 ms outliers, one SMART sample per run second with WA rising from 1 to ~3. With
+ * {@code wallMsPerRunSecond > 0} it sleeps that long after each run second, so the run unfolds live.
+ */
+final class TestRunPublisher {
+    private TestRunPublisher() {
+    }
+
+    /** @return the number of I/Os published */
+    static long publish(TestStack stack, String runId, String name, int seconds, int baseIops, long wallMsPerRunSecond,
+                        long seed) throws InterruptedException {
+        Map<String, Object> props = new HashMap<>();
+        props.put("bootstrap.servers", stack.bootstrapServers());
+        RunStarted started = TestRecords.runStarted(runId, name, 480_103_981_056L, System.currentTimeMillis() * 1_000_000L);
+        SplittableRandom random = new SplittableRandom(seed);
+        long ios = 0;
+        try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
+            Producer<String, SpecificRecord> producer = RunProducers.create(props, registry);
+            RunPublisher publisher = new RunPublisher(producer,
+                    PublisherConfig.defaults(props, OverflowPolicy.BLOCK).withMaxBatchIos(128), started, 1);
+            int testStart = seconds / 3;
+            publisher.phaseChanged(new PhaseChanged(runId, 0, "precondition", PhaseKind.PRECONDITION_INDEPENDENT, 0L));
+            long hostBytes = 0;
+            long nandBytes = 0;
+            for (int t = 0; t < seconds; t++) {
+                if (t == testStart) {
+                    publisher.phaseChanged(new PhaseChanged(runId, 1, "test", PhaseKind.TEST, t * S));
+                }
+                int n = (int) (baseIops * (1 + 1.5 * Math.exp(-t / 4.0)) * (0.98 + 0.04 * random.nextDouble()));
+                for (int i = 0; i < n; i++) {
+                    long completionNs = t * S + (i + 1) * (S / (n + 1));
+                    boolean read = random.nextInt(100) < 70;
+                    long latencyNs = 800_000 + (long) (random.nextDouble() * random.nextDouble() * 2_500_000);
+                    if (random.nextInt(2000) == 0) {
+                        latencyNs = 20_000_000 + random.nextInt(130_000_000);
+                    }
+                    latencyNs = Math.min(latencyNs, completionNs);
+                    publisher.onIoCompleted(0, t < testStart ? 0 : 1, (byte) (read ? 0 : 1), 4096L * i, 4096,
+                            completionNs - latencyNs, latencyNs, 4, 0);
+                    if (!read) {
+                        hostBytes += 4096;
+                    }
+                    ios++;
+                }
+                nandBytes = (long) (hostBytes * (1 + 2 * (1 - Math.exp(-t / 6.0))));
+                publisher.publishSmart(SmartSample.newBuilder().setRunId(runId).setTimeNs(t * S + S - 1)
+                        .setSource(SmartSource.SIMULATOR).setHostBytesWritten(hostBytes).setNandBytesWritten(nandBytes)
+                        .build());
+                if (wallMsPerRunSecond > 0) {
+                    Thread.sleep(wallMsPerRunSecond);
+                }
+            }
+            PublishReport report = publisher.finish(RunStatus.COMPLETED, null, seconds * S, 60_000);
+            publisher.close();
+            producer.close();
+            if (report.ioPublished() != ios) {
+                throw new IllegalStateException("published " + report.ioPublished() + " of " + ios + " I/Os");
+            }
+        }
+        return ios;
+    }
+}
