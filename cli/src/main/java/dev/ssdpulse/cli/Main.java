@@ -2,6 +2,7 @@ package dev.ssdpulse.cli;
 
 import dev.ssdpulse.cli.analytics.ReplayCommand;
 import dev.ssdpulse.cli.analytics.StreamsCommand;
+import dev.ssdpulse.cli.demo.DemoCommand;
 import dev.ssdpulse.cli.device.DeviceCommand;
 import dev.ssdpulse.cli.importer.ImportCommand;
 import dev.ssdpulse.cli.report.ReportCommand;
@@ -23,7 +24,7 @@ import java.io.UncheckedIOException;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Event-sourced SSD benchmarking telemetry on Apache Kafka.",
-        subcommands = {CommandLine.HelpCommand.class, StackCommand.class, SimulateCommand.class, DeviceCommand.class, ImportCommand.class,
+        subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, StackCommand.class, SimulateCommand.class, DeviceCommand.class, ImportCommand.class,
                 StreamsCommand.class, ReplayCommand.class, ReportCommand.class, WorkloadsCommand.class})
 public final class Main implements Runnable {
 

@@ -6,6 +6,8 @@ import dev.ssdpulse.cli.run.TopicSetup;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
+import dev.ssdpulse.streams.http.HttpApiConfig;
+import dev.ssdpulse.streams.http.HttpApiServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,6 +36,18 @@ public final class StreamsCommand implements Callable<Integer> {
     @Option(names = "--exit-after", paramLabel = "DURATION", description = "Stop by itself after this long (scripts, tests).")
     Duration exitAfter;
 
+    @Option(names = "--http-port", paramLabel = "PORT", defaultValue = "8080",
+            description = "Port of the HTTP API and dashboard; 0 = any free port; -1 = no HTTP (default: ${DEFAULT-VALUE}).")
+    int httpPort;
+
+    @Option(names = "--http-bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "Address the HTTP API listens on (default: ${DEFAULT-VALUE}: this host only).")
+    String httpBind;
+
+    @Option(names = "--api-token", paramLabel = "TOKEN", defaultValue = "${env:SSDPULSE_API_TOKEN}",
+            description = "Require 'Authorization: Bearer TOKEN' on /api and /metrics (default: env SSDPULSE_API_TOKEN).")
+    String apiToken;
+
     @Override
     public Integer call() throws Exception {
         AnalyticsConfig config = analytics.toConfig(kafka);
@@ -45,15 +59,27 @@ public final class StreamsCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(hook);
             app.start();
             app.awaitRunning(Duration.ofMinutes(2));
+            HttpApiServer http = httpPort < 0 ? null : HttpApiServer.start(app,
+                    HttpApiConfig.localhost(httpPort).withBindAddress(httpBind)
+                            .withBearerToken(apiToken == null || apiToken.isBlank() ? null : apiToken));
+            if (http != null) {
+                out.printf("dashboard and API: %s%n", http.url());
+            }
             out.printf("ssdpulse analytics running: application id %s, %d thread(s), %s, window %s, state in %s%n",
                     config.applicationId(), config.threads(), config.guarantee().streamsValue(),
                     Duration.ofNanos(config.windowSizeNs()), config.stateDir());
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
             out.flush();
-            if (exitAfter == null) {
-                stop.await();
-            } else if (!stop.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
-                Runtime.getRuntime().removeShutdownHook(hook);
+            try {
+                if (exitAfter == null) {
+                    stop.await();
+                } else if (!stop.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                }
+            } finally {
+                if (http != null) {
+                    http.close();
+                }
             }
         }
         out.println("ssdpulse analytics stopped.");
