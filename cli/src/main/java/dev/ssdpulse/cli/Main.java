@@ -6,6 +6,7 @@ import dev.ssdpulse.cli.demo.DemoCommand;
 import dev.ssdpulse.cli.device.DeviceCommand;
 import dev.ssdpulse.cli.importer.ImportCommand;
 import dev.ssdpulse.cli.report.ReportCommand;
+import dev.ssdpulse.cli.runs.RunsCommand;
 import dev.ssdpulse.cli.simulate.SimulateCommand;
 import dev.ssdpulse.cli.stack.StackCommand;
 import dev.ssdpulse.cli.workloads.WorkloadsCommand;
@@ -25,7 +26,7 @@ import java.io.UncheckedIOException;
         versionProvider = VersionProvider.class,
         description = "Event-sourced SSD benchmarking telemetry on Apache Kafka.",
         subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, StackCommand.class, SimulateCommand.class, DeviceCommand.class, ImportCommand.class,
-                StreamsCommand.class, ReplayCommand.class, ReportCommand.class, WorkloadsCommand.class})
+                StreamsCommand.class, ReplayCommand.class, ReportCommand.class, RunsCommand.class, WorkloadsCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code for bad input (flags, files): distinct from a failure of the tool itself (1). */
