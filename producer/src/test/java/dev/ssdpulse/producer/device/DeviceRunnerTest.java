@@ -176,8 +176,13 @@ class DeviceRunnerTest {
         RecordingListener listener = new RecordingListener();
         DeviceRunner runner = runner(50 * MS);
         Thread canceller = new Thread(() -> {
+            // Cancel once the run has reported progress (a fixed sleep is too short on a loaded machine).
+            long deadline = System.nanoTime() + 10_000 * MS;
             try {
-                Thread.sleep(300);
+                while (listener.progress.isEmpty() && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                Thread.sleep(100);
             } catch (InterruptedException ignored) {
                 return;
             }
@@ -187,7 +192,7 @@ class DeviceRunnerTest {
         long t0 = System.nanoTime();
         DeviceRunResult r = runner.run(spec(io("long", 50, 2, 8).durationNs(60_000 * MS).build(),
                 io("never", 50, 1, 1).durationNs(60_000 * MS).build()), sink, listener);
-        assertThat(System.nanoTime() - t0).isLessThan(5_000 * MS);
+        assertThat(System.nanoTime() - t0).isLessThan(15_000 * MS);
         assertThat(r.status()).isEqualTo(DeviceRunResult.Status.ABORTED);
         assertThat(r.reason()).isEqualTo("cancelled by the user");
         assertThat(r.phases()).hasSize(1);
@@ -224,9 +229,10 @@ class DeviceRunnerTest {
     void rateLimitPacesSubmits() {
         RecordingSink sink = new RecordingSink();
         DeviceRunResult r = runner(DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS).run(spec(io("paced", 100, 2, 4)
-                .rateLimitIops(OptionalLong.of(2_000)).durationNs(500 * MS).build()), sink, DeviceRunListener.NONE);
-        // 2,000 IOPS for 0.5 s = 1,000 I/Os; allow for scheduling jitter on a busy 2-core machine
-        assertThat(r.totalIos()).isBetween(900L, 1_010L);
+                .rateLimitIops(OptionalLong.of(2_000)).durationNs(1_000 * MS).build()), sink, DeviceRunListener.NONE);
+        // 2,000 IOPS for 1 s = 2,000 I/Os. The limit must hold (at most the 8 I/Os in flight over it); a loaded
+        // 2-core machine may deliver fewer, so the lower bound only checks that pacing does not starve the run.
+        assertThat(r.totalIos()).isBetween(1_200L, 2_010L);
     }
 
     @Test

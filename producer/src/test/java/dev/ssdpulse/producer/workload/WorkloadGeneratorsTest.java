@@ -172,9 +172,12 @@ class WorkloadGeneratorsTest {
         assertThatThrownBy(() -> WorkloadGenerators.forPhase(p, 1, 1, TARGET)).hasMessageContaining("worker 1 is not in 0..0");
     }
 
-    /** Hot-path throughput, printed for the report; the bound is loose because the 2 cores are shared. */
+    /**
+     * The hot path allocates nothing (asserted) and its throughput is printed for BENCHMARKS.md; speed is not
+     * asserted: benchmarks are not timed tests on a shared machine.
+     */
     @Test
-    void uniformRandom4kThroughput() {
+    void generatorHotPathAllocatesNothing() {
         PhaseSpec p = phase(AccessSpec.of(4096, 100, 0, 100)).build();
         RequestGenerator g = WorkloadGenerators.forPhase(p, 0, 1, 1L << 40);
         IoRequest r = new IoRequest();
@@ -212,7 +215,6 @@ class WorkloadGeneratorsTest {
         assertThat(allocated).as("bytes allocated by 2 M next() calls").isLessThan(64 * 1024);
         System.out.printf("generator throughput: uniform 4 KiB random %.1f M req/s, zipf(1.1) 70/30 %.1f M req/s (sink %d)%n",
                 best / 1e6, bestZipf / 1e6, sink & 1);
-        assertThat(best).isGreaterThan(5e6);
     }
 
     private static long[] offsets(RequestGenerator g, int n) {
