@@ -140,6 +140,14 @@
     }).catch(function () { /* the next status/summary event or poll retries */ });
   }
 
+  function refreshVerdicts() {
+    var v = view;
+    api('api/runs/' + enc(selected) + '/steady-state').then(function (r) {
+      if (v !== view || !r) return;
+      v.verdicts = r.verdicts; renderVerdicts(); scheduleRedraw();
+    }).catch(function () { /* retried on the next tick */ });
+  }
+
   function renderFacts() {
     var d = view.detail, st = $('run-status');
     st.textContent = view.status || ''; st.className = 'badge ' + (view.status || '');
@@ -159,7 +167,19 @@
       return { from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9, label: 'steady state (' + v.method + ', ' + v.op + ')' };
     }).slice(0, 1);
   }
-  function marks() { return (view.phases || []).filter(function (p) { return p.startS != null; }).map(function (p) { return { x: p.startS, label: p.name }; }); }
+  /* Phase starts: from /phases (the summary's spans once the run ended), else from the windows seen so far,
+   * so a live run's marks move with the SSE stream without re-reading the whole series on the server. */
+  function marks() {
+    var starts = {};
+    (view.phases || []).forEach(function (p) { if (p.startS != null) starts[p.index] = p.startS; });
+    Object.keys(view.ops).forEach(function (op) {
+      view.ops[op].forEach(function (p) { if (starts[p.phase] == null || (!view.summary && p.t < starts[p.phase])) starts[p.phase] = p.t; });
+    });
+    return Object.keys(starts).map(function (i) {
+      var named = (view.phases || []).filter(function (p) { return String(p.index) === i; })[0];
+      return { x: starts[i], label: named ? named.name : 'phase ' + i };
+    });
+  }
 
   function scheduleRedraw() {
     if (redrawPending) return;
@@ -192,6 +212,7 @@
       { label: 'per interval', color: '#b794f4', points: wa.map(function (w) { return [w.toS, w.waWindow]; }) }
     ] }, common));
     renderTotals(ops);
+    if (!view.summary && view.phases && view.phases.length) renderPhases();
   }
 
   function binLabels(bounds) {
@@ -235,7 +256,22 @@
     $('totals').innerHTML = rows;
   }
 
+  /* While the run is live the spans come from the windows received so far (the summary's once it ended). */
+  function livePhaseSpans() {
+    var spans = {};
+    Object.keys(view.ops).forEach(function (op) {
+      view.ops[op].forEach(function (p) {
+        var s = spans[p.phase] || (spans[p.phase] = { startS: p.t, endS: p.t + p.windowS });
+        s.startS = Math.min(s.startS, p.t); s.endS = Math.max(s.endS, p.t + p.windowS);
+      });
+    });
+    return spans;
+  }
   function renderPhases() {
+    if (!view.summary) {
+      var spans = livePhaseSpans();
+      (view.phases || []).forEach(function (p) { if (spans[p.index]) { p.startS = spans[p.index].startS; p.endS = spans[p.index].endS; } });
+    }
     var rows = '<tr><th scope="col">#</th><th scope="col">name</th><th scope="col">kind</th><th scope="col" class="num">start (s)</th><th scope="col" class="num">end (s)</th></tr>';
     (view.phases || []).forEach(function (p) {
       rows += '<tr><td>' + p.index + '</td><td>' + esc(p.name) + '</td><td>' + esc(p.kind) + '</td><td class="num">' + num(p.startS, 1) + '</td><td class="num">' + num(p.endS, 1) + '</td></tr>';
@@ -322,7 +358,7 @@
   loadRuns();
   setInterval(function () {
     loadRuns();
-    if (view && view.status === 'RUNNING') refreshSide();
+    if (view && view.status === 'RUNNING') refreshVerdicts();
     if (Object.keys(compare).some(function (id) { var r = runs.filter(function (x) { return x.runId === id; })[0]; return r && r.status === 'RUNNING'; })) loadCompare();
   }, 3000);
 })();
