@@ -51,6 +51,16 @@ class ApiJsonTest {
     }
 
     @Test
+    void csvNumbersHaveAtMostSixDecimalsAndNoExponent() {
+        assertThat(CsvExport.num(1.6384)).isEqualTo("1.6384");
+        assertThat(CsvExport.num(1e-4)).isEqualTo("0.0001");
+        assertThat(CsvExport.num(2.0)).isEqualTo("2");
+        assertThat(CsvExport.num(1.23456789)).isEqualTo("1.234568");
+        assertThat(CsvExport.num(1e-9)).isEqualTo("0");
+        assertThat(CsvExport.num(Double.NaN)).isEmpty();
+    }
+
+    @Test
     void latencyLabelsMatchTheSummaryJsonKeys() {
         assertThat(SummaryJson.latencyLabel(10_000_000L)).isEqualTo("10ms");
         assertThat(SummaryJson.latencyLabel(4_700_000_000L)).isEqualTo("4.7s");
