@@ -53,10 +53,10 @@
     var live = runs.filter(function (r) { return r.status === 'RUNNING'; });
     return (live.length ? live[live.length - 1] : runs[runs.length - 1]).runId;
   }
+  var runsHtml = null;
   function renderRuns() {
     var body = $('runs').tBodies[0];
-    if (!runs.length) { body.innerHTML = '<tr><td colspan="10" class="empty">no runs yet</td></tr>'; return; }
-    body.innerHTML = runs.map(function (r) {
+    var html = !runs.length ? '<tr><td colspan="10" class="empty">no runs yet</td></tr>' : runs.map(function (r) {
       var dev = r.device || {};
       return '<tr data-run="' + esc(r.runId) + '"' + (r.runId === selected ? ' class="selected"' : '') + '>' +
         '<td><input type="checkbox" aria-label="compare ' + esc(r.runName || r.runId) + '" data-compare="' + esc(r.runId) + '"' + (compare[r.runId] ? ' checked' : '') + '></td>' +
@@ -70,6 +70,8 @@
         '<td class="num">' + duration(r.durationS) + '</td>' +
         '<td class="num">' + (r.ioCount == null ? '—' : num(r.ioCount, 0)) + '</td></tr>';
     }).join('');
+    // rebuilt only when something changed, so a row or checkbox is not replaced under the user's pointer
+    if (html !== runsHtml) { body.innerHTML = html; runsHtml = html; }
   }
   $('runs').addEventListener('click', function (e) {
     var box = e.target.closest('input[data-compare]');
