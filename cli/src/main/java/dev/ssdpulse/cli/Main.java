@@ -1,6 +1,12 @@
 package dev.ssdpulse.cli;
 
+import dev.ssdpulse.cli.analytics.ReplayCommand;
+import dev.ssdpulse.cli.analytics.StreamsCommand;
+import dev.ssdpulse.cli.demo.DemoCommand;
+import dev.ssdpulse.cli.device.DeviceCommand;
 import dev.ssdpulse.cli.importer.ImportCommand;
+import dev.ssdpulse.cli.report.ReportCommand;
+import dev.ssdpulse.cli.runs.RunsCommand;
 import dev.ssdpulse.cli.simulate.SimulateCommand;
 import dev.ssdpulse.cli.stack.StackCommand;
 import dev.ssdpulse.cli.workloads.WorkloadsCommand;
@@ -19,8 +25,8 @@ import java.io.UncheckedIOException;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Event-sourced SSD benchmarking telemetry on Apache Kafka.",
-        subcommands = {CommandLine.HelpCommand.class, StackCommand.class, SimulateCommand.class, ImportCommand.class,
-                WorkloadsCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, StackCommand.class, SimulateCommand.class, DeviceCommand.class, ImportCommand.class,
+                StreamsCommand.class, ReplayCommand.class, ReportCommand.class, RunsCommand.class, WorkloadsCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code for bad input (flags, files): distinct from a failure of the tool itself (1). */
@@ -58,6 +64,12 @@ public final class Main implements Runnable {
             err.println("error: " + e.getMessage());
             err.flush();
             return EXIT_BAD_INPUT;
+        }
+        if (e instanceof org.apache.kafka.common.errors.TimeoutException timeout) {
+            err.println("error: Kafka did not answer in time (is `ssdpulse stack` running, and are --bootstrap-servers "
+                    + "and --schema-registry-url right?): " + timeout.getMessage());
+            err.flush();
+            return 1;
         }
         if (e instanceof UncheckedIOException io) {
             err.println("error: " + io.getCause().getMessage());

@@ -58,7 +58,7 @@ class SimulateStreamIT {
                 "--duration", "20s", "--span", "100MB", "--run-id", runId, "--batch-ios", "100", "--quiet",
                 "--bootstrap-servers", stack.bootstrapServers(), "--schema-registry-url", stack.schemaRegistryUrl());
         assertThat(exit).as(err.toString()).isZero();
-        Matcher m = Pattern.compile("([\\d,]+) I/Os simulated, ([\\d,]+) published").matcher(out.toString());
+        Matcher m = Pattern.compile("([\\d,]+) I/Os, ([\\d,]+) published").matcher(out.toString());
         assertThat(m.find()).as(out.toString()).isTrue();
         long simulated = Long.parseLong(m.group(1).replace(",", ""));
         assertThat(Long.parseLong(m.group(2).replace(",", ""))).isEqualTo(simulated);

@@ -2,30 +2,22 @@ package dev.ssdpulse.cli.importer;
 
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
-import dev.ssdpulse.cli.report.SummaryRenderer;
 import dev.ssdpulse.cli.run.HostDescriptions;
+import dev.ssdpulse.cli.run.OfflineRunOutput;
 import dev.ssdpulse.cli.run.RunIds;
-import dev.ssdpulse.cli.run.TopicSetup;
+import dev.ssdpulse.cli.run.RunOutput;
+import dev.ssdpulse.cli.run.StreamedRunOutput;
 import dev.ssdpulse.producer.fio.FioJsonReport;
 import dev.ssdpulse.producer.fio.FioLogImport;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
-import dev.ssdpulse.producer.publish.PublishReport;
-import dev.ssdpulse.producer.publish.PublisherConfig;
-import dev.ssdpulse.producer.publish.RunProducers;
-import dev.ssdpulse.producer.publish.RunPublisher;
+import dev.ssdpulse.producer.workload.PhaseSpec;
+import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.schemas.avro.DeviceDescription;
-import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.PhaseKind;
-import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
-import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WorkloadDescription;
-import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
-import dev.ssdpulse.schemas.topics.Topics;
-import dev.ssdpulse.streams.latency.LatencyBins;
-import dev.ssdpulse.streams.offline.OfflineRunAnalysis;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,7 +29,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -88,47 +79,29 @@ public final class ImportFioCommand implements Callable<Integer> {
         }
         FioJsonReport report = json == null ? null : FioJsonReport.read(json);
         String id = runId == null ? RunIds.newRunId("fio") : RunIds.validate(runId);
-        FioLogImport importer = new FioLogImport(iodepth);
         PrintWriter out = spec.commandLine().getOut();
+        String logNames = String.join(", ", logs.stream().map(Path::toString).toList());
         if (offline) {
-            OfflineRunAnalysis analysis = new OfflineRunAnalysis(id, 1_000_000_000L, 2_000_000_000L,
-                    LatencyBins.iometer(), 60_000_000_000L, false);
-            analysis.phaseStarted(0, "fio", PhaseKind.TEST, 0L);
-            FioLogImport.Totals totals = importer.importLogs(logs, (w, phase, op, offset, size, submitNs, latencyNs, qd, status) ->
-                    analysis.io(op, phase, submitNs, latencyNs, size, status));
-            RunSummary summary = analysis.finish(RunStatus.COMPLETED, null, totals.lastCompletionNs(), totals.ioCount());
-            var context = new SummaryRenderer.Context("fio import", String.join(", ", logs.stream().map(Path::toString).toList()),
-                    Map.of());
-            if ("json".equals(format)) {
-                out.println(SummaryRenderer.json(summary, context));
-                out.flush();
-            } else {
-                SummaryRenderer.text(summary, context, out);
-            }
-            return 0;
+            return importInto(new OfflineRunOutput(id, 1_000_000_000L, 60_000_000_000L, format, null, "fio import",
+                    logNames, out));
         }
-        Map<String, Object> props = kafka.clientProperties();
-        TopicSetup.ensure(props, Topics.all());
-        try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(kafka.schemaRegistryUrl());
-             var producer = RunProducers.create(props, registry)) {
-            RunPublisher publisher = new RunPublisher(producer,
-                    PublisherConfig.defaults(props, OverflowPolicy.BLOCK).withMaxBatchIos(batchIos),
-                    runStarted(id, report), logs.size());
-            publisher.phaseChanged(new PhaseChanged(id, 0, "fio", PhaseKind.TEST, 0L));
-            FioLogImport.Totals totals;
-            try {
-                totals = importer.importLogs(logs, publisher);
-            } catch (RuntimeException e) {
-                publisher.finish(RunStatus.FAILED, e.getMessage(), 0, 30_000);
-                throw e;
-            }
-            PublishReport published = publisher.finish(RunStatus.COMPLETED, null, totals.lastCompletionNs(), 120_000);
-            out.printf("run %s: %,d I/Os imported from %d log(s), %,d published to %s%s%n", id, totals.ioCount(),
-                    logs.size(), published.ioPublished(), Topics.IO.name(),
-                    published.failure() == null ? "" : "; first error: " + published.failure());
-            out.flush();
-            return published.complete() ? 0 : 1;
+        try (StreamedRunOutput output = new StreamedRunOutput(kafka, runStarted(id, report), logs.size(),
+                OverflowPolicy.BLOCK, batchIos, out)) {
+            return importInto(output);
         }
+    }
+
+    private int importInto(RunOutput output) {
+        PhaseSpec phase = PhaseSpec.builder("fio", dev.ssdpulse.producer.workload.PhaseKind.TEST).build();
+        output.phaseStarted(new ScheduledPhase(0, "fio", phase, 0, 0L), 0L);
+        FioLogImport.Totals totals;
+        try {
+            totals = new FioLogImport(iodepth).importLogs(logs, output);
+        } catch (RuntimeException e) {
+            output.finish(RunStatus.FAILED, e.getMessage(), 0);
+            throw e;
+        }
+        return output.finish(RunStatus.COMPLETED, null, totals.lastCompletionNs());
     }
 
     private RunStarted runStarted(String id, FioJsonReport report) {
@@ -145,14 +118,14 @@ public final class ImportFioCommand implements Callable<Integer> {
                 .setHost(host)
                 .setWorkload(WorkloadDescription.newBuilder().setName("fio-import")
                         .setDescription("fio latency logs: " + logNames).setSpecJson(spec)
-                        .setPhases(List.of(PhaseSpec.newBuilder().setIndex(0).setName("fio").setKind(PhaseKind.TEST)
+                        .setPhases(List.of(dev.ssdpulse.schemas.avro.PhaseSpec.newBuilder().setIndex(0).setName("fio").setKind(PhaseKind.TEST)
                                 .setAccessSpecs(List.of()).setQueueDepth(iodepth).setWorkers(logs.size())
                                 .setSpanOffsetBytes(0).setSpanSizeBytes(0).build()))
                         .build())
                 .setSeed(0)
                 .setWallClockStartEpochNs(report == null ? System.currentTimeMillis() * 1_000_000L
                         : report.timestampMs() * 1_000_000L)
-                .setToolVersion("fio-import")
+                .setToolVersion(HostDescriptions.toolVersion())
                 .build();
     }
 }

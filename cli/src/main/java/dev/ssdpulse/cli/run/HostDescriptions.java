@@ -26,6 +26,12 @@ public final class HostDescriptions {
                 .build();
     }
 
+    /** ssdpulse's version from the jar manifest; "development" when run from classes. */
+    public static String toolVersion() {
+        String v = HostDescriptions.class.getPackage().getImplementationVersion();
+        return v == null ? "development" : v;
+    }
+
     private static String hostname() {
         String env = System.getenv("HOSTNAME");
         if (env != null && !env.isBlank()) {

@@ -1,5 +1,7 @@
 package dev.ssdpulse.platform.registry;
 
+import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -149,7 +151,7 @@ public final class RegistryApi {
                 case "GET":
                     return ok(levelNode("compatibilityLevel", registry.globalLevel()));
                 case "PUT": {
-                    CompatibilityLevel level = CompatibilityLevel.parse(text(json(body), "compatibility"));
+                    CompatibilityLevel level = RegistryException.compatibilityLevel(text(json(body), "compatibility"));
                     registry.setGlobalLevel(level);
                     return ok(levelNode("compatibility", level));
                 }
@@ -169,7 +171,7 @@ public final class RegistryApi {
                 return ok(levelNode("compatibilityLevel", level));
             }
             case "PUT": {
-                CompatibilityLevel level = CompatibilityLevel.parse(text(json(body), "compatibility"));
+                CompatibilityLevel level = RegistryException.compatibilityLevel(text(json(body), "compatibility"));
                 registry.setSubjectLevel(subject, level);
                 return ok(levelNode("compatibility", level));
             }

@@ -1,5 +1,7 @@
 package dev.ssdpulse.platform.registry;
 
+import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+
 /**
  * An error answered to a client with Confluent Schema Registry's HTTP status and error code, so
  * clients written for Confluent's registry handle it the same way.
@@ -62,6 +64,18 @@ public final class RegistryException extends RuntimeException {
     static RegistryException invalidVersion(String version) {
         return new RegistryException(422, 42202, "The specified version '" + version
                 + "' is not a valid version id. Allowed values are between [1, 2^31-1] and the string \"latest\"");
+    }
+
+    /** A level from a request or a stored record; unknown names are a 422 with error code 42203. */
+    static CompatibilityLevel compatibilityLevel(String text) {
+        if (text == null) {
+            throw invalidCompatibilityLevel("null");
+        }
+        try {
+            return CompatibilityLevel.valueOf(text.trim().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw invalidCompatibilityLevel(text);
+        }
     }
 
     static RegistryException invalidCompatibilityLevel(String level) {

@@ -1,5 +1,7 @@
 package dev.ssdpulse.platform.registry;
 
+import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+
 /** One change to the registry's state, as stored in the `_schemas` topic. */
 public sealed interface RegistryRecord {
 

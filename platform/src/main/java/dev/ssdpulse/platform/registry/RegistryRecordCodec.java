@@ -1,5 +1,7 @@
 package dev.ssdpulse.platform.registry;
 
+import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -89,7 +91,7 @@ public final class RegistryRecordCodec {
                 }
                 JsonNode v = parse(valueBytes, "value");
                 return Optional.of(new RegistryRecord.Config(subject,
-                        CompatibilityLevel.parse(requireText(v, "compatibilityLevel"))));
+                        RegistryException.compatibilityLevel(requireText(v, "compatibilityLevel"))));
             }
             default:
                 return Optional.empty();

@@ -1,5 +1,7 @@
 package dev.ssdpulse.platform.registry;
 
+import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,5 +1,9 @@
 package dev.ssdpulse.platform.registry;
 
+import dev.ssdpulse.schemas.registry.AvroCompatibility;
+
+import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -47,7 +51,7 @@ public final class SchemaRegistry {
                 return e.id();
             }
         }
-        List<String> problems = CompatibilityChecker.check(state.effectiveLevel(subject), schema,
+        List<String> problems = AvroCompatibility.incompatibilities(state.effectiveLevel(subject), schema,
                 liveSchemas(subject));
         if (!problems.isEmpty()) {
             throw RegistryException.incompatible(subject, problems);
@@ -125,7 +129,7 @@ public final class SchemaRegistry {
                 level = CompatibilityLevel.valueOf(level.name().replace("_TRANSITIVE", ""));
             }
         }
-        List<String> problems = CompatibilityChecker.check(level, schema, against);
+        List<String> problems = AvroCompatibility.incompatibilities(level, schema, against);
         return new CompatibilityResult(problems.isEmpty(), problems);
     }
 

@@ -1,5 +1,7 @@
 package dev.ssdpulse.platform.registry;
 
+import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+
 import static dev.ssdpulse.platform.registry.TestSchemas.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,5 +1,9 @@
 package dev.ssdpulse.platform.registry;
 
+import dev.ssdpulse.schemas.registry.AvroCompatibility;
+
+import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+
 import static dev.ssdpulse.platform.registry.TestSchemas.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,7 +12,7 @@ import java.util.List;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.Test;
 
-class CompatibilityCheckerTest {
+class RegistryCompatibilityTest {
 
     private static Schema s(String text) {
         return new Schema.Parser().parse(text);
@@ -16,23 +20,23 @@ class CompatibilityCheckerTest {
 
     @Test
     void addingAFieldWithoutDefaultBreaksBackwardButNotForward() {
-        assertThat(CompatibilityChecker.check(CompatibilityLevel.BACKWARD, s(V2_NO_DEFAULT), List.of(s(V1))))
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.BACKWARD, s(V2_NO_DEFAULT), List.of(s(V1))))
                 .singleElement().asString().contains("BACKWARD").contains("sizeBytes");
-        assertThat(CompatibilityChecker.check(CompatibilityLevel.FORWARD, s(V2_NO_DEFAULT), List.of(s(V1)))).isEmpty();
-        assertThat(CompatibilityChecker.check(CompatibilityLevel.FULL, s(V2_NO_DEFAULT), List.of(s(V1)))).hasSize(1);
-        assertThat(CompatibilityChecker.check(CompatibilityLevel.NONE, s(V2_NO_DEFAULT), List.of(s(V1)))).isEmpty();
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FORWARD, s(V2_NO_DEFAULT), List.of(s(V1)))).isEmpty();
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL, s(V2_NO_DEFAULT), List.of(s(V1)))).hasSize(1);
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.NONE, s(V2_NO_DEFAULT), List.of(s(V1)))).isEmpty();
     }
 
     @Test
     void droppingAFieldBreaksForwardOnly() {
-        assertThat(CompatibilityChecker.check(CompatibilityLevel.BACKWARD, s(V2_DROPPED), List.of(s(V1)))).isEmpty();
-        assertThat(CompatibilityChecker.check(CompatibilityLevel.FORWARD, s(V2_DROPPED), List.of(s(V1))))
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.BACKWARD, s(V2_DROPPED), List.of(s(V1)))).isEmpty();
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FORWARD, s(V2_DROPPED), List.of(s(V1))))
                 .singleElement().asString().contains("FORWARD");
     }
 
     @Test
     void addingAFieldWithDefaultIsFullyCompatible() {
-        assertThat(CompatibilityChecker.check(CompatibilityLevel.FULL_TRANSITIVE, s(V2_WITH_DEFAULT), List.of(s(V1)))).isEmpty();
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE, s(V2_WITH_DEFAULT), List.of(s(V1)))).isEmpty();
     }
 
     @Test
@@ -42,19 +46,19 @@ class CompatibilityCheckerTest {
         Schema intRunId = s("{\"type\":\"record\",\"name\":\"Sample\",\"namespace\":\"t\",\"fields\":[{\"name\":\"runId\",\"type\":\"int\"}]}");
         List<Schema> history = List.of(intRunId, s(V2_DROPPED));
         Schema candidate = s("{\"type\":\"record\",\"name\":\"Sample\",\"namespace\":\"t\",\"fields\":[{\"name\":\"runId\",\"type\":\"string\",\"default\":\"\"}]}");
-        assertThat(CompatibilityChecker.check(CompatibilityLevel.BACKWARD, candidate, history)).isEmpty();
-        assertThat(CompatibilityChecker.check(CompatibilityLevel.BACKWARD_TRANSITIVE, candidate, history)).isNotEmpty();
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.BACKWARD, candidate, history)).isEmpty();
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.BACKWARD_TRANSITIVE, candidate, history)).isNotEmpty();
     }
 
     @Test
     void noEarlierVersionIsAlwaysCompatible() {
-        assertThat(CompatibilityChecker.check(CompatibilityLevel.FULL_TRANSITIVE, s(V1), List.of())).isEmpty();
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE, s(V1), List.of())).isEmpty();
     }
 
     @Test
     void levelsParseCaseInsensitivelyAndRejectUnknownWith42203() {
-        assertThat(CompatibilityLevel.parse("full_transitive")).isEqualTo(CompatibilityLevel.FULL_TRANSITIVE);
-        assertThatThrownBy(() -> CompatibilityLevel.parse("SIDEWAYS"))
+        assertThat(RegistryException.compatibilityLevel("full_transitive")).isEqualTo(CompatibilityLevel.FULL_TRANSITIVE);
+        assertThatThrownBy(() -> RegistryException.compatibilityLevel("SIDEWAYS"))
                 .isInstanceOfSatisfying(RegistryException.class, e -> {
                     assertThat(e.httpStatus()).isEqualTo(422);
                     assertThat(e.errorCode()).isEqualTo(42203);

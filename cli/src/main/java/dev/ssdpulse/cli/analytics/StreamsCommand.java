@@ -1,0 +1,89 @@
+package dev.ssdpulse.cli.analytics;
+
+import dev.ssdpulse.cli.options.AnalyticsOptions;
+import dev.ssdpulse.cli.options.KafkaOptions;
+import dev.ssdpulse.cli.run.TopicSetup;
+import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.streams.app.AnalyticsApp;
+import dev.ssdpulse.streams.app.AnalyticsConfig;
+import dev.ssdpulse.streams.http.HttpApiConfig;
+import dev.ssdpulse.streams.http.HttpApiServer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** {@code ssdpulse streams}: the analytics Kafka Streams application, until Ctrl-C. */
+@Command(name = "streams", description = "Run the analytics (Kafka Streams): windows, latency, WA, steady state, summaries.")
+public final class StreamsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    KafkaOptions kafka;
+
+    @Mixin
+    AnalyticsOptions analytics;
+
+    @Option(names = "--exit-after", paramLabel = "DURATION", description = "Stop by itself after this long (scripts, tests).")
+    Duration exitAfter;
+
+    @Option(names = "--http-port", paramLabel = "PORT", defaultValue = "8080",
+            description = "Port of the HTTP API and dashboard; 0 = any free port; -1 = no HTTP (default: ${DEFAULT-VALUE}).")
+    int httpPort;
+
+    @Option(names = "--http-bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "Address the HTTP API listens on (default: ${DEFAULT-VALUE}: this host only).")
+    String httpBind;
+
+    @Option(names = "--api-token", paramLabel = "TOKEN", defaultValue = "${env:SSDPULSE_API_TOKEN}",
+            description = "Require 'Authorization: Bearer TOKEN' on /api and /metrics (default: env SSDPULSE_API_TOKEN).")
+    String apiToken;
+
+    @Override
+    public Integer call() throws Exception {
+        AnalyticsConfig config = analytics.toConfig(kafka);
+        TopicSetup.ensure(kafka.clientProperties(), Topics.all());
+        PrintWriter out = spec.commandLine().getOut();
+        CountDownLatch stop = new CountDownLatch(1);
+        try (AnalyticsApp app = new AnalyticsApp(config)) {
+            Thread hook = new Thread(stop::countDown, "ssdpulse-streams-ctrl-c");
+            Runtime.getRuntime().addShutdownHook(hook);
+            app.start();
+            app.awaitRunning(Duration.ofMinutes(2));
+            HttpApiServer http = httpPort < 0 ? null : HttpApiServer.start(app,
+                    HttpApiConfig.localhost(httpPort).withBindAddress(httpBind)
+                            .withBearerToken(apiToken == null || apiToken.isBlank() ? null : apiToken));
+            if (http != null) {
+                out.printf("dashboard and API: %s%n", http.url());
+            }
+            out.printf("ssdpulse analytics running: application id %s, %d thread(s), %s, window %s, state in %s%n",
+                    config.applicationId(), config.threads(), config.guarantee().streamsValue(),
+                    Duration.ofNanos(config.windowSizeNs()), config.stateDir());
+            out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
+            out.flush();
+            try {
+                if (exitAfter == null) {
+                    stop.await();
+                } else if (!stop.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                }
+            } finally {
+                if (http != null) {
+                    http.close();
+                }
+            }
+        }
+        out.println("ssdpulse analytics stopped.");
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,233 @@
+package dev.ssdpulse.cli.device;
+
+import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.options.KafkaOptions;
+import dev.ssdpulse.cli.options.WorkloadOptions;
+import dev.ssdpulse.cli.run.HostDescriptions;
+import dev.ssdpulse.cli.run.OfflineRunOutput;
+import dev.ssdpulse.cli.run.RunIds;
+import dev.ssdpulse.cli.run.RunOutput;
+import dev.ssdpulse.cli.run.StreamedRunOutput;
+import dev.ssdpulse.producer.device.DeviceProgress;
+import dev.ssdpulse.producer.device.DeviceRunListener;
+import dev.ssdpulse.producer.device.DeviceRunOptions;
+import dev.ssdpulse.producer.device.DeviceRunResult;
+import dev.ssdpulse.producer.device.DeviceRunner;
+import dev.ssdpulse.producer.device.ShutdownCancellation;
+import dev.ssdpulse.producer.device.engine.IoEngine;
+import dev.ssdpulse.producer.device.engine.NullIoEngine;
+import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
+import dev.ssdpulse.producer.device.guard.PreparedTarget;
+import dev.ssdpulse.producer.device.guard.TargetGuard;
+import dev.ssdpulse.producer.device.guard.TargetSafetyException;
+import dev.ssdpulse.producer.device.hostinfo.HostFacts;
+import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
+import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.smart.SmartPoller;
+import dev.ssdpulse.producer.workload.ScheduledPhase;
+import dev.ssdpulse.producer.workload.Units;
+import dev.ssdpulse.producer.workload.WorkloadAvro;
+import dev.ssdpulse.producer.workload.WorkloadSpec;
+import dev.ssdpulse.schemas.avro.ProducerKind;
+import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code ssdpulse device --target PATH --workload NAME|FILE}: the workload on a real file or block device
+ * with O_DIRECT, every I/O timed in ns, streamed to Kafka (or --offline). Writing to a block device that
+ * is mounted, partitioned or carries a file system is refused unless --allow-destroy-data.
+ */
+@Command(name = "device", description = "Run a workload on a file or block device (O_DIRECT); stream it to Kafka, or --offline.")
+public final class DeviceCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--target", required = true, paramLabel = "PATH", description = "A file (created at --size) or a block device.")
+    Path target;
+
+    @Option(names = "--size", paramLabel = "SIZE",
+            description = "Size of a file target, e.g. 4GiB (required when the file does not exist; a file never grows).")
+    String size;
+
+    @Option(names = "--allow-destroy-data",
+            description = "Allow writing to a block device that is partitioned or carries a file system. Its data is lost.")
+    boolean allowDestroyData;
+
+    @Option(names = "--buffered", description = "Go through the page cache instead of O_DIRECT (not a drive measurement).")
+    boolean buffered;
+
+    @Option(names = "--engine", defaultValue = "sync", paramLabel = "sync|null",
+            description = "I/O engine: sync (positional O_DIRECT I/O, QD via threads) or null (no I/O: measures the tool).")
+    String engineName;
+
+    @Mixin
+    WorkloadOptions workload;
+
+    @Option(names = "--smart-interval", defaultValue = "10s", paramLabel = "DURATION",
+            description = "Interval of SMART polling via smartctl/nvme-cli when present (default: ${DEFAULT-VALUE}).")
+    Duration smartInterval;
+
+    @Option(names = "--overflow", defaultValue = "drop", paramLabel = "drop|block",
+            description = "When Kafka falls behind: drop (count and report unpublished I/Os, never stall the I/O path; "
+                    + "default) or block (stall submission: loses nothing, disturbs timing).")
+    String overflow;
+
+    @Option(names = "--offline", description = "Analyse in-process and print the summary; no Kafka needed.")
+    boolean offline;
+
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "Summary format with --offline.")
+    String format;
+
+    @Option(names = "--run-id", paramLabel = "ID", description = "Run id (default: generated, dev-<date>-<time>-<hex>).")
+    String runId;
+
+    @Option(names = "--batch-ios", defaultValue = "512", paramLabel = "N", description = "I/Os per Kafka record.")
+    int batchIos;
+
+    @Option(names = "--quiet", description = "No progress lines.")
+    boolean quiet;
+
+    @Mixin
+    KafkaOptions kafka;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!"text".equals(format) && !"json".equals(format)) {
+            throw new UserInputException("--format must be text or json, got '" + format + "'");
+        }
+        OverflowPolicy overflowPolicy = switch (overflow) {
+            case "drop" -> OverflowPolicy.DROP_AND_COUNT;
+            case "block" -> OverflowPolicy.BLOCK;
+            default -> throw new UserInputException("--overflow must be drop or block, got '" + overflow + "'");
+        };
+        WorkloadSpec workloadSpec = workload.load();
+        boolean writes = TargetGuard.writesData(workloadSpec);
+        PreparedTarget prepared;
+        try {
+            prepared = new TargetGuard().prepare(target,
+                    size == null ? OptionalLong.empty() : OptionalLong.of(Units.parseBytes(size)), writes, allowDestroyData);
+        } catch (TargetSafetyException e) {
+            throw new UserInputException(e.getMessage(), e);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        prepared.notes().forEach(n -> err.println("note: " + n));
+        String id = runId == null ? RunIds.newRunId("dev") : RunIds.validate(runId);
+        boolean direct = !buffered;
+        try (IoEngine engine = engine()) {
+            engine.open(prepared.path(), prepared.sizeBytes(), direct, writes);
+            HostFacts facts = new HostFactsCollector().collect(prepared.path(), direct, engine.name());
+            String device = (facts.model() == null ? prepared.path().toString() : facts.model() + " (" + prepared.path() + ")")
+                    + ", " + Units.describeBytes(prepared.sizeBytes());
+            DeviceRunner runner = new DeviceRunner(engine, DeviceRunOptions.forTarget(prepared.sizeBytes(),
+                    prepared.blockDevice(), allowDestroyData));
+            if (!quiet) {
+                err.printf("running %s on %s, %s, engine %s, scheduler %s (run %s)%n", workloadSpec.name(), device,
+                        direct ? "O_DIRECT" : "buffered", engine.name(), facts.ioScheduler(), id);
+                err.flush();
+            }
+            if (offline) {
+                return run(new OfflineRunOutput(id, 1_000_000_000L, 60_000_000_000L, format, null, device,
+                        workloadSpec.name(), out), runner, workloadSpec, facts, prepared);
+            }
+            RunStarted started = RunStarted.newBuilder()
+                    .setRunId(id)
+                    .setRunName(workloadSpec.name() + " on " + device)
+                    .setProducerKind(ProducerKind.DEVICE)
+                    .setDevice(facts.toDeviceDescription(prepared.path(), prepared.blockDevice(), prepared.sizeBytes()))
+                    .setHost(facts.toHostDescription())
+                    .setWorkload(WorkloadAvro.toDescription(workloadSpec, prepared.sizeBytes()))
+                    .setSeed(workloadSpec.seed())
+                    .setWallClockStartEpochNs(System.currentTimeMillis() * 1_000_000L)
+                    .setToolVersion(HostDescriptions.toolVersion())
+                    .setSmartIntervalNs(smartInterval.toNanos())
+                    .build();
+            int maxWorkers = workloadSpec.schedule().stream().mapToInt(p -> p.phase().workers()).max().orElse(1);
+            try (StreamedRunOutput output = new StreamedRunOutput(kafka, started, maxWorkers, overflowPolicy, batchIos, out)) {
+                return run(output, runner, workloadSpec, facts, prepared);
+            }
+        }
+    }
+
+    private IoEngine engine() {
+        return switch (engineName) {
+            case "sync" -> new SyncDirectIoEngine();
+            case "null" -> new NullIoEngine();
+            default -> throw new UserInputException("--engine must be sync or null, got '" + engineName + "'");
+        };
+    }
+
+    private int run(RunOutput output, DeviceRunner runner, WorkloadSpec workloadSpec, HostFacts facts,
+                    PreparedTarget prepared) {
+        PrintWriter err = spec.commandLine().getErr();
+        long startNs = System.nanoTime();
+        SmartPoller smart = null;
+        if (prepared.blockDevice() || facts.blockDevice() != null) {
+            Path device = prepared.blockDevice() ? prepared.path() : Path.of("/dev", facts.blockDevice());
+            smart = new SmartPoller(device, smartInterval, () -> System.nanoTime() - startNs,
+                    reading -> output.smart(reading.toAvro(output.runId())));
+            if (!quiet) {
+                err.println(smart.availability().available() ? "SMART: polling " + device
+                        : "note: " + smart.availability().reason());
+            }
+            smart.start();
+        }
+        DeviceRunListener listener = new DeviceRunListener() {
+            @Override
+            public void onPhaseStarted(ScheduledPhase phase, long timeNs) {
+                output.phaseStarted(phase, timeNs);
+                if (!quiet) {
+                    err.printf("  [%8.1f s] phase %d '%s' (%s)%n", timeNs / 1e9, phase.index(), phase.name(),
+                            phase.phase().kind());
+                    err.flush();
+                }
+            }
+
+            @Override
+            public void onProgress(DeviceProgress p) {
+                if (!quiet) {
+                    err.printf("  [%8.1f s] %-28s %,14d I/Os  %,10.0f IOPS  %8.1f MB/s  %d errors%n", p.elapsedNs() / 1e9,
+                            p.phaseName(), p.totalIos(), p.intervalIops(), p.intervalMBps(), p.errors());
+                    err.flush();
+                }
+            }
+
+            @Override
+            public void onNotice(String notice) {
+                err.println("note: " + notice);
+                err.flush();
+            }
+        };
+        try (ShutdownCancellation ctrlC = ShutdownCancellation.install(runner, Duration.ofSeconds(60))) {
+            DeviceRunResult result;
+            try {
+                result = runner.run(workloadSpec, output, listener);
+            } catch (RuntimeException e) {
+                output.finish(RunStatus.FAILED, e.getMessage(), System.nanoTime() - startNs);
+                throw e;
+            } finally {
+                if (smart != null) {
+                    smart.close();
+                }
+            }
+            RunStatus status = switch (result.status()) {
+                case COMPLETED -> RunStatus.COMPLETED;
+                case ABORTED -> RunStatus.ABORTED;
+                case FAILED -> RunStatus.FAILED;
+            };
+            return output.finish(status, result.reason(), result.elapsedNs());
+        }
+    }
+}

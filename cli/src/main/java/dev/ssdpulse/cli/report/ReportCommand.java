@@ -1,0 +1,198 @@
+package dev.ssdpulse.cli.report;
+
+import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.options.KafkaOptions;
+import dev.ssdpulse.cli.run.RunIds;
+import dev.ssdpulse.schemas.avro.IoOp;
+import dev.ssdpulse.schemas.avro.LatencyStats;
+import dev.ssdpulse.schemas.avro.OpSummary;
+import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
+import dev.ssdpulse.schemas.topics.Topics;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code ssdpulse report --run ID}: a finished (or aborted) run's summary from the run-summary topic — the
+ * percentile table, exact bin counts and outliers, WA, steady-state verdicts — as text, JSON or CSV, and PNG
+ * charts of the main plots from the per-window metrics.
+ */
+@Command(name = "report", description = "Print a run's summary (text, JSON or CSV) and draw its charts as PNG.")
+public final class ReportCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--run", required = true, paramLabel = "ID", description = "The run.")
+    String runId;
+
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json|csv",
+            description = "Output format (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--png", paramLabel = "DIR", description = "Also write iops.png, mbps.png, latency.png, bins.png, wa.png here.")
+    Path pngDir;
+
+    @Option(names = "--timeout", defaultValue = "60s", paramLabel = "DURATION", description = "Give up reading after this long.")
+    Duration timeout;
+
+    @Mixin
+    KafkaOptions kafka;
+
+    @Override
+    public Integer call() throws Exception {
+        RunIds.validate(runId);
+        if (!List.of("text", "json", "csv").contains(format)) {
+            throw new UserInputException("--format must be text, json or csv, got '" + format + "'");
+        }
+        Map<String, Object> props = kafka.clientProperties();
+        try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(kafka.schemaRegistryUrl())) {
+            RunTopicReader reader = new RunTopicReader(props, registry);
+            List<RunSummary> summaries = reader.read(Topics.RUN_SUMMARY, runId, timeout);
+            List<RunStarted> started = reader.read(Topics.RUNS, runId, timeout);
+            if (summaries.isEmpty()) {
+                throw new UserInputException(started.isEmpty() ? "no run '" + runId + "' in " + Topics.RUNS.name()
+                        : "run '" + runId + "' has no summary yet in " + Topics.RUN_SUMMARY.name()
+                        + " (still running, or the analytics (`ssdpulse streams`) are not running)");
+            }
+            RunSummary summary = summaries.get(summaries.size() - 1);
+            SummaryRenderer.Context context = started.isEmpty() ? null : new SummaryRenderer.Context(
+                    started.get(0).getDevice().getModel(), started.get(0).getWorkload().getName(), Map.of());
+            PrintWriter out = spec.commandLine().getOut();
+            switch (format) {
+                case "json" -> out.println(SummaryRenderer.json(summary, context));
+                case "csv" -> out.print(csv(summary));
+                default -> SummaryRenderer.text(summary, context, out);
+            }
+            out.flush();
+            if (pngDir != null) {
+                Files.createDirectories(pngDir);
+                List<WindowMetrics> windows = reader.read(Topics.METRICS_1S, runId, timeout);
+                List<WriteAmplification> wa = reader.read(Topics.WAF, runId, timeout);
+                List<Path> written = charts(summary, windows, wa);
+                written.forEach(p -> spec.commandLine().getErr().println("wrote " + p));
+                spec.commandLine().getErr().flush();
+            }
+        }
+        return 0;
+    }
+
+    /** One row per (scope, op): scope "run" or "phase <i> <name>". */
+    static String csv(RunSummary s) {
+        StringBuilder b = new StringBuilder("run_id,scope,phase_index,phase_name,op,io_count,bytes,iops,mb_per_s,"
+                + "latency_mean_ns,p50_ns,p90_ns,p99_ns,p99_9_ns,p99_99_ns,p99_999_ns,p99_9999_ns,max_ns,"
+                + "ge_10ms,ge_30ms,ge_50ms,ge_100ms,ge_200ms\n");
+        for (OpSummary op : s.getOps()) {
+            row(b, s.getRunId(), "run", -1, "", op);
+        }
+        for (PhaseSummary phase : s.getPhases()) {
+            for (OpSummary op : phase.getOps()) {
+                row(b, s.getRunId(), "phase", phase.getPhaseIndex(), phase.getName(), op);
+            }
+        }
+        return b.toString();
+    }
+
+    private static void row(StringBuilder b, String runId, String scope, int phase, String name, OpSummary op) {
+        LatencyStats l = op.getLatency();
+        var p = l.getPercentiles();
+        b.append(String.format(Locale.ROOT, "%s,%s,%d,%s,%s,%d,%d,%.3f,%.3f,%.1f,%d,%d,%d,%d,%d,%d,%d,%d", runId, scope,
+                phase, name.replace(",", " "), op.getOp(), op.getIoCount(), op.getBytes(), op.getIops(), op.getMbPerSec(),
+                l.getCount() == 0 ? 0.0 : (double) l.getSumNs() / l.getCount(), p.getP50Ns(), p.getP90Ns(), p.getP99Ns(),
+                p.getP999Ns(), p.getP9999Ns(), p.getP99999Ns(), p.getP999999Ns(), l.getMaxNs()));
+        for (long t : SummaryRenderer.OUTLIER_THRESHOLDS_NS) {
+            b.append(',').append(SummaryRenderer.countAtOrAbove(l, t));
+        }
+        b.append('\n');
+    }
+
+    private List<Path> charts(RunSummary summary, List<WindowMetrics> windows, List<WriteAmplification> wa)
+            throws java.io.IOException {
+        List<PngCharts.Marker> phases = new ArrayList<>();
+        for (PhaseSummary p : summary.getPhases()) {
+            phases.add(new PngCharts.Marker(p.getStartNs() / 1e9, p.getName()));
+        }
+        Map<IoOp, List<WindowMetrics>> byOp = new EnumMap<>(IoOp.class);
+        for (WindowMetrics w : windows) {
+            byOp.computeIfAbsent(w.getOp(), k -> new ArrayList<>()).add(w);
+        }
+        List<PngCharts.Series> iops = new ArrayList<>();
+        List<PngCharts.Series> mbps = new ArrayList<>();
+        List<PngCharts.Series> latency = new ArrayList<>();
+        for (var e : byOp.entrySet()) {
+            List<WindowMetrics> ws = e.getValue();
+            double[] t = ws.stream().mapToDouble(w -> w.getWindowStartNs() / 1e9).toArray();
+            iops.add(new PngCharts.Series(e.getKey().name(), t, ws.stream().mapToDouble(WindowMetrics::getIops).toArray()));
+            mbps.add(new PngCharts.Series(e.getKey().name(), t, ws.stream().mapToDouble(WindowMetrics::getMbPerSec).toArray()));
+            latency.add(new PngCharts.Series(e.getKey() + " max", t,
+                    ws.stream().mapToDouble(w -> w.getLatency().getMaxNs() / 1e6).toArray()));
+            latency.add(new PngCharts.Series(e.getKey() + " p99", t,
+                    ws.stream().mapToDouble(w -> w.getLatency().getPercentiles().getP99Ns() / 1e6).toArray()));
+            latency.add(new PngCharts.Series(e.getKey() + " p50", t,
+                    ws.stream().mapToDouble(w -> w.getLatency().getPercentiles().getP50Ns() / 1e6).toArray()));
+        }
+        List<Path> written = new ArrayList<>();
+        String title = "run " + summary.getRunId();
+        written.add(write("iops.png", p -> PngCharts.lineChart(p, title + ": IOPS per 1-s window", "run time (s)", "IOPS",
+                iops, phases, false)));
+        written.add(write("mbps.png", p -> PngCharts.lineChart(p, title + ": MB/s per window", "run time (s)", "MB/s",
+                mbps, phases, false)));
+        written.add(write("latency.png", p -> PngCharts.lineChart(p, title + ": latency trend (per-window max, p99, p50)",
+                "run time (s)", "latency (ms, log)", latency, phases, true)));
+        if (!summary.getOps().isEmpty()) {
+            LatencyStats l = summary.getOps().get(0).getLatency();
+            List<String> labels = new ArrayList<>();
+            List<Long> bounds = l.getBinUpperBoundsNs();
+            List<Integer> outliers = new ArrayList<>();
+            long[] values = new long[l.getBinCounts().size()];
+            for (int i = 0; i < values.length; i++) {
+                for (OpSummary op : summary.getOps()) {
+                    values[i] += op.getLatency().getBinCounts().get(i);
+                }
+                labels.add(i < bounds.size() ? "<" + SummaryRenderer.latency(bounds.get(i)) : ">=" + SummaryRenderer.latency(bounds.get(i - 1)));
+                if (i > 0 && bounds.get(i - 1) >= 10_000_000L) {
+                    outliers.add(i);
+                }
+            }
+            written.add(write("bins.png", p -> PngCharts.barChart(p, title + ": latency distribution, all ops (red: >= 10 ms)",
+                    "I/Os (log)", labels, values, outliers)));
+        }
+        if (!wa.isEmpty()) {
+            double[] t = wa.stream().mapToDouble(w -> w.getToTimeNs() / 1e9).toArray();
+            List<PngCharts.Series> series = List.of(
+                    new PngCharts.Series("WA per interval", t, wa.stream().mapToDouble(w -> w.getWaWindow() == null ? 0 : w.getWaWindow()).toArray()),
+                    new PngCharts.Series("WA cumulative", t, wa.stream().mapToDouble(w -> w.getWaCumulative() == null ? 0 : w.getWaCumulative()).toArray()));
+            written.add(write("wa.png", p -> PngCharts.lineChart(p, title + ": write amplification (NAND / host bytes)",
+                    "run time (s)", "WA", series, phases, false)));
+        }
+        return written;
+    }
+
+    private interface ChartWriter {
+        void write(Path file) throws java.io.IOException;
+    }
+
+    private Path write(String name, ChartWriter writer) throws java.io.IOException {
+        Path file = pngDir.resolve(name);
+        writer.write(file);
+        return file;
+    }
+}

@@ -1,0 +1,100 @@
+package dev.ssdpulse.cli.run;
+
+import dev.ssdpulse.cli.report.SummaryRenderer;
+import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.producer.workload.ScheduledPhase;
+import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SmartSample;
+import dev.ssdpulse.streams.avro.AvroMappers;
+import dev.ssdpulse.streams.latency.LatencyBins;
+import dev.ssdpulse.streams.offline.OfflineRunAnalysis;
+import dev.ssdpulse.streams.window.WindowResult;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A run analysed in-process with the analytics accumulators ({@link OfflineRunAnalysis}) and summarised on
+ * the command's output as text or JSON; optionally the per-window series as CSV. Thread-safe for
+ * completions from several workers (the analysis is not, so completions are serialised).
+ */
+public final class OfflineRunOutput implements RunOutput {
+    private final OfflineRunAnalysis analysis;
+    private final String format;
+    private final Path seriesCsv;
+    private final String device;
+    private final String workload;
+    private final PrintWriter out;
+    private final AtomicLong ios = new AtomicLong();
+
+    public OfflineRunOutput(String runId, long windowNs, long sniaRoundNs, String format, Path seriesCsv, String device,
+                            String workload, PrintWriter out) {
+        this.analysis = new OfflineRunAnalysis(runId, windowNs, 2 * windowNs, LatencyBins.iometer(), sniaRoundNs,
+                seriesCsv != null);
+        this.format = format;
+        this.seriesCsv = seriesCsv;
+        this.device = device;
+        this.workload = workload;
+        this.out = out;
+    }
+
+    @Override
+    public String runId() {
+        return analysis.runId();
+    }
+
+    @Override
+    public synchronized void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
+                                           long submitTimeNs, long latencyNs, int queueDepth, int status) {
+        ios.incrementAndGet();
+        analysis.io(op, phaseIndex, submitTimeNs, latencyNs, sizeBytes, status);
+    }
+
+    @Override
+    public synchronized void phaseStarted(ScheduledPhase phase, long timeNs) {
+        analysis.phaseStarted(phase.index(), phase.name(), PhaseKind.valueOf(phase.phase().kind().name()), timeNs);
+    }
+
+    @Override
+    public synchronized void smart(SmartSample sample) {
+        analysis.smart(AvroMappers.smartCounters(sample), sample.getSource());
+    }
+
+    @Override
+    public synchronized int finish(RunStatus status, String reason, long durationNs) {
+        RunSummary summary = analysis.finish(status, reason, durationNs, ios.get());
+        SummaryRenderer.Context context = new SummaryRenderer.Context(device, workload,
+                analysis.writeAmplificationByPhase());
+        if ("json".equals(format)) {
+            out.println(SummaryRenderer.json(summary, context));
+            out.flush();
+        } else {
+            SummaryRenderer.text(summary, context, out);
+        }
+        if (seriesCsv != null) {
+            writeSeries();
+        }
+        return status == RunStatus.COMPLETED ? 0 : status == RunStatus.ABORTED ? 130 : 1;
+    }
+
+    private void writeSeries() {
+        StringBuilder csv = new StringBuilder("window_start_s,op,phase,io_count,iops,mb_per_s,latency_mean_us,latency_max_us\n");
+        for (WindowResult w : analysis.windows()) {
+            csv.append(String.format(Locale.ROOT, "%.3f,%s,%d,%d,%.1f,%.3f,%.1f,%.1f%n", w.windowStartNs() / 1e9,
+                    IoOpCode.name((byte) w.op()), w.phaseIndex(), w.ioCount(), w.iops(), w.mbPerSec(),
+                    w.latency().meanNs() / 1e3, w.latency().maxNs() / 1e3));
+        }
+        try {
+            Files.writeString(seriesCsv, csv);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write --series-csv " + seriesCsv + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package dev.ssdpulse.cli.run;
+
+import dev.ssdpulse.producer.io.IoCompletionSink;
+import dev.ssdpulse.producer.workload.ScheduledPhase;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.SmartSample;
+
+/**
+ * Where a producer command's run goes: streamed to Kafka ({@link StreamedRunOutput}) or analysed in-process
+ * ({@link OfflineRunOutput}). Producers (simulator, device engine, importers) report the same things to
+ * either, so a run measured offline and one streamed differ only in where the analytics run.
+ */
+public interface RunOutput extends IoCompletionSink {
+
+    String runId();
+
+    /** A phase starts; called when no worker is submitting. */
+    void phaseStarted(ScheduledPhase phase, long timeNs);
+
+    /** A SMART-style counter sample. */
+    void smart(SmartSample sample);
+
+    /** Ends the run, prints what happened; returns the command's exit code. */
+    int finish(RunStatus status, String reason, long durationNs);
+}

@@ -1,0 +1,210 @@
+package dev.ssdpulse.cli.simulate;
+
+import dev.ssdpulse.cli.run.HostDescriptions;
+import dev.ssdpulse.cli.run.RunOutput;
+import dev.ssdpulse.producer.sim.config.SsdConfig;
+import dev.ssdpulse.producer.sim.config.SsdPresets;
+import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
+import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
+import dev.ssdpulse.producer.simulate.SimulationObserver;
+import dev.ssdpulse.producer.simulate.WorkloadSimulation;
+import dev.ssdpulse.producer.workload.ScheduledPhase;
+import dev.ssdpulse.producer.workload.WorkloadAvro;
+import dev.ssdpulse.producer.workload.WorkloadSpec;
+import dev.ssdpulse.schemas.avro.DeviceDescription;
+import dev.ssdpulse.schemas.avro.ProducerKind;
+import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.SmartSample;
+import dev.ssdpulse.schemas.avro.SmartSource;
+
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Runs a workload on a simulated drive into a {@link RunOutput}: as fast as possible, or paced to a multiple
+ * of real time; progress lines on {@code progressOut} every ~2 s of wall time. Used by {@code simulate} and
+ * {@code demo}.
+ */
+public final class SimulatedRunDriver {
+    private final SimulatedDrive drive;
+    private final WorkloadSpec workloadSpec;
+    private final long smartIntervalNs;
+    private final double speed;
+    private final PrintWriter progressOut;
+    private final BooleanSupplier cancelled;
+
+    /**
+     * @param speed       simulated seconds per wall second; 0 or less = as fast as possible
+     * @param progressOut where progress goes, or null for none
+     */
+    public SimulatedRunDriver(SimulatedDrive drive, WorkloadSpec workloadSpec, long smartIntervalNs, double speed,
+                              PrintWriter progressOut, BooleanSupplier cancelled) {
+        this.drive = drive;
+        this.workloadSpec = workloadSpec;
+        this.smartIntervalNs = smartIntervalNs;
+        this.speed = speed;
+        this.progressOut = progressOut;
+        this.cancelled = cancelled;
+    }
+
+    /** Runs to the end (or cancellation) and finishes the output; returns its exit code. */
+    public int run(RunOutput output) {
+        Progress progress = new Progress();
+        SimulationObserver observer = new SimulationObserver() {
+            @Override
+            public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
+                                      long submitTimeNs, long latencyNs, int queueDepth, int status) {
+                output.onIoCompleted(worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs,
+                        queueDepth, status);
+                progress.io(sizeBytes);
+            }
+
+            @Override
+            public void onPhaseStarted(ScheduledPhase phase, long timeNs) {
+                output.phaseStarted(phase, timeNs);
+                progress.phase(phase, timeNs);
+            }
+
+            @Override
+            public void onSmartSample(SimSmartCounters c) {
+                output.smart(smartSample(output.runId(), c));
+            }
+        };
+        WorkloadSimulation simulation;
+        try {
+            simulation = WorkloadSimulation.prepare(drive, workloadSpec, smartIntervalNs, observer);
+            var run = simulation.run();
+            BooleanSupplier stop = () -> {
+                progress.maybePrint(run.nowNs());
+                return cancelled.getAsBoolean();
+            };
+            if (speed > 0) {
+                simulation.runPaced(speed, stop);
+            } else {
+                simulation.runToCompletion(stop);
+            }
+            progress.done(run.nowNs());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            output.finish(RunStatus.ABORTED, "interrupted", 0);
+            return 130;
+        } catch (RuntimeException e) {
+            output.finish(RunStatus.FAILED, e.toString(), 0);
+            throw e;
+        }
+        boolean aborted = cancelled.getAsBoolean();
+        return output.finish(aborted ? RunStatus.ABORTED : RunStatus.COMPLETED,
+                aborted ? "interrupted (Ctrl-C)" : null, simulation.run().nowNs());
+    }
+
+    public static int maxWorkers(WorkloadSpec workloadSpec) {
+        return workloadSpec.schedule().stream().mapToInt(p -> p.phase().workers()).max().orElse(1);
+    }
+
+    public static RunStarted runStarted(String runId, SsdConfig config, SimulatedDrive drive, WorkloadSpec workloadSpec,
+                                        long smartIntervalNs) {
+        return RunStarted.newBuilder()
+                .setRunId(runId)
+                .setRunName(workloadSpec.name() + " on " + config.name())
+                .setProducerKind(ProducerKind.SIMULATOR)
+                .setDevice(deviceDescription(config, drive))
+                .setHost(HostDescriptions.current("simulator", true, null))
+                .setWorkload(WorkloadAvro.toDescription(workloadSpec, drive.capacityBytes()))
+                .setSeed(workloadSpec.seed())
+                .setWallClockStartEpochNs(System.currentTimeMillis() * 1_000_000L)
+                .setToolVersion(HostDescriptions.toolVersion())
+                .setSmartIntervalNs(smartIntervalNs)
+                .build();
+    }
+
+    static SmartSample smartSample(String runId, SimSmartCounters c) {
+        return SmartSample.newBuilder()
+                .setRunId(runId)
+                .setTimeNs(c.timeNs())
+                .setSource(SmartSource.SIMULATOR)
+                .setHostBytesWritten(c.hostBytesWritten())
+                .setHostBytesRead(c.hostBytesRead())
+                .setNandBytesWritten(c.nandBytesWritten())
+                .setNandBytesWrittenHost(c.nandBytesWrittenHost())
+                .setNandBytesWrittenGc(c.nandBytesWrittenGc())
+                .setNandBytesWrittenWearLeveling(c.nandBytesWrittenWearLevelling())
+                .setNandBytesWrittenMetadata(c.nandBytesWrittenMetadata())
+                .setEraseCount(c.eraseCount())
+                .setFreeBlocks((long) c.freeBlocks())
+                .setGcInvocations(c.gcInvocations())
+                .setRawAttributes(Map.of("forcedGcInvocations", Long.toString(c.forcedGcInvocations()),
+                        "idleGcInvocations", Long.toString(c.idleGcInvocations()),
+                        "hostBytesTrimmed", Long.toString(c.hostBytesTrimmed())))
+                .build();
+    }
+
+    static DeviceDescription deviceDescription(SsdConfig config, SimulatedDrive drive) {
+        var g = config.geometry();
+        return DeviceDescription.newBuilder()
+                .setModel("ssdpulse simulator: " + config.name())
+                .setCapacityBytes(drive.capacityBytes())
+                .setLogicalBlockSizeBytes(4096)
+                .setRawFlashBytes(config.rawFlashBytes())
+                .setOverProvisioningRatio(config.physicalToLogical() - 1.0)
+                .setParityReserveBytes(config.capacity().parityReserveBytes())
+                .setGeometry(new dev.ssdpulse.schemas.avro.NandGeometry(g.channels(), g.diesPerChannel(),
+                        g.planesPerDie(), g.blocksPerPlane(), g.pagesPerBlock(), g.pageSizeBytes()))
+                .setPresetJson(new SsdPresets().toJson(config))
+                .build();
+    }
+
+    /** Progress on stderr every ~2 s of wall time: simulated time, I/Os, IOPS and MB/s since the last line. */
+    private final class Progress {
+        private final long startWall = System.nanoTime();
+        private long lastPrintWall = startWall;
+        private long lastVirtualNs;
+        private long ios;
+        private long bytes;
+        private long lastIos;
+        private long lastBytes;
+        private String phase = "";
+
+        void io(int sizeBytes) {
+            ios++;
+            bytes += sizeBytes;
+        }
+
+        void phase(ScheduledPhase p, long timeNs) {
+            phase = p.name();
+            if (progressOut != null) {
+                PrintWriter err = progressOut;
+                err.printf("  [%8.1f s] phase %d '%s' (%s)%n", timeNs / 1e9, p.index(), p.name(), p.phase().kind());
+                err.flush();
+            }
+        }
+
+        void maybePrint(long virtualNs) {
+            long now = System.nanoTime();
+            if (progressOut == null || now - lastPrintWall < 2_000_000_000L) {
+                return;
+            }
+            double dt = (virtualNs - lastVirtualNs) / 1e9;
+            PrintWriter err = progressOut;
+            err.printf("  [%8.1f s simulated, %5.0f s wall] %-28s %,14d I/Os  %,10.0f IOPS  %8.1f MB/s%n",
+                    virtualNs / 1e9, (now - startWall) / 1e9, phase, ios,
+                    dt > 0 ? (ios - lastIos) / dt : 0.0, dt > 0 ? (bytes - lastBytes) / 1e6 / dt : 0.0);
+            err.flush();
+            lastPrintWall = now;
+            lastVirtualNs = virtualNs;
+            lastIos = ios;
+            lastBytes = bytes;
+        }
+
+        void done(long virtualNs) {
+            if (progressOut != null) {
+                PrintWriter err = progressOut;
+                err.printf("  done: %.1f s simulated in %.1f s wall, %,d I/Os%n", virtualNs / 1e9,
+                        (System.nanoTime() - startWall) / 1e9, ios);
+                err.flush();
+            }
+        }
+    }
+
+}

@@ -1,0 +1,412 @@
+package dev.ssdpulse.producer.device;
+
+import dev.ssdpulse.producer.device.engine.IoEngine;
+import dev.ssdpulse.producer.device.engine.IoSlot;
+import dev.ssdpulse.producer.device.engine.IoStatus;
+import dev.ssdpulse.producer.device.engine.PatternFiller;
+import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
+import dev.ssdpulse.producer.io.IoCompletionSink;
+import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.producer.io.IoRequest;
+import dev.ssdpulse.producer.workload.AccessSpec;
+import dev.ssdpulse.producer.workload.PhaseKind;
+import dev.ssdpulse.producer.workload.PhaseSpec;
+import dev.ssdpulse.producer.workload.ScheduledPhase;
+import dev.ssdpulse.producer.workload.WorkloadGenerators;
+import dev.ssdpulse.producer.workload.WorkloadSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Drives a workload's scheduled phases against an opened {@link IoEngine}.
+ *
+ * <p>Per I/O phase: {@code workers x queueDepth} threads; the threads of one worker share its generator
+ * ({@link WorkerStream}), so the worker has up to {@code queueDepth} I/Os outstanding. A phase ends at the first
+ * of: its duration on the wall clock (checked before each submit; I/Os in flight finish and are recorded), its
+ * byte budget or generator exhaustion, cancellation. Ramp time is not treated specially: ramp I/Os are recorded
+ * like any other, and consumers exclude the first {@code rampNs} of the phase from statistics (PhaseSpec's
+ * contract). {@code delayNs} is honoured as the minimum gap between consecutive submits of a worker (rate limit,
+ * think time), by parking the submitting thread until its slot's due time.
+ *
+ * <p>IDLE phases sleep for their duration (cancellable). PURGE without access specs: on a file there is nothing to
+ * purge (a file has no FTL state to reset) and the phase is skipped with a notice; on a block device a secure
+ * erase is not reachable from Java (no ioctl/admin commands), so the phase is skipped with a notice telling the
+ * user to run {@code nvme format} / {@code blkdiscard} before the run, and without --allow-destroy-data the run
+ * fails instead. A PURGE with {@code trim} and access specs is a TRIM pass, issued like any I/O phase.
+ *
+ * <p>Cancellation ({@link #cancel()}, e.g. from a Ctrl-C hook): no new I/O is submitted, outstanding I/Os
+ * complete and are delivered to the sink, and {@code run} returns a result with status ABORTED. A runner serves
+ * one run: cancellation is final.
+ */
+public final class DeviceRunner {
+    private final IoEngine engine;
+    private final DeviceRunOptions options;
+    private final CountDownLatch cancelled = new CountDownLatch(1);
+    private volatile boolean stop;
+    private volatile String cancelReason;
+
+    public DeviceRunner(IoEngine engine, DeviceRunOptions options) {
+        this.engine = engine;
+        this.options = options;
+    }
+
+    /** Asks the run to end: safe from any thread (a shutdown hook included); idempotent. */
+    public void cancel() {
+        cancel("cancelled by the user");
+    }
+
+    public void cancel(String reason) {
+        if (cancelReason == null) {
+            cancelReason = reason;
+        }
+        stop = true;
+        cancelled.countDown();
+    }
+
+    public boolean isCancelled() {
+        return cancelled.getCount() == 0;
+    }
+
+    /**
+     * Runs every scheduled phase. Times given to the sink and the listener are ns since this call.
+     *
+     * @throws IllegalArgumentException before any I/O, when a phase cannot run on this engine (alignment)
+     */
+    public DeviceRunResult run(WorkloadSpec spec, IoCompletionSink sink, DeviceRunListener listener) {
+        List<ScheduledPhase> schedule = spec.schedule();
+        for (ScheduledPhase p : schedule) {
+            checkAlignment(p);
+        }
+        long runStart = System.nanoTime();
+        RunCounters totals = new RunCounters();
+        List<PhaseOutcome> outcomes = new ArrayList<>();
+        DeviceRunResult.Status status = DeviceRunResult.Status.COMPLETED;
+        String reason = null;
+        for (ScheduledPhase p : schedule) {
+            if (isCancelled()) {
+                break;
+            }
+            long start = System.nanoTime() - runStart;
+            listener.onPhaseStarted(p, start);
+            PhaseOutcome outcome;
+            try {
+                outcome = runPhase(p, runStart, start, sink, listener, totals);
+            } catch (RuntimeException e) {
+                outcome = new PhaseOutcome(p.index(), p.name(), start, System.nanoTime() - runStart, 0, 0, 0, 0, 0,
+                        PhaseOutcome.EndReason.FAILED, e.getMessage());
+            }
+            outcomes.add(outcome);
+            listener.onPhaseEnded(p, outcome);
+            if (outcome.endReason() == PhaseOutcome.EndReason.FAILED) {
+                status = DeviceRunResult.Status.FAILED;
+                reason = "phase '" + p.name() + "' failed: " + outcome.note();
+                break;
+            }
+        }
+        if (status == DeviceRunResult.Status.COMPLETED && isCancelled()) {
+            status = DeviceRunResult.Status.ABORTED;
+            reason = cancelReason;
+        }
+        return new DeviceRunResult(status, reason, System.nanoTime() - runStart, outcomes, engine.lastError());
+    }
+
+    private void checkAlignment(ScheduledPhase p) {
+        int align = Math.max(1, engine.alignmentBytes());
+        PhaseSpec phase = p.phase();
+        for (AccessSpec a : phase.accessSpecs()) {
+            if (a.transferSizeBytes() % align != 0 || a.alignmentBytes() % align != 0) {
+                throw new IllegalArgumentException("phase '" + p.name() + "': access spec with transfer size "
+                        + a.transferSizeBytes() + " B and alignment " + a.alignmentBytes() + " B cannot run on engine "
+                        + engine.name() + ": " + SyncDirectIoEngine.alignmentMessage(a.alignmentBytes(),
+                        a.transferSizeBytes(), align));
+            }
+        }
+        if (!phase.accessSpecs().isEmpty()) {
+            long offset = phase.span().offsetBytes(options.targetSizeBytes());
+            if (offset % align != 0) {
+                throw new IllegalArgumentException("phase '" + p.name() + "': span offset " + offset
+                        + " B is not a multiple of the engine's alignment " + align + " B (" + engine.name() + ")");
+            }
+        }
+    }
+
+    private PhaseOutcome runPhase(ScheduledPhase p, long runStart, long startNs, IoCompletionSink sink,
+                                  DeviceRunListener listener, RunCounters totals) {
+        PhaseSpec phase = p.phase();
+        if (phase.kind() == PhaseKind.IDLE || (phase.accessSpecs().isEmpty() && phase.kind() != PhaseKind.PURGE)) {
+            return idle(p, runStart, startNs, listener, totals);
+        }
+        if (phase.accessSpecs().isEmpty()) { // plain PURGE
+            String note;
+            if (!options.blockDevice()) {
+                note = "PURGE on a file target: nothing to purge (a file has no FTL state to reset); skipped";
+            } else if (!options.allowDestroyData()) {
+                return new PhaseOutcome(p.index(), p.name(), startNs, System.nanoTime() - runStart, 0, 0, 0, 0, 0,
+                        PhaseOutcome.EndReason.FAILED, "PURGE of a block device destroys its data and needs"
+                        + " --allow-destroy-data");
+            } else {
+                note = "PURGE on a block device is not supported by ssdpulse (secure erase / format need admin"
+                        + " commands Java cannot issue): run `nvme format` or `blkdiscard` on the device before the"
+                        + " run; skipped";
+            }
+            listener.onNotice(note);
+            return new PhaseOutcome(p.index(), p.name(), startNs, System.nanoTime() - runStart, 0, 0, 0, 0, 0,
+                    PhaseOutcome.EndReason.SKIPPED, note);
+        }
+        return new PhaseExecution(p, runStart, sink, totals).execute(startNs, listener);
+    }
+
+    private PhaseOutcome idle(ScheduledPhase p, long runStart, long startNs, DeviceRunListener listener,
+                              RunCounters totals) {
+        long durationNs = p.phase().durationNs().orElse(0);
+        long end = runStart + startNs + durationNs;
+        ProgressTicker ticker = new ProgressTicker(runStart, p, totals, listener);
+        try {
+            while (true) {
+                long now = System.nanoTime();
+                long wait = Math.min(end - now, ticker.nextTickNanos - now);
+                if (end - now <= 0 || cancelled.await(Math.max(0, wait), TimeUnit.NANOSECONDS)) {
+                    break;
+                }
+                ticker.tickIfDue();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancel("interrupted");
+        }
+        return new PhaseOutcome(p.index(), p.name(), startNs, System.nanoTime() - runStart, 0, 0, 0, 0, 0,
+                isCancelled() ? PhaseOutcome.EndReason.CANCELLED : PhaseOutcome.EndReason.IDLE, null);
+    }
+
+    /** Run-wide counters read by the progress ticker; LongAdder keeps the I/O threads from contending. */
+    static final class RunCounters {
+        final LongAdder ios = new LongAdder();
+        final LongAdder bytes = new LongAdder();
+        final LongAdder errors = new LongAdder();
+    }
+
+    private final class ProgressTicker {
+        final long runStart;
+        final ScheduledPhase phase;
+        final RunCounters totals;
+        final DeviceRunListener listener;
+        long nextTickNanos;
+        long lastTickNanos;
+        long lastIos;
+        long lastBytes;
+
+        ProgressTicker(long runStart, ScheduledPhase phase, RunCounters totals, DeviceRunListener listener) {
+            this.runStart = runStart;
+            this.phase = phase;
+            this.totals = totals;
+            this.listener = listener;
+            this.lastTickNanos = System.nanoTime();
+            this.nextTickNanos = lastTickNanos + options.progressIntervalNs();
+            this.lastIos = totals.ios.sum();
+            this.lastBytes = totals.bytes.sum();
+        }
+
+        void tickIfDue() {
+            long now = System.nanoTime();
+            if (now - nextTickNanos < 0) {
+                return;
+            }
+            long ios = totals.ios.sum();
+            long bytes = totals.bytes.sum();
+            double seconds = (now - lastTickNanos) / 1e9;
+            listener.onProgress(new DeviceProgress(now - runStart, phase.index(), phase.name(), ios, bytes,
+                    totals.errors.sum(), (ios - lastIos) / seconds, (bytes - lastBytes) / seconds / 1e6));
+            lastIos = ios;
+            lastBytes = bytes;
+            lastTickNanos = now;
+            nextTickNanos = now + options.progressIntervalNs();
+        }
+    }
+
+    /** One I/O phase: its worker streams and threads. */
+    private final class PhaseExecution {
+        final ScheduledPhase scheduled;
+        final PhaseSpec phase;
+        final long runStart;
+        final IoCompletionSink sink;
+        final RunCounters totals;
+        final WorkerStream[] workers;
+        final long endNanos;
+        final boolean timed;
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+        PhaseExecution(ScheduledPhase scheduled, long runStart, IoCompletionSink sink, RunCounters totals) {
+            this.scheduled = scheduled;
+            this.phase = scheduled.phase();
+            this.runStart = runStart;
+            this.sink = sink;
+            this.totals = totals;
+            this.workers = new WorkerStream[phase.workers()];
+            for (int w = 0; w < workers.length; w++) {
+                workers[w] = new WorkerStream(w, WorkloadGenerators.forPhase(phase, w, scheduled.seed(),
+                        options.targetSizeBytes()));
+            }
+            this.timed = phase.durationNs().isPresent();
+            this.endNanos = timed ? System.nanoTime() + phase.durationNs().getAsLong() : 0;
+        }
+
+        PhaseOutcome execute(long startNs, DeviceRunListener listener) {
+            int maxSize = phase.accessSpecs().stream().mapToInt(AccessSpec::transferSizeBytes).max().orElse(4096);
+            List<Thread> threads = new ArrayList<>(workers.length * phase.queueDepth());
+            for (WorkerStream w : workers) {
+                for (int q = 0; q < phase.queueDepth(); q++) {
+                    IoSlot slot = engine.allocateSlot(maxSize);
+                    PatternFiller filler = new PatternFiller(phase.dataPattern(),
+                            scheduled.seed() ^ (0x9E3779B97F4A7C15L * (w.worker * 4099L + q + 1)));
+                    Thread t = new Thread(() -> ioLoop(w, slot, filler),
+                            "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker + "-q" + q);
+                    t.setDaemon(true);
+                    threads.add(t);
+                }
+            }
+            threads.forEach(Thread::start);
+            ProgressTicker ticker = new ProgressTicker(runStart, scheduled, totals, listener);
+            boolean interrupted = false;
+            for (Thread t : threads) {
+                while (t.isAlive()) {
+                    try {
+                        long wait = ticker.nextTickNanos - System.nanoTime();
+                        if (wait > 0) {
+                            t.join(Math.max(1, wait / 1_000_000));
+                        }
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                        cancel("interrupted");
+                    }
+                    ticker.tickIfDue();
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            long endNs = System.nanoTime() - runStart;
+            long ios = 0, errors = 0, read = 0, written = 0, trimmed = 0;
+            for (WorkerStream w : workers) {
+                w.sinkLock.lock();
+                try {
+                    ios += w.ios;
+                    errors += w.errors;
+                    read += w.bytesRead;
+                    written += w.bytesWritten;
+                    trimmed += w.bytesTrimmed;
+                } finally {
+                    w.sinkLock.unlock();
+                }
+            }
+            PhaseOutcome.EndReason reason;
+            String note = null;
+            Throwable f = failure.get();
+            if (f != null) {
+                reason = PhaseOutcome.EndReason.FAILED;
+                note = f.toString();
+            } else if (isCancelled()) {
+                reason = PhaseOutcome.EndReason.CANCELLED;
+            } else if (timed && System.nanoTime() - endNanos >= 0) {
+                reason = PhaseOutcome.EndReason.DURATION;
+            } else {
+                reason = PhaseOutcome.EndReason.BYTES;
+            }
+            return new PhaseOutcome(scheduled.index(), scheduled.name(), startNs, endNs, ios, errors, read, written,
+                    trimmed, reason, note);
+        }
+
+        private void ioLoop(WorkerStream w, IoSlot slot, PatternFiller filler) {
+            try {
+                IoRequest r = w.request;
+                while (!stop) {
+                    long scheduledNanos;
+                    w.lock.lock();
+                    try {
+                        if (w.exhausted || (timed && System.nanoTime() - endNanos >= 0)) {
+                            return;
+                        }
+                        if (!w.generator.next(r)) {
+                            w.exhausted = true;
+                            return;
+                        }
+                        slot.op = r.op;
+                        slot.offsetBytes = r.offsetBytes;
+                        slot.sizeBytes = r.sizeBytes;
+                        long now = System.nanoTime();
+                        scheduledNanos = now;
+                        if (r.delayNs > 0 && w.lastScheduledSubmitNanos != Long.MIN_VALUE) {
+                            long due = w.lastScheduledSubmitNanos + r.delayNs;
+                            if (due - now > 0) {
+                                scheduledNanos = due;
+                            }
+                        }
+                        w.lastScheduledSubmitNanos = scheduledNanos;
+                    } finally {
+                        w.lock.unlock();
+                    }
+                    if (!waitUntil(scheduledNanos)) {
+                        return; // ended while waiting: the request is not submitted
+                    }
+                    if (slot.op == IoOpCode.WRITE) {
+                        filler.fill(slot, slot.sizeBytes);
+                    }
+                    int queueDepth = w.outstanding.incrementAndGet();
+                    engine.submit(slot);
+                    w.outstanding.decrementAndGet();
+                    complete(w, slot, queueDepth);
+                }
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+                stop = true;
+            }
+        }
+
+        /** Parks until {@code dueNanos}; false when the phase ended or the run was cancelled meanwhile. */
+        private boolean waitUntil(long dueNanos) {
+            while (true) {
+                if (stop || (timed && System.nanoTime() - endNanos >= 0)) {
+                    return false;
+                }
+                long wait = dueNanos - System.nanoTime();
+                if (wait <= 0) {
+                    return true;
+                }
+                LockSupport.parkNanos(timed ? Math.min(wait, Math.max(0, endNanos - System.nanoTime())) : wait);
+            }
+        }
+
+        private void complete(WorkerStream w, IoSlot slot, int queueDepth) {
+            int size = slot.sizeBytes;
+            boolean ok = slot.status == IoStatus.OK;
+            w.sinkLock.lock();
+            try {
+                w.ios++;
+                if (!ok) {
+                    w.errors++;
+                } else if (slot.op == IoOpCode.READ) {
+                    w.bytesRead += size;
+                } else if (slot.op == IoOpCode.WRITE) {
+                    w.bytesWritten += size;
+                } else if (slot.op == IoOpCode.TRIM) {
+                    w.bytesTrimmed += size;
+                }
+                sink.onIoCompleted(w.worker, scheduled.index(), slot.op, slot.offsetBytes, size,
+                        slot.submitNanos - runStart, slot.completeNanos - slot.submitNanos, queueDepth, slot.status);
+            } finally {
+                w.sinkLock.unlock();
+            }
+            totals.ios.increment();
+            if (ok) {
+                totals.bytes.add(size);
+            } else {
+                totals.errors.increment();
+            }
+        }
+    }
+}

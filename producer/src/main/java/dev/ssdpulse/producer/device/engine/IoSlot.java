@@ -1,0 +1,45 @@
+package dev.ssdpulse.producer.device.engine;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One outstanding I/O: the request fields, an aligned direct buffer reused for every request of the slot, and
+ * what the engine fills in (status, submit and completion time). One slot per in-flight I/O; a slot is used by
+ * one thread at a time, so its fields need no synchronisation.
+ */
+public final class IoSlot {
+    /** Aligned buffer of {@link #capacityBytes()}; position/limit are set by the engine per request. */
+    public final ByteBuffer buffer;
+    public byte op;
+    public long offsetBytes;
+    public int sizeBytes;
+    /** 0 on success, else a positive errno-style code ({@link IoStatus}). */
+    public int status;
+    /** {@link System#nanoTime()} right before the I/O was handed to the OS, and right after it returned. */
+    public long submitNanos;
+    public long completeNanos;
+    /** Data the buffer holds after the last operation; lets the pattern filler skip needless refills. */
+    boolean holdsReadData;
+    /** The whole buffer is known to be zeros (ZEROS pattern already applied). */
+    boolean zeroed;
+
+    public IoSlot(ByteBuffer buffer) {
+        this.buffer = buffer;
+    }
+
+    public int capacityBytes() {
+        return buffer.capacity();
+    }
+
+    public long latencyNs() {
+        return completeNanos - submitNanos;
+    }
+
+    /** Allocates a buffer whose address is a multiple of {@code alignmentBytes} (required by O_DIRECT). */
+    public static IoSlot allocate(int capacityBytes, int alignmentBytes) {
+        ByteBuffer raw = ByteBuffer.allocateDirect(capacityBytes + alignmentBytes);
+        ByteBuffer aligned = raw.alignedSlice(alignmentBytes);
+        aligned.limit(capacityBytes);
+        return new IoSlot(aligned.slice());
+    }
+}

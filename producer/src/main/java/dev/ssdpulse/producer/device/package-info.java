@@ -1,0 +1,28 @@
+/**
+ * The device engine: runs a workload with real I/O against a file or block device.
+ *
+ * <ul>
+ *   <li>{@link dev.ssdpulse.producer.device.engine.IoEngine}: fio-style narrow engine interface;
+ *   {@link dev.ssdpulse.producer.device.engine.SyncDirectIoEngine} (positional pread/pwrite, O_DIRECT through
+ *   {@code ExtendedOpenOption.DIRECT}), {@link dev.ssdpulse.producer.device.engine.NullIoEngine} (tool ceiling).</li>
+ *   <li>{@link dev.ssdpulse.producer.device.DeviceRunner}: phases, workers x queue depth threads, duration / byte
+ *   budget / exhaustion stop, pacing by {@code delayNs}, IDLE, PURGE handling, progress, cancel -> ABORTED.</li>
+ *   <li>{@link dev.ssdpulse.producer.device.guard.TargetGuard}: file creation without growth, block-device safety
+ *   checks; {@link dev.ssdpulse.producer.device.hostinfo.HostFactsCollector}: kernel, scheduler, model, ...</li>
+ * </ul>
+ *
+ * <p><b>Queue depth.</b> Java has no portable asynchronous direct I/O (AsynchronousFileChannel on Linux is a
+ * thread pool doing the same blocking pread/pwrite), so QD n per worker is n threads sharing the worker's
+ * generator under a lock. Measured on the reference machine this matches fio/libaio at QD1 and QD32 (see
+ * BENCHMARKS-device.md), so no asynchronous path was added.
+ *
+ * <p><b>Timing.</b> {@link System#nanoTime()} around the system call (CLOCK_MONOTONIC). Measured on the reference VM
+ * with {@code DeviceBench clock}: 67-92 ns per call, smallest observable step 20 ns; so a latency carries about
+ * +0.1 us of timing overhead and +-20 ns of quantisation, plus the JNI transition, but none of ssdpulse's own
+ * queueing. {@code submitTimeNs} is the moment the I/O was handed to the OS.
+ *
+ * <p><b>Limits.</b> TRIM and secure erase are not reachable from Java without JNI: TRIMs complete with
+ * EOPNOTSUPP (95) and a PURGE on a block device is skipped with advice (run {@code nvme format} or
+ * {@code blkdiscard} before). Ramp I/Os are recorded like any other; consumers drop the phase's first rampNs.
+ */
+package dev.ssdpulse.producer.device;

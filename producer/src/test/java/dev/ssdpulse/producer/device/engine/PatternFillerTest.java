@@ -1,0 +1,64 @@
+package dev.ssdpulse.producer.device.engine;
+
+import dev.ssdpulse.producer.workload.DataPattern;
+import org.junit.jupiter.api.Test;
+
+import java.util.zip.Deflater;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
+
+class PatternFillerTest {
+    private static final int SIZE = 256 * 1024;
+
+    private static byte[] fill(DataPattern p, IoSlot slot) {
+        new PatternFiller(p, 7).fill(slot, SIZE);
+        byte[] b = new byte[SIZE];
+        slot.buffer.duplicate().get(b);
+        return b;
+    }
+
+    private static double ratio(byte[] data) {
+        Deflater d = new Deflater(Deflater.BEST_SPEED);
+        d.setInput(data);
+        d.finish();
+        byte[] out = new byte[data.length * 2];
+        int n = 0;
+        while (!d.finished()) {
+            n += d.deflate(out, n, out.length - n);
+        }
+        return (double) data.length / n;
+    }
+
+    @Test
+    void incompressibleDoesNotCompressAndDiffersPerWrite() {
+        IoSlot slot = IoSlot.allocate(SIZE, 4096);
+        PatternFiller f = new PatternFiller(DataPattern.incompressible(), 1);
+        f.fill(slot, SIZE);
+        byte[] first = new byte[SIZE];
+        slot.buffer.duplicate().get(first);
+        f.fill(slot, SIZE);
+        byte[] second = new byte[SIZE];
+        slot.buffer.duplicate().get(second);
+        assertThat(ratio(first)).isLessThan(1.01);
+        assertThat(second).isNotEqualTo(first);
+    }
+
+    @Test
+    void compressibleReachesAboutTheRatio() {
+        assertThat(ratio(fill(DataPattern.compressible(2.0), IoSlot.allocate(SIZE, 4096)))).isCloseTo(2.0, offset(0.15));
+        assertThat(ratio(fill(DataPattern.compressible(4.0), IoSlot.allocate(SIZE, 4096)))).isCloseTo(4.0, offset(0.4));
+    }
+
+    @Test
+    void zerosAreRestoredAfterARead() {
+        IoSlot slot = IoSlot.allocate(SIZE, 4096);
+        PatternFiller zeros = new PatternFiller(DataPattern.zeros(), 1);
+        new PatternFiller(DataPattern.incompressible(), 3).fill(slot, SIZE); // stands for data left by a read
+        slot.holdsReadData = true;
+        zeros.fill(slot, SIZE);
+        byte[] b = new byte[SIZE];
+        slot.buffer.duplicate().get(b);
+        assertThat(b).containsOnly((byte) 0);
+    }
+}

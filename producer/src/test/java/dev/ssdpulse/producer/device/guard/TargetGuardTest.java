@@ -1,0 +1,135 @@
+package dev.ssdpulse.producer.device.guard;
+
+import dev.ssdpulse.producer.workload.AccessSpec;
+import dev.ssdpulse.producer.workload.PhaseKind;
+import dev.ssdpulse.producer.workload.PhaseSpec;
+import dev.ssdpulse.producer.workload.WorkloadSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TargetGuardTest {
+    @TempDir
+    Path dir;
+
+    private final TargetGuard guard = new TargetGuard();
+
+    @Test
+    void missingFileIsCreatedAtTheRequestedSizeWithData() throws Exception {
+        Path f = dir.resolve("t.dat");
+        PreparedTarget t = guard.prepare(f, OptionalLong.of(3 << 20), true, false);
+        assertThat(t.created()).isTrue();
+        assertThat(t.blockDevice()).isFalse();
+        assertThat(t.sizeBytes()).isEqualTo(3 << 20);
+        assertThat(Files.size(f)).isEqualTo(3 << 20);
+        byte[] data = Files.readAllBytes(f);
+        long nonZero = 0;
+        for (int i = 0; i < data.length; i += 4096) {
+            nonZero += data[i] != 0 ? 1 : 0;
+        }
+        assertThat(nonZero).as("filled, not sparse").isGreaterThan(700);
+        assertThat(Files.exists(dir.resolve("t.dat.ssdpulse-partial"))).isFalse();
+    }
+
+    @Test
+    void existingLargerFileIsUsedForItsFirstBytesAndNeverGrown() throws Exception {
+        Path f = dir.resolve("big.dat");
+        Files.write(f, new byte[8192]);
+        PreparedTarget t = guard.prepare(f, OptionalLong.of(4096), true, false);
+        assertThat(t.sizeBytes()).isEqualTo(4096);
+        assertThat(t.created()).isFalse();
+        assertThat(t.notes()).singleElement().asString().contains("using its first 4096");
+        assertThat(guard.prepare(f, OptionalLong.empty(), true, false).sizeBytes()).isEqualTo(8192);
+        assertThatThrownBy(() -> guard.prepare(f, OptionalLong.of(16384), true, false))
+                .isInstanceOf(TargetSafetyException.class)
+                .hasMessageContaining("exists with 8192 bytes").hasMessageContaining("never grows")
+                .hasMessageContaining("at most 8192");
+        assertThat(Files.size(f)).isEqualTo(8192);
+    }
+
+    @Test
+    void missingFileWithoutSizeOrADirectoryIsRefused() {
+        assertThatThrownBy(() -> guard.prepare(dir.resolve("nope"), OptionalLong.empty(), true, false))
+                .hasMessageContaining("does not exist and no size was given");
+        assertThatThrownBy(() -> guard.prepare(dir, OptionalLong.of(4096), true, false))
+                .hasMessageContaining("neither a regular file nor a block device");
+    }
+
+    @Test
+    void writesDataLooksAtEveryPhase() {
+        PhaseSpec read = PhaseSpec.builder("r", PhaseKind.TEST).accessSpec(AccessSpec.of(4096, 100, 100, 100)).build();
+        PhaseSpec mixed = PhaseSpec.builder("m", PhaseKind.TEST).accessSpec(AccessSpec.of(4096, 100, 70, 100)).build();
+        PhaseSpec purge = PhaseSpec.builder("p", PhaseKind.PURGE).build();
+        assertThat(TargetGuard.writesData(spec(read))).isFalse();
+        assertThat(TargetGuard.writesData(spec(read, mixed))).isTrue();
+        assertThat(TargetGuard.writesData(spec(purge, read))).isTrue();
+        assertThat(TargetGuard.writesData(spec(read.toBuilder().trim(true).build()))).isTrue();
+    }
+
+    private static WorkloadSpec spec(PhaseSpec... p) {
+        return new WorkloadSpec("w", "", 1, OptionalLong.empty(), List.of(p));
+    }
+
+    /** A /sys/class/block-like directory for "sdz" with partition sdz1, and a /proc with mounts and swaps. */
+    private Path fixtureDisk(boolean partition, boolean holder) throws Exception {
+        Path disk = Files.createDirectories(dir.resolve("sys/devices/pci/block/sdz"));
+        Files.writeString(disk.resolve("dev"), "8:0\n");
+        Files.createDirectories(disk.resolve("holders"));
+        if (partition) {
+            Path p1 = Files.createDirectories(disk.resolve("sdz1"));
+            Files.writeString(p1.resolve("dev"), "8:1\n");
+            Files.writeString(p1.resolve("partition"), "1\n");
+            Files.createDirectories(p1.resolve("holders"));
+            if (holder) {
+                Files.createDirectories(p1.resolve("holders/dm-0"));
+            }
+        }
+        return disk;
+    }
+
+    private TargetGuard fixtureGuard(String mounts, String swaps) throws Exception {
+        Path proc = Files.createDirectories(dir.resolve("proc/self"));
+        Files.writeString(proc.resolve("mounts"), mounts);
+        Files.writeString(dir.resolve("proc/mounts"), mounts);
+        Files.writeString(dir.resolve("proc/swaps"), "Filename\tType\tSize\tUsed\tPriority\n" + swaps);
+        return new TargetGuard(dir.resolve("proc"), dir.resolve("sys"));
+    }
+
+    @Test
+    void mountedPartitionHoldersAndPartitionsAreReported() throws Exception {
+        Path disk = fixtureDisk(true, true);
+        Path content = dir.resolve("content");
+        Files.write(content, new byte[1 << 16]);
+        TargetGuard g = fixtureGuard("/dev/vda / ext4 rw 0 0\n/dev/sdz1 /mnt/my\\040data ext4 rw,relatime 0 0\n",
+                "/dev/sdz2 partition 1024 0 -2\n");
+        List<String> problems = g.deviceProblems(content, "sdz", disk);
+        assertThat(problems).contains("mounted: sdz1 on /mnt/my data", "held by dm-0 (device-mapper / MD RAID / LVM)",
+                "has partitions sdz1");
+    }
+
+    @Test
+    void unusedBlankDiskHasNoProblemsAndSwapIsSeen() throws Exception {
+        Path disk = fixtureDisk(false, false);
+        Path content = dir.resolve("content");
+        Files.write(content, new byte[1 << 16]);
+        assertThat(fixtureGuard("/dev/vda / ext4 rw 0 0\n", "").deviceProblems(content, "sdz", disk)).isEmpty();
+        assertThat(fixtureGuard("", "/dev/sdz\tpartition\t1024\t0\t-2\n").deviceProblems(content, "sdz", disk))
+                .containsExactly("in use as swap: sdz");
+    }
+
+    @Test
+    void majorMinorDecodingMatchesGlibc() {
+        assertThat(TargetGuard.majorMinor(0xfe00)).isEqualTo("254:0");
+        assertThat(TargetGuard.majorMinor(0x0801)).isEqualTo("8:1");
+        // large minor (nvme partitions beyond 255): minor 0x12345 with major 259
+        long dev = (259L & 0xfff) << 8 | (0x12345L & 0xff) | ((0x12345L & ~0xffL) << 12);
+        assertThat(TargetGuard.majorMinor(dev)).isEqualTo("259:74565");
+    }
+}
