@@ -53,10 +53,10 @@
     var live = runs.filter(function (r) { return r.status === 'RUNNING'; });
     return (live.length ? live[live.length - 1] : runs[runs.length - 1]).runId;
   }
+  var runsHtml = null;
   function renderRuns() {
     var body = $('runs').tBodies[0];
-    if (!runs.length) { body.innerHTML = '<tr><td colspan="10" class="empty">no runs yet</td></tr>'; return; }
-    body.innerHTML = runs.map(function (r) {
+    var html = !runs.length ? '<tr><td colspan="10" class="empty">no runs yet</td></tr>' : runs.map(function (r) {
       var dev = r.device || {};
       return '<tr data-run="' + esc(r.runId) + '"' + (r.runId === selected ? ' class="selected"' : '') + '>' +
         '<td><input type="checkbox" aria-label="compare ' + esc(r.runName || r.runId) + '" data-compare="' + esc(r.runId) + '"' + (compare[r.runId] ? ' checked' : '') + '></td>' +
@@ -70,6 +70,8 @@
         '<td class="num">' + duration(r.durationS) + '</td>' +
         '<td class="num">' + (r.ioCount == null ? '—' : num(r.ioCount, 0)) + '</td></tr>';
     }).join('');
+    // rebuilt only when something changed, so a row or checkbox is not replaced under the user's pointer
+    if (html !== runsHtml) { body.innerHTML = html; runsHtml = html; }
   }
   $('runs').addEventListener('click', function (e) {
     var box = e.target.closest('input[data-compare]');
@@ -140,6 +142,14 @@
     }).catch(function () { /* the next status/summary event or poll retries */ });
   }
 
+  function refreshVerdicts() {
+    var v = view;
+    api('api/runs/' + enc(selected) + '/steady-state').then(function (r) {
+      if (v !== view || !r) return;
+      v.verdicts = r.verdicts; renderVerdicts(); scheduleRedraw();
+    }).catch(function () { /* retried on the next tick */ });
+  }
+
   function renderFacts() {
     var d = view.detail, st = $('run-status');
     st.textContent = view.status || ''; st.className = 'badge ' + (view.status || '');
@@ -159,7 +169,19 @@
       return { from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9, label: 'steady state (' + v.method + ', ' + v.op + ')' };
     }).slice(0, 1);
   }
-  function marks() { return (view.phases || []).filter(function (p) { return p.startS != null; }).map(function (p) { return { x: p.startS, label: p.name }; }); }
+  /* Phase starts: from /phases (the summary's spans once the run ended), else from the windows seen so far,
+   * so a live run's marks move with the SSE stream without re-reading the whole series on the server. */
+  function marks() {
+    var starts = {};
+    (view.phases || []).forEach(function (p) { if (p.startS != null) starts[p.index] = p.startS; });
+    Object.keys(view.ops).forEach(function (op) {
+      view.ops[op].forEach(function (p) { if (starts[p.phase] == null || (!view.summary && p.t < starts[p.phase])) starts[p.phase] = p.t; });
+    });
+    return Object.keys(starts).map(function (i) {
+      var named = (view.phases || []).filter(function (p) { return String(p.index) === i; })[0];
+      return { x: starts[i], label: named ? named.name : 'phase ' + i };
+    });
+  }
 
   function scheduleRedraw() {
     if (redrawPending) return;
@@ -192,6 +214,7 @@
       { label: 'per interval', color: '#b794f4', points: wa.map(function (w) { return [w.toS, w.waWindow]; }) }
     ] }, common));
     renderTotals(ops);
+    if (!view.summary && view.phases && view.phases.length) renderPhases();
   }
 
   function binLabels(bounds) {
@@ -235,7 +258,22 @@
     $('totals').innerHTML = rows;
   }
 
+  /* While the run is live the spans come from the windows received so far (the summary's once it ended). */
+  function livePhaseSpans() {
+    var spans = {};
+    Object.keys(view.ops).forEach(function (op) {
+      view.ops[op].forEach(function (p) {
+        var s = spans[p.phase] || (spans[p.phase] = { startS: p.t, endS: p.t + p.windowS });
+        s.startS = Math.min(s.startS, p.t); s.endS = Math.max(s.endS, p.t + p.windowS);
+      });
+    });
+    return spans;
+  }
   function renderPhases() {
+    if (!view.summary) {
+      var spans = livePhaseSpans();
+      (view.phases || []).forEach(function (p) { if (spans[p.index]) { p.startS = spans[p.index].startS; p.endS = spans[p.index].endS; } });
+    }
     var rows = '<tr><th scope="col">#</th><th scope="col">name</th><th scope="col">kind</th><th scope="col" class="num">start (s)</th><th scope="col" class="num">end (s)</th></tr>';
     (view.phases || []).forEach(function (p) {
       rows += '<tr><td>' + p.index + '</td><td>' + esc(p.name) + '</td><td>' + esc(p.kind) + '</td><td class="num">' + num(p.startS, 1) + '</td><td class="num">' + num(p.endS, 1) + '</td></tr>';
@@ -322,7 +360,7 @@
   loadRuns();
   setInterval(function () {
     loadRuns();
-    if (view && view.status === 'RUNNING') refreshSide();
+    if (view && view.status === 'RUNNING') refreshVerdicts();
     if (Object.keys(compare).some(function (id) { var r = runs.filter(function (x) { return x.runId === id; })[0]; return r && r.status === 'RUNNING'; })) loadCompare();
   }, 3000);
 })();

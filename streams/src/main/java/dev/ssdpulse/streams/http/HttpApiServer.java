@@ -161,19 +161,31 @@ public final class HttpApiServer implements AutoCloseable {
     private boolean api(HttpExchange ex, String rest, Map<String, String> params) throws IOException {
         String[] seg = rest.split("/", -1);
         if (seg.length == 1 && seg[0].equals("runs")) {
-            ArrayNode list = json.createArrayNode();
+            Map<String, JsonNode> byId = new java.util.TreeMap<>();
             Set<String> ids = new TreeSet<>(views.runs().keySet());
             ids.addAll(views.statuses().keySet());
             for (String id : ids) {
-                list.add(ApiJson.runListItem(id, views));
+                byId.put(id, ApiJson.runListItem(id, views));
             }
+            for (JsonNode other : fromOtherInstances(ex, "/api/runs")) {
+                for (JsonNode run : other) {
+                    byId.putIfAbsent(run.path("runId").asText(), run);
+                }
+            }
+            ArrayNode list = json.createArrayNode();
+            byId.values().forEach(list::add);
             sendJson(ex, 200, list);
             return false;
         }
         if (seg.length == 1 && seg[0].equals("dead-letters")) {
+            Map<String, Long> counts = new java.util.TreeMap<>(views.deadLetterCounts());
+            for (JsonNode other : fromOtherInstances(ex, "/api/dead-letters")) {
+                other.path("countsBySourceTopic").fields()
+                        .forEachRemaining(e -> counts.merge(e.getKey(), e.getValue().asLong(), Long::sum));
+            }
             ObjectNode n = json.createObjectNode();
-            ObjectNode counts = n.putObject("countsBySourceTopic");
-            views.deadLetterCounts().forEach(counts::put);
+            ObjectNode c = n.putObject("countsBySourceTopic");
+            counts.forEach(c::put);
             sendJson(ex, 200, n);
             return false;
         }
@@ -268,6 +280,47 @@ public final class HttpApiServer implements AutoCloseable {
         self.set(task);
         sseTasks.add(task);
         return true;
+    }
+
+    /**
+     * The answers of the other instances to a list request (each instance lists only the runs it owns). An
+     * instance that does not answer is named in the X-Ssdpulse-Missing-Instances header instead of failing
+     * the whole list.
+     */
+    private java.util.List<JsonNode> fromOtherInstances(HttpExchange ex, String path) {
+        java.util.List<JsonNode> out = new java.util.ArrayList<>();
+        if (config.advertisedHost() == null || ex.getRequestHeaders().getFirst(FORWARDED_HEADER) != null) {
+            return out;
+        }
+        java.util.List<String> missing = new java.util.ArrayList<>();
+        for (String instance : views.instances()) {
+            if (instance.equalsIgnoreCase(config.advertisedHost())) {
+                continue;
+            }
+            HttpRequest.Builder req = HttpRequest.newBuilder(URI.create("http://" + instance + path))
+                    .timeout(Duration.ofSeconds(5)).header(FORWARDED_HEADER, config.advertisedHost());
+            String auth = ex.getRequestHeaders().getFirst("Authorization");
+            if (auth != null) {
+                req.header("Authorization", auth);
+            }
+            try {
+                HttpResponse<byte[]> r = forwardClient.send(req.build(), HttpResponse.BodyHandlers.ofByteArray());
+                if (r.statusCode() == 200) {
+                    out.add(json.readTree(r.body()));
+                } else {
+                    missing.add(instance);
+                }
+            } catch (IOException e) {
+                missing.add(instance);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                missing.add(instance);
+            }
+        }
+        if (!missing.isEmpty()) {
+            ex.getResponseHeaders().set("X-Ssdpulse-Missing-Instances", String.join(",", missing));
+        }
+        return out;
     }
 
     /** The owner's host:port when another instance owns the run and this request was not forwarded already. */

@@ -44,6 +44,14 @@ public interface RunViews {
      */
     Optional<String> ownerOf(String runId);
 
+    /**
+     * "host:port" of every instance of the application (application.server), this one included; empty when
+     * routing metadata is unavailable. The run list and dead-letter counts are gathered from all of them.
+     */
+    default java.util.Set<String> instances() {
+        return java.util.Set.of();
+    }
+
     /** True when this instance knows the run (its RunStarted or a status). */
     default boolean knows(String runId) {
         return run(runId).isPresent() || status(runId).isPresent();

@@ -88,6 +88,18 @@ public final class StreamsRunViews implements RunViews {
     }
 
     @Override
+    public java.util.Set<String> instances() {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (var client : streams.metadataForAllStreamsClients()) {
+            HostInfo h = client.hostInfo();
+            if (h != null && h.port() >= 0 && h.host() != null && !h.host().equals("unavailable")) {
+                out.add(h.host() + ":" + h.port());
+            }
+        }
+        return out;
+    }
+
+    @Override
     public Optional<String> ownerOf(String runId) {
         KeyQueryMetadata md = views.ownerOf(runId);
         if (md == null || md.equals(KeyQueryMetadata.NOT_AVAILABLE)) {

@@ -73,7 +73,7 @@ class DashboardBrowserIT {
                     WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(60));
                     By liveRow = By.cssSelector("tr[data-run='" + liveId + "']");
                     wait.until(d -> !d.findElements(liveRow).isEmpty());
-                    driver.findElement(liveRow).click();
+                    click(wait, liveRow);
                     WebElement iops = driver.findElement(By.id("chart-iops"));
                     wait.until(d -> points(iops) >= 2);
                     int first = points(iops);
@@ -86,8 +86,8 @@ class DashboardBrowserIT {
                     live.get(90, java.util.concurrent.TimeUnit.SECONDS);
                     wait.until(d -> d.findElement(By.id("run-status")).getText().equals("COMPLETED"));
                     wait.until(d -> !d.findElement(By.id("summary")).getText().isEmpty());
-                    driver.findElement(By.cssSelector("input[data-compare='" + baselineId + "']")).click();
-                    driver.findElement(By.cssSelector("input[data-compare='" + liveId + "']")).click();
+                    click(wait, By.cssSelector("input[data-compare='" + baselineId + "']"));
+                    click(wait, By.cssSelector("input[data-compare='" + liveId + "']"));
                     WebElement compare = driver.findElement(By.id("chart-compare"));
                     wait.until(d -> points(compare) >= 40);
                     wait.until(d -> d.findElement(By.id("compare-table")).getText().contains("mean of 2 runs"));
@@ -103,6 +103,18 @@ class DashboardBrowserIT {
                 }
             }
         }
+    }
+
+    /** The run list is re-rendered when runs change: retry a click whose element was replaced meanwhile. */
+    private static void click(WebDriverWait wait, By by) {
+        wait.until(d -> {
+            try {
+                d.findElement(by).click();
+                return true;
+            } catch (org.openqa.selenium.StaleElementReferenceException e) {
+                return false;
+            }
+        });
     }
 
     /** Saves a screenshot under target/screenshots (a build artefact). */

@@ -235,6 +235,14 @@ class HttpApiServerTest {
             assertThat(r.headers().firstValue(HttpApiServer.FORWARDED_HEADER)).contains(otherHost);
             assertThat(JSON.readTree(r.body()).get("run").get("runName").asText()).isEqualTo("remote");
             assertThat(json("/api/runs/r2/series?op=BAD", 400).get("error").asText()).contains("'op'");
+            // the run list and dead letters gather every instance's share; a silent instance is named
+            otherViews.deadLetters.put("ssdpulse.io.v1", 4L);
+            views.instances.addAll(List.of(otherHost, "127.0.0.1:1", "127.0.0.1:3"));
+            HttpResponse<String> list = get("/api/runs");
+            assertThat(JSON.readTree(list.body()).findValuesAsText("runId")).containsExactly("r1", "r2");
+            assertThat(list.headers().firstValue("X-Ssdpulse-Missing-Instances")).contains("127.0.0.1:3");
+            assertThat(json("/api/dead-letters", 200).get("countsBySourceTopic").get("ssdpulse.io.v1").asLong())
+                    .isEqualTo(7);
             // the owner is gone: 502 with a JSON error, not a hang or a stack trace
             views.owners.put("r2", "127.0.0.1:1");
             server.close();

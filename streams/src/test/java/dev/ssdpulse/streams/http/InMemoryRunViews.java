@@ -22,6 +22,12 @@ final class InMemoryRunViews implements RunViews {
     final Map<String, List<WriteAmplification>> wa = new ConcurrentHashMap<>();
     final Map<String, Long> deadLetters = new ConcurrentHashMap<>();
     final Map<String, String> owners = new ConcurrentHashMap<>();
+    final java.util.Set<String> instances = ConcurrentHashMap.newKeySet();
+
+    @Override
+    public java.util.Set<String> instances() {
+        return java.util.Set.copyOf(instances);
+    }
 
     @Override
     public Map<String, RunStarted> runs() {
