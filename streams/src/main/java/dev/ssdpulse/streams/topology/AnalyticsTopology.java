@@ -79,7 +79,8 @@ public final class AnalyticsTopology {
         topology.addStateStore(store(Names.IO_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.IO_DECODE);
         topology.addStateStore(store(Names.SMART_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.SMART_DECODE);
         topology.addStateStore(store(Names.RUNS_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.RUNS_DECODE);
-        topology.addStateStore(store(Names.RUN_STATE_STORE, Serdes.ByteArray()), Names.RUN_PROCESSOR);
+        topology.addStateStore(EncodeOnCommitStore.persistent(Names.RUN_STATE_STORE, RunState::encode),
+                Names.RUN_PROCESSOR);
         topology.addStateStore(store(Names.RUN_ACTIVITY_STORE, Serdes.Long()), Names.RUN_PROCESSOR);
         topology.addStateStore(store(Names.RUN_STATUS_STORE, Serdes.String()), Names.RUN_PROCESSOR);
         topology.addStateStore(store(Names.WINDOW_SERIES_STORE, serdes.value(WindowMetrics.class)),
@@ -113,6 +114,15 @@ public final class AnalyticsTopology {
         topology.addSink(Names.RUNS_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw),
                 Names.RUNS_DECODE);
         return topology;
+    }
+
+    /**
+     * The run-state store as the topology builds it, but in memory and without changelog: for processor-level
+     * tests and benchmarks that drive {@link RunEventProcessor} through a MockProcessorContext. Kafka Streams
+     * encodes it at commits through {@code flushCache()}; such a test calls that itself where a commit would be.
+     */
+    public static EncodeOnCommitStore<?> inMemoryRunStateStore() {
+        return EncodeOnCommitStore.inMemory(Names.RUN_STATE_STORE, RunState::encode).withLoggingDisabled().build();
     }
 
     /** Persistent, changelogged (named after the store), cached: repeated puts of a key between commits merge. */

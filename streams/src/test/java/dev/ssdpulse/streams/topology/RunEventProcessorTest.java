@@ -44,7 +44,9 @@ class RunEventProcessorTest {
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         MockProcessorContext<String, SpecificRecord> context = new MockProcessorContext<>(props);
         context.setCurrentSystemTimeMs(1_000L);
-        add(context, Names.RUN_STATE_STORE, Serdes.ByteArray());
+        EncodeOnCommitStore<?> runState = AnalyticsTopology.inMemoryRunStateStore();
+        runState.init(context.getStateStoreContext(), runState);
+        context.addStateStore(runState);
         add(context, Names.RUN_ACTIVITY_STORE, Serdes.Long());
         add(context, Names.RUN_STATUS_STORE, Serdes.String());
         add(context, Names.RUN_SUMMARY_STORE, fresh(RunSummary.class));
@@ -82,7 +84,10 @@ class RunEventProcessorTest {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < records.size(); i++) {
             if (i == restartAt) {
-                // a new task instance on the same stores: the in-memory mirror and detectors are gone
+                // a commit, then a new task instance on the committed stores: live objects and detectors are gone
+                EncodeOnCommitStore<?> runState = context.getStateStore(Names.RUN_STATE_STORE);
+                runState.flushCache();
+                runState.clearCache();
                 processor.close();
                 processor = new RunEventProcessor(config());
                 processor.init(context);
