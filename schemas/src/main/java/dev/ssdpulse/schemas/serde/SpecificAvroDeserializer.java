@@ -108,8 +108,11 @@ public class SpecificAvroDeserializer<T extends SpecificRecord> implements Deser
             reader = readersByWriterId.computeIfAbsent(writerId, id -> createReader(topic, id));
             lastReader = new CachedReader(writerId, reader);
         }
-        BinaryDecoder[] slot = decoder.get();
         try {
+            if (reader instanceof IoStreamRecordCodec.Reader direct) {
+                return (T) direct.read(data, WireFormat.HEADER_SIZE_BYTES, data.length - WireFormat.HEADER_SIZE_BYTES);
+            }
+            BinaryDecoder[] slot = decoder.get();
             slot[0] = DecoderFactory.get().binaryDecoder(data, WireFormat.HEADER_SIZE_BYTES,
                     data.length - WireFormat.HEADER_SIZE_BYTES, slot[0]);
             return reader.read(null, slot[0]);

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class IoStreamRecordCodecTest {
     private final SpecificData data = new GeneratedSpecificData(IoStreamRecord.class);
@@ -72,6 +73,48 @@ class IoStreamRecordCodecTest {
                 DecoderFactory.get().binaryDecoder(bytes, null)).getEvent();
         assertThat(batch.getLatencyNs()).isInstanceOf(org.apache.avro.generic.PrimitivesArrays.LongArray.class);
         assertThat(batch.getQueueDepth()).isInstanceOf(org.apache.avro.generic.PrimitivesArrays.IntArray.class);
+    }
+
+    @Test
+    void readsStraightFromBytesWhatAvroReads() throws IOException {
+        SpecificDatumWriter<IoStreamRecord> avroWriter = new SpecificDatumWriter<>(IoStreamRecord.SCHEMA$, data);
+        for (IoStreamRecord record : samples()) {
+            byte[] bytes = write(avroWriter, record);
+            // inside a larger buffer, as in a Confluent wire-format payload (5-byte header) with trailing bytes
+            byte[] framed = new byte[bytes.length + 8];
+            System.arraycopy(bytes, 0, framed, 5, bytes.length);
+            framed[framed.length - 1] = (byte) 0xff;
+            assertThat(IoStreamRecordCodec.reader(data).read(framed, 5, bytes.length)).isEqualTo(record);
+        }
+    }
+
+    @Test
+    void readsArrayBlocksWithNegativeCountsAsAvroAllows() throws IOException {
+        // Avro writers may emit several blocks per array, and a negative count followed by the block's byte size;
+        // a buffered encoder with a small block size does both
+        IoStreamRecord record = samples().get(0);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        BinaryEncoder encoder = new EncoderFactory().configureBlockSize(64).blockingBinaryEncoder(out, null);
+        new SpecificDatumWriter<IoStreamRecord>(IoStreamRecord.SCHEMA$, data).write(record, encoder);
+        encoder.flush();
+        byte[] bytes = out.toByteArray();
+        assertThat(bytes).as("blocked encoding differs from the plain one")
+                .isNotEqualTo(write(IoStreamRecordCodec.writer(data), record));
+        assertThat(IoStreamRecordCodec.reader(data).read(bytes, 0, bytes.length)).isEqualTo(record);
+    }
+
+    @Test
+    void aTruncatedRecordIsAnEofErrorNotGarbage() throws IOException {
+        byte[] bytes = write(IoStreamRecordCodec.writer(data), new IoStreamRecord(SampleRecords.ioBatch()));
+        for (int length = 0; length < bytes.length; length++) {
+            int cut = length;
+            assertThatThrownBy(() -> IoStreamRecordCodec.reader(data).read(bytes, 0, cut))
+                    .as("cut at %d of %d bytes", cut, bytes.length)
+                    .isInstanceOfAny(java.io.EOFException.class, org.apache.avro.AvroRuntimeException.class);
+        }
+        byte[] overlong = {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80};
+        assertThatThrownBy(() -> IoStreamRecordCodec.reader(data).read(overlong, 0, overlong.length))
+                .isInstanceOf(org.apache.avro.AvroRuntimeException.class).hasMessageContaining("Invalid int encoding");
     }
 
     @Test

@@ -34,12 +34,15 @@ import org.apache.kafka.streams.errors.InvalidStateStoreException;
  * (interleaved, ~100 k IOPS of run time each, 4 KiB, 70 % reads) in batches of {@code batch}, and times from
  * the first send to the last run's RunSummary in the summary store.
  *
- * Further arguments KEY=VALUE are Kafka Streams properties (extraProperties).
+ * Further arguments: {@code warmup=N} first streams N I/Os of other runs through the whole pipeline and measures
+ * only afterwards (JIT compilation in the app and the broker JVMs costs tens of CPU seconds at first); any other
+ * KEY=VALUE is a Kafka Streams property (extraProperties). Besides wall time it reports CPU time per I/O by
+ * thread group and in the broker's JVM: steadier than wall time on a shared machine.
  *
  * <pre>
  * ./mvnw -q -o -pl streams -am test-compile
  * java -Xmx1g -Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro -cp "$(cat streams/target/cp.txt):streams/target/classes:streams/target/test-classes" \
- *     dev.ssdpulse.streams.bench.StreamsThroughputCheck IOS BATCH RUNS THREADS [at_least_once] [KEY=VALUE...]
+ *     dev.ssdpulse.streams.bench.StreamsThroughputCheck IOS BATCH RUNS THREADS [at_least_once] [warmup=N] [KEY=VALUE...]
  * </pre>
  */
 public final class StreamsThroughputCheck {
@@ -50,8 +53,11 @@ public final class StreamsThroughputCheck {
         int threads = Integer.parseInt(args[3]);
         AnalyticsConfig.Guarantee guarantee = AnalyticsConfig.Guarantee.EXACTLY_ONCE_V2;
         Map<String, String> extra = new HashMap<>();
+        long warmupIos = 0;
         for (int i = 4; i < args.length; i++) {
-            if (args[i].contains("=")) {
+            if (args[i].startsWith("warmup=")) {
+                warmupIos = Long.parseLong(args[i].substring("warmup=".length()));
+            } else if (args[i].contains("=")) {
                 extra.put(args[i].substring(0, args[i].indexOf('=')), args[i].substring(args[i].indexOf('=') + 1));
             } else {
                 guarantee = AnalyticsConfig.Guarantee.parse(args[i]);
@@ -77,57 +83,129 @@ public final class StreamsThroughputCheck {
                          new SpecificAvroSerializer<>(registry, props, false))) {
                 app.start();
                 app.awaitRunning(Duration.ofSeconds(60));
-                String[] runIds = new String[runs];
-                IoBatchBuilder[] builders = new IoBatchBuilder[runs];
-                long[] timeNs = new long[runs];
-                for (int r = 0; r < runs; r++) {
-                    runIds[r] = "bench-run-" + r + "-" + System.nanoTime();
-                    builders[r] = new IoBatchBuilder(runIds[r], 0, batch);
-                    producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(
-                            new PhaseChanged(runIds[r], 0, "test", PhaseKind.TEST, 0L))));
+                if (warmupIos > 0) {
+                    // JIT compilation of the app, the producer and the broker costs tens of CPU seconds at first
+                    // (C2 alone ~20 s measured); a 5,000-s run pays it once, so measure after it
+                    long warm = publishAndAwait(app, producer, warmupIos, batch, runs);
+                    System.out.printf(Locale.ROOT, "warm-up: %d I/Os processed%n", warm);
                 }
-                SplittableRandom random = new SplittableRandom(1);
-                long perRun = ios / runs;
+                CpuSnapshot cpu0 = CpuSnapshot.take(stack);
                 long t0 = System.nanoTime();
-                for (long i = 0; i < perRun; i++) {
-                    for (int r = 0; r < runs; r++) {
-                        timeNs[r] += 10_000;
-                        long latency = 20_000 + random.nextInt(200_000);
-                        IoBatch full = builders[r].add(0, (byte) (random.nextInt(10) < 7 ? 0 : 1), 4096L * i, 4096,
-                                timeNs[r] - latency, latency, 32, 0);
-                        if (full != null) {
-                            producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(full)));
-                        }
-                    }
-                }
-                for (int r = 0; r < runs; r++) {
-                    IoBatch rest = builders[r].flush();
-                    if (rest != null) {
-                        producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(rest)));
-                    }
-                    producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(
-                            RunFinished.newBuilder().setRunId(runIds[r]).setStatus(RunStatus.COMPLETED)
-                                    .setTimeNs(timeNs[r]).setWallClockEpochMs(System.currentTimeMillis())
-                                    .setIoCount(perRun).setIoCountPerWorker(List.of(perRun))
-                                    .setBatchCountPerWorker(List.of(builders[r].nextBatchSequence()))
-                                    .setBytesRead(0L).setBytesWritten(0L).build())));
-                }
-                producer.flush();
-                long tProduced = System.nanoTime();
-                long processed = 0;
-                for (String runId : runIds) {
-                    RunSummary s = await(app, runId);
-                    processed += s.getIoCount();
-                }
+                long perRun = ios / runs;
+                long processed = publishAndAwait(app, producer, ios, batch, runs);
                 long tDone = System.nanoTime();
+                CpuSnapshot cpu1 = CpuSnapshot.take(stack);
                 Runtime rt = Runtime.getRuntime();
-                System.out.printf(Locale.ROOT, "ios=%d batch=%d runs=%d threads=%d guarantee=%s: produced in %.2f s "
-                                + "(%.2f M I/O/s), end-to-end %.2f s = %.3f M I/O events/s; summaries count %d I/Os; "
+                System.out.printf(Locale.ROOT, "ios=%d batch=%d runs=%d threads=%d guarantee=%s warmup=%d: "
+                                + "end-to-end %.2f s = %.3f M I/O events/s; summaries count %d I/Os; "
                                 + "heap used %d MiB%n", perRun * runs, batch, runs, threads, guarantee.streamsValue(),
-                        (tProduced - t0) / 1e9, perRun * runs / ((tProduced - t0) / 1e9) / 1e6, (tDone - t0) / 1e9,
+                        warmupIos, (tDone - t0) / 1e9,
                         perRun * runs / ((tDone - t0) / 1e9) / 1e6, processed,
                         (rt.totalMemory() - rt.freeMemory()) >> 20);
+                cpu1.minus(cpu0).print(perRun * runs);
             }
+        }
+    }
+
+
+    /** Publishes IOS I/Os of RUNS interleaved runs and waits until every run's summary is in the store. */
+    private static long publishAndAwait(AnalyticsApp app, KafkaProducer<String, IoStreamRecord> producer, long ios,
+                                int batch, int runs) throws InterruptedException {
+        String[] runIds = new String[runs];
+        IoBatchBuilder[] builders = new IoBatchBuilder[runs];
+        long[] timeNs = new long[runs];
+        for (int r = 0; r < runs; r++) {
+            runIds[r] = "bench-run-" + r + "-" + System.nanoTime();
+            builders[r] = new IoBatchBuilder(runIds[r], 0, batch);
+            producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(
+                    new PhaseChanged(runIds[r], 0, "test", PhaseKind.TEST, 0L))));
+        }
+        SplittableRandom random = new SplittableRandom(1);
+        long perRun = ios / runs;
+        for (long i = 0; i < perRun; i++) {
+            for (int r = 0; r < runs; r++) {
+                timeNs[r] += 10_000;
+                long latency = 20_000 + random.nextInt(200_000);
+                IoBatch full = builders[r].add(0, (byte) (random.nextInt(10) < 7 ? 0 : 1), 4096L * i, 4096,
+                        timeNs[r] - latency, latency, 32, 0);
+                if (full != null) {
+                    producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(full)));
+                }
+            }
+        }
+        for (int r = 0; r < runs; r++) {
+            IoBatch rest = builders[r].flush();
+            if (rest != null) {
+                producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(rest)));
+            }
+            producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(
+                    RunFinished.newBuilder().setRunId(runIds[r]).setStatus(RunStatus.COMPLETED)
+                            .setTimeNs(timeNs[r]).setWallClockEpochMs(System.currentTimeMillis())
+                            .setIoCount(perRun).setIoCountPerWorker(List.of(perRun))
+                            .setBatchCountPerWorker(List.of(builders[r].nextBatchSequence()))
+                            .setBytesRead(0L).setBytesWritten(0L).build())));
+        }
+        producer.flush();
+        long processed = 0;
+        for (String runId : runIds) {
+            RunSummary s = await(app, runId);
+            processed += s.getIoCount();
+        }
+        return processed;
+    }
+
+    /**
+     * CPU time (user + system) consumed, by where it ran: the stream threads, the benchmark's producer (main
+     * thread + producer I/O thread), the rest of this JVM (GC, JIT, registry, Streams' own producer/consumer I/O
+     * threads), and the broker's JVM. CPU per I/O is far steadier than wall time on a shared machine, and its
+     * inverse over two cores is the throughput ceiling if nothing ever waited.
+     */
+    private record CpuSnapshot(long processNs, long streamThreadsNs, long producerNs, long brokerNs,
+                               Map<String, Long> byThread) {
+        static CpuSnapshot take(LocalStack stack) {
+            var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                    .getOperatingSystemMXBean();
+            var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+            long stream = 0;
+            long producer = 0;
+            Map<String, Long> byThread = new HashMap<>();
+            for (java.lang.management.ThreadInfo info : threads.dumpAllThreads(false, false)) {
+                long ns = Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+                String name = info.getThreadName();
+                byThread.merge(name.replaceAll("[0-9a-f]{8}-[0-9a-f-]{27}", "ID").replaceAll("\\d+", "N"), ns,
+                        Long::sum);
+                if (name.contains("-StreamThread-")) {
+                    stream += ns;
+                } else if (name.equals("main") || name.equals("kafka-producer-network-thread | producer-1")) {
+                    producer += ns;
+                }
+            }
+            long broker = stack.broker().processHandle().flatMap(h -> h.info().totalCpuDuration())
+                    .map(Duration::toNanos).orElse(0L);
+            return new CpuSnapshot(os.getProcessCpuTime(), stream, producer, broker, byThread);
+        }
+
+        CpuSnapshot minus(CpuSnapshot before) {
+            Map<String, Long> delta = new HashMap<>(byThread);
+            before.byThread.forEach((name, ns) -> delta.merge(name, -ns, Long::sum));
+            return new CpuSnapshot(processNs - before.processNs, streamThreadsNs - before.streamThreadsNs,
+                    producerNs - before.producerNs, brokerNs - before.brokerNs, delta);
+        }
+
+        void print(long ios) {
+            double total = (processNs + brokerNs) / (double) ios;
+            System.out.printf(Locale.ROOT, "CPU per I/O: stream threads %.0f ns, producer %.0f ns, rest of the app JVM "
+                            + "%.0f ns, broker %.0f ns; total %.0f ns = ceiling %.2f M I/O/s on 2 cores%n",
+                    streamThreadsNs / (double) ios, producerNs / (double) ios,
+                    (processNs - streamThreadsNs - producerNs) / (double) ios, brokerNs / (double) ios, total,
+                    2e9 / total / 1e6);
+            long javaThreads = byThread.values().stream().mapToLong(Long::longValue).sum();
+            byThread.entrySet().stream().filter(e -> e.getValue() > processNs / 50)
+                    .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                    .forEach(e -> System.out.printf(Locale.ROOT, "    %6.0f ns/IO  %s%n", e.getValue() / (double) ios,
+                            e.getKey()));
+            System.out.printf(Locale.ROOT, "    %6.0f ns/IO  (JVM threads not listed: GC, JIT compilers, VM)%n",
+                    (processNs - javaThreads) / (double) ios);
         }
     }
 
