@@ -16,7 +16,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * First step after a bytes source: decodes the Avro value (Confluent wire format). A record that cannot be
  * decoded (wrong magic byte, unknown schema id, undecodable payload, anything the deserializer throws) goes,
  * bytes unchanged, to the dead-letter sink with the reason and its origin in {@link DeadLetterHeaders}, is
- * counted in a store (key = source topic) and processing continues. Decoding here rather than in a
+ * counted in a store (key = source topic) and processing continues. So does a record that decodes but holds
+ * values the accumulators would throw on ({@link InputRecordCheck}): left in the stream it would fail the task
+ * on every retry. Decoding here rather than in a
  * DeserializationExceptionHandler keeps the dead letter inside the task's transaction under exactly-once.
  * A key filter (replay of one run) drops other runs before any decoding.
  */
@@ -61,15 +63,20 @@ public final class DecodeOrDeadLetterProcessor<V extends SpecificRecord>
         try {
             decoded = deserializer.deserialize(topic, record.value());
         } catch (RuntimeException e) {
-            deadLetter(record, topic, e);
+            deadLetter(record, topic, e.getClass().getName() + ": " + e.getMessage());
+            return;
+        }
+        String problem = InputRecordCheck.problem(decoded);
+        if (problem != null) {
+            deadLetter(record, topic, "invalid record: " + problem);
             return;
         }
         context.forward(new Record<String, Object>(record.key(), decoded, record.timestamp()), decodedChild);
     }
 
-    private void deadLetter(Record<String, byte[]> record, String topic, RuntimeException e) {
+    private void deadLetter(Record<String, byte[]> record, String topic, String reason) {
         RecordHeaders headers = new RecordHeaders(record.headers().toArray());
-        headers.add(DeadLetterHeaders.REASON, utf8(e.getClass().getName() + ": " + e.getMessage()));
+        headers.add(DeadLetterHeaders.REASON, utf8(reason));
         headers.add(DeadLetterHeaders.SOURCE_TOPIC, utf8(topic));
         context.recordMetadata().ifPresent(m -> {
             headers.add(DeadLetterHeaders.SOURCE_PARTITION, utf8(Integer.toString(m.partition())));
