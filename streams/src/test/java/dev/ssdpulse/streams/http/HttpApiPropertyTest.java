@@ -52,7 +52,7 @@ class HttpApiPropertyTest {
         server.close();
     }
 
-    @Property(tries = 600)
+    @Property(tries = 400)
     void uriLegalTargetsGetA200OrACleanJsonError(@ForAll("legalTargets") String target) throws Exception {
         RawHttp.Response r = RawHttp.send(server.port(), "GET", target);
         assertCleanAnswer(target, r);
