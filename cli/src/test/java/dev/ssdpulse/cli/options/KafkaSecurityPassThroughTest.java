@@ -108,6 +108,33 @@ class KafkaSecurityPassThroughTest {
     }
 
     @Test
+    void registryCredentialsFromDashXReachTheSchemaRegistry() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<String> auth = new java.util.concurrent.atomic.AtomicReference<>();
+        com.sun.net.httpserver.HttpServer registry = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        registry.createContext("/", ex -> {
+            auth.set(ex.getRequestHeaders().getFirst("Authorization"));
+            byte[] body = "[]".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ex.getResponseHeaders().set("Content-Type", "application/vnd.schemaregistry.v1+json");
+            ex.sendResponseHeaders(200, body.length);
+            ex.getResponseBody().write(body);
+            ex.close();
+        });
+        registry.start();
+        try {
+            Probe probe = parse("--schema-registry-url", "http://127.0.0.1:" + registry.getAddress().getPort(),
+                    "-X", "basic.auth.credentials.source=USER_INFO", "-X", "basic.auth.user.info=bench:p=a:ss");
+            try (var client = probe.kafka.registryClient()) {
+                assertThat(client.listSubjects()).isEmpty();
+            }
+            assertThat(auth.get()).isEqualTo("Basic " + java.util.Base64.getEncoder()
+                    .encodeToString("bench:p=a:ss".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } finally {
+            registry.stop(0);
+        }
+    }
+
+    @Test
     void theHttpApiBindsToLoopbackUnlessToldOtherwise() {
         CommandLine streams = new CommandLine(new StreamsCommand());
         assertThat(streams.getCommandSpec().findOption("--http-bind").defaultValue()).isEqualTo("127.0.0.1");
