@@ -166,6 +166,7 @@ class PoisonRecordsIT {
         byte[] goodSmart = serializer.serialize(Topics.SMART.name(), SmartSample.newBuilder().setRunId(runId)
                 .setTimeNs(S).setSource(SmartSource.SIMULATOR).setHostBytesWritten(1L).setNandBytesWritten(3L).build());
         int smartSchemaId = ByteBuffer.wrap(goodSmart, 1, 4).getInt();
+        byte[] goodRun = serializer.serialize(Topics.RUNS.name(), TestRuns.runStarted("poison-" + runId));
         byte[] allOnes = new byte[16];
         Arrays.fill(allOnes, (byte) 0xff);
         List<Poison> out = new ArrayList<>();
@@ -186,6 +187,8 @@ class PoisonRecordsIT {
         String runs = Topics.RUNS.name();
         out.add(new Poison(nonce + "-runs-magic", runs, "poison-" + runId, withMagic(goodSmart, (byte) 0x7f),
                 "Unknown magic byte 0x7f"));
+        out.add(new Poison(nonce + "-runs-truncated", runs, "poison-" + runId,
+                Arrays.copyOf(goodRun, goodRun.length - 10), "Avro decode failure"));
         out.add(new Poison(nonce + "-runs-unknown-id", runs, "poison-" + runId, wire(2_000_000_012, allOnes),
                 "Unknown schema id 2000000012"));
         String smart = Topics.SMART.name();
