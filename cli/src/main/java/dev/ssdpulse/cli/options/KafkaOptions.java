@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.options;
 
+import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SerdeConfig;
 import picocli.CommandLine.Option;
 
@@ -66,5 +67,13 @@ public final class KafkaOptions {
         props.put("bootstrap.servers", bootstrapServers);
         props.put(SerdeConfig.SCHEMA_REGISTRY_URL, schemaRegistryUrl);
         return props;
+    }
+
+    /**
+     * A registry client with the registry settings among the client properties ({@code basic.auth.user.info},
+     * {@code schema.registry.request.timeout.ms}, ...), so -X / --kafka-config reach the registry too.
+     */
+    public HttpSchemaRegistryClient registryClient() {
+        return HttpSchemaRegistryClient.fromConfig(clientProperties());
     }
 }

@@ -64,7 +64,7 @@ public final class ReportCommand implements Callable<Integer> {
             throw new UserInputException("--format must be text, json or csv, got '" + format + "'");
         }
         Map<String, Object> props = kafka.clientProperties();
-        try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(kafka.schemaRegistryUrl())) {
+        try (HttpSchemaRegistryClient registry = kafka.registryClient()) {
             RunTopicReader reader = new RunTopicReader(props, registry);
             List<RunSummary> summaries = reader.read(Topics.RUN_SUMMARY, runId, timeout);
             List<RunStarted> started = reader.read(Topics.RUNS, runId, timeout);

@@ -34,11 +34,20 @@ public final class RunTopicReader {
         this.registry = registry;
     }
 
-    public <V extends SpecificRecord> List<V> read(TopicSpec<V> topic, String runId, Duration timeout) {
+    /**
+     * The consumer's configuration: the client properties unchanged (security settings included), reading
+     * committed data only, without a group (partitions are assigned, offsets never committed).
+     */
+    public static Map<String, Object> consumerProperties(Map<String, Object> clientProperties) {
         Map<String, Object> props = new HashMap<>(clientProperties);
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         props.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        return props;
+    }
+
+    public <V extends SpecificRecord> List<V> read(TopicSpec<V> topic, String runId, Duration timeout) {
+        Map<String, Object> props = consumerProperties(clientProperties);
         List<V> out = new ArrayList<>();
         try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer());
              var deserializer = new SpecificAvroDeserializer<>(topic.valueType(), registry)) {

@@ -38,7 +38,7 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
         TopicSetup.ensure(props, Topics.all());
         this.runId = started.getRunId();
         this.out = out;
-        this.registry = new HttpSchemaRegistryClient(kafka.schemaRegistryUrl());
+        this.registry = kafka.registryClient();
         this.producer = RunProducers.create(props, registry);
         try {
             this.publisher = new RunPublisher(producer, PublisherConfig.defaults(props, overflow).withMaxBatchIos(batchIos),

@@ -7,7 +7,6 @@ import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.RunFinished;
-import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.Topics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -61,7 +60,7 @@ public final class RunsCommand implements Runnable {
             long duplicates = 0;
             RunFinished finished = null;
             List<IoStreamRecord> events;
-            try (var registry = new HttpSchemaRegistryClient(kafka.schemaRegistryUrl())) {
+            try (var registry = kafka.registryClient()) {
                 events = new RunTopicReader(kafka.clientProperties(), registry).read(Topics.IO, runId, timeout);
             }
             if (events.isEmpty()) {

@@ -23,6 +23,8 @@ import java.nio.file.Path;
 public final class FioLatencyLogParser {
     public static final int MAX_LINE_BYTES = 4096;
     private static final int MAX_COLUMNS = 6;
+    /** Largest log time whose ns value (time x 1e6, as the import computes it) fits in a long: ~292 years. */
+    public static final long MAX_TIME_MS = Long.MAX_VALUE / 1_000_000L;
 
     private final byte[] buffer = new byte[1 << 16];
     private final byte[] line = new byte[MAX_LINE_BYTES];
@@ -162,6 +164,10 @@ public final class FioLatencyLogParser {
         }
         if (expectedColumns > 0 && columns != expectedColumns) {
             throw error(source, lineNumber, columns + " columns where earlier lines have " + expectedColumns, length);
+        }
+        if (values[0] > MAX_TIME_MS) {
+            throw error(source, lineNumber, "time " + values[0] + " ms is too large (at most " + MAX_TIME_MS
+                    + " ms, the largest that fits in ns)", length);
         }
         long ddir = values[2];
         if (ddir > 2) {

@@ -36,12 +36,21 @@ public final class RunProducers {
     }
 
     /**
+     * The producer's configuration: {@link #defaults()}, then {@code properties} unchanged (security settings
+     * such as security.protocol, sasl.* and ssl.* included).
+     */
+    public static Map<String, Object> config(Map<String, Object> properties) {
+        Map<String, Object> merged = defaults();
+        merged.putAll(properties);
+        return merged;
+    }
+
+    /**
      * A producer for every ssdpulse input topic: String keys (run id), Avro values in the Confluent wire format
      * through {@code registry}.
      */
     public static Producer<String, SpecificRecord> create(Map<String, Object> properties, SchemaRegistryClient registry) {
-        Map<String, Object> merged = defaults();
-        merged.putAll(properties);
+        Map<String, Object> merged = config(properties);
         SpecificAvroSerializer<SpecificRecord> valueSerializer = new SpecificAvroSerializer<>(registry, merged, false);
         return new KafkaProducer<>(merged, new StringSerializer(), valueSerializer);
     }

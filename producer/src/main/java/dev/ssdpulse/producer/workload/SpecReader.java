@@ -273,24 +273,28 @@ final class SpecReader {
             }
             return fallback;
         }
+        Long value = null;
         if (v.isIntegralNumber() && v.canConvertToLong()) {
-            long value = v.longValue();
-            if (!field.equals("seed") && (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE)
-                    && !field.equals("rateLimitIops")) {
-                problems.add(source + ": " + p + field + ": " + value + " is too large");
-                return fallback;
-            }
-            return value;
-        }
-        if (v.isTextual()) {
+            value = v.longValue();
+        } else if (v.isTextual()) {
             try {
-                return Long.parseLong(v.textValue().trim());
+                value = Long.parseLong(v.textValue().trim());
             } catch (NumberFormatException e) {
-                // fall through to the error below
+                // reported below
             }
         }
-        problems.add(source + ": " + p + field + ": '" + v.asText() + "' is not a whole number");
-        return fallback;
+        if (value == null) {
+            problems.add(source + ": " + p + field + ": '" + v.asText() + "' is not a whole number");
+            return fallback;
+        }
+        // the caller casts every field but these to int: a larger value, as a number or as text, must not wrap
+        if (!field.equals("seed") && !field.equals("rateLimitIops")
+                && (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE)) {
+            problems.add(source + ": " + p + field + ": " + value + " is out of range (at most "
+                    + Integer.MAX_VALUE + ")");
+            return fallback;
+        }
+        return value;
     }
 
     private <E extends Enum<E>> E enumValue(JsonNode n, String p, String field, Class<E> type, E fallback, boolean required) {

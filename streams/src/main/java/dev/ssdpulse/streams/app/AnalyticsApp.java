@@ -145,7 +145,8 @@ public final class AnalyticsApp implements AutoCloseable {
         }
     }
 
-    private static Map<String, Object> adminProps(AnalyticsConfig config) {
+    /** Admin and replay-reader settings: the bootstrap servers and every security setting, unchanged. */
+    static Map<String, Object> adminProps(AnalyticsConfig config) {
         Map<String, Object> m = new HashMap<>();
         m.put("bootstrap.servers", config.bootstrapServers());
         config.extraProperties().forEach((k, v) -> {

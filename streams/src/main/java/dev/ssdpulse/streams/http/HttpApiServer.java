@@ -23,7 +23,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -67,12 +66,15 @@ public final class HttpApiServer implements AutoCloseable {
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final PrometheusTextFormatWriter metricsWriter = PrometheusTextFormatWriter.create();
     private final HttpClient forwardClient;
+    /** Null when no token is configured. */
+    private final BearerToken bearerToken;
 
     /** Binds and starts serving. */
     public HttpApiServer(RunViews views, HttpApiConfig config) throws IOException {
         this.views = views;
         this.config = config;
         this.sseSlots = new Semaphore(config.maxSseClients());
+        this.bearerToken = config.bearerToken() == null ? null : new BearerToken(config.bearerToken());
         this.registry.register(new RunMetricsCollector(views));
         this.requestPool = Executors.newFixedThreadPool(REQUEST_THREADS, daemonThreads("ssdpulse-http-"));
         this.ssePool = Executors.newScheduledThreadPool(2, daemonThreads("ssdpulse-sse-"));
@@ -387,8 +389,7 @@ public final class HttpApiServer implements AutoCloseable {
         String header = ex.getRequestHeaders().getFirst("Authorization");
         String given = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim()
                 : params.get("access_token");
-        if (given == null || !MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8),
-                config.bearerToken().getBytes(StandardCharsets.UTF_8))) {
+        if (!bearerToken.matches(given)) {
             ex.getResponseHeaders().set("WWW-Authenticate", "Bearer");
             throw new ApiException(401, given == null ? "authentication required: Authorization: Bearer <token>"
                     : "invalid bearer token");
