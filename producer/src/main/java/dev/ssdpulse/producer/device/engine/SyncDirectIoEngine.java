@@ -108,7 +108,7 @@ public final class SyncDirectIoEngine implements IoEngine {
             return true;
         }
         ByteBuffer buffer = slot.buffer;
-        buffer.clear().limit(slot.sizeBytes);
+        buffer.clear().limit(slot.op == IoOpCode.TRIM ? 0 : slot.sizeBytes);
         long position = slot.offsetBytes;
         slot.submitNanos = System.nanoTime();
         try {
@@ -171,7 +171,7 @@ public final class SyncDirectIoEngine implements IoEngine {
                     + ") is outside the target of " + sizeBytes + " bytes (the target never grows)";
             return IoStatus.EINVAL;
         }
-        if (slot.sizeBytes > slot.capacityBytes()) {
+        if (slot.op != IoOpCode.TRIM && slot.sizeBytes > slot.capacityBytes()) { // a TRIM moves no data
             lastError = "transfer of " + slot.sizeBytes + " bytes exceeds the slot buffer of " + slot.capacityBytes();
             return IoStatus.EINVAL;
         }

@@ -1,5 +1,6 @@
 package dev.ssdpulse.producer.device.engine;
 
+import dev.ssdpulse.producer.device.testing.LoopDevice;
 import dev.ssdpulse.producer.io.IoOpCode;
 import dev.ssdpulse.producer.workload.DataPattern;
 import org.junit.jupiter.api.Test;
@@ -88,14 +89,79 @@ class SyncDirectIoEngineTest {
         assertThat(Files.size(f)).isEqualTo(SIZE);
     }
 
+    private static byte[] read(IoEngine e, long offset, int size) {
+        IoSlot r = e.allocateSlot(size);
+        io(e, r, IoOpCode.READ, offset, size);
+        assertThat(r.status).isZero();
+        byte[] bytes = new byte[size];
+        r.buffer.duplicate().clear().get(bytes);
+        return bytes;
+    }
+
+    private static void writePattern(IoEngine e, long offset, int size) {
+        IoSlot w = e.allocateSlot(size);
+        new PatternFiller(DataPattern.incompressible(), 7).fill(w, size);
+        io(e, w, IoOpCode.WRITE, offset, size);
+        assertThat(w.status).isZero();
+    }
+
+    private static boolean allZero(byte[] bytes, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (bytes[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Writes 64 KiB, TRIMs [16, 32) KiB, reads back: the hole reads as zeros, the rest keeps its data. */
+    private static void assertTrimDiscardsOnlyItsRange(SyncDirectIoEngine e) {
+        assertThat(e.supportsTrim()).as(e.trimMethod()).isTrue();
+        writePattern(e, 0, 65536);
+        IoSlot t = e.allocateSlot(4096);
+        io(e, t, IoOpCode.TRIM, 16384, 16384);
+        assertThat(t.status).as(e.lastError()).isZero();
+        assertThat(t.completeNanos).isGreaterThanOrEqualTo(t.submitNanos);
+        byte[] after = read(e, 0, 65536);
+        assertThat(allZero(after, 16384, 32768)).as("trimmed range reads as zeros").isTrue();
+        assertThat(allZero(after, 0, 16384)).as("data before the range kept").isFalse();
+        assertThat(allZero(after, 32768, 65536)).as("data after the range kept").isFalse();
+    }
+
     @Test
-    void trimIsNotSupported() throws Exception {
+    void trimPunchesAHoleInAFileTargetWhichKeepsItsSize() throws Exception {
+        Path f = file();
         try (SyncDirectIoEngine e = new SyncDirectIoEngine()) {
-            e.open(file(), SIZE, true, true);
+            e.open(f, SIZE, true, true);
+            assertThat(e.trimMethod()).startsWith("fallocate(PUNCH_HOLE");
+            assertTrimDiscardsOnlyItsRange(e);
+            IoSlot outside = e.allocateSlot(4096);
+            io(e, outside, IoOpCode.TRIM, SIZE - 4096, 8192);
+            assertThat(outside.status).isEqualTo(IoStatus.EINVAL);
+            assertThat(e.lastError()).contains("outside the target");
+        }
+        assertThat(Files.size(f)).isEqualTo(SIZE);
+    }
+
+    @Test
+    void trimDiscardsOnARealBlockDevice(@TempDir Path images) throws Exception {
+        try (LoopDevice loop = LoopDevice.attach(images.resolve("disk.img"), new byte[8 << 20], false);
+             SyncDirectIoEngine e = new SyncDirectIoEngine()) {
+            e.open(loop.path(), 8 << 20, true, true);
+            assertThat(e.trimMethod()).startsWith("ioctl(BLKDISCARD)");
+            assertTrimDiscardsOnlyItsRange(e);
+        }
+    }
+
+    @Test
+    void trimOnATargetOpenedReadOnlyIsUnsupportedWithTheReason() throws Exception {
+        try (SyncDirectIoEngine e = new SyncDirectIoEngine()) {
+            e.open(file(), SIZE, true, false);
             assertThat(e.supportsTrim()).isFalse();
             IoSlot s = e.allocateSlot(4096);
             io(e, s, IoOpCode.TRIM, 0, 4096);
             assertThat(s.status).isEqualTo(IoStatus.EOPNOTSUPP);
+            assertThat(e.lastError()).contains("not open for writing");
         }
     }
 

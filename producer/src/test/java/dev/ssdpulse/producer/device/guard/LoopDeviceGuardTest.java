@@ -1,17 +1,15 @@
 package dev.ssdpulse.producer.device.guard;
 
+import dev.ssdpulse.producer.device.testing.LoopDevice;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -23,33 +21,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class LoopDeviceGuardTest {
     @TempDir
     Path dir;
-    private final List<String> attached = new ArrayList<>();
+    private final List<LoopDevice> attached = new ArrayList<>();
 
     private Path attach(byte[] image, boolean partScan) throws Exception {
-        Path img = dir.resolve("img" + attached.size());
-        Files.write(img, image);
-        List<String> cmd = new ArrayList<>(List.of("losetup", "-f", "--show"));
-        if (partScan) {
-            cmd.add("-P");
-        }
-        cmd.add(img.toString());
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        } catch (java.io.IOException e) {
-            Assumptions.abort("losetup not available: " + e.getMessage());
-            return null;
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        Assumptions.assumeTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "losetup failed: " + out);
-        attached.add(out);
-        return Path.of(out);
+        LoopDevice loop = LoopDevice.attach(dir.resolve("img" + attached.size()), image, partScan);
+        attached.add(loop);
+        return loop.path();
     }
 
     @AfterEach
     void detach() throws Exception {
-        for (String dev : attached) {
-            new ProcessBuilder("losetup", "-d", dev).start().waitFor(10, TimeUnit.SECONDS);
+        for (LoopDevice loop : attached) {
+            loop.close();
         }
     }
 
