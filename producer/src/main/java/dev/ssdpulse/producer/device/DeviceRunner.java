@@ -35,10 +35,9 @@ import java.util.concurrent.locks.LockSupport;
  * think time), by parking the submitting thread until its slot's due time.
  *
  * <p>IDLE phases sleep for their duration (cancellable). PURGE without access specs: on a file there is nothing to
- * purge (a file has no FTL state to reset) and the phase is skipped with a notice; on a block device a secure
- * erase is not reachable from Java (no ioctl/admin commands), so the phase is skipped with a notice telling the
- * user to run {@code nvme format} / {@code blkdiscard} before the run, and without --allow-destroy-data the run
- * fails instead. A PURGE with {@code trim} and access specs is a TRIM pass, issued like any I/O phase.
+ * purge (a file has no FTL state to reset) and the phase is skipped with a notice; on a block device, with
+ * --allow-destroy-data, the whole device is discarded as {@code blkdiscard} does (not a secure erase: NVMe Format /
+ * ATA Sanitize are out of reach), and without --allow-destroy-data the run fails instead. A PURGE with {@code trim} and access specs is a TRIM pass, issued like any I/O phase.
  *
  * <p>Cancellation ({@link #cancel()}, e.g. from a Ctrl-C hook): no new I/O is submitted, outstanding I/Os
  * complete and are delivered to the sink, and {@code run} returns a result with status ABORTED. A runner serves
@@ -150,16 +149,60 @@ public final class DeviceRunner {
                 return new PhaseOutcome(p.index(), p.name(), startNs, System.nanoTime() - runStart, 0, 0, 0, 0, 0,
                         PhaseOutcome.EndReason.FAILED, "PURGE of a block device destroys its data and needs"
                         + " --allow-destroy-data");
+            } else if (engine.supportsTrim()) {
+                return discardWholeDevice(p, runStart, startNs, sink, listener, totals);
             } else {
-                note = "PURGE on a block device is not supported by ssdpulse (secure erase / format need admin"
-                        + " commands Java cannot issue): run `nvme format` or `blkdiscard` on the device before the"
-                        + " run; skipped";
+                note = "PURGE on a block device needs TRIM, which this engine/target does not offer ("
+                        + engine.lastError() + "): run `nvme format` or `blkdiscard` on the device before the run;"
+                        + " skipped";
             }
             listener.onNotice(note);
             return new PhaseOutcome(p.index(), p.name(), startNs, System.nanoTime() - runStart, 0, 0, 0, 0, 0,
                     PhaseOutcome.EndReason.SKIPPED, note);
         }
         return new PhaseExecution(p, runStart, sink, totals).execute(startNs, listener);
+    }
+
+    /**
+     * PURGE of a block device, as {@code blkdiscard} does: the whole device discarded in 1-GiB TRIMs, each recorded
+     * as an I/O of the phase. Not a secure erase (no NVMe Format / ATA Sanitize from Java): most SSDs then read
+     * the range as deallocated and their FTL starts from empty mappings, which is what a purge before a
+     * steady-state test is for; the notice says so.
+     */
+    private PhaseOutcome discardWholeDevice(ScheduledPhase p, long runStart, long startNs, IoCompletionSink sink,
+                                            DeviceRunListener listener, RunCounters totals) {
+        long chunkBytes = 1L << 30;
+        IoSlot slot = engine.allocateSlot(Math.max(1, engine.alignmentBytes()));
+        long ios = 0;
+        long errors = 0;
+        long trimmed = 0;
+        String failure = null;
+        listener.onNotice("PURGE: discarding the whole device (" + options.targetSizeBytes() + " bytes, as blkdiscard"
+                + " does; not a secure erase)");
+        for (long offset = 0; offset < options.targetSizeBytes() && !isCancelled(); offset += chunkBytes) {
+            int size = (int) Math.min(chunkBytes, options.targetSizeBytes() - offset);
+            slot.op = IoOpCode.TRIM;
+            slot.offsetBytes = offset;
+            slot.sizeBytes = size;
+            engine.submit(slot);
+            ios++;
+            totals.ios.increment();
+            if (slot.status == IoStatus.OK) {
+                trimmed += size;
+            } else {
+                errors++;
+                totals.errors.increment();
+                failure = engine.lastError();
+            }
+            sink.onIoCompleted(0, p.index(), slot.op, offset, size, slot.submitNanos - runStart,
+                    slot.completeNanos - slot.submitNanos, 1, slot.status);
+        }
+        PhaseOutcome.EndReason reason = isCancelled() ? PhaseOutcome.EndReason.CANCELLED
+                : failure != null ? PhaseOutcome.EndReason.FAILED : PhaseOutcome.EndReason.BYTES;
+        String note = failure != null ? "PURGE discard failed: " + failure
+                : "PURGE: whole device discarded (not a secure erase)";
+        return new PhaseOutcome(p.index(), p.name(), startNs, System.nanoTime() - runStart, ios, errors, 0, 0,
+                trimmed, reason, note);
     }
 
     private PhaseOutcome idle(ScheduledPhase p, long runStart, long startNs, DeviceRunListener listener,

@@ -1,5 +1,6 @@
 package dev.ssdpulse.producer.device;
 
+import dev.ssdpulse.producer.device.testing.LoopDevice;
 import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
 import dev.ssdpulse.producer.io.IoCompletionSink;
@@ -155,7 +156,7 @@ class DeviceRunnerTest {
     }
 
     @Test
-    void purgeOfABlockDeviceNeedsPermissionAndIsOtherwiseSkippedWithAdvice() {
+    void purgeOfABlockDeviceNeedsPermissionAndThenDiscardsTheWholeDevice() {
         NullIoEngine e = new NullIoEngine();
         e.open(null, TARGET, true, true);
         WorkloadSpec s = spec(PhaseSpec.builder("purge", PhaseKind.PURGE).build());
@@ -167,7 +168,31 @@ class DeviceRunnerTest {
         DeviceRunResult allowed = new DeviceRunner(e, DeviceRunOptions.forTarget(TARGET, true, true))
                 .run(s, new RecordingSink(), l);
         assertThat(allowed.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
-        assertThat(allowed.phases().get(0).note()).contains("nvme format").contains("blkdiscard");
+        assertThat(allowed.phases().get(0).note()).contains("whole device discarded").contains("not a secure erase");
+        assertThat(allowed.phases().get(0).bytesTrimmed()).isEqualTo(TARGET);
+        assertThat(l.events).anyMatch(ev -> ev.contains("as blkdiscard does"));
+    }
+
+    @Test
+    void purgeOfARealBlockDeviceLeavesItReadingZeros(@TempDir Path dir) throws Exception {
+        int sizeBytes = 8 << 20;
+        byte[] image = new byte[sizeBytes];
+        java.util.Arrays.fill(image, (byte) 0x5a);
+        Path imageFile = dir.resolve("disk.img");
+        RecordingSink sink = new RecordingSink();
+        try (LoopDevice loop = LoopDevice.attach(imageFile, image, false);
+             SyncDirectIoEngine e = new SyncDirectIoEngine()) {
+            e.open(loop.path(), sizeBytes, true, true);
+            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(sizeBytes, true, true))
+                    .run(spec(PhaseSpec.builder("purge", PhaseKind.PURGE).build()), sink, DeviceRunListener.NONE);
+            assertThat(r.status()).as(String.valueOf(r.reason())).isEqualTo(DeviceRunResult.Status.COMPLETED);
+            assertThat(r.phases().get(0).bytesTrimmed()).isEqualTo(sizeBytes);
+            assertThat(sink.count.get()).as("the discard is recorded as an I/O").isEqualTo(1);
+        }
+        byte[] after = Files.readAllBytes(imageFile);
+        for (int i = 0; i < after.length; i += 4096) {
+            assertThat(after[i]).as("byte %d after the purge", i).isZero();
+        }
     }
 
     @Test
