@@ -43,6 +43,7 @@ final class GatedSimulation {
     private volatile StreamedRunOutput streamed;
     private volatile int exitCode = -1;
     private volatile Throwable failure;
+    private final CountDownLatch finishing = new CountDownLatch(1);
 
     /**
      * @param workload  a workload preset with its variables
@@ -91,6 +92,13 @@ final class GatedSimulation {
         if (!reached[i].await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("run " + runId + " did not reach gate " + i + " within " + timeout
                     + (failure == null ? "" : ": " + failure) + "\n" + out);
+        }
+    }
+
+    /** Waits until the simulation is over and the run is being finished (RunFinished handed to the publisher). */
+    void awaitFinishing(Duration timeout) throws InterruptedException {
+        if (!finishing.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("run " + runId + " not finishing within " + timeout + "\n" + out);
         }
     }
 
@@ -178,6 +186,7 @@ final class GatedSimulation {
 
         @Override
         public int finish(RunStatus status, String reason, long durationNs) {
+            finishing.countDown();
             return delegate.finish(status, reason, durationNs);
         }
     }
