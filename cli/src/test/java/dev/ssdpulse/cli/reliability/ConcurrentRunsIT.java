@@ -49,7 +49,9 @@ class ConcurrentRunsIT {
         AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
                 tmp.resolve("state")).withApplicationId("it-load-" + suffix);
         ExecutorService pool = Executors.newFixedThreadPool(RUNS);
+        long t0 = System.nanoTime();
         try (InProcessAnalytics analytics = InProcessAnalytics.start(config)) {
+            long startedMs = (System.nanoTime() - t0) / 1_000_000;
             List<Future<Long>> published = new ArrayList<>();
             for (int i = 0; i < RUNS; i++) {
                 String runId = runId(suffix, i);
@@ -69,6 +71,7 @@ class ConcurrentRunsIT {
             for (Future<Long> f : published) {
                 counts.add(f.get(3, TimeUnit.MINUTES));
             }
+            long publishedMs = (System.nanoTime() - t0) / 1_000_000;
             assertThat(new TreeSet<>(counts)).as("every run has its own I/O count").hasSize(RUNS);
 
             long total = 0;
@@ -94,7 +97,9 @@ class ConcurrentRunsIT {
                         .as(runId + " series").isEqualTo(csvRows(seriesCsv)).isNotEmpty();
                 total += counts.get(i);
             }
-            System.out.printf("ConcurrentRunsIT: %d runs, %d I/Os in all%n", RUNS, total);
+            System.out.printf("ConcurrentRunsIT: %d runs, %d I/Os in all; analytics running after %d ms, runs "
+                            + "published after %d ms, all compared after %d ms%n", RUNS, total, startedMs, publishedMs,
+                    (System.nanoTime() - t0) / 1_000_000);
         } finally {
             pool.shutdownNow();
         }
