@@ -51,9 +51,11 @@ class StreamsCrashIT {
                 "seed003-qd1-random-write-5000s", Map.of("durationS", "30"), 12, 24);
         List<ChildJvm> children = new ArrayList<>();
         TopicPartition partition = KafkaAdmin.partitionOf(Topics.IO.name(), Topics.DEFAULT_PARTITIONS, runId);
+        // the child JVM starts while the reference starts in this one
+        ChildJvm first = startChild(stack, appId, stateDir, children, 1);
         try (InProcessAnalytics ref = InProcessAnalytics.start(reference);
              KafkaAdmin admin = new KafkaAdmin(stack.bootstrapServers())) {
-            ApiClient child = startChild(stack, appId, stateDir, children, 1);
+            ApiClient child = awaitApi(first);
             run.start();
 
             run.awaitGate(0, Duration.ofMinutes(2));
@@ -68,7 +70,7 @@ class StreamsCrashIT {
 
             run.open(0);
             long t0 = System.nanoTime();
-            ApiClient second = startChild(stack, appId, stateDir, children, 2);
+            ApiClient second = awaitApi(startChild(stack, appId, stateDir, children, 2));
             run.awaitGate(1, Duration.ofMinutes(2));
             // kill again while it processes what was published during its downtime, before RunFinished
             Await.untilTrue("the restarted Streams app processes windows after 12 s", Duration.ofMinutes(2),
@@ -81,7 +83,7 @@ class StreamsCrashIT {
             run.open(1);
             assertThat(run.awaitExit(Duration.ofMinutes(2))).as(run.output()).isZero();
             long t1 = System.nanoTime();
-            ApiClient third = startChild(stack, appId, stateDir, children, 3);
+            ApiClient third = awaitApi(startChild(stack, appId, stateDir, children, 3));
             JsonNode summary = SameViews.assertSame(runId, ref.api(), third, Duration.ofMinutes(2));
             long restoredMs = (System.nanoTime() - t1) / 1_000_000;
 
@@ -109,8 +111,7 @@ class StreamsCrashIT {
         }
     }
 
-    private ApiClient startChild(TestStack stack, String appId, Path stateDir, List<ChildJvm> children, int n)
-            throws InterruptedException {
+    private ChildJvm startChild(TestStack stack, String appId, Path stateDir, List<ChildJvm> children, int n) {
         ChildJvm child = ChildJvm.start(tmp.resolve("streams-" + n + ".log"), List.of("streams",
                 "--bootstrap-servers", stack.bootstrapServers(), "--schema-registry-url", stack.schemaRegistryUrl(),
                 "--application-id", appId, "--state-dir", stateDir.toString(), "--http-port", "0",
@@ -119,6 +120,11 @@ class StreamsCrashIT {
                 // a transaction of the killed instance that no one fences is aborted after this
                 "-X", "transaction.timeout.ms=5000"));
         children.add(child);
+        return child;
+    }
+
+    /** The child's HTTP API, once it printed its URL (after its Streams application reached RUNNING). */
+    private static ApiClient awaitApi(ChildJvm child) throws InterruptedException {
         return new ApiClient(child.awaitOutput(API_URL, Duration.ofMinutes(2)));
     }
 
