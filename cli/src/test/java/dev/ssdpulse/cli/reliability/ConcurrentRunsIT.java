@@ -152,8 +152,9 @@ class ConcurrentRunsIT {
 
     /** The same rows from the offline --series-csv (window_start_s,op,phase,io_count,...). */
     private static List<String> csvRows(Path csv) throws java.io.IOException {
+        List<String> lines = Files.readAllLines(csv);
         List<String> rows = new ArrayList<>();
-        for (String line : Files.readAllLines(csv).subList(1, Files.readAllLines(csv).size())) {
+        for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",");
             rows.add(String.join(",", f[0], f[1], f[2], f[3]));
         }

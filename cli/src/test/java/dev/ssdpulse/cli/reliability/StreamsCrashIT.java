@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -115,6 +114,8 @@ class StreamsCrashIT {
         ChildJvm child = ChildJvm.start(tmp.resolve("streams-" + n + ".log"), List.of("streams",
                 "--bootstrap-servers", stack.bootstrapServers(), "--schema-registry-url", stack.schemaRegistryUrl(),
                 "--application-id", appId, "--state-dir", stateDir.toString(), "--http-port", "0",
+                // never outlives the test by much, even if this JVM dies before it can kill the child
+                "--exit-after", "5m",
                 // the killed member leaves the group after the session timeout: keep it at the broker's minimum
                 "-X", "session.timeout.ms=6000", "-X", "heartbeat.interval.ms=1000",
                 // a transaction of the killed instance that no one fences is aborted after this
