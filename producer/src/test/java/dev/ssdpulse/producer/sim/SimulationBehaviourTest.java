@@ -48,6 +48,21 @@ class SimulationBehaviourTest {
     }
 
     @Test
+    void aRequestDelayIsTheMinimumGapBetweenAWorkersSubmitsWhateverTheQueueDepth() {
+        // 1 ms between submits of the one worker: 100 I/Os in 100 ms at QD1 and at QD8 alike (at QD8 each slot
+        // once waited 1 ms after its own completion: ~8x the rate)
+        for (int qd : new int[] {1, 8}) {
+            SimulatedDrive drive = tiny();
+            RequestGenerator everyMs = request -> {
+                request.set(IoOpCode.READ, 0, 4096, MS);
+                return true;
+            };
+            RunRecorder rec = run(drive, List.of(SimPhase.io(0, List.of(everyMs), qd, 100 * MS, 0)));
+            assertThat(rec.ios).as("QD" + qd).isBetween(99L, 100L);
+        }
+    }
+
+    @Test
     void readsOfNeverWrittenLbasTouchNoNand() {
         SimulatedDrive drive = tiny();
         RunRecorder rec = run(drive, List.of(SimPhase.io(0, List.of(RandomGenerator.reads4k(0, drive.capacityBytes(), 1)), 1, 10 * MS, 0)));

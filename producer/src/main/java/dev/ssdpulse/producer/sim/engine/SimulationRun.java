@@ -55,6 +55,8 @@ public final class SimulationRun {
     private boolean budgetReached;
     private boolean[] exhausted;
     private int[] outstanding;
+    /** Per worker: when its latest request was (or will be) submitted; Long.MIN_VALUE before the first. */
+    private long[] lastSubmitNs;
     private int totalOutstanding;
     private int pendingSubmits;
     private boolean awaitingPhaseEnd;
@@ -177,6 +179,8 @@ public final class SimulationRun {
         budgetReached = false;
         exhausted = new boolean[workers];
         outstanding = new int[workers];
+        lastSubmitNs = new long[workers];
+        java.util.Arrays.fill(lastSubmitNs, Long.MIN_VALUE);
         totalOutstanding = 0;
         pendingSubmits = 0;
         awaitingPhaseEnd = false;
@@ -202,7 +206,11 @@ public final class SimulationRun {
         checkPhaseDone(t);
     }
 
-    /** Draws the worker's next request and submits it now or after its think time. */
+    /**
+     * Draws the worker's next request and submits it now, or when its delay after the worker's previous submit
+     * has passed (the generator contract, as the device engine does): with a queue depth above 1 every slot
+     * paces against the worker's last submit, so a rate limit caps the worker's submits, not each slot's.
+     */
     private void submitNext(int worker, long t) {
         if (budgetReached || t >= deadlineNs || exhausted[worker]) {
             return;
@@ -211,7 +219,11 @@ public final class SimulationRun {
             exhausted[worker] = true;
             return;
         }
-        long submitNs = t + Math.max(0, request.delayNs);
+        long submitNs = t;
+        if (request.delayNs > 0 && lastSubmitNs[worker] != Long.MIN_VALUE) {
+            submitNs = Math.max(t, lastSubmitNs[worker] + request.delayNs);
+        }
+        lastSubmitNs[worker] = submitNs;
         if (submitNs >= deadlineNs) {
             return;
         }

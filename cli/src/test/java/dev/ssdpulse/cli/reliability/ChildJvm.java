@@ -1,0 +1,119 @@
+package dev.ssdpulse.cli.reliability;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An {@code ssdpulse} command (cli Main) in a child JVM with this JVM's classpath, so a test can kill it with
+ * SIGKILL ({@link #kill()}) exactly as {@code kill -9} would: no shutdown hook, no flush, no clean close.
+ * Output (stdout and stderr) goes to a log file that tests search and print on failure.
+ */
+final class ChildJvm implements AutoCloseable {
+    private final Process process;
+    private final Path log;
+
+    private ChildJvm(Process process, Path log) {
+        this.process = process;
+        this.log = log;
+    }
+
+    static ChildJvm start(Path log, List<String> args) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx256m");
+        command.add("-Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro");
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add("dev.ssdpulse.cli.Main");
+        command.addAll(args);
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            return new ChildJvm(p, log);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start a child JVM: " + command, e);
+        }
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    String output() {
+        try {
+            return Files.exists(log) ? Files.readString(log) : "";
+        } catch (IOException e) {
+            return "(cannot read " + log + ": " + e + ")";
+        }
+    }
+
+    /** The first group of the first match of {@code pattern} in the output, once it appears. */
+    String awaitOutput(Pattern pattern, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Matcher m = pattern.matcher(output());
+            if (m.find()) {
+                return m.groupCount() > 0 ? m.group(1) : m.group();
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("child JVM exited (" + process.exitValue() + ") before printing " + pattern
+                        + "; its output:\n" + tail());
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("child JVM did not print " + pattern + " within " + timeout
+                        + "; its output:\n" + tail());
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** SIGKILL, then waits for the process to be gone. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("child JVM " + process.pid() + " still alive 30 s after SIGKILL");
+        }
+    }
+
+    int awaitExit(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("child JVM did not exit within " + timeout + "; its output:\n" + tail());
+        }
+        return process.exitValue();
+    }
+
+    String tail() {
+        String all = output();
+        return all.length() <= 6000 ? all : "..." + all.substring(all.length() - 6000);
+    }
+
+    /** SIGTERM (the command's Ctrl-C path), SIGKILL if it is still alive after 30 s. */
+    @Override
+    public void close() {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
