@@ -77,6 +77,12 @@ public final class RunEventProcessor implements Processor<String, IoStreamRecord
     private KeyValueStore<String, WriteAmplification> wafStore;
     /** Timestamp for outputs: the input record's (Kafka bookkeeping only), or wall clock in a punctuation. */
     private long outputTimestampMs;
+    /**
+     * Wall clock when this task started: a run's silence is measured from no earlier than this, so an analytics
+     * outage longer than the heartbeat timeout does not expire live runs whose newer events still wait in the
+     * backlog.
+     */
+    private long initWallMs;
 
     public RunEventProcessor(AnalyticsConfig config) {
         this.config = config;
@@ -85,6 +91,7 @@ public final class RunEventProcessor implements Processor<String, IoStreamRecord
     @Override
     public void init(ProcessorContext<String, SpecificRecord> context) {
         this.context = context;
+        initWallMs = context.currentSystemTimeMs();
         stateStore = context.getStateStore(Names.RUN_STATE_STORE);
         activityStore = context.getStateStore(Names.RUN_ACTIVITY_STORE);
         statusStore = context.getStateStore(Names.RUN_STATUS_STORE);
@@ -355,6 +362,9 @@ public final class RunEventProcessor implements Processor<String, IoStreamRecord
     /** Marks runs silent for longer than the heartbeat timeout INCOMPLETE and emits their summary. */
     private void checkHeartbeats(long nowMs) {
         long limitMs = nowMs - config.heartbeatTimeout().toMillis();
+        if (initWallMs >= limitMs) {
+            return; // not one timeout since this task started: every stored activity counts as "now"
+        }
         List<String> expired = new ArrayList<>();
         try (KeyValueIterator<String, Long> it = activityStore.all()) {
             while (it.hasNext()) {

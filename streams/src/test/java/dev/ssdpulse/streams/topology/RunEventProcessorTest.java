@@ -124,4 +124,30 @@ class RunEventProcessorTest {
             assertThat(process(records, restartAt)).as("restart at record %d", restartAt).isEqualTo(uninterrupted);
         }
     }
+
+    @Test
+    void afterAnAnalyticsOutageLongerThanTheTimeoutRunsGetATimeoutFromTheRestartBeforeExpiring() {
+        List<IoStreamRecord> records = run().records(64);
+        AnalyticsConfig config = config().withHeartbeatTimeout(java.time.Duration.ofSeconds(60));
+        MockProcessorContext<String, SpecificRecord> context = context();
+        RunEventProcessor processor = new RunEventProcessor(config);
+        processor.init(context);
+        processor.process(new Record<>("run-mock", records.get(0), 0L)); // activity stored at t = 1 s
+        EncodeOnCommitStore<?> runState = context.getStateStore(Names.RUN_STATE_STORE);
+        runState.flushCache();
+        runState.clearCache();
+        processor.close();
+
+        // the analytics were down for 10 minutes; the run's newer events are still in the backlog
+        context.setCurrentSystemTimeMs(601_000L);
+        context.resetForwards();
+        RunEventProcessor restarted = new RunEventProcessor(config);
+        restarted.init(context);
+        var punctuator = context.scheduledPunctuators().get(context.scheduledPunctuators().size() - 1).getPunctuator();
+        punctuator.punctuate(615_000L);
+        assertThat(context.forwarded()).as("no expiry within one timeout of the restart").isEmpty();
+        punctuator.punctuate(662_000L);
+        assertThat(context.forwarded()).as("a run silent for a timeout after the restart expires")
+                .anyMatch(f -> f.record().value() instanceof RunSummary s && s.getStatus().name().equals("INCOMPLETE"));
+    }
 }
