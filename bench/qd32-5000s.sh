@@ -32,8 +32,9 @@ done
 kill $jstat_pid 2>/dev/null || true
 "$here/ssdpulse" runs verify --run "$run" | tee "$work/verify.txt"
 ios=$(python3 -c "import json;print(json.load(open('$work/summary.json'))['ioCount'])")
-io_bytes=$(du -sb "$work"/kafka/kafka-logs*/ssdpulse.io.v1-* 2>/dev/null | awk '{s+=$1} END {print s}')
-[ -n "$io_bytes" ] || io_bytes=$(find "$work/kafka" -path '*ssdpulse.io.v1-*' -name '*.log' -printf '%s\n' | awk '{s+=$1} END {print s}')
+# segment (.log) files only: Kafka preallocates 10 MB .index/.timeindex files per partition, which `du` of the
+# partition directories counted (the first report of this script gave 17.33 B per I/O instead of 6.78)
+io_bytes=$(find "$work/kafka" -path '*ssdpulse.io.v1-*' -name '*.log' -printf '%s\n' | awk '{s+=$1} END {print s}')
 state_bytes=$(du -sb "$work/state" | awk '{print $1}')
 peak_heap=$(awk 'NR>1 && $1 ~ /^[0-9.]+$/ {u=$3+$4+$6+$8; if (u>m) m=u} END {printf "%.0f", m/1024}' "$work/jstat.log")
 python3 - "$ios" "$io_bytes" "$state_bytes" "$peak_heap" <<'PY'
