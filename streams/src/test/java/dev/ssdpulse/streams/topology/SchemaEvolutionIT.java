@@ -1,5 +1,7 @@
 package dev.ssdpulse.streams.topology;
 
+import static dev.ssdpulse.streams.topology.ViewsAwait.await;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -43,7 +45,6 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -205,22 +206,4 @@ class SchemaEvolutionIT {
         return app.views().summary(runId).filter(s -> s.getStatus() != RunStatus.INCOMPLETE);
     }
 
-    private static <T> T await(java.util.function.Supplier<Optional<T>> query, Duration timeout)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            try {
-                Optional<T> v = query.get();
-                if (v.isPresent()) {
-                    return v.get();
-                }
-            } catch (InvalidStateStoreException e) {
-                // rebalancing or restoring: retry
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("no result within " + timeout);
-            }
-            Thread.sleep(200);
-        }
-    }
 }
