@@ -55,11 +55,15 @@ public final class AnalyticsViews {
         return Optional.ofNullable(this.<String>store(Names.RUN_STATUS_STORE).get(runId));
     }
 
-    /** Every run status known to this instance. */
+    /** Every run status known to this instance (runs only: result sets are listed per run). */
     public Map<String, String> statuses() {
         Map<String, String> out = new LinkedHashMap<>();
         try (KeyValueIterator<String, String> it = this.<String>store(Names.RUN_STATUS_STORE).all()) {
-            it.forEachRemaining(kv -> out.put(kv.key, kv.value));
+            it.forEachRemaining(kv -> {
+                if (!dev.ssdpulse.streams.resultsets.ResultSetNames.isAlias(kv.key)) {
+                    out.put(kv.key, kv.value);
+                }
+            });
         }
         return out;
     }
@@ -95,6 +99,18 @@ public final class AnalyticsViews {
         List<WriteAmplification> out = new ArrayList<>();
         try (KeyValueIterator<String, WriteAmplification> it = this.<WriteAmplification>store(Names.WAF_SERIES_STORE)
                 .range(StoreKeys.runPrefix(runId), StoreKeys.runEnd(runId))) {
+            it.forEachRemaining(kv -> out.add(kv.value));
+        }
+        return out;
+    }
+
+    /** Stored result sets of a run (their ResultSetStarted), by name. */
+    public List<dev.ssdpulse.schemas.avro.ResultSetStarted> resultSets(String runId) {
+        List<dev.ssdpulse.schemas.avro.ResultSetStarted> out = new ArrayList<>();
+        try (KeyValueIterator<String, dev.ssdpulse.schemas.avro.ResultSetStarted> it =
+                     this.<dev.ssdpulse.schemas.avro.ResultSetStarted>store(Names.RESULT_SET_INFO_STORE).range(
+                             dev.ssdpulse.streams.resultsets.ResultSetNames.aliasesFrom(runId),
+                             dev.ssdpulse.streams.resultsets.ResultSetNames.aliasesTo(runId))) {
             it.forEachRemaining(kv -> out.add(kv.value));
         }
         return out;
