@@ -51,6 +51,7 @@ class PlaybackIT {
             long t0 = System.nanoTime();
             RunPlayback.Report report = playback.play(origin, played, 10.0, () -> false, s -> { });
             double wallS = (System.nanoTime() - t0) / 1e9;
+            System.out.printf("played a 60-s run at 10x in %.2f s of wall time%n", wallS);
             // pacing is a functional property: 60 s of run time at 10x is ~6 s; a generous band for a noisy machine
             assertThat(wallS).as("wall time of a 60-s run played at 10x").isBetween(0.6 * 6, 3 * 6.0);
             assertThat(report.status()).isEqualTo(RunStatus.COMPLETED);
