@@ -88,6 +88,11 @@ class StoredRunsIT {
             await(() -> views.summary(runId + "-p").isPresent());
             assertThat(views.run(runId + "-p").orElseThrow().getOriginRunId()).isEqualTo(runId);
 
+            Result noRun = run(stack, "play", "--run", "no-such-run-" + UUID.randomUUID(), "--speed", "10x");
+            assertThat(noRun.exit()).as(noRun.out()).isEqualTo(Main.EXIT_BAD_INPUT);
+            assertThat(noRun.err()).contains("no run 'no-such-run-");
+            assertThat(run(stack, "play", "--run", runId, "--speed", "fast").exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+
             Result unknown = run(stack, "runs", "delete", "no-such-run-" + UUID.randomUUID());
             assertThat(unknown.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
             assertThat(unknown.err()).contains("--force");

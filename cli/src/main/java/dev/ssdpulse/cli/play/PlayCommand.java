@@ -31,14 +31,16 @@ public final class PlayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--run", required = true, paramLabel = "ID", description = "The stored run to play back.")
-    String runId;
+    @Option(names = "--run", required = true, paramLabel = "ID",
+            description = "A stored run to play back; repeatable (the runs play at the same time, one thread each).")
+    java.util.List<String> runIds = new java.util.ArrayList<>();
 
     @Option(names = "--speed", defaultValue = "1x", paramLabel = "FACTOR",
             description = "Run time per wall time, e.g. 10x (faster) or 0.5x (slower) (default: ${DEFAULT-VALUE}).")
     String speed;
 
-    @Option(names = "--new-run-id", paramLabel = "ID", description = "Id of the played run (default: play-<time>-<rand>).")
+    @Option(names = "--new-run-id", paramLabel = "ID",
+            description = "Id of the played run, with a single --run (default: play-<time>-<rand>).")
     String newRunId;
 
     @Option(names = "--read-timeout", defaultValue = "5m", paramLabel = "DURATION",
@@ -50,11 +52,24 @@ public final class PlayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RunIds.validate(runId);
+        runIds.forEach(RunIds::validate);
+        if (new java.util.HashSet<>(runIds).size() != runIds.size()) {
+            throw new IllegalArgumentException("--run names a run twice");
+        }
         double factor = PlaybackPlan.parseSpeed(speed);
-        String target = newRunId != null ? RunIds.validate(newRunId) : RunIds.newRunId("play");
-        if (target.equals(runId)) {
-            throw new IllegalArgumentException("--new-run-id must differ from the played run");
+        if (newRunId != null && runIds.size() > 1) {
+            throw new IllegalArgumentException("--new-run-id needs a single --run");
+        }
+        java.util.List<String> targets = new java.util.ArrayList<>();
+        for (String runId : runIds) {
+            String target = newRunId != null ? RunIds.validate(newRunId) : RunIds.newRunId("play");
+            while (targets.contains(target)) {
+                target = RunIds.newRunId("play");
+            }
+            if (target.equals(runId)) {
+                throw new IllegalArgumentException("--new-run-id must differ from the played run");
+            }
+            targets.add(target);
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -64,23 +79,40 @@ public final class PlayCommand implements Callable<Integer> {
         Thread hook = new Thread(() -> {
             stop.set(true);
             try {
-                // let the playback send RunFinished(ABORTED) and flush before the JVM exits
+                // let the playbacks send RunFinished(ABORTED) and flush before the JVM exits
                 done.await(30, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }, "ssdpulse-play-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        RunPlayback.Report report;
+        java.util.List<RunPlayback.Report> reports = new java.util.ArrayList<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(runIds.size());
         try (var registry = new HttpSchemaRegistryClient(kafka.schemaRegistryUrl())) {
-            out.printf("playing run %s as %s at %sx%n", runId, target, trim(factor));
-            out.flush();
-            report = new RunPlayback(kafka.clientProperties(), registry, readTimeout).play(runId, target, factor,
-                    stop::get, line -> {
+            RunPlayback playback = new RunPlayback(kafka.clientProperties(), registry, readTimeout);
+            java.util.List<java.util.concurrent.Future<RunPlayback.Report>> futures = new java.util.ArrayList<>();
+            for (int i = 0; i < runIds.size(); i++) {
+                String runId = runIds.get(i);
+                String target = targets.get(i);
+                out.printf("playing run %s as %s at %sx%n", runId, target, trim(factor));
+                futures.add(pool.submit(() -> playback.play(runId, target, factor, stop::get, line -> {
+                    synchronized (err) {
                         err.println(line);
                         err.flush();
-                    });
+                    }
+                })));
+            }
+            out.flush();
+            for (var f : futures) {
+                try {
+                    reports.add(f.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    stop.set(true);
+                    throw e.getCause() instanceof Exception ex ? ex : e;
+                }
+            }
         } finally {
+            pool.shutdownNow();
             done.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -88,8 +120,11 @@ public final class PlayCommand implements Callable<Integer> {
                 // Ctrl-C: the hook is running and waits for us
             }
         }
-        out.printf(Locale.ROOT, "played run %s (of %s): %s, %,d I/Os, %.1f s of run time in %.1f s%n", report.runId(),
-                report.originRunId(), report.status(), report.ioCount(), report.runTimeNs() / 1e9, report.wallNs() / 1e9);
+        for (RunPlayback.Report report : reports) {
+            out.printf(Locale.ROOT, "played run %s (of %s): %s, %,d I/Os, %.1f s of run time in %.1f s%n",
+                    report.runId(), report.originRunId(), report.status(), report.ioCount(), report.runTimeNs() / 1e9,
+                    report.wallNs() / 1e9);
+        }
         out.flush();
         return 0;
     }

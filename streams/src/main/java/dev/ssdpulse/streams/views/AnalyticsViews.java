@@ -120,7 +120,8 @@ public final class AnalyticsViews {
     public Map<String, Long> deadLetterCounts() {
         Map<String, Long> out = new LinkedHashMap<>();
         for (String store : List.of(Names.IO_DEAD_LETTER_COUNT_STORE, Names.SMART_DEAD_LETTER_COUNT_STORE,
-                Names.RUNS_DEAD_LETTER_COUNT_STORE)) {
+                Names.RUNS_DEAD_LETTER_COUNT_STORE, Names.RESULT_SETS_DEAD_LETTER_COUNT_STORE,
+                Names.DELETIONS_DEAD_LETTER_COUNT_STORE)) {
             try (KeyValueIterator<String, Long> it = this.<Long>store(store).all()) {
                 it.forEachRemaining(kv -> out.merge(kv.key, kv.value, Long::sum));
             }
