@@ -28,7 +28,7 @@ public final class RunDeletionProcessor implements Processor<String, RunDeleted,
     private KeyValueStore<String, WindowMetrics> series;
     private KeyValueStore<String, SteadyStateVerdict> verdicts;
     private KeyValueStore<String, WriteAmplification> waf;
-    private KeyValueStore<String, byte[]> runState;
+    private dev.ssdpulse.streams.topology.EncodeOnCommitStore<?> runState;
     private KeyValueStore<String, Long> activity;
     private KeyValueStore<String, byte[]> smartSamples;
 

@@ -85,7 +85,9 @@ class ResultSetTopologyTest {
             assertThat(status.get(alias)).isNull();
             assertThat(info.get(alias)).isNull();
             assertThat(runs.get("r1")).isNull();
-            assertThat(h.driver.<String, byte[]>getKeyValueStore(Names.RUN_STATE_STORE).get("r1")).isNull();
+            EncodeOnCommitStore<?> runState = (EncodeOnCommitStore<?>) h.driver.getStateStore(Names.RUN_STATE_STORE);
+            assertThat(runState.getLive("r1")).isNull();
+            assertThat(runState.getEncoded("r1")).isNull();
             assertThat(runs.get("r2")).isNotNull();
             assertThat(status.get("r2")).isEqualTo("COMPLETED");
             assertThat(keysAndValues(series, "r2")).isNotEmpty();
@@ -95,6 +97,15 @@ class ResultSetTopologyTest {
             assertThat(status.get("r1")).as("raw events of a deleted run are ignored").isNull();
             assertThat(keysAndValues(series, "r1")).isEmpty();
             assertThat(info.get(ResultSetNames.alias("r1", "late"))).isNull();
+
+            // a run deleted while still running: its live state goes too
+            h.send("r3", SyntheticRun.random("r3", 10, 0, 10, 100).recordsWithoutFinish(64));
+            assertThat(runState.getLive("r3")).isNotNull();
+            assertThat(status.get("r3")).isEqualTo(Names.STATUS_RUNNING);
+            deletions.pipeInput("r3", new RunDeleted("r3", 11L, null));
+            assertThat(runState.getLive("r3")).isNull();
+            assertThat(runState.getEncoded("r3")).isNull();
+            assertThat(status.get("r3")).isNull();
         }
     }
 
