@@ -24,14 +24,35 @@ public final class PlaybackPlan {
     private PlaybackPlan() {
     }
 
+    /** The whole plan at once (short runs, tests); {@link Merger} builds the same plan record by record. */
     public static List<Step> of(List<IoStreamRecord> io, List<SmartSample> smart) {
-        List<SmartSample> samples = new ArrayList<>(smart);
-        samples.sort(java.util.Comparator.comparingLong(SmartSample::getTimeNs));
-        List<Step> steps = new ArrayList<>(io.size() + samples.size());
-        IoBatchReader reader = new IoBatchReader();
-        int nextSample = 0;
-        long due = 0;
+        Merger merger = new Merger(smart);
+        List<Step> steps = new ArrayList<>(io.size() + smart.size());
         for (IoStreamRecord record : io) {
+            steps.addAll(merger.next(record));
+        }
+        steps.addAll(merger.rest());
+        return steps;
+    }
+
+    /**
+     * Builds the plan while the io records stream in (a long run's io does not fit in memory; its SMART samples,
+     * one per interval, do).
+     */
+    public static final class Merger {
+        private final List<SmartSample> samples;
+        private final IoBatchReader reader = new IoBatchReader();
+        private int nextSample;
+        private long due;
+
+        public Merger(List<SmartSample> smart) {
+            samples = new ArrayList<>(smart);
+            samples.sort(java.util.Comparator.comparingLong(SmartSample::getTimeNs));
+        }
+
+        /** The SMART samples due before this io record, then the record. */
+        public List<Step> next(IoStreamRecord record) {
+            List<Step> steps = new ArrayList<>(2);
             Object event = record.getEvent();
             long t = event instanceof RunFinished ? Long.MAX_VALUE : eventTimeNs(event, reader);
             while (nextSample < samples.size() && samples.get(nextSample).getTimeNs() <= t) {
@@ -43,12 +64,18 @@ public final class PlaybackPlan {
             }
             due = Math.max(due, t);
             steps.add(new Step(due, record));
+            return steps;
         }
-        while (nextSample < samples.size()) {
-            due = Math.max(due, samples.get(nextSample).getTimeNs());
-            steps.add(new Step(due, samples.get(nextSample++)));
+
+        /** The SMART samples left after the last io record. */
+        public List<Step> rest() {
+            List<Step> steps = new ArrayList<>();
+            while (nextSample < samples.size()) {
+                due = Math.max(due, samples.get(nextSample).getTimeNs());
+                steps.add(new Step(due, samples.get(nextSample++)));
+            }
+            return steps;
         }
-        return steps;
     }
 
     /** When an io event happened in run time: a batch at its last completion, others at their time. */

@@ -57,27 +57,24 @@ public final class RunPlayback {
         this.readTimeout = readTimeout;
     }
 
-    /** Reads the stored run (throws IllegalArgumentException when it is unknown) and plays it under newRunId. */
+    /**
+     * Reads the stored run (throws IllegalArgumentException when it is unknown) and plays it under newRunId. The
+     * io records stream from the topic while they are played (a long run never sits in memory); SMART samples
+     * are read first.
+     */
     public Report play(String originRunId, String newRunId, double speed, BooleanSupplier stop,
                        java.util.function.Consumer<String> progress) throws InterruptedException {
         List<RunStarted> started = RunRecords.read(clientProperties, registry, Topics.RUNS, originRunId, readTimeout);
         if (started.isEmpty()) {
             throw new IllegalArgumentException("no run '" + originRunId + "' in " + Topics.RUNS.name());
         }
-        List<IoStreamRecord> io = RunRecords.read(clientProperties, registry, Topics.IO, originRunId, readTimeout);
-        if (io.isEmpty()) {
-            throw new IllegalArgumentException("run '" + originRunId + "' has no events in " + Topics.IO.name());
-        }
         List<SmartSample> smart = RunRecords.read(clientProperties, registry, Topics.SMART, originRunId, readTimeout);
-        List<PlaybackPlan.Step> plan = PlaybackPlan.of(io, smart);
+        PlaybackPlan.Merger plan = new PlaybackPlan.Merger(smart);
         RunStarted original = started.get(started.size() - 1);
         Map<String, String> labels = new TreeMap<>();
         original.getLabels().forEach((k, v) -> labels.put(k.toString(), v.toString()));
         labels.put("playbackOf", originRunId);
         labels.put("playbackSpeed", String.format(Locale.ROOT, "%sx", speed));
-        RunStarted copy = RunStarted.newBuilder(original).setRunId(newRunId).setOriginRunId(originRunId)
-                .setWallClockStartEpochNs(System.currentTimeMillis() * 1_000_000L).setLabels(new HashMap<>(labels))
-                .build();
 
         Map<String, Object> props = new HashMap<>(clientProperties);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -86,22 +83,88 @@ public final class RunPlayback {
         props.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         props.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 4 * 1024 * 1024);
         props.put(ProducerConfig.CLIENT_ID_CONFIG, "ssdpulse-playback");
-        Counts counts = new Counts();
-        long startNs;
-        long lastDueNs = 0;
-        RunStatus status = null;
         try (KafkaProducer<String, SpecificRecord> producer = new KafkaProducer<>(props, new StringSerializer(),
                 new SpecificAvroSerializer<>(registry, props, false))) {
-            producer.send(new ProducerRecord<>(Topics.RUNS.name(), newRunId, copy));
+            Sender sender = new Sender(producer, newRunId, speed, stop, progress);
+            boolean[] interrupted = {false};
+            boolean completed = RunRecords.forEach(clientProperties, registry, Topics.IO, originRunId, readTimeout,
+                    record -> {
+                        if (!sender.started) {
+                            // the copy starts with its first event, so an unknown or empty run sends nothing
+                            producer.send(new ProducerRecord<>(Topics.RUNS.name(), newRunId, RunStarted
+                                    .newBuilder(original).setRunId(newRunId).setOriginRunId(originRunId)
+                                    .setWallClockStartEpochNs(System.currentTimeMillis() * 1_000_000L)
+                                    .setLabels(new HashMap<>(labels)).build()));
+                            sender.start();
+                        }
+                        try {
+                            return sender.sendAll(plan.next(record));
+                        } catch (InterruptedException e) {
+                            interrupted[0] = true;
+                            return false;
+                        }
+                    });
+            if (!sender.started) {
+                throw new IllegalArgumentException("run '" + originRunId + "' has no events in " + Topics.IO.name());
+            }
+            if (completed && !interrupted[0]) {
+                sender.sendAll(plan.rest());
+            }
+            if (sender.status == null) {
+                // stopped early, or the stored run never finished: the played run ends here
+                sender.status = RunStatus.ABORTED;
+                producer.send(new ProducerRecord<>(Topics.IO.name(), newRunId, new IoStreamRecord(
+                        sender.counts.finished(newRunId, sender.lastDueNs, sender.stopped || interrupted[0]
+                                ? "playback stopped at run time " + sender.lastDueNs / 1_000_000_000L + " s"
+                                : "the stored run " + originRunId + " has no RunFinished"))));
+            }
+            producer.flush();
+            if (interrupted[0]) {
+                Thread.currentThread().interrupt();
+            }
+            return new Report(newRunId, originRunId, sender.status, sender.counts.ios, sender.lastDueNs,
+                    System.nanoTime() - sender.startNs);
+        }
+    }
+
+    /** Paces and sends the plan's steps. */
+    private static final class Sender {
+        final KafkaProducer<String, SpecificRecord> producer;
+        final String runId;
+        final double speed;
+        final BooleanSupplier stop;
+        final java.util.function.Consumer<String> progress;
+        final Counts counts = new Counts();
+        boolean started;
+        boolean stopped;
+        long startNs;
+        long lastProgressNs;
+        long lastDueNs;
+        RunStatus status;
+
+        Sender(KafkaProducer<String, SpecificRecord> producer, String runId, double speed, BooleanSupplier stop,
+               java.util.function.Consumer<String> progress) {
+            this.producer = producer;
+            this.runId = runId;
+            this.speed = speed;
+            this.stop = stop;
+            this.progress = progress;
+        }
+
+        void start() {
+            started = true;
             startNs = System.nanoTime();
-            long lastProgressNs = startNs;
-            for (PlaybackPlan.Step step : plan) {
+            lastProgressNs = startNs;
+        }
+
+        /** @return false when stopped */
+        boolean sendAll(List<PlaybackPlan.Step> steps) throws InterruptedException {
+            for (PlaybackPlan.Step step : steps) {
                 long dueWallNs = startNs + PlaybackPlan.wallOffsetNs(step.dueNs(), speed);
-                boolean stopped = false;
                 while (true) {
                     if (stop.getAsBoolean()) {
                         stopped = true;
-                        break;
+                        return false;
                     }
                     long wait = dueWallNs - System.nanoTime();
                     if (wait <= 0) {
@@ -109,16 +172,13 @@ public final class RunPlayback {
                     }
                     TimeUnit.NANOSECONDS.sleep(Math.min(wait, MAX_SLEEP_NS));
                 }
-                if (stopped) {
-                    break;
-                }
                 lastDueNs = step.dueNs();
                 if (step.value() instanceof SmartSample s) {
-                    producer.send(new ProducerRecord<>(Topics.SMART.name(), newRunId,
-                            SmartSample.newBuilder(s).setRunId(newRunId).build()));
+                    producer.send(new ProducerRecord<>(Topics.SMART.name(), runId,
+                            SmartSample.newBuilder(s).setRunId(runId).build()));
                 } else {
-                    IoStreamRecord rewritten = rewrite((IoStreamRecord) step.value(), newRunId, counts);
-                    producer.send(new ProducerRecord<>(Topics.IO.name(), newRunId, rewritten));
+                    IoStreamRecord rewritten = rewrite((IoStreamRecord) step.value(), runId, counts);
+                    producer.send(new ProducerRecord<>(Topics.IO.name(), runId, rewritten));
                     if (rewritten.getEvent() instanceof RunFinished f) {
                         status = f.getStatus();
                     }
@@ -126,20 +186,11 @@ public final class RunPlayback {
                 if (System.nanoTime() - lastProgressNs > 2_000_000_000L) {
                     lastProgressNs = System.nanoTime();
                     progress.accept(String.format(Locale.ROOT, "playback %s: run time %.0f s, %,d I/Os sent",
-                            newRunId, lastDueNs / 1e9, counts.ios));
+                            runId, lastDueNs / 1e9, counts.ios));
                 }
             }
-            if (status == null) {
-                // stopped early, or the stored run never finished: the played run ends here
-                status = RunStatus.ABORTED;
-                producer.send(new ProducerRecord<>(Topics.IO.name(), newRunId, new IoStreamRecord(
-                        counts.finished(newRunId, lastDueNs, stop.getAsBoolean()
-                                ? "playback stopped at run time " + lastDueNs / 1_000_000_000L + " s"
-                                : "the stored run " + originRunId + " has no RunFinished"))));
-            }
-            producer.flush();
+            return true;
         }
-        return new Report(newRunId, originRunId, status, counts.ios, lastDueNs, System.nanoTime() - startNs);
     }
 
     private static IoStreamRecord rewrite(IoStreamRecord record, String runId, Counts counts) {
