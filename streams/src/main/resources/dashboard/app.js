@@ -13,7 +13,9 @@
   var selected = null;      // run id
   var view = null;          // data of the selected run
   var source = null;        // EventSource of the selected run
-  var compare = {};         // run id -> true
+  var resultSet = 'live';   // result set of the selected run shown ('live' = the run's own results)
+  var resultSets = [];      // result sets of the selected run, from /result-sets
+  var compare = {};         // run id, or run id + '@' + result set, -> true
   var compareData = {};     // run id -> {ops: {...}, bounds, wa}
   var redrawPending = false;
 
@@ -33,6 +35,12 @@
   }
   function conn(ok, text) { var c = $('conn'); c.textContent = text; c.className = 'conn ' + (ok ? 'ok' : 'bad'); }
   function enc(id) { return encodeURIComponent(id); }
+  /* Per-run API path of the selected result set (run id + '@' + name in the comparison keys). */
+  function rsq(path, rs) { return rs && rs !== 'live' ? path + (path.indexOf('?') < 0 ? '?' : '&') + 'resultSet=' + encodeURIComponent(rs) : path; }
+  function runPath(key, sub) {
+    var at = key.indexOf('@'), id = at < 0 ? key : key.substring(0, at), rs = at < 0 ? null : key.substring(at + 1);
+    return rsq('api/runs/' + enc(id) + (sub ? '/' + sub : ''), rs);
+  }
   function duration(s) {
     if (s == null) return '—';
     if (s < 120) return num(s, 1) + ' s';
@@ -81,18 +89,23 @@
   });
 
   /* ---------- selected run ---------- */
-  function select(runId) {
+  function select(runId, rs) {
     if (source) { source.close(); source = null; }
+    if (runId !== selected) { resultSets = []; }
     selected = runId;
+    resultSet = rs || 'live';
+    var key = resultSet === 'live' ? runId : runId + '@' + resultSet;
     view = { ops: {}, bounds: [], wa: [], phases: [], verdicts: [], summary: null, status: null, detail: null };
     renderRuns();
     $('run').hidden = false;
     $('run-title').textContent = runId;
-    $('dl-series').href = withToken('api/runs/' + enc(runId) + '/series.csv');
-    $('dl-summary').href = withToken('api/runs/' + enc(runId) + '/summary.csv');
-    $('dl-json').href = withToken('api/runs/' + enc(runId) + '/summary');
+    $('dl-series').href = withToken(runPath(key, 'series.csv'));
+    $('dl-summary').href = withToken(runPath(key, 'summary.csv'));
+    $('dl-json').href = withToken(runPath(key, 'summary'));
     var v = view;
-    Promise.all([api('api/runs/' + enc(runId)), api('api/runs/' + enc(runId) + '/series')]).then(function (res) {
+    v.key = key;
+    loadResultSets(runId);
+    Promise.all([api(runPath(key)), api(runPath(key, 'series'))]).then(function (res) {
       if (v !== view) return;
       v.detail = res[0];
       v.status = res[0] && res[0].status;
@@ -106,12 +119,12 @@
         });
       }
       renderFacts(); refreshSide(); scheduleRedraw();
-      openStream(runId, lastT);
+      openStream(key, lastT);
     }).catch(function (e) { conn(false, 'API error: ' + e.message); });
   }
 
-  function openStream(runId, lastT) {
-    var url = 'api/runs/' + enc(runId) + '/events' + (lastT >= 0 ? '?from=' + lastT : '');
+  function openStream(key, lastT) {
+    var url = runPath(key, 'events' + (lastT >= 0 ? '?from=' + lastT : ''));
     source = new EventSource(withToken(url));
     var v = view;
     source.addEventListener('window', function (e) {
@@ -119,7 +132,7 @@
       var p = JSON.parse(e.data);
       if (!v.ops[p.op]) v.ops[p.op] = new Map();
       v.ops[p.op].set(p.t, p);
-      if (!v.bounds.length) api('api/runs/' + enc(runId) + '/series?from=' + p.t + '&to=' + p.t).then(function (s) { if (s) { v.bounds = s.binUpperBoundsMs; scheduleRedraw(); } });
+      if (!v.bounds.length) api(runPath(key, 'series?from=' + p.t + '&to=' + p.t)).then(function (s) { if (s) { v.bounds = s.binUpperBoundsMs; scheduleRedraw(); } });
       scheduleRedraw();
     });
     source.addEventListener('wa', function (e) { if (v === view) { v.wa.push(JSON.parse(e.data)); scheduleRedraw(); } });
@@ -133,8 +146,8 @@
   }
 
   function refreshSide() {
-    var v = view, id = enc(selected);
-    Promise.all([api('api/runs/' + id + '/phases'), api('api/runs/' + id + '/steady-state'), api('api/runs/' + id + '/summary'), api('api/runs/' + id + '/wa')]).then(function (r) {
+    var v = view, key = view.key;
+    Promise.all([api(runPath(key, 'phases')), api(runPath(key, 'steady-state')), api(runPath(key, 'summary')), api(runPath(key, 'wa'))]).then(function (r) {
       if (v !== view) return;
       v.phases = r[0] ? r[0].phases : []; v.verdicts = r[1] ? r[1].verdicts : []; v.summary = r[2];
       if (r[3]) v.wa = r[3].intervals;
@@ -144,7 +157,7 @@
 
   function refreshVerdicts() {
     var v = view;
-    api('api/runs/' + enc(selected) + '/steady-state').then(function (r) {
+    api(runPath(view.key, 'steady-state')).then(function (r) {
       if (v !== view || !r) return;
       v.verdicts = r.verdicts; renderVerdicts(); scheduleRedraw();
     }).catch(function () { /* retried on the next tick */ });
@@ -158,7 +171,9 @@
     $('run-title').textContent = (r.runName || r.runId);
     $('run-facts').textContent = [r.producerKind, d.deviceText, 'workload ' + r.workload.name, 'seed ' + r.seed,
       host.ioScheduler ? 'scheduler ' + host.ioScheduler : null, host.kernel ? 'kernel ' + host.kernel : null,
-      'started ' + new Date(r.wallClockStartEpochNs / 1e6).toLocaleString()].filter(Boolean).join(' · ');
+      'started ' + new Date(r.wallClockStartEpochNs / 1e6).toLocaleString(),
+      r.originRunId ? 'played back from ' + r.originRunId : null,
+      resultSet !== 'live' ? 'result set ' + resultSet + ' (' + rsSettings(resultSet) + ')' : null].filter(Boolean).join(' · ');
   }
 
   function points(op) { var m = view.ops[op]; return m ? Array.from(m.values()).sort(function (a, b) { return a.t - b.t; }) : []; }
@@ -306,6 +321,36 @@
   }
   $('op-select').addEventListener('change', scheduleRedraw);
 
+  /* ---------- result sets of the selected run ---------- */
+  function rsSettings(name) {
+    var rs = resultSets.filter(function (x) { return x.name === name; })[0], s = rs && rs.settings;
+    if (!s) return '';
+    return ['window ' + s.windowNs / 1e9 + ' s', 'SNIA round ' + s.sniaRoundNs / 1e9 + ' s', s.fioCriteria ? 'fio ' + s.fioCriteria : null].filter(Boolean).join(', ');
+  }
+  function loadResultSets(runId) {
+    return api('api/runs/' + enc(runId) + '/result-sets').then(function (r) {
+      if (runId !== selected) return;
+      resultSets = r ? r.resultSets : [];
+      var sel = $('rs-select'), html = resultSets.map(function (x) { return '<option value="' + esc(x.name) + '">' + esc(x.name) + '</option>'; }).join('');
+      if (sel.innerHTML !== html) sel.innerHTML = html || '<option value="live">live</option>';
+      sel.value = resultSet;
+      var box = $('rs-compare');
+      box.hidden = resultSets.length < 2;
+      box.innerHTML = 'compare result sets: ' + resultSets.map(function (x) {
+        var key = x.name === 'live' ? runId : runId + '@' + x.name;
+        return '<label><input type="checkbox" data-compare-rs="' + esc(x.name) + '"' + (compare[key] ? ' checked' : '') + '> ' + esc(x.name) + '</label>';
+      }).join(' ');
+      renderFacts();
+    }).catch(function () { /* older server or not reachable: live only */ });
+  }
+  $('rs-select').addEventListener('change', function () { select(selected, $('rs-select').value); });
+  $('rs-compare').addEventListener('change', function (e) {
+    var box = e.target.closest('input[data-compare-rs]');
+    if (!box) return;
+    var name = box.getAttribute('data-compare-rs');
+    toggleCompare(name === 'live' ? selected : selected + '@' + name, box.checked);
+  });
+
   /* ---------- comparison ---------- */
   function toggleCompare(runId, on) {
     if (on) compare[runId] = true; else delete compare[runId];
@@ -315,12 +360,16 @@
   function loadCompare() {
     var ids = Object.keys(compare);
     return Promise.all(ids.map(function (id) {
-      return Promise.all([api('api/runs/' + enc(id) + '/series'), api('api/runs/' + enc(id) + '/summary'), api('api/runs/' + enc(id) + '/wa')]).then(function (r) {
+      return Promise.all([api(runPath(id, 'series')), api(runPath(id, 'summary')), api(runPath(id, 'wa'))]).then(function (r) {
         compareData[id] = { series: r[0], summary: r[1], wa: r[2] ? r[2].intervals : [] };
       });
     })).then(drawCompare).catch(function (e) { conn(false, 'API error: ' + e.message); });
   }
-  function runName(id) { var r = runs.filter(function (x) { return x.runId === id; })[0]; return r && r.runName ? r.runName : id; }
+  function runName(key) {
+    var at = key.indexOf('@'), id = at < 0 ? key : key.substring(0, at);
+    var r = runs.filter(function (x) { return x.runId === id; })[0], name = r && r.runName ? r.runName : id;
+    return at < 0 ? name : name + ' [' + key.substring(at + 1) + ']';
+  }
   function drawCompare() {
     var ids = Object.keys(compare).filter(function (id) { return compareData[id]; });
     var stats = ids.map(function (id, k) {
@@ -362,5 +411,6 @@
     loadRuns();
     if (view && view.status === 'RUNNING') refreshVerdicts();
     if (Object.keys(compare).some(function (id) { var r = runs.filter(function (x) { return x.runId === id; })[0]; return r && r.status === 'RUNNING'; })) loadCompare();
+    if (selected && resultSets.length < 2) loadResultSets(selected);
   }, 3000);
 })();

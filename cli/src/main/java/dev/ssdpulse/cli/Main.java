@@ -26,7 +26,7 @@ import java.io.UncheckedIOException;
         versionProvider = VersionProvider.class,
         description = "Event-sourced SSD benchmarking telemetry on Apache Kafka.",
         subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, StackCommand.class, SimulateCommand.class, DeviceCommand.class, ImportCommand.class,
-                StreamsCommand.class, ReplayCommand.class, ReportCommand.class, RunsCommand.class, WorkloadsCommand.class})
+                StreamsCommand.class, ReplayCommand.class, dev.ssdpulse.cli.play.PlayCommand.class, ReportCommand.class, RunsCommand.class, WorkloadsCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code for bad input (flags, files): distinct from a failure of the tool itself (1). */

@@ -153,7 +153,8 @@ class AvroThroughRegistryIT {
                             org.apache.kafka.common.config.ConfigResource.Type.TOPIC, t.name())).toList()).all().get();
             assertThat(described.entrySet()).allSatisfy(e -> {
                 String name = e.getKey().name();
-                String expected = name.endsWith(Topics.RUNS.name()) ? "compact" : "delete";
+                String expected = name.endsWith(Topics.RUNS.name()) || name.endsWith(Topics.RUN_DELETIONS.name())
+                        ? "compact" : "delete";
                 assertThat(e.getValue().get("cleanup.policy").value()).as(name).isEqualTo(expected);
             });
         }

@@ -198,11 +198,25 @@ public final class SampleRecords {
         return IoStreamRecord.newBuilder().setEvent(event).build();
     }
 
+    public static dev.ssdpulse.schemas.avro.ResultSetStarted resultSetStarted() {
+        return new dev.ssdpulse.schemas.avro.ResultSetStarted("sim-20261130-041502-3f9a", "w10s",
+                java.util.Map.of("windowNs", "10000000000"), 1_764_475_200_000L);
+    }
+
+    public static dev.ssdpulse.schemas.avro.ResultSetRecord resultSetRecord(Object event) {
+        return new dev.ssdpulse.schemas.avro.ResultSetRecord("w10s", event);
+    }
+
+    public static dev.ssdpulse.schemas.avro.RunDeleted runDeleted() {
+        return new dev.ssdpulse.schemas.avro.RunDeleted("sim-20261130-041502-3f9a", 1_764_475_200_000L, "typo run");
+    }
+
     /** Every generated record type, top-level and nested, each once. */
     public static List<SpecificRecord> everyRecordType() {
         return List.of(runStarted(), device(), geometry(), host(), workload(), phaseSpec(), accessSpec(),
                 ioBatch(), phaseChanged(), heartbeat(), runFinished(), ioStream(ioBatch()), smartSample(),
                 windowMetrics(), latencyStats(), percentiles(), runLatency(), writeAmplification(),
-                steadyStateVerdict(), runSummary(), opSummary(), phaseSummary());
+                steadyStateVerdict(), runSummary(), opSummary(), phaseSummary(), resultSetStarted(),
+                resultSetRecord(windowMetrics()), runDeleted());
     }
 }

@@ -22,7 +22,8 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
 /** {@code ssdpulse runs ...}: inspect stored runs. */
-@Command(name = "runs", description = "Inspect stored runs.", subcommands = RunsCommand.Verify.class)
+@Command(name = "runs", description = "Inspect, delete and keep stored runs.",
+        subcommands = {RunsCommand.Verify.class, DeleteRun.class, Retention.class})
 public final class RunsCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -1,6 +1,8 @@
 package dev.ssdpulse.schemas.topics;
 
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.ResultSetRecord;
+import dev.ssdpulse.schemas.avro.RunDeleted;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -71,8 +73,25 @@ public final class Topics {
             DEFAULT_PARTITIONS, CleanupPolicy.DELETE, DERIVED_RETENTION_MS,
             "Records that failed to deserialize or process; original bytes, reason in headers.");
 
+    /**
+     * Named re-analyses of stored runs ({@code ssdpulse replay --as NAME}), materialized by the live analytics
+     * beside each run's own results. Kept forever like the raw topics they derive from: a result set is what a
+     * user chose to keep.
+     */
+    public static final TopicSpec<ResultSetRecord> RESULT_SETS = new TopicSpec<>("ssdpulse.result-sets.v1",
+            RUN_ID_KEY, ResultSetRecord.class, DEFAULT_PARTITIONS, CleanupPolicy.DELETE, TopicSpec.RETAIN_FOREVER,
+            "Named re-analyses of stored runs (ResultSetStarted, then the outputs).");
+
+    /**
+     * Runs deleted by the user ({@code ssdpulse runs delete}); compacted, one marker per run, kept forever so that
+     * a rebuild of the views from the raw topics drops the run again.
+     */
+    public static final TopicSpec<RunDeleted> RUN_DELETIONS = new TopicSpec<>("ssdpulse.run-deletions.v1",
+            RUN_ID_KEY, RunDeleted.class, DEFAULT_PARTITIONS, CleanupPolicy.COMPACT, TopicSpec.RETAIN_FOREVER,
+            "Deleted runs: the analytics drop their views and ignore their raw events.");
+
     private static final List<TopicSpec<?>> ALL = List.of(RUNS, IO, SMART, METRICS_1S, LATENCY, WAF,
-            STEADY_STATE, RUN_SUMMARY, DEAD_LETTER);
+            STEADY_STATE, RUN_SUMMARY, DEAD_LETTER, RESULT_SETS, RUN_DELETIONS);
 
     private Topics() {
     }

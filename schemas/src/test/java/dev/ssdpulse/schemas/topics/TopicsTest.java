@@ -22,7 +22,7 @@ class TopicsTest {
         assertThat(Topics.all()).extracting(TopicSpec::name).containsExactly(
                 "ssdpulse.runs.v1", "ssdpulse.io.v1", "ssdpulse.smart.v1", "ssdpulse.metrics-1s.v1",
                 "ssdpulse.latency.v1", "ssdpulse.waf.v1", "ssdpulse.steady-state.v1", "ssdpulse.run-summary.v1",
-                "ssdpulse.dead-letter.v1");
+                "ssdpulse.dead-letter.v1", "ssdpulse.result-sets.v1", "ssdpulse.run-deletions.v1");
         assertThat(Topics.all()).allSatisfy(t -> assertThat(t.name()).matches("ssdpulse\\.[a-z0-9-]+\\.v[0-9]+"));
         // Co-partitioning: every topic keyed by run id has the same partition count.
         assertThat(Topics.all()).extracting(TopicSpec::defaultPartitions).containsOnly(Topics.DEFAULT_PARTITIONS);
@@ -72,11 +72,14 @@ class TopicsTest {
                 dev.ssdpulse.schemas.avro.RunLatency.class, SampleRecords.runLatency(),
                 dev.ssdpulse.schemas.avro.WriteAmplification.class, SampleRecords.writeAmplification(),
                 dev.ssdpulse.schemas.avro.SteadyStateVerdict.class, SampleRecords.steadyStateVerdict(),
-                dev.ssdpulse.schemas.avro.RunSummary.class, SampleRecords.runSummary());
+                dev.ssdpulse.schemas.avro.RunSummary.class, SampleRecords.runSummary(),
+                dev.ssdpulse.schemas.avro.ResultSetRecord.class, new dev.ssdpulse.schemas.avro.ResultSetRecord("w10s",
+                        SampleRecords.windowMetrics()),
+                dev.ssdpulse.schemas.avro.RunDeleted.class, new dev.ssdpulse.schemas.avro.RunDeleted("run-1", 1L, null));
         for (TopicSpec<?> topic : Topics.all()) {
             roundTrip(topic, registry, samples);
         }
-        assertThat(registry.listSubjects()).hasSize(8).allSatisfy(s -> assertThat(s).endsWith("-value"));
+        assertThat(registry.listSubjects()).hasSize(10).allSatisfy(s -> assertThat(s).endsWith("-value"));
     }
 
     @SuppressWarnings("unchecked")

@@ -101,7 +101,7 @@ public final class AnalyticsApp implements AutoCloseable {
         return p;
     }
 
-    private static Map<String, Object> registryConfigs(AnalyticsConfig config) {
+    static Map<String, Object> registryConfigs(AnalyticsConfig config) {
         Map<String, Object> m = new HashMap<>();
         m.put(SerdeConfig.SCHEMA_REGISTRY_URL, config.schemaRegistryUrl());
         for (Map.Entry<String, String> e : config.extraProperties().entrySet()) {
@@ -201,14 +201,27 @@ public final class AnalyticsApp implements AutoCloseable {
     }
 
     /**
-     * Recomputes one run from the retained raw topics into fresh state: a new application id
-     * ({@code <applicationId>-replay-<uuid>}), a fresh state directory, only the run's records (filtered by key
-     * before decoding), outputs to topics prefixed {@code ssdpulse.replay.<uuid>.}. Returns when the replay
-     * emitted the run's summary and then saw no new output for a second (or throws on timeout), with every
-     * output datum read back. Replay topics are left in place (the caller may delete them).
+     * Recomputes one run from the retained raw topics into fresh state; see {@link #replayRuns}.
      */
     public static ReplayResult replayRun(AnalyticsConfig config, String runId, Duration timeout)
             throws TimeoutException, InterruptedException {
+        return replayRuns(config, Set.of(runId), timeout).get(runId);
+    }
+
+    /**
+     * Recomputes stored runs from the retained raw topics into fresh state: a new application id
+     * ({@code <applicationId>-replay-<uuid>}), a fresh state directory, only the runs' records (filtered by key
+     * before decoding), outputs to topics prefixed {@code ssdpulse.replay.<uuid>.}. Many runs spread over the
+     * config's stream threads by partition (runs are keyed by run id). Returns when every run's final summary
+     * was emitted and then no new output came for a second (or throws on timeout), with every output datum read
+     * back, by run. The replay's output and internal topics are deleted afterwards.
+     */
+    public static Map<String, ReplayResult> replayRuns(AnalyticsConfig config, Set<String> runIds, Duration timeout)
+            throws TimeoutException, InterruptedException {
+        if (runIds.isEmpty()) {
+            throw new IllegalArgumentException("no run to replay");
+        }
+        Set<String> wanted = Set.copyOf(runIds);
         String replayId = UUID.randomUUID().toString();
         Path stateDir;
         try {
@@ -220,8 +233,9 @@ public final class AnalyticsApp implements AutoCloseable {
                 .withStateDir(stateDir);
         OutputTopics outputs = OutputTopics.prefixed("ssdpulse.replay." + replayId + ".");
         List<NewTopic> topics = new ArrayList<>();
+        int partitions = Math.max(1, Math.min(Topics.DEFAULT_PARTITIONS, config.threads()));
         for (String t : outputs.all()) {
-            topics.add(new NewTopic(t, 1, (short) 1));
+            topics.add(new NewTopic(t, partitions, (short) 1));
         }
         createMissing(config, topics);
         OutputTopics catalogue = OutputTopics.catalogue();
@@ -229,38 +243,41 @@ public final class AnalyticsApp implements AutoCloseable {
         for (int i = 0; i < outputs.all().size(); i++) {
             replayToCatalogue.put(outputs.all().get(i), catalogue.all().get(i));
         }
-        Map<String, List<byte[]>> datums = new LinkedHashMap<>();
-        byte[] summary = null;
+        Map<String, Map<String, List<byte[]>>> datums = new LinkedHashMap<>();
+        Map<String, byte[]> summaries = new HashMap<>();
+        Set<String> finished = new java.util.HashSet<>();
         long deadline = System.nanoTime() + timeout.toNanos();
         Map<String, Object> consumerProps = new HashMap<>(adminProps(config));
         consumerProps.put(ConsumerConfig.GROUP_ID_CONFIG, replayConfig.applicationId() + "-reader");
         consumerProps.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         consumerProps.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        try (AnalyticsApp app = new AnalyticsApp(replayConfig, outputs, runId::equals);
+        try (AnalyticsApp app = new AnalyticsApp(replayConfig, outputs, wanted::contains);
              KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(consumerProps, new StringDeserializer(),
                      new ByteArrayDeserializer());
-             SpecificAvroDeserializer<RunSummary> summaries = new SpecificAvroDeserializer<>(RunSummary.class,
+             SpecificAvroDeserializer<RunSummary> summaryReader = new SpecificAvroDeserializer<>(RunSummary.class,
                      app.registry)) {
             app.start();
             consumer.subscribe(outputs.all());
             long quietSinceNs = -1;
-            boolean finished = false;
             while (true) {
                 var records = consumer.poll(Duration.ofMillis(200));
                 for (ConsumerRecord<String, byte[]> r : records) {
                     String topic = replayToCatalogue.get(r.topic());
-                    if (r.value() == null || topic.equals(Topics.DEAD_LETTER.name())) {
+                    if (r.value() == null || topic.equals(Topics.DEAD_LETTER.name()) || !wanted.contains(r.key())) {
                         continue;
                     }
                     byte[] datum = ReplayResult.datum(r.value());
-                    datums.computeIfAbsent(topic, k -> new ArrayList<>()).add(datum);
+                    datums.computeIfAbsent(r.key(), k -> new LinkedHashMap<>())
+                            .computeIfAbsent(topic, k -> new ArrayList<>()).add(datum);
                     if (topic.equals(Topics.RUN_SUMMARY.name())) {
-                        summary = datum;
-                        RunSummary s = summaries.deserialize(r.topic(), r.value());
-                        finished = s.getStatus() != RunStatus.INCOMPLETE;
+                        summaries.put(r.key(), datum);
+                        RunSummary s = summaryReader.deserialize(r.topic(), r.value());
+                        if (s.getStatus() != RunStatus.INCOMPLETE) {
+                            finished.add(r.key());
+                        }
                     }
                 }
-                if (finished) {
+                if (finished.size() == wanted.size()) {
                     if (!records.isEmpty() || quietSinceNs < 0) {
                         quietSinceNs = System.nanoTime();
                     } else if (System.nanoTime() - quietSinceNs > 1_000_000_000L) {
@@ -268,13 +285,38 @@ public final class AnalyticsApp implements AutoCloseable {
                     }
                 }
                 if (System.nanoTime() > deadline) {
-                    throw new TimeoutException("replay of run " + runId + " did not finish within " + timeout);
+                    Set<String> missing = new java.util.TreeSet<>(wanted);
+                    missing.removeAll(finished);
+                    throw new TimeoutException("replay of run(s) " + missing + " did not finish within " + timeout);
                 }
             }
         } finally {
             deleteRecursively(stateDir);
+            deleteTopics(config, replayConfig.applicationId(), outputs.all());
         }
-        return new ReplayResult(replayConfig.applicationId(), datums, summary);
+        Map<String, ReplayResult> out = new LinkedHashMap<>();
+        for (String runId : wanted) {
+            out.put(runId, new ReplayResult(replayConfig.applicationId(),
+                    datums.getOrDefault(runId, Map.of()), summaries.get(runId)));
+        }
+        return out;
+    }
+
+    /** Removes a finished replay's output topics and its application's internal topics (changelogs). */
+    private static void deleteTopics(AnalyticsConfig config, String applicationId, List<String> outputTopics) {
+        try (Admin admin = Admin.create(adminProps(config))) {
+            List<String> doomed = new ArrayList<>(outputTopics);
+            for (String t : admin.listTopics().names().get(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                if (t.startsWith(applicationId + "-")) {
+                    doomed.add(t);
+                }
+            }
+            admin.deleteTopics(doomed).all().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            // leftover replay topics are harmless (small, derived); the results were already read back
+        }
     }
 
     private static void deleteRecursively(Path dir) {

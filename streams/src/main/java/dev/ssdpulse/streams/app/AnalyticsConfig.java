@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.app;
 
+import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.streams.steadystate.SniaSteadyStateDetector;
 import dev.ssdpulse.streams.window.RunWindowAggregator;
 import java.nio.file.Path;
@@ -25,11 +26,13 @@ import java.util.Objects;
  * @param guarantee            exactly_once_v2 (default) or at_least_once
  * @param latencyEveryWindows  a live whole-run RunLatency is emitted every this many closed windows of a run
  * @param extraProperties      passed to Kafka Streams and its clients verbatim (SASL, TLS, tuning); they win
+ * @param latencyBins          fixed latency bins of every histogram output (IOMeter's by default)
  */
 public record AnalyticsConfig(String applicationId, String bootstrapServers, String schemaRegistryUrl, Path stateDir,
                               int threads, long windowSizeNs, long graceNs, long sniaRoundNs,
                               List<FioCriterion> fioCriteria, Duration heartbeatTimeout, Guarantee guarantee,
-                              int latencyEveryWindows, Map<String, String> extraProperties) {
+                              int latencyEveryWindows, Map<String, String> extraProperties,
+                              LatencyBins latencyBins) {
 
     public static final String DEFAULT_APPLICATION_ID = "ssdpulse-analytics";
     public static final long DEFAULT_GRACE_NS = 2_000_000_000L;
@@ -70,7 +73,17 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
         }
     }
 
+    /** IOMeter's latency bins. */
+    public AnalyticsConfig(String applicationId, String bootstrapServers, String schemaRegistryUrl, Path stateDir,
+                           int threads, long windowSizeNs, long graceNs, long sniaRoundNs,
+                           List<FioCriterion> fioCriteria, Duration heartbeatTimeout, Guarantee guarantee,
+                           int latencyEveryWindows, Map<String, String> extraProperties) {
+        this(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads, windowSizeNs, graceNs, sniaRoundNs,
+                fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, LatencyBins.iometer());
+    }
+
     public AnalyticsConfig {
+        Objects.requireNonNull(latencyBins, "latencyBins");
         Objects.requireNonNull(applicationId, "applicationId");
         Objects.requireNonNull(bootstrapServers, "bootstrapServers");
         Objects.requireNonNull(schemaRegistryUrl, "schemaRegistryUrl");
@@ -116,50 +129,56 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
 
     public AnalyticsConfig withApplicationId(String id) {
         return new AnalyticsConfig(id, bootstrapServers, schemaRegistryUrl, stateDir, threads, windowSizeNs, graceNs,
-                sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties);
+                sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins);
     }
 
     public AnalyticsConfig withStateDir(Path dir) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, dir, threads, windowSizeNs,
-                graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties);
+                graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins);
     }
 
     public AnalyticsConfig withThreads(int n) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, n, windowSizeNs,
-                graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties);
+                graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins);
     }
 
     public AnalyticsConfig withWindow(long sizeNs, long grace) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads, sizeNs,
-                grace, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties);
+                grace, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins);
     }
 
     public AnalyticsConfig withSteadyState(long roundNs, List<FioCriterion> criteria) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
                 windowSizeNs, graceNs, roundNs, criteria, heartbeatTimeout, guarantee, latencyEveryWindows,
-                extraProperties);
+                extraProperties, latencyBins);
     }
 
     public AnalyticsConfig withHeartbeatTimeout(Duration timeout) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
                 windowSizeNs, graceNs, sniaRoundNs, fioCriteria, timeout, guarantee, latencyEveryWindows,
-                extraProperties);
+                extraProperties, latencyBins);
     }
 
     public AnalyticsConfig withGuarantee(Guarantee g) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
                 windowSizeNs, graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, g, latencyEveryWindows,
-                extraProperties);
+                extraProperties, latencyBins);
     }
 
     public AnalyticsConfig withLatencyEveryWindows(int n) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
-                windowSizeNs, graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, n, extraProperties);
+                windowSizeNs, graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, n, extraProperties, latencyBins);
     }
 
     public AnalyticsConfig withExtraProperties(Map<String, String> extra) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
                 windowSizeNs, graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows,
-                extra);
+                extra, latencyBins);
+    }
+
+    public AnalyticsConfig withLatencyBins(LatencyBins bins) {
+        return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
+                windowSizeNs, graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows,
+                extraProperties, bins);
     }
 }

@@ -91,6 +91,31 @@ public final class ApiJson {
         return n;
     }
 
+    /**
+     * GET /api/runs/{id}/result-sets: "live" (the run's own results) first, then every stored re-analysis with its
+     * status, settings and creation time.
+     */
+    public static ObjectNode resultSets(String runId, RunViews views) {
+        ObjectNode root = F.objectNode();
+        root.put("runId", runId);
+        ArrayNode a = root.putArray("resultSets");
+        ObjectNode live = a.addObject();
+        live.put("name", dev.ssdpulse.streams.resultsets.ResultSetNames.LIVE);
+        live.put("status", views.status(runId).orElse("UNKNOWN"));
+        live.putNull("settings");
+        live.putNull("createdAtEpochMs");
+        for (dev.ssdpulse.schemas.avro.ResultSetStarted rs : views.resultSets(runId)) {
+            ObjectNode n = a.addObject();
+            n.put("name", rs.getResultSet());
+            n.put("status", views.status(dev.ssdpulse.streams.resultsets.ResultSetNames.alias(runId,
+                    rs.getResultSet())).orElse("UNKNOWN"));
+            ObjectNode settings = n.putObject("settings");
+            new java.util.TreeMap<>(rs.getSettings()).forEach((k, v) -> settings.put(k.toString(), v.toString()));
+            n.put("createdAtEpochMs", rs.getCreatedAtEpochMs());
+        }
+        return root;
+    }
+
     /** One window as a point: t (s since run start), rates, latency in ms, exact bin counts. */
     public static ObjectNode point(WindowMetrics w) {
         ObjectNode p = F.objectNode();

@@ -196,8 +196,8 @@ public final class HttpApiServer implements AutoCloseable {
         }
         String runId = URLDecoder.decode(seg[1], StandardCharsets.UTF_8);
         String sub = seg.length == 3 ? seg[2] : "";
-        if (!Set.of("", "summary", "summary.csv", "series", "series.csv", "steady-state", "wa", "phases", "events")
-                .contains(sub)) {
+        if (!Set.of("", "summary", "summary.csv", "series", "series.csv", "steady-state", "wa", "phases", "events",
+                "result-sets").contains(sub)) {
             throw ApiException.notFound("no such API path: /api/" + rest);
         }
         Optional<String> owner = remoteOwner(ex, runId);
@@ -207,11 +207,16 @@ public final class HttpApiServer implements AutoCloseable {
         if (!views.knows(runId)) {
             throw ApiException.notFound("unknown run '" + runId + "'");
         }
+        if (sub.equals("result-sets")) {
+            sendJson(ex, 200, ApiJson.resultSets(runId, views));
+            return false;
+        }
+        RunViews views = resultSetViews(runId, params);
         switch (sub) {
             case "" -> sendJson(ex, 200, ApiJson.runDetail(runId, views));
-            case "summary" -> sendJson(ex, 200, summaryJson(runId, summaryOr404(runId)));
+            case "summary" -> sendJson(ex, 200, summaryJson(runId, summaryOr404(views, runId), views));
             case "summary.csv" -> send(ex, 200, "text/csv; charset=utf-8",
-                    CsvExport.summary(summaryOr404(runId)).getBytes(StandardCharsets.UTF_8));
+                    CsvExport.summary(summaryOr404(views, runId)).getBytes(StandardCharsets.UTF_8));
             case "series" -> sendJson(ex, 200, ApiJson.series(runId, SeriesQuery.parse(params), views));
             case "series.csv" -> send(ex, 200, "text/csv; charset=utf-8",
                     CsvExport.series(SeriesQuery.parse(params), runId, views).getBytes(StandardCharsets.UTF_8));
@@ -224,25 +229,46 @@ public final class HttpApiServer implements AutoCloseable {
             case "wa" -> sendJson(ex, 200, ApiJson.wa(runId, views.waSeries(runId)));
             case "phases" -> sendJson(ex, 200, ApiJson.phases(runId, views));
             case "events" -> {
-                return openEvents(ex, runId, SeriesQuery.parse(params));
+                return openEvents(ex, runId, SeriesQuery.parse(params), views);
             }
             default -> throw new IllegalStateException("unrouted " + sub);
         }
         return false;
     }
 
-    private RunSummary summaryOr404(String runId) {
+    /**
+     * The views to answer from: the run's own, or those of the result set named by ?resultSet= ("live" or absent =
+     * the run's own results).
+     */
+    private RunViews resultSetViews(String runId, Map<String, String> params) {
+        String name = params.get("resultSet");
+        if (name == null || name.isEmpty() || name.equals(dev.ssdpulse.streams.resultsets.ResultSetNames.LIVE)) {
+            return views;
+        }
+        try {
+            dev.ssdpulse.streams.resultsets.ResultSetNames.validate(name);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badParameter("resultSet", e.getMessage());
+        }
+        RunViews aliased = new ResultSetRunViews(views, runId, name);
+        if (!aliased.knows(runId)) {
+            throw ApiException.notFound("run '" + runId + "' has no result set '" + name + "'");
+        }
+        return aliased;
+    }
+
+    private RunSummary summaryOr404(RunViews views, String runId) {
         return views.summary(runId).orElseThrow(() -> ApiException.notFound("run '" + runId
                 + "' has no summary yet (status " + views.status(runId).orElse("UNKNOWN") + ")"));
     }
 
-    private JsonNode summaryJson(String runId, RunSummary s) {
+    private JsonNode summaryJson(String runId, RunSummary s, RunViews views) {
         Optional<RunStarted> run = views.run(runId);
         return SummaryJson.of(s, run.map(r -> ApiJson.deviceText(r.getDevice())).orElse(null),
                 run.map(r -> r.getWorkload().getName().toString()).orElse(null), Map.of());
     }
 
-    private boolean openEvents(HttpExchange ex, String runId, SeriesQuery query) throws IOException {
+    private boolean openEvents(HttpExchange ex, String runId, SeriesQuery query, RunViews views) throws IOException {
         if (!sseSlots.tryAcquire()) {
             throw new ApiException(503, "too many live streams (" + config.maxSseClients() + "); retry later");
         }

@@ -52,6 +52,11 @@ public interface RunViews {
         return java.util.Set.of();
     }
 
+    /** The stored result sets (re-analyses) of a run, by name; the run's own results are not among them. */
+    default List<dev.ssdpulse.schemas.avro.ResultSetStarted> resultSets(String runId) {
+        return List.of();
+    }
+
     /** True when this instance knows the run (its RunStarted or a status). */
     default boolean knows(String runId) {
         return run(runId).isPresent() || status(runId).isPresent();

@@ -83,6 +83,11 @@ public final class StreamsRunViews implements RunViews {
     }
 
     @Override
+    public List<dev.ssdpulse.schemas.avro.ResultSetStarted> resultSets(String runId) {
+        return views.resultSets(runId);
+    }
+
+    @Override
     public Map<String, Long> deadLetterCounts() {
         return views.deadLetterCounts();
     }

@@ -113,6 +113,10 @@ public final class AnalyticsTopology {
                 Names.SMART_DECODE);
         topology.addSink(Names.RUNS_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw),
                 Names.RUNS_DECODE);
+        if (outputs.equals(OutputTopics.catalogue())) {
+            // the live application also serves result sets and applies deletions; a replay does neither
+            dev.ssdpulse.streams.resultsets.ResultSetTopology.addTo(topology, serdes, outputs.deadLetter(), rejectedBy);
+        }
         return topology;
     }
 

@@ -22,7 +22,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * values the accumulators would throw on ({@link InputRecordCheck}): left in the stream it would fail the task
  * on every retry. Decoding here rather than in a
  * DeserializationExceptionHandler keeps the dead letter inside the task's transaction under exactly-once.
- * A key filter (replay of one run) drops other runs before any decoding.
+ * A key filter (replay of one run) drops other runs before any decoding; so does the deleted-runs store when
+ * connected.
  *
  * <p>A schema registry that cannot be asked (unreachable, 5xx, 401, 429) says nothing about the record: it is
  * retried a few times, then processing fails with a StreamsException instead of dead-lettering a record that
@@ -41,6 +42,8 @@ public final class DecodeOrDeadLetterProcessor<V extends SpecificRecord>
     private final Predicate<String> keyFilter;
     private ProcessorContext<String, Object> context;
     private KeyValueStore<String, Long> counts;
+    /** Runs deleted by the user, when this decoder was given the store (io and smart in the live app). */
+    private KeyValueStore<String, Long> deletedRuns;
 
     public DecodeOrDeadLetterProcessor(Deserializer<V> deserializer, String decodedChild, String deadLetterChild,
                                        String countStoreName, String rejectedBy, Predicate<String> keyFilter) {
@@ -56,6 +59,12 @@ public final class DecodeOrDeadLetterProcessor<V extends SpecificRecord>
     public void init(ProcessorContext<String, Object> context) {
         this.context = context;
         this.counts = context.getStateStore(countStoreName);
+        try {
+            this.deletedRuns = context.getStateStore(Names.DELETED_RUNS_STORE);
+        } catch (org.apache.kafka.streams.errors.StreamsException e) {
+            // not connected: a replay, or a decoder of another topic, honours no deletion
+            this.deletedRuns = null;
+        }
     }
 
     @Override
@@ -64,8 +73,12 @@ public final class DecodeOrDeadLetterProcessor<V extends SpecificRecord>
             return;
         }
         String topic = context.recordMetadata().map(RecordMetadata::topic).orElse("unknown");
+        if (deletedRuns != null && record.key() != null && deletedRuns.get(record.key()) != null) {
+            return;
+        }
         if (record.value() == null) {
-            // a tombstone carries nothing to aggregate (the compacted runs topic may hold some)
+            // a tombstone (compacted topics: a deleted run's RunStarted, a removed marker) goes on as a null value
+            context.forward(new Record<String, Object>(record.key(), null, record.timestamp()), decodedChild);
             return;
         }
         V decoded = null;

@@ -95,6 +95,13 @@ public final class EncodeOnCommitStore<V> implements StateStore, CachedStateStor
         }
     }
 
+    /** Removes a key entirely: live object, pending encode and stored value (a run deleted by the user). */
+    public void delete(String key) {
+        live.remove(key);
+        dirty.remove(key);
+        inner.delete(key);
+    }
+
     /** Number of live objects in memory (for tests and metrics). */
     public int liveCount() {
         return live.size();

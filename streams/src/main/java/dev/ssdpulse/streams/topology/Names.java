@@ -44,6 +44,21 @@ public final class Names {
     public static final String SMART_DEAD_LETTER_COUNT_STORE = "ssdpulse-smart-dead-letter-count-store";
     public static final String RUNS_DEAD_LETTER_COUNT_STORE = "ssdpulse-runs-dead-letter-count-store";
 
+    public static final String RESULT_SETS_SOURCE = "ssdpulse-result-sets-source";
+    public static final String RESULT_SETS_DECODE = "ssdpulse-result-sets-decode";
+    public static final String RESULT_SETS_PROCESSOR = "ssdpulse-result-sets-materialize";
+    public static final String RESULT_SETS_DEAD_LETTER_SINK = "ssdpulse-result-sets-dead-letter-sink";
+    public static final String DELETIONS_SOURCE = "ssdpulse-run-deletions-source";
+    public static final String DELETIONS_DECODE = "ssdpulse-run-deletions-decode";
+    public static final String DELETIONS_PROCESSOR = "ssdpulse-run-deletions-apply";
+    public static final String DELETIONS_DEAD_LETTER_SINK = "ssdpulse-run-deletions-dead-letter-sink";
+    /** runId@name -> ResultSetStarted of each stored result set (its settings). */
+    public static final String RESULT_SET_INFO_STORE = "ssdpulse-result-set-info-store";
+    /** runId -> deletion time (epoch ms) of runs deleted by the user; their raw events are ignored. */
+    public static final String DELETED_RUNS_STORE = "ssdpulse-deleted-runs-store";
+    public static final String RESULT_SETS_DEAD_LETTER_COUNT_STORE = "ssdpulse-result-sets-dead-letter-count-store";
+    public static final String DELETIONS_DEAD_LETTER_COUNT_STORE = "ssdpulse-run-deletions-dead-letter-count-store";
+
     /** Status of a run that has not finished. */
     public static final String STATUS_RUNNING = "RUNNING";
 

@@ -65,7 +65,7 @@ public final class RunEventProcessor implements Processor<String, IoStreamRecord
      */
     static final int STATE_TAIL_LIMIT = 0;
     private final AnalyticsConfig config;
-    private final LatencyBins bins = LatencyBins.iometer();
+    private final LatencyBins bins;
     private final IoBatchReader reader = new IoBatchReader();
     private ProcessorContext<String, SpecificRecord> context;
     private EncodeOnCommitStore<RunState> stateStore;
@@ -86,6 +86,7 @@ public final class RunEventProcessor implements Processor<String, IoStreamRecord
 
     public RunEventProcessor(AnalyticsConfig config) {
         this.config = config;
+        this.bins = config.latencyBins();
     }
 
     @Override

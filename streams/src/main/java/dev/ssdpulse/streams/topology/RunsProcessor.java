@@ -17,7 +17,13 @@ public final class RunsProcessor implements Processor<String, RunStarted, Void, 
 
     @Override
     public void process(Record<String, RunStarted> record) {
-        if (record.key() != null && record.value() != null) {
+        if (record.key() == null) {
+            return;
+        }
+        if (record.value() == null) {
+            // tombstone of `ssdpulse runs delete`
+            runs.delete(record.key());
+        } else {
             runs.put(record.key(), record.value());
         }
     }

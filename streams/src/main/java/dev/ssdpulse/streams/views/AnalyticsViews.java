@@ -55,11 +55,15 @@ public final class AnalyticsViews {
         return Optional.ofNullable(this.<String>store(Names.RUN_STATUS_STORE).get(runId));
     }
 
-    /** Every run status known to this instance. */
+    /** Every run status known to this instance (runs only: result sets are listed per run). */
     public Map<String, String> statuses() {
         Map<String, String> out = new LinkedHashMap<>();
         try (KeyValueIterator<String, String> it = this.<String>store(Names.RUN_STATUS_STORE).all()) {
-            it.forEachRemaining(kv -> out.put(kv.key, kv.value));
+            it.forEachRemaining(kv -> {
+                if (!dev.ssdpulse.streams.resultsets.ResultSetNames.isAlias(kv.key)) {
+                    out.put(kv.key, kv.value);
+                }
+            });
         }
         return out;
     }
@@ -100,11 +104,24 @@ public final class AnalyticsViews {
         return out;
     }
 
+    /** Stored result sets of a run (their ResultSetStarted), by name. */
+    public List<dev.ssdpulse.schemas.avro.ResultSetStarted> resultSets(String runId) {
+        List<dev.ssdpulse.schemas.avro.ResultSetStarted> out = new ArrayList<>();
+        try (KeyValueIterator<String, dev.ssdpulse.schemas.avro.ResultSetStarted> it =
+                     this.<dev.ssdpulse.schemas.avro.ResultSetStarted>store(Names.RESULT_SET_INFO_STORE).range(
+                             dev.ssdpulse.streams.resultsets.ResultSetNames.aliasesFrom(runId),
+                             dev.ssdpulse.streams.resultsets.ResultSetNames.aliasesTo(runId))) {
+            it.forEachRemaining(kv -> out.add(kv.value));
+        }
+        return out;
+    }
+
     /** Records sent to the dead-letter topic by this instance, by source topic. */
     public Map<String, Long> deadLetterCounts() {
         Map<String, Long> out = new LinkedHashMap<>();
         for (String store : List.of(Names.IO_DEAD_LETTER_COUNT_STORE, Names.SMART_DEAD_LETTER_COUNT_STORE,
-                Names.RUNS_DEAD_LETTER_COUNT_STORE)) {
+                Names.RUNS_DEAD_LETTER_COUNT_STORE, Names.RESULT_SETS_DEAD_LETTER_COUNT_STORE,
+                Names.DELETIONS_DEAD_LETTER_COUNT_STORE)) {
             try (KeyValueIterator<String, Long> it = this.<Long>store(store).all()) {
                 it.forEachRemaining(kv -> out.merge(kv.key, kv.value, Long::sum));
             }

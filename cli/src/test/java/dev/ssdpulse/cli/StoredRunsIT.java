@@ -1,0 +1,140 @@
+package dev.ssdpulse.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
+import dev.ssdpulse.platform.testing.TestStack;
+import dev.ssdpulse.streams.app.AnalyticsApp;
+import dev.ssdpulse.streams.app.AnalyticsConfig;
+import dev.ssdpulse.streams.resultsets.ResultSetNames;
+import dev.ssdpulse.streams.views.AnalyticsViews;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The stored-run commands end to end on a real broker, with the live analytics running: `replay --as` stores a
+ * result set the live views serve, `play` re-emits the run under a new linked id, `runs delete` removes the run
+ * and its result sets from the views and says what stays in storage, `runs retention` shows and sets retention.
+ */
+@ExtendWith(KafkaTestEnvironment.class)
+class StoredRunsIT {
+    @TempDir
+    Path temp;
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    private static Result run(TestStack stack, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var cli = Main.commandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--bootstrap-servers", stack.bootstrapServers(), "--schema-registry-url",
+                stack.schemaRegistryUrl()));
+        int exit = cli.execute(all.toArray(String[]::new));
+        return new Result(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void replayAsPlayDeleteAndRetention(TestStack stack) throws Exception {
+        String runId = "it-stored-" + UUID.randomUUID().toString().substring(0, 8);
+        Result sim = run(stack, "simulate", "--ssd", "tiny-test", "--workload", "seed001-tweakers-continuous",
+                "--duration", "20s", "--span", "100MB", "--run-id", runId, "--quiet");
+        assertThat(sim.exit()).as(sim.err()).isZero();
+        AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
+                temp.resolve("state")).withApplicationId("stored-runs-it-" + UUID.randomUUID());
+        try (AnalyticsApp app = new AnalyticsApp(config)) {
+            app.start();
+            app.awaitRunning(Duration.ofSeconds(60));
+            AnalyticsViews views = app.views();
+            await(() -> views.summary(runId).isPresent());
+
+            Result bad = run(stack, "replay", "--run", runId, "--as", "w5s", "--steady-state", "snia:rounds=10s");
+            assertThat(bad.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+            assertThat(bad.err()).contains("snia:round=DURATION");
+
+            Result replay = run(stack, "replay", "--run", runId, "--as", "w5s", "--window", "5s",
+                    "--steady-state", "snia:round=10s", "--steady-state", "fio:iops_slope:1%:10s",
+                    "--bins", "100us,1ms,10ms,100ms", "--state-dir", temp.resolve("replay").toString());
+            assertThat(replay.exit()).as(replay.err() + replay.out()).isZero();
+            assertThat(replay.out()).contains("stored as result set 'w5s' of run " + runId);
+            String alias = ResultSetNames.alias(runId, "w5s");
+            await(() -> "COMPLETED".equals(views.status(alias).orElse("")));
+            assertThat(views.series(alias, 1, 0, Long.MAX_VALUE)).isNotEmpty().allSatisfy(w -> {
+                assertThat(w.getWindowSizeNs()).isEqualTo(5_000_000_000L);
+                assertThat(w.getLatency().getBinUpperBoundsNs()).containsExactly(100_000L, 1_000_000L, 10_000_000L,
+                        100_000_000L);
+            });
+            assertThat(views.summary(alias).orElseThrow().getIoCount())
+                    .isEqualTo(views.summary(runId).orElseThrow().getIoCount());
+
+            Result play = run(stack, "play", "--run", runId, "--speed", "20x", "--new-run-id", runId + "-p");
+            assertThat(play.exit()).as(play.err()).isZero();
+            assertThat(play.out()).contains("played run " + runId + "-p (of " + runId + "): COMPLETED");
+            await(() -> views.summary(runId + "-p").isPresent());
+            assertThat(views.run(runId + "-p").orElseThrow().getOriginRunId()).isEqualTo(runId);
+
+            Result noRun = run(stack, "play", "--run", "no-such-run-" + UUID.randomUUID(), "--speed", "10x");
+            assertThat(noRun.exit()).as(noRun.out()).isEqualTo(Main.EXIT_BAD_INPUT);
+            assertThat(noRun.err()).contains("no run 'no-such-run-");
+            assertThat(run(stack, "play", "--run", runId, "--speed", "fast").exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+
+            Result unknown = run(stack, "runs", "delete", "no-such-run-" + UUID.randomUUID());
+            assertThat(unknown.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+            assertThat(unknown.err()).contains("--force");
+
+            Result delete = run(stack, "runs", "delete", runId, "--reason", "test");
+            assertThat(delete.exit()).as(delete.err()).isZero();
+            assertThat(delete.out()).contains("run " + runId + " deleted")
+                    .containsPattern("ssdpulse.io.v1 +until the topic is deleted \\(retention.ms=-1: kept forever\\)")
+                    .containsPattern("ssdpulse.metrics-1s.v1 +until retention removes their segments \\(retention.ms = 30 d\\)");
+            await(() -> views.status(runId).isEmpty() && views.run(runId).isEmpty() && views.summary(alias).isEmpty()
+                    && views.resultSets(runId).isEmpty() && views.series(runId, 1, 0, Long.MAX_VALUE).isEmpty()
+                    && views.series(alias, 1, 0, Long.MAX_VALUE).isEmpty());
+            assertThat(views.statuses()).doesNotContainKey(runId).containsKey(runId + "-p");
+            assertThat(views.summary(runId + "-p")).as("the played copy is a run of its own").isPresent();
+        }
+
+        Result retention = run(stack, "runs", "retention", "--raw", "400d");
+        try {
+            assertThat(retention.exit()).as(retention.err()).isZero();
+            Matcher io = Pattern.compile("ssdpulse.io.v1 +delete +400 d +forever").matcher(retention.out());
+            assertThat(io.find()).as(retention.out()).isTrue();
+            assertThat(retention.out()).containsPattern("ssdpulse.runs.v1 +compact");
+        } finally {
+            assertThat(run(stack, "runs", "retention", "--raw", "forever").exit()).isZero();
+        }
+        assertThat(run(stack, "runs", "retention", "--raw", "soon").exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+    }
+
+    private static void await(Supplier<Boolean> condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        while (true) {
+            try {
+                if (condition.get()) {
+                    return;
+                }
+            } catch (InvalidStateStoreException e) {
+                // rebalancing: retry
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within 3 minutes");
+            }
+            Thread.sleep(100);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.ssdpulse.streams.resultsets;
+
+import dev.ssdpulse.schemas.avro.ResultSetStarted;
+import dev.ssdpulse.schemas.avro.RunDeleted;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.topology.Names;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * Applies ssdpulse.run-deletions.v1: marks the run deleted (its later raw events and result-set records are
+ * ignored) and removes every view entry of the run and of its result sets. The stores' changelogs get the
+ * matching tombstones, so a restored instance does not bring them back.
+ */
+public final class RunDeletionProcessor implements Processor<String, RunDeleted, Void, Void> {
+    private KeyValueStore<String, Long> deleted;
+    private KeyValueStore<String, ResultSetStarted> info;
+    private KeyValueStore<String, String> status;
+    private KeyValueStore<String, RunSummary> summaries;
+    private KeyValueStore<String, WindowMetrics> series;
+    private KeyValueStore<String, SteadyStateVerdict> verdicts;
+    private KeyValueStore<String, WriteAmplification> waf;
+    private dev.ssdpulse.streams.topology.EncodeOnCommitStore<?> runState;
+    private KeyValueStore<String, Long> activity;
+    private KeyValueStore<String, byte[]> smartSamples;
+
+    @Override
+    public void init(ProcessorContext<Void, Void> context) {
+        deleted = context.getStateStore(Names.DELETED_RUNS_STORE);
+        info = context.getStateStore(Names.RESULT_SET_INFO_STORE);
+        status = context.getStateStore(Names.RUN_STATUS_STORE);
+        summaries = context.getStateStore(Names.RUN_SUMMARY_STORE);
+        series = context.getStateStore(Names.WINDOW_SERIES_STORE);
+        verdicts = context.getStateStore(Names.STEADY_STATE_STORE);
+        waf = context.getStateStore(Names.WAF_SERIES_STORE);
+        runState = context.getStateStore(Names.RUN_STATE_STORE);
+        activity = context.getStateStore(Names.RUN_ACTIVITY_STORE);
+        smartSamples = context.getStateStore(Names.SMART_SAMPLES_STORE);
+    }
+
+    @Override
+    public void process(Record<String, RunDeleted> record) {
+        String runId = record.key();
+        if (runId == null || ResultSetNames.isAlias(runId)) {
+            return;
+        }
+        if (record.value() == null) {
+            // the marker was removed (tombstone): the run's raw events count again from now on
+            deleted.delete(runId);
+            return;
+        }
+        deleted.put(runId, record.value().getDeletedAtEpochMs());
+        List<String> keys = new ArrayList<>();
+        keys.add(runId);
+        try (KeyValueIterator<String, ResultSetStarted> it = info.range(ResultSetNames.aliasesFrom(runId),
+                ResultSetNames.aliasesTo(runId))) {
+            it.forEachRemaining(kv -> keys.add(kv.key));
+        }
+        for (String key : keys) {
+            ResultSetProcessor.clear(key, summaries, status, series, verdicts, waf, info);
+        }
+        runState.delete(runId);
+        activity.delete(runId);
+        RunKeys.deletePrefixed(smartSamples, runId);
+    }
+}
