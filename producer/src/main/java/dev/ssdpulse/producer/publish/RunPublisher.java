@@ -269,7 +269,10 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
 
     private void sendLoop() {
         long heartbeatNanos = config.heartbeatInterval().toNanos();
-        long nextHeartbeat = System.nanoTime() + heartbeatNanos;
+        // the first heartbeat goes out at once: RunStarted is on the runs topic only, so without an event on the io
+        // topic a producer that died before its first phase would leave the run unknown to the analytics' heartbeat
+        // timeout forever, instead of INCOMPLETE
+        long nextHeartbeat = System.nanoTime();
         try {
             while (true) {
                 long waitNanos = Math.max(0, nextHeartbeat - System.nanoTime());

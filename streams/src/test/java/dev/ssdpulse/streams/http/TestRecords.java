@@ -24,13 +24,13 @@ import java.util.List;
 import java.util.Map;
 
 /** Hand-built Avro records for the HTTP tests (a broker-free stand-in for the topology's outputs). */
-final class TestRecords {
+public final class TestRecords {
     static final long S = 1_000_000_000L;
 
     private TestRecords() {
     }
 
-    static RunStarted runStarted(String runId, String name, long capacityBytes, long wallClockStartEpochNs) {
+    public static RunStarted runStarted(String runId, String name, long capacityBytes, long wallClockStartEpochNs) {
         DeviceDescription device = DeviceDescription.newBuilder().setModel("OCZ Vertex 4 (simulated)")
                 .setSerial("T-1").setFirmware("1").setCapacityBytes(capacityBytes).setLogicalBlockSizeBytes(4096)
                 .setPhysicalBlockSizeBytes(4096).setRawFlashBytes(null).setOverProvisioningRatio(0.07)

@@ -109,6 +109,35 @@ class AnalyticsAppIT {
         }
     }
 
+    @Test
+    void aRunWhoseProducerDiesBeforeItsFirstEventIsMarkedIncomplete(TestStack stack) throws Exception {
+        AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(), stateDir)
+                .withApplicationId("it-silent-" + UUID.randomUUID())
+                .withHeartbeatTimeout(Duration.ofSeconds(4));
+        AnalyticsApp.ensureTopics(config, (short) 1);
+        String runId = "it-silent-run-" + UUID.randomUUID();
+        Map<String, Object> props = new java.util.HashMap<>();
+        props.put("bootstrap.servers", stack.bootstrapServers());
+        try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl());
+             org.apache.kafka.clients.producer.Producer<String, org.apache.avro.specific.SpecificRecord> producer =
+                     dev.ssdpulse.producer.publish.RunProducers.create(props, registry)) {
+            // RunStarted, then nothing more from this producer for 10 minutes: as if it died right after starting
+            dev.ssdpulse.producer.publish.PublisherConfig quiet = new dev.ssdpulse.producer.publish.PublisherConfig(
+                    props, 512, 1024, dev.ssdpulse.producer.publish.OverflowPolicy.BLOCK, Duration.ofMinutes(10),
+                    Duration.ofSeconds(1));
+            new dev.ssdpulse.producer.publish.RunPublisher(producer, quiet,
+                    dev.ssdpulse.streams.http.TestRecords.runStarted(runId, "silent", 1L << 30, 0L), 1);
+            try (AnalyticsApp app = new AnalyticsApp(config)) {
+                app.start();
+                app.awaitRunning(Duration.ofSeconds(60));
+                RunSummary summary = await(() -> app.views().summary(runId), Duration.ofSeconds(90));
+                assertThat(summary.getStatus()).isEqualTo(RunStatus.INCOMPLETE);
+                assertThat(summary.getIoCount()).isZero();
+                assertThat(summary.getReason()).contains("heartbeat");
+            }
+        }
+    }
+
     private static void publish(TestStack stack, HttpSchemaRegistryClient registry, SyntheticRun run) {
         Map<String, Object> props = new HashMap<>();
         props.put("bootstrap.servers", stack.bootstrapServers());
