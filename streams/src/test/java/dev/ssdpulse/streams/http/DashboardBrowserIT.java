@@ -8,10 +8,8 @@ import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.app.FioCriterion;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -19,12 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -34,15 +28,13 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @ExtendWith(KafkaTestEnvironment.class)
 class DashboardBrowserIT {
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
     @TempDir
     Path temp;
 
     @Test
     void aLiveRunGainsPointsOnTheDashboard(TestStack stack) throws Exception {
-        assertThat(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER))
+        assertThat(Browser.installed())
                 .as("Debian chromium and chromium-driver are required: apt-get install -y chromium chromium-driver")
                 .isTrue();
         AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
@@ -67,79 +59,41 @@ class DashboardBrowserIT {
                         throw new IllegalStateException(e);
                     }
                 });
-                WebDriver driver = chrome();
+                WebDriver driver = Browser.chrome(temp);
                 try {
                     driver.get(server.url().toString());
                     WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(60));
                     By liveRow = By.cssSelector("tr[data-run='" + liveId + "']");
                     wait.until(d -> !d.findElements(liveRow).isEmpty());
-                    click(wait, liveRow);
+                    Browser.click(wait, liveRow);
                     WebElement iops = driver.findElement(By.id("chart-iops"));
-                    wait.until(d -> points(iops) >= 2);
-                    int first = points(iops);
+                    wait.until(d -> Browser.points(iops) >= 2);
+                    int first = Browser.points(iops);
                     assertThat(live).as("the run is still being published").isNotDone();
-                    wait.until(d -> points(iops) > first);
-                    int later = points(iops);
+                    wait.until(d -> Browser.points(iops) > first);
+                    int later = Browser.points(iops);
                     assertThat(later).as("the IOPS chart gained points while the run went on").isGreaterThan(first);
-                    screenshot(driver, "dashboard-live.png");
+                    Browser.screenshot(driver, "dashboard-live.png");
 
                     live.get(90, java.util.concurrent.TimeUnit.SECONDS);
                     wait.until(d -> d.findElement(By.id("run-status")).getText().equals("COMPLETED"));
                     wait.until(d -> !d.findElement(By.id("summary")).getText().isEmpty());
-                    click(wait, By.cssSelector("input[data-compare='" + baselineId + "']"));
-                    click(wait, By.cssSelector("input[data-compare='" + liveId + "']"));
+                    Browser.click(wait, By.cssSelector("input[data-compare='" + baselineId + "']"));
+                    Browser.click(wait, By.cssSelector("input[data-compare='" + liveId + "']"));
                     WebElement compare = driver.findElement(By.id("chart-compare"));
-                    wait.until(d -> points(compare) >= 40);
+                    wait.until(d -> Browser.points(compare) >= 40);
                     wait.until(d -> d.findElement(By.id("compare-table")).getText().contains("mean of 2 runs"));
-                    assertThat(points(driver.findElement(By.id("chart-latency")))).isGreaterThan(0);
-                    assertThat(points(driver.findElement(By.id("chart-bins")))).isGreaterThan(0);
-                    assertThat(points(driver.findElement(By.id("chart-wa")))).isGreaterThan(0);
+                    assertThat(Browser.points(driver.findElement(By.id("chart-latency")))).isGreaterThan(0);
+                    assertThat(Browser.points(driver.findElement(By.id("chart-bins")))).isGreaterThan(0);
+                    assertThat(Browser.points(driver.findElement(By.id("chart-wa")))).isGreaterThan(0);
                     assertThat(driver.findElement(By.id("thresholds")).getText()).contains("≥ 10 ms");
                     Thread.sleep(500);
-                    screenshot(driver, "dashboard.png");
+                    Browser.screenshot(driver, "dashboard.png");
                 } finally {
                     driver.quit();
                     live.cancel(true);
                 }
             }
         }
-    }
-
-    /** The run list is re-rendered when runs change: retry a click whose element was replaced meanwhile. */
-    private static void click(WebDriverWait wait, By by) {
-        wait.until(d -> {
-            try {
-                d.findElement(by).click();
-                return true;
-            } catch (org.openqa.selenium.StaleElementReferenceException e) {
-                return false;
-            }
-        });
-    }
-
-    /** Saves a screenshot under target/screenshots (a build artefact). */
-    private static void screenshot(WebDriver driver, String name) throws java.io.IOException {
-        File shot = ((ChromeDriver) driver).getScreenshotAs(OutputType.FILE);
-        Path target = Path.of("target", "screenshots", name);
-        Files.createDirectories(target.getParent());
-        Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
-        assertThat(Files.size(target)).isGreaterThan(10_000);
-    }
-
-    private static int points(WebElement canvas) {
-        String v = canvas.getAttribute("data-points");
-        return v == null ? 0 : Integer.parseInt(v);
-    }
-
-    /** Debian's chromium through Debian's chromedriver; Selenium Manager is never asked to download anything. */
-    private WebDriver chrome() throws Exception {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--window-size=1500,2600", "--user-data-dir=" + Files.createDirectories(temp.resolve("chrome")));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        return new ChromeDriver(service, options);
     }
 }
