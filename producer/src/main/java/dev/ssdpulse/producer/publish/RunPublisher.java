@@ -98,6 +98,10 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
         this.addsSinceFlushCheck = new int[maxWorkers];
         this.queue = new ArrayBlockingQueue<>(config.queueCapacity());
         sendSynchronously(new ProducerRecord<>(Topics.RUNS.name(), runId, runStarted));
+        // a first heartbeat, before any other event of the run: RunStarted is on the runs topic only, so without an
+        // event on the io topic a producer that died before its first phase would leave the run unknown to the
+        // analytics' heartbeat timeout forever, instead of INCOMPLETE
+        sendSynchronously(ioRecord(heartbeat()));
         this.sender = new Thread(this::sendLoop, "ssdpulse-publisher-" + runId);
         this.sender.setDaemon(true);
         this.sender.start();
@@ -269,10 +273,7 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
 
     private void sendLoop() {
         long heartbeatNanos = config.heartbeatInterval().toNanos();
-        // the first heartbeat goes out at once: RunStarted is on the runs topic only, so without an event on the io
-        // topic a producer that died before its first phase would leave the run unknown to the analytics' heartbeat
-        // timeout forever, instead of INCOMPLETE
-        long nextHeartbeat = System.nanoTime();
+        long nextHeartbeat = System.nanoTime() + heartbeatNanos;
         try {
             while (true) {
                 long waitNanos = Math.max(0, nextHeartbeat - System.nanoTime());
@@ -331,12 +332,12 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
             recordsPublished.incrementAndGet();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new PublishException("interrupted while publishing RunStarted of run " + runId, e);
+            throw new PublishException("interrupted while publishing the start of run " + runId, e);
         } catch (ExecutionException e) {
-            throw new PublishException("could not publish RunStarted of run " + runId + " to topic "
+            throw new PublishException("could not publish the start of run " + runId + " to topic "
                     + record.topic() + ": " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
-            throw new PublishException("Kafka did not acknowledge RunStarted of run " + runId
+            throw new PublishException("Kafka did not acknowledge the start of run " + runId
                     + " within 60 s; is the broker reachable?", e);
         }
     }
