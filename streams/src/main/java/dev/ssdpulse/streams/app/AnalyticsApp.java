@@ -11,6 +11,7 @@ import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.topology.AnalyticsSerdes;
 import dev.ssdpulse.streams.topology.AnalyticsTopology;
 import dev.ssdpulse.streams.topology.OutputTopics;
+import dev.ssdpulse.streams.topology.RegistryUnavailableException;
 import dev.ssdpulse.streams.views.AnalyticsViews;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,12 +38,14 @@ import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 
 /**
  * The analytics Kafka Streams application: {@link AnalyticsTopology} with {@link #streamsProperties}.
  * {@code start()} then {@code awaitRunning()}, query through {@link #views()}, {@code close()}.
  */
 public final class AnalyticsApp implements AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(AnalyticsApp.class);
     private final AnalyticsConfig config;
     private final SchemaRegistryClient registry;
     private final KafkaStreams streams;
@@ -58,7 +61,24 @@ public final class AnalyticsApp implements AutoCloseable {
         Topology topology = AnalyticsTopology.build(config, new AnalyticsSerdes(registry, registryConfigs(config)),
                 outputs, runFilter);
         this.streams = new KafkaStreams(topology, streamsProperties(config));
+        this.streams.setUncaughtExceptionHandler(AnalyticsApp::onUncaughtException);
         this.views = new AnalyticsViews(streams);
+    }
+
+    /**
+     * A schema-registry outage replaces the stream thread (it resumes from the last commit, and retries until the
+     * registry answers again) instead of stopping a long-running analytics service; anything else is a bug or a
+     * broken environment and stops the client, as Kafka Streams does by default.
+     */
+    static StreamThreadExceptionResponse onUncaughtException(Throwable error) {
+        for (Throwable c = error; c != null; c = c.getCause()) {
+            if (c instanceof RegistryUnavailableException) {
+                LOG.warn("stream thread stopped by a schema-registry outage; replacing it: {}", c.getMessage());
+                return StreamThreadExceptionResponse.REPLACE_THREAD;
+            }
+        }
+        LOG.error("stream thread failed; shutting the analytics down", error);
+        return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
     }
 
     /**

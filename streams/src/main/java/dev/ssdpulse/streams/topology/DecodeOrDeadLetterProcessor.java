@@ -91,7 +91,8 @@ public final class DecodeOrDeadLetterProcessor<V extends SpecificRecord>
                     return;
                 }
                 if (attempt == REGISTRY_ATTEMPTS) {
-                    throw new StreamsException("schema registry unavailable while decoding a record of " + topic
+                    throw new RegistryUnavailableException("schema registry unavailable while decoding a record of "
+                            + topic
                             + " (" + REGISTRY_ATTEMPTS + " attempts): " + e.getMessage() + "; not dead-lettered, "
                             + "the record may be valid", e);
                 }

@@ -44,6 +44,11 @@ class RegistryOutageTest {
                     ByteBuffer.allocate(9).put((byte) 0).putInt(17).putInt(0).array()));
             assertThat(thrown).as("processing stops").isNotNull();
             assertThat(chain(thrown)).contains("schema registry unavailable").contains("not dead-lettered");
+            boolean outage = false;
+            for (Throwable c = thrown; c != null; c = c.getCause()) {
+                outage |= c instanceof RegistryUnavailableException;
+            }
+            assertThat(outage).as("typed as an outage, which AnalyticsApp answers by replacing the thread").isTrue();
             assertThat(System.nanoTime() - t0).as("retried with a pause").isGreaterThan(1_000_000_000L);
             assertThat(driver.createOutputTopic(Topics.DEAD_LETTER.name(), new StringDeserializer(),
                     new ByteArrayDeserializer()).readRecordsToList()).isEmpty();
