@@ -21,8 +21,8 @@ public final class PngCharts {
     private static final int HEIGHT = 520;
     private static final int LEFT = 90;
     private static final int RIGHT = 30;
-    private static final int TOP = 50;
-    private static final int BOTTOM = 60;
+    static final int TOP = 50;
+    static final int BOTTOM = 60;
     private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
             new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b)};
 
@@ -48,7 +48,7 @@ public final class PngCharts {
             for (int i = 0; i < s.x().length; i++) {
                 xMin = Math.min(xMin, s.x()[i]);
                 xMax = Math.max(xMax, s.x()[i]);
-                if (!logY || s.y()[i] > 0) {
+                if (Double.isFinite(s.y()[i]) && (!logY || s.y()[i] > 0)) {
                     yMin = Math.min(yMin, s.y()[i]);
                     yMax = Math.max(yMax, s.y()[i]);
                 }
@@ -92,7 +92,8 @@ public final class PngCharts {
             int prevX = -1;
             int prevY = -1;
             for (int i = 0; i < ser.x().length; i++) {
-                if (logY && ser.y()[i] <= 0) {
+                if (!Double.isFinite(ser.y()[i]) || (logY && ser.y()[i] <= 0)) {
+                    // NaN marks "no value" (e.g. WA of an interval without host writes): a gap, not a zero
                     prevX = -1;
                     continue;
                 }

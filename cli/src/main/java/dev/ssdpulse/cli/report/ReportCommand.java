@@ -140,8 +140,10 @@ public final class ReportCommand implements Callable<Integer> {
         for (var e : byOp.entrySet()) {
             List<WindowMetrics> ws = e.getValue();
             double[] t = ws.stream().mapToDouble(w -> w.getWindowStartNs() / 1e9).toArray();
-            iops.add(new PngCharts.Series(e.getKey().name(), t, ws.stream().mapToDouble(WindowMetrics::getIops).toArray()));
-            mbps.add(new PngCharts.Series(e.getKey().name(), t, ws.stream().mapToDouble(WindowMetrics::getMbPerSec).toArray()));
+            iops.add(new PngCharts.Series(e.getKey().name(), t,
+                    ws.stream().mapToDouble(WindowMetrics::getIops).toArray()));
+            mbps.add(new PngCharts.Series(e.getKey().name(), t,
+                    ws.stream().mapToDouble(WindowMetrics::getMbPerSec).toArray()));
             latency.add(new PngCharts.Series(e.getKey() + " max", t,
                     ws.stream().mapToDouble(w -> w.getLatency().getMaxNs() / 1e6).toArray()));
             latency.add(new PngCharts.Series(e.getKey() + " p99", t,
@@ -178,8 +180,11 @@ public final class ReportCommand implements Callable<Integer> {
         if (!wa.isEmpty()) {
             double[] t = wa.stream().mapToDouble(w -> w.getToTimeNs() / 1e9).toArray();
             List<PngCharts.Series> series = List.of(
-                    new PngCharts.Series("WA per interval", t, wa.stream().mapToDouble(w -> w.getWaWindow() == null ? 0 : w.getWaWindow()).toArray()),
-                    new PngCharts.Series("WA cumulative", t, wa.stream().mapToDouble(w -> w.getWaCumulative() == null ? 0 : w.getWaCumulative()).toArray()));
+                    // WA is null where the interval had no host writes: plotted as a gap (NaN), not as WA 0
+                    new PngCharts.Series("WA per interval", t,
+                            wa.stream().mapToDouble(w -> orNaN(w.getWaWindow())).toArray()),
+                    new PngCharts.Series("WA cumulative", t,
+                            wa.stream().mapToDouble(w -> orNaN(w.getWaCumulative())).toArray()));
             written.add(write("wa.png", p -> PngCharts.lineChart(p, title + ": write amplification (NAND / host bytes)",
                     "run time (s)", "WA", series, phases, false)));
         }
@@ -194,5 +199,9 @@ public final class ReportCommand implements Callable<Integer> {
         Path file = pngDir.resolve(name);
         writer.write(file);
         return file;
+    }
+
+    private static double orNaN(Double value) {
+        return value == null ? Double.NaN : value;
     }
 }
