@@ -21,22 +21,12 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * set of the same name. The run's own keys are never written. Runs deleted by the user are ignored.
  */
 public final class ResultSetProcessor implements Processor<String, ResultSetRecord, Void, Void> {
-    private KeyValueStore<String, ResultSetStarted> info;
-    private KeyValueStore<String, String> status;
-    private KeyValueStore<String, RunSummary> summaries;
-    private KeyValueStore<String, WindowMetrics> series;
-    private KeyValueStore<String, SteadyStateVerdict> verdicts;
-    private KeyValueStore<String, WriteAmplification> waf;
+    private RunViewStores views;
     private KeyValueStore<String, Long> deleted;
 
     @Override
     public void init(ProcessorContext<Void, Void> context) {
-        info = context.getStateStore(Names.RESULT_SET_INFO_STORE);
-        status = context.getStateStore(Names.RUN_STATUS_STORE);
-        summaries = context.getStateStore(Names.RUN_SUMMARY_STORE);
-        series = context.getStateStore(Names.WINDOW_SERIES_STORE);
-        verdicts = context.getStateStore(Names.STEADY_STATE_STORE);
-        waf = context.getStateStore(Names.WAF_SERIES_STORE);
+        views = RunViewStores.of(context);
         deleted = context.getStateStore(Names.DELETED_RUNS_STORE);
     }
 
@@ -50,37 +40,25 @@ public final class ResultSetProcessor implements Processor<String, ResultSetReco
         String alias = ResultSetNames.alias(runId, name);
         Object event = record.value().getEvent();
         if (event instanceof ResultSetStarted started) {
-            clear(alias, summaries, status, series, verdicts, waf, info);
-            info.put(alias, started);
-            status.put(alias, Names.STATUS_RUNNING);
+            views.clear(alias);
+            views.info().put(alias, started);
+            views.status().put(alias, Names.STATUS_RUNNING);
             return;
         }
-        if (info.get(alias) == null) {
+        if (views.info().get(alias) == null) {
             // outputs without their ResultSetStarted (a re-analysis whose start marker expired): not a result set
             return;
         }
         if (event instanceof WindowMetrics w) {
-            series.put(StoreKeys.window(alias, w.getOp().ordinal(), w.getWindowStartNs()), w);
+            views.series().put(StoreKeys.window(alias, w.getOp().ordinal(), w.getWindowStartNs()), w);
         } else if (event instanceof SteadyStateVerdict v) {
-            verdicts.put(verdictKey(alias, v), v);
+            views.verdicts().put(verdictKey(alias, v), v);
         } else if (event instanceof WriteAmplification wa) {
-            waf.put(StoreKeys.waf(alias, wa.getToTimeNs()), wa);
+            views.waf().put(StoreKeys.waf(alias, wa.getToTimeNs()), wa);
         } else if (event instanceof RunSummary s) {
-            summaries.put(alias, s);
-            status.put(alias, s.getStatus().name());
+            views.summaries().put(alias, s);
+            views.status().put(alias, s.getStatus().name());
         }
-    }
-
-    /** Deletes every view entry of a run or alias key. */
-    static void clear(String key, KeyValueStore<String, RunSummary> summaries, KeyValueStore<String, String> status,
-                      KeyValueStore<String, WindowMetrics> series, KeyValueStore<String, SteadyStateVerdict> verdicts,
-                      KeyValueStore<String, WriteAmplification> waf, KeyValueStore<String, ResultSetStarted> info) {
-        summaries.delete(key);
-        status.delete(key);
-        info.delete(key);
-        RunKeys.deletePrefixed(series, key);
-        RunKeys.deletePrefixed(verdicts, key);
-        RunKeys.deletePrefixed(waf, key);
     }
 
     /**
@@ -93,7 +71,7 @@ public final class ResultSetProcessor implements Processor<String, ResultSetReco
         String from = StoreKeys.verdict(alias, v.getPhaseIndex(), op, 0);
         String to = StoreKeys.verdict(alias, v.getPhaseIndex(), op, 0).replaceFirst("0$", "~");
         int next = 0;
-        try (KeyValueIterator<String, SteadyStateVerdict> it = verdicts.range(from, to)) {
+        try (KeyValueIterator<String, SteadyStateVerdict> it = views.verdicts().range(from, to)) {
             while (it.hasNext()) {
                 var kv = it.next();
                 int slot = Integer.parseInt(kv.key.substring(kv.key.lastIndexOf(StoreKeys.SEPARATOR) + 1));

@@ -2,10 +2,6 @@ package dev.ssdpulse.streams.resultsets;
 
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunDeleted;
-import dev.ssdpulse.schemas.avro.RunSummary;
-import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
-import dev.ssdpulse.schemas.avro.WindowMetrics;
-import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.topology.Names;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,12 +18,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 public final class RunDeletionProcessor implements Processor<String, RunDeleted, Void, Void> {
     private KeyValueStore<String, Long> deleted;
-    private KeyValueStore<String, ResultSetStarted> info;
-    private KeyValueStore<String, String> status;
-    private KeyValueStore<String, RunSummary> summaries;
-    private KeyValueStore<String, WindowMetrics> series;
-    private KeyValueStore<String, SteadyStateVerdict> verdicts;
-    private KeyValueStore<String, WriteAmplification> waf;
+    private RunViewStores views;
     private dev.ssdpulse.streams.topology.EncodeOnCommitStore<?> runState;
     private KeyValueStore<String, Long> activity;
     private KeyValueStore<String, byte[]> smartSamples;
@@ -35,12 +26,7 @@ public final class RunDeletionProcessor implements Processor<String, RunDeleted,
     @Override
     public void init(ProcessorContext<Void, Void> context) {
         deleted = context.getStateStore(Names.DELETED_RUNS_STORE);
-        info = context.getStateStore(Names.RESULT_SET_INFO_STORE);
-        status = context.getStateStore(Names.RUN_STATUS_STORE);
-        summaries = context.getStateStore(Names.RUN_SUMMARY_STORE);
-        series = context.getStateStore(Names.WINDOW_SERIES_STORE);
-        verdicts = context.getStateStore(Names.STEADY_STATE_STORE);
-        waf = context.getStateStore(Names.WAF_SERIES_STORE);
+        views = RunViewStores.of(context);
         runState = context.getStateStore(Names.RUN_STATE_STORE);
         activity = context.getStateStore(Names.RUN_ACTIVITY_STORE);
         smartSamples = context.getStateStore(Names.SMART_SAMPLES_STORE);
@@ -60,12 +46,12 @@ public final class RunDeletionProcessor implements Processor<String, RunDeleted,
         deleted.put(runId, record.value().getDeletedAtEpochMs());
         List<String> keys = new ArrayList<>();
         keys.add(runId);
-        try (KeyValueIterator<String, ResultSetStarted> it = info.range(ResultSetNames.aliasesFrom(runId),
+        try (KeyValueIterator<String, ResultSetStarted> it = views.info().range(ResultSetNames.aliasesFrom(runId),
                 ResultSetNames.aliasesTo(runId))) {
             it.forEachRemaining(kv -> keys.add(kv.key));
         }
         for (String key : keys) {
-            ResultSetProcessor.clear(key, summaries, status, series, verdicts, waf, info);
+            views.clear(key);
         }
         runState.delete(runId);
         activity.delete(runId);
