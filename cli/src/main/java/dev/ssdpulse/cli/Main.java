@@ -21,7 +21,10 @@ import java.time.Duration;
 import java.io.UncheckedIOException;
 
 /** Composition root: every command is wired here, nowhere else has a {@code main}. */
+// scope = INHERIT copies --help/-h and --version/-V to every subcommand at any depth, so
+// `ssdpulse demo --help` answers like the top level does.
 @Command(name = "ssdpulse",
+        scope = CommandLine.ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Event-sourced SSD benchmarking telemetry on Apache Kafka.",
