@@ -68,7 +68,7 @@ class AvroThroughRegistryIT {
             }
         }
         sent.add(new IoStreamRecord(builder.flush()));
-        sent.add(new IoStreamRecord(new RunHeartbeat(runId, 20_000L, System.currentTimeMillis(), 20L, 20L, 0L)));
+        sent.add(new IoStreamRecord(new RunHeartbeat(runId, 20_000L, java.time.Instant.ofEpochMilli(System.currentTimeMillis()), 20L, 20L, 0L)));
 
         try (var registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl());
              var producer = new KafkaProducer<>(Map.<String, Object>of("bootstrap.servers", stack.bootstrapServers()),

@@ -1,5 +1,6 @@
 package dev.ssdpulse.schemas;
 
+import java.time.Instant;
 import dev.ssdpulse.schemas.avro.AccessSpec;
 import dev.ssdpulse.schemas.avro.DeviceDescription;
 import dev.ssdpulse.schemas.avro.HostDescription;
@@ -85,6 +86,7 @@ public final class SampleRecords {
         return RunStarted.newBuilder().setRunId(RUN_ID).setRunName("4k random 70/30 steady state")
                 .setProducerKind(ProducerKind.SIMULATOR).setDevice(device()).setHost(host()).setWorkload(workload())
                 .setSeed(-8_446_744_073_709_551L).setWallClockStartEpochNs(1_796_010_480_123_456_789L)
+                .setWallClockStart(Instant.parse("2026-11-30T03:48:00.123456Z"))
                 .setToolVersion("0.1.0-SNAPSHOT").setOriginRunId("run-origin-1")
                 .setLabels(Map.of("campaign", "q4-endurance", "dut", "slot-3"))
                 .setSmartIntervalNs(1_000_000_000L).build();
@@ -109,13 +111,13 @@ public final class SampleRecords {
 
     public static RunHeartbeat heartbeat() {
         return RunHeartbeat.newBuilder().setRunId(RUN_ID).setTimeNs(42_000_000_000L)
-                .setWallClockEpochMs(1_796_010_522_123L).setIoCompleted(9_876_543L).setIoPublished(9_876_000L)
+                .setWallClockEpochMs(Instant.ofEpochMilli(1_796_010_522_123L)).setIoCompleted(9_876_543L).setIoPublished(9_876_000L)
                 .setIoNotPublished(3L).build();
     }
 
     public static RunFinished runFinished() {
         return RunFinished.newBuilder().setRunId(RUN_ID).setStatus(RunStatus.ABORTED).setReason("SIGINT")
-                .setTimeNs(5_000_123_456_789L).setWallClockEpochMs(1_796_015_480_999L).setIoCount(1_234_567_890L)
+                .setTimeNs(5_000_123_456_789L).setWallClockEpochMs(Instant.ofEpochMilli(1_796_015_480_999L)).setIoCount(1_234_567_890L)
                 .setIoCountPerWorker(List.of(308_641_972L, 308_641_973L, 308_641_972L, 308_641_973L))
                 .setBatchCountPerWorker(List.of(602_816L, 602_817L, 602_816L, 602_817L))
                 .setBytesRead(3_540_000_000_000L).setBytesWritten(1_517_000_000_000L)
@@ -200,7 +202,7 @@ public final class SampleRecords {
 
     public static dev.ssdpulse.schemas.avro.ResultSetStarted resultSetStarted() {
         return new dev.ssdpulse.schemas.avro.ResultSetStarted("sim-20261130-041502-3f9a", "w10s",
-                java.util.Map.of("windowNs", "10000000000"), 1_764_475_200_000L);
+                java.util.Map.of("windowNs", "10000000000"), Instant.ofEpochMilli(1_764_475_200_000L));
     }
 
     public static dev.ssdpulse.schemas.avro.ResultSetRecord resultSetRecord(Object event) {
@@ -208,7 +210,7 @@ public final class SampleRecords {
     }
 
     public static dev.ssdpulse.schemas.avro.RunDeleted runDeleted() {
-        return new dev.ssdpulse.schemas.avro.RunDeleted("sim-20261130-041502-3f9a", 1_764_475_200_000L, "typo run");
+        return new dev.ssdpulse.schemas.avro.RunDeleted("sim-20261130-041502-3f9a", Instant.ofEpochMilli(1_764_475_200_000L), "typo run");
     }
 
     /** Every generated record type, top-level and nested, each once. */

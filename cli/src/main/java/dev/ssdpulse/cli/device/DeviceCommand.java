@@ -1,5 +1,7 @@
 package dev.ssdpulse.cli.device;
 
+import java.time.Instant;
+import dev.ssdpulse.schemas.runs.RunStartTime;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.WorkloadOptions;
@@ -142,7 +144,7 @@ public final class DeviceCommand implements Callable<Integer> {
                 return run(new OfflineRunOutput(id, 1_000_000_000L, 60_000_000_000L, format, null, device,
                         workloadSpec.name(), out), runner, workloadSpec, facts, prepared);
             }
-            RunStarted started = RunStarted.newBuilder()
+            RunStarted started = RunStartTime.stamp(RunStarted.newBuilder(), Instant.ofEpochMilli(System.currentTimeMillis()))
                     .setRunId(id)
                     .setRunName(workloadSpec.name() + " on " + device)
                     .setProducerKind(ProducerKind.DEVICE)
@@ -150,7 +152,6 @@ public final class DeviceCommand implements Callable<Integer> {
                     .setHost(facts.toHostDescription())
                     .setWorkload(WorkloadAvro.toDescription(workloadSpec, prepared.sizeBytes()))
                     .setSeed(workloadSpec.seed())
-                    .setWallClockStartEpochNs(System.currentTimeMillis() * 1_000_000L)
                     .setToolVersion(HostDescriptions.toolVersion())
                     .setSmartIntervalNs(smartInterval.toNanos())
                     .build();

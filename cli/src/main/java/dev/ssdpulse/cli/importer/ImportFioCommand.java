@@ -1,5 +1,7 @@
 package dev.ssdpulse.cli.importer;
 
+import java.time.Instant;
+import dev.ssdpulse.schemas.runs.RunStartTime;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.HostDescriptions;
@@ -109,7 +111,8 @@ public final class ImportFioCommand implements Callable<Integer> {
         String spec = "{\"source\":\"fio\",\"logs\":[" + String.join(",", logs.stream()
                 .map(p -> "\"" + p.getFileName().toString().replace("\"", "\\\"") + "\"").toList()) + "]}";
         var host = HostDescriptions.current(report == null ? "fio" : "fio " + report.fioVersion(), false, null);
-        return RunStarted.newBuilder()
+        return RunStartTime.stamp(RunStarted.newBuilder(), Instant.ofEpochMilli(report == null ? System.currentTimeMillis()
+                        : report.timestampMs()))
                 .setRunId(id)
                 .setRunName("fio import: " + logNames)
                 .setProducerKind(ProducerKind.FIO_IMPORT)
@@ -123,8 +126,6 @@ public final class ImportFioCommand implements Callable<Integer> {
                                 .setSpanOffsetBytes(0).setSpanSizeBytes(0).build()))
                         .build())
                 .setSeed(0)
-                .setWallClockStartEpochNs(report == null ? System.currentTimeMillis() * 1_000_000L
-                        : report.timestampMs() * 1_000_000L)
                 .setToolVersion(HostDescriptions.toolVersion())
                 .build();
     }

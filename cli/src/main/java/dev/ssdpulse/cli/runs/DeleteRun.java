@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.runs;
 
+import java.time.Instant;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.report.RunTopicReader;
@@ -75,7 +76,7 @@ final class DeleteRun implements Callable<Integer> {
             try (var serializer = new SpecificAvroSerializer<RunDeleted>(registry, kafka.clientProperties(), false);
                  var producer = new KafkaProducer<>(props, new StringSerializer(), new ByteArraySerializer())) {
                 byte[] marker = serializer.serialize(Topics.RUN_DELETIONS.name(),
-                        new RunDeleted(runId, System.currentTimeMillis(), reason));
+                        new RunDeleted(runId, Instant.ofEpochMilli(System.currentTimeMillis()), reason));
                 producer.send(new ProducerRecord<>(Topics.RUN_DELETIONS.name(), runId, marker)).get(60, TimeUnit.SECONDS);
                 producer.send(new ProducerRecord<>(Topics.RUNS.name(), runId, (byte[]) null)).get(60, TimeUnit.SECONDS);
             }

@@ -1,5 +1,7 @@
 package dev.ssdpulse.cli.simulate;
 
+import java.time.Instant;
+import dev.ssdpulse.schemas.runs.RunStartTime;
 import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
@@ -105,7 +107,7 @@ public final class SimulatedRunDriver {
 
     public static RunStarted runStarted(String runId, SsdConfig config, SimulatedDrive drive, WorkloadSpec workloadSpec,
                                         long smartIntervalNs) {
-        return RunStarted.newBuilder()
+        return RunStartTime.stamp(RunStarted.newBuilder(), Instant.ofEpochMilli(System.currentTimeMillis()))
                 .setRunId(runId)
                 .setRunName(workloadSpec.name() + " on " + config.name())
                 .setProducerKind(ProducerKind.SIMULATOR)
@@ -113,7 +115,6 @@ public final class SimulatedRunDriver {
                 .setHost(HostDescriptions.current("simulator", true, null))
                 .setWorkload(WorkloadAvro.toDescription(workloadSpec, drive.capacityBytes()))
                 .setSeed(workloadSpec.seed())
-                .setWallClockStartEpochNs(System.currentTimeMillis() * 1_000_000L)
                 .setToolVersion(HostDescriptions.toolVersion())
                 .setSmartIntervalNs(smartIntervalNs)
                 .build();

@@ -4,8 +4,10 @@ import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.platform.kafka.BrokerSettings;
 import dev.ssdpulse.platform.kafka.LoopbackPorts;
+import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.TopicSpec;
 import dev.ssdpulse.schemas.topics.Topics;
+import org.apache.avro.specific.SpecificData;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -74,6 +76,7 @@ public final class StackCommand implements Callable<Integer> {
         try (LocalStack stack = LocalStack.start(settings, schemaRegistryPort)) {
             List<String> created = stack.createTopics(Topics.all().stream()
                     .map(t -> toNewTopic(t, partitions)).toList());
+            int schemas = registerValueSchemas(stack.schemaRegistryUrl());
             Thread hook = new Thread(() -> {
                 stack.close();
                 stopped.countDown();
@@ -84,6 +87,7 @@ public final class StackCommand implements Callable<Integer> {
             out.printf("  schema registry   : %s%n", stack.schemaRegistryUrl());
             out.printf("  data directory    : %s%s%n", stack.dataDir(), ephemeral ? " (temporary)" : "");
             out.printf("  topics            : %d in the catalogue, %d created now%n", Topics.all().size(), created.size());
+            out.printf("  value schemas     : %d registered (clients in other languages can write at once)%n", schemas);
             out.printf("  broker log        : %s%n", stack.broker().logFile());
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
             out.flush();
@@ -96,6 +100,24 @@ public final class StackCommand implements Callable<Integer> {
         out.println("ssdpulse stack stopped.");
         out.flush();
         return 0;
+    }
+
+    /**
+     * Registers every Avro topic's value schema (TopicNameStrategy) as ssdpulse's own serializers would on first
+     * use, so that a producer in another language, which takes the latest schema of a subject, finds it before
+     * any ssdpulse producer has run. Registering a schema that is already there returns its id.
+     */
+    private static int registerValueSchemas(String schemaRegistryUrl) {
+        int registered = 0;
+        try (var registry = new HttpSchemaRegistryClient(schemaRegistryUrl)) {
+            for (TopicSpec<?> topic : Topics.all()) {
+                if (topic.avroValue()) {
+                    registry.register(topic.valueSubject(), SpecificData.get().getSchema(topic.valueType()));
+                    registered++;
+                }
+            }
+        }
+        return registered;
     }
 
     private static org.apache.kafka.clients.admin.NewTopic toNewTopic(TopicSpec<?> topic, int partitions) {

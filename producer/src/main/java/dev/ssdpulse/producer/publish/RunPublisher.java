@@ -1,5 +1,6 @@
 package dev.ssdpulse.producer.publish;
 
+import java.time.Instant;
 import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.io.IoOpCode;
 import dev.ssdpulse.schemas.avro.IoBatch;
@@ -185,7 +186,7 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
                 .setStatus(status)
                 .setReason(reason)
                 .setTimeNs(timeNs)
-                .setWallClockEpochMs(System.currentTimeMillis())
+                .setWallClockEpochMs(Instant.ofEpochMilli(System.currentTimeMillis()))
                 .setIoCount(ioCompleted.get())
                 .setIoCountPerWorker(ioPerWorker)
                 .setBatchCountPerWorker(batchesPerWorker)
@@ -303,7 +304,7 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
         return RunHeartbeat.newBuilder()
                 .setRunId(runId)
                 .setTimeNs(lastEventTimeNs)
-                .setWallClockEpochMs(System.currentTimeMillis())
+                .setWallClockEpochMs(Instant.ofEpochMilli(System.currentTimeMillis()))
                 .setIoCompleted(ioCompleted.get())
                 .setIoPublished(ioPublished.get())
                 .setIoNotPublished(ioNotPublished.get())

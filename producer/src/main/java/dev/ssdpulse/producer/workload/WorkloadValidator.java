@@ -15,6 +15,9 @@ public final class WorkloadValidator {
     public static final int MAX_QUEUE_DEPTH = 65_536;
     public static final int MAX_WORKERS = 4_096;
 
+    /** 2^53 - 1: the largest integer below which every integer is exact in a double. */
+    static final long MAX_EXACT_DOUBLE_INTEGER = (1L << 53) - 1;
+
     private WorkloadValidator() {
     }
 
@@ -30,6 +33,12 @@ public final class WorkloadValidator {
         List<String> p = new ArrayList<>();
         if (spec.name() == null || spec.name().isBlank()) {
             p.add(source + ": name: must not be empty");
+        }
+        // the seed travels in RunStarted to consumers in every language: a JavaScript number or a double holds
+        // integers exactly only up to 2^53 - 1
+        if (Math.abs(spec.seed()) > MAX_EXACT_DOUBLE_INTEGER) {
+            p.add(source + ": seed: " + spec.seed() + " is out of range (|seed| at most 2^53 - 1 = "
+                    + MAX_EXACT_DOUBLE_INTEGER + ", so that every consumer's number type holds it exactly)");
         }
         spec.targetSizeBytes().ifPresent(t -> {
             if (t <= 0) {

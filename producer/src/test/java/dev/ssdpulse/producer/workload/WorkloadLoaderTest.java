@@ -92,6 +92,17 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void seedsBeyondWhatADoubleHoldsExactlyAreRejected() {
+        String tooLarge = QD32.replace("seed: 7", "seed: 9007199254740992");
+        WorkloadValidationException e = catchThrowableOfType(WorkloadValidationException.class,
+                () -> loader.parse(tooLarge, "qd32.yaml"));
+        assertThat(e.problems()).singleElement().asString()
+                .startsWith("qd32.yaml: seed: 9007199254740992 is out of range (|seed| at most 2^53 - 1");
+        assertThat(loader.parse(QD32.replace("seed: 7", "seed: -9007199254740991"), "qd32.yaml").seed())
+                .isEqualTo(-9_007_199_254_740_991L);
+    }
+
+    @Test
     void everyProblemIsListed() {
         String bad = QD32.replace("percentOfSpec: 40", "percentOfSpec: 30")
                 .replace("queueDepth: 32", "queueDepth: 0")

@@ -1,6 +1,7 @@
 package dev.ssdpulse.schemas.serde;
 
 import org.apache.avro.Schema;
+import org.apache.avro.data.TimeConversions;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecord;
@@ -29,6 +30,10 @@ public final class GeneratedSpecificData extends SpecificData {
         this.trustedPackagePrefix = rootType.getPackageName() + ".";
         this.loader = rootType.getClassLoader();
         classes.put(rootType.getName(), rootType);
+        // the generated classes map timestamp logical types to java.time.Instant; a union branch (a nullable
+        // timestamp) is converted by the model, not by the record's own conversion table
+        addLogicalTypeConversion(new TimeConversions.TimestampMillisConversion());
+        addLogicalTypeConversion(new TimeConversions.TimestampMicrosConversion());
     }
 
     @Override

@@ -194,7 +194,10 @@ class SpecificAvroSerdeTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(new byte[]{0, (byte) (id >>> 24), (byte) (id >>> 16), (byte) (id >>> 8), (byte) id});
         BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
-        new GenericDatumWriter<GenericRecord>(record.getSchema()).write(record, encoder);
+        // the generic copy holds the generated record's values, java.time.Instant for timestamps included
+        GenericData withTimestamps = new GenericData();
+        withTimestamps.addLogicalTypeConversion(new org.apache.avro.data.TimeConversions.TimestampMillisConversion());
+        new GenericDatumWriter<GenericRecord>(record.getSchema(), withTimestamps).write(record, encoder);
         encoder.flush();
         return out.toByteArray();
     }

@@ -75,7 +75,7 @@ class TopicsTest {
                 dev.ssdpulse.schemas.avro.RunSummary.class, SampleRecords.runSummary(),
                 dev.ssdpulse.schemas.avro.ResultSetRecord.class, new dev.ssdpulse.schemas.avro.ResultSetRecord("w10s",
                         SampleRecords.windowMetrics()),
-                dev.ssdpulse.schemas.avro.RunDeleted.class, new dev.ssdpulse.schemas.avro.RunDeleted("run-1", 1L, null));
+                dev.ssdpulse.schemas.avro.RunDeleted.class, new dev.ssdpulse.schemas.avro.RunDeleted("run-1", java.time.Instant.ofEpochMilli(1L), null));
         for (TopicSpec<?> topic : Topics.all()) {
             roundTrip(topic, registry, samples);
         }

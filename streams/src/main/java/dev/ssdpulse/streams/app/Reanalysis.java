@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.app;
 
+import java.time.Instant;
 import dev.ssdpulse.schemas.avro.ResultSetRecord;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -89,7 +90,7 @@ public final class Reanalysis {
         add(events, counts, "summaries", result.datums(Topics.RUN_SUMMARY.name()), RunSummary.class);
         producer.beginTransaction();
         try {
-            ResultSetStarted started = new ResultSetStarted(runId, name, settings(config), System.currentTimeMillis());
+            ResultSetStarted started = new ResultSetStarted(runId, name, settings(config), Instant.ofEpochMilli(System.currentTimeMillis()));
             producer.send(new ProducerRecord<>(Topics.RESULT_SETS.name(), runId, new ResultSetRecord(name, started)));
             for (SpecificRecord event : events) {
                 producer.send(new ProducerRecord<>(Topics.RESULT_SETS.name(), runId, new ResultSetRecord(name, event)));

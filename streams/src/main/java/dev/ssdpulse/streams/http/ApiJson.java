@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.schemas.runs.RunStartTime;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -49,9 +50,9 @@ public final class ApiJson {
             dev.put("capacityBytes", d.getCapacityBytes());
             dev.put("capacityText", capacityText(d.getCapacityBytes()));
             n.put("workload", started.get().getWorkload().getName().toString());
-            long startNs = started.get().getWallClockStartEpochNs();
-            n.put("startEpochMs", startNs / 1_000_000L);
-            n.put("start", Instant.ofEpochSecond(0, startNs).toString());
+            Instant start = RunStartTime.of(started.get());
+            n.put("startEpochMs", start.toEpochMilli());
+            n.put("start", start.toString());
         } else {
             n.putNull("device");
             n.putNull("workload");
@@ -111,7 +112,7 @@ public final class ApiJson {
                     rs.getResultSet())).orElse("UNKNOWN"));
             ObjectNode settings = n.putObject("settings");
             new java.util.TreeMap<>(rs.getSettings()).forEach((k, v) -> settings.put(k.toString(), v.toString()));
-            n.put("createdAtEpochMs", rs.getCreatedAtEpochMs());
+            n.put("createdAtEpochMs", rs.getCreatedAtEpochMs().toEpochMilli());
         }
         return root;
     }

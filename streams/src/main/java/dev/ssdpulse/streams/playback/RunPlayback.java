@@ -1,5 +1,7 @@
 package dev.ssdpulse.streams.playback;
 
+import java.time.Instant;
+import dev.ssdpulse.schemas.runs.RunStartTime;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
@@ -91,9 +93,9 @@ public final class RunPlayback {
                     record -> {
                         if (!sender.started) {
                             // the copy starts with its first event, so an unknown or empty run sends nothing
-                            producer.send(new ProducerRecord<>(Topics.RUNS.name(), newRunId, RunStarted
-                                    .newBuilder(original).setRunId(newRunId).setOriginRunId(originRunId)
-                                    .setWallClockStartEpochNs(System.currentTimeMillis() * 1_000_000L)
+                            producer.send(new ProducerRecord<>(Topics.RUNS.name(), newRunId, RunStartTime
+                                    .stamp(RunStarted.newBuilder(original), Instant.ofEpochMilli(System.currentTimeMillis()))
+                                    .setRunId(newRunId).setOriginRunId(originRunId)
                                     .setLabels(new HashMap<>(labels)).build()));
                             sender.start();
                         }
@@ -204,10 +206,10 @@ public final class RunPlayback {
             return new IoStreamRecord(PhaseChanged.newBuilder(p).setRunId(runId).build());
         }
         if (event instanceof RunHeartbeat h) {
-            return new IoStreamRecord(RunHeartbeat.newBuilder(h).setRunId(runId).setWallClockEpochMs(nowMs).build());
+            return new IoStreamRecord(RunHeartbeat.newBuilder(h).setRunId(runId).setWallClockEpochMs(Instant.ofEpochMilli(nowMs)).build());
         }
         RunFinished f = (RunFinished) event;
-        return new IoStreamRecord(RunFinished.newBuilder(f).setRunId(runId).setWallClockEpochMs(nowMs).build());
+        return new IoStreamRecord(RunFinished.newBuilder(f).setRunId(runId).setWallClockEpochMs(Instant.ofEpochMilli(nowMs)).build());
     }
 
     /** What was sent, for a RunFinished(ABORTED) that matches it. */
@@ -245,7 +247,7 @@ public final class RunPlayback {
                 batchesPerWorker.add(c[1]);
             }
             return RunFinished.newBuilder().setRunId(runId).setStatus(RunStatus.ABORTED).setReason(reason)
-                    .setTimeNs(timeNs).setWallClockEpochMs(System.currentTimeMillis()).setIoCount(ios)
+                    .setTimeNs(timeNs).setWallClockEpochMs(Instant.ofEpochMilli(System.currentTimeMillis())).setIoCount(ios)
                     .setIoCountPerWorker(iosPerWorker).setBatchCountPerWorker(batchesPerWorker)
                     .setBytesRead(bytesRead).setBytesWritten(bytesWritten).setBytesTrimmed(bytesTrimmed)
                     .setIoNotPublished(0).build();

@@ -43,7 +43,7 @@ public final class RunDeletionProcessor implements Processor<String, RunDeleted,
             deleted.delete(runId);
             return;
         }
-        deleted.put(runId, record.value().getDeletedAtEpochMs());
+        deleted.put(runId, record.value().getDeletedAtEpochMs().toEpochMilli());
         List<String> keys = new ArrayList<>();
         keys.add(runId);
         try (KeyValueIterator<String, ResultSetStarted> it = views.info().range(ResultSetNames.aliasesFrom(runId),

@@ -140,7 +140,7 @@ public final class StreamsThroughputCheck {
             }
             producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(
                     RunFinished.newBuilder().setRunId(runIds[r]).setStatus(RunStatus.COMPLETED)
-                            .setTimeNs(timeNs[r]).setWallClockEpochMs(System.currentTimeMillis())
+                            .setTimeNs(timeNs[r]).setWallClockEpochMs(java.time.Instant.ofEpochMilli(System.currentTimeMillis()))
                             .setIoCount(perRun).setIoCountPerWorker(List.of(perRun))
                             .setBatchCountPerWorker(List.of(builders[r].nextBatchSequence()))
                             .setBytesRead(0L).setBytesWritten(0L).build())));

@@ -27,7 +27,7 @@ class PlaybackPlanTest {
         IoBatch second = b.add(0, (byte) 1, 0, 4096, 3 * S, 100, 1, 0); // out of order inside: max 4 s + 100 ns
         IoStreamRecord phase = new IoStreamRecord(new PhaseChanged("r", 0, "test", PhaseKind.TEST, 0L));
         IoStreamRecord finished = new IoStreamRecord(RunFinished.newBuilder().setRunId("r")
-                .setStatus(RunStatus.COMPLETED).setReason(null).setTimeNs(3 * S).setWallClockEpochMs(0).setIoCount(4)
+                .setStatus(RunStatus.COMPLETED).setReason(null).setTimeNs(3 * S).setWallClockEpochMs(java.time.Instant.EPOCH).setIoCount(4)
                 .setIoCountPerWorker(List.of(4L)).setBatchCountPerWorker(List.of(2L)).setBytesRead(0)
                 .setBytesWritten(0).build());
         SmartSample early = smart(1 * S);

@@ -269,7 +269,7 @@ class AnalyticsTopologyTest {
         try (TopologyHarness h = new TopologyHarness(TopologyHarness.testConfig(stateDir)
                 .withHeartbeatTimeout(Duration.ofSeconds(60)))) {
             h.send(run.runId, run.recordsWithoutFinish(20));
-            h.io.pipeInput(run.runId, new IoStreamRecord(new RunHeartbeat(run.runId, 4 * S, 0L, 400L, 400L, 0L)));
+            h.io.pipeInput(run.runId, new IoStreamRecord(new RunHeartbeat(run.runId, 4 * S, java.time.Instant.EPOCH, 400L, 400L, 0L)));
             h.driver.advanceWallClockTime(Duration.ofSeconds(30));
             assertThat(h.summaries()).isEmpty();
             h.driver.advanceWallClockTime(Duration.ofSeconds(40));
@@ -402,7 +402,7 @@ class AnalyticsTopologyTest {
 
     static dev.ssdpulse.schemas.avro.RunFinished finished(String runId, long timeNs, long ios) {
         return dev.ssdpulse.schemas.avro.RunFinished.newBuilder().setRunId(runId).setStatus(RunStatus.COMPLETED)
-                .setTimeNs(timeNs).setWallClockEpochMs(0L).setIoCount(ios).setIoCountPerWorker(List.of(ios))
+                .setTimeNs(timeNs).setWallClockEpochMs(java.time.Instant.EPOCH).setIoCount(ios).setIoCountPerWorker(List.of(ios))
                 .setBatchCountPerWorker(List.of(ios)).setBytesRead(0L).setBytesWritten(0L).build();
     }
 }

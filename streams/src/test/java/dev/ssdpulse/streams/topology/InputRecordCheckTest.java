@@ -24,7 +24,7 @@ class InputRecordCheckTest {
     @Test
     void aBuiltBatchAndOtherEventsPass() {
         assertThat(InputRecordCheck.problem(new IoStreamRecord(batch()))).isNull();
-        assertThat(InputRecordCheck.problem(new IoStreamRecord(new RunHeartbeat("r", 5L, 1L, 0L, 0L, 0L)))).isNull();
+        assertThat(InputRecordCheck.problem(new IoStreamRecord(new RunHeartbeat("r", 5L, java.time.Instant.ofEpochMilli(1L), 0L, 0L, 0L)))).isNull();
         assertThat(InputRecordCheck.problem("anything else")).isNull();
     }
 

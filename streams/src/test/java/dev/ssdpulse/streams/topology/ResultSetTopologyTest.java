@@ -53,7 +53,7 @@ class ResultSetTopologyTest {
 
             // a result set holding a copy of r1's outputs
             String alias = ResultSetNames.alias("r1", "copy");
-            sets.pipeInput("r1", new ResultSetRecord("copy", new ResultSetStarted("r1", "copy", Map.of("windowNs", "1"), 5L)));
+            sets.pipeInput("r1", new ResultSetRecord("copy", new ResultSetStarted("r1", "copy", Map.of("windowNs", "1"), java.time.Instant.ofEpochMilli(5L))));
             windows.forEach(w -> sets.pipeInput("r1", new ResultSetRecord("copy", w)));
             verdicts.forEach(v -> sets.pipeInput("r1", new ResultSetRecord("copy", v)));
             summaries.forEach(s -> sets.pipeInput("r1", new ResultSetRecord("copy", s)));
@@ -67,14 +67,14 @@ class ResultSetTopologyTest {
             // outputs without a ResultSetStarted are no result set; a new start replaces the old set
             sets.pipeInput("r1", new ResultSetRecord("orphan", windows.get(0)));
             assertThat(status.get(ResultSetNames.alias("r1", "orphan"))).isNull();
-            sets.pipeInput("r1", new ResultSetRecord("copy", new ResultSetStarted("r1", "copy", Map.of(), 6L)));
+            sets.pipeInput("r1", new ResultSetRecord("copy", new ResultSetStarted("r1", "copy", Map.of(), java.time.Instant.ofEpochMilli(6L))));
             assertThat(keysAndValues(series, alias)).isEmpty();
             assertThat(summaryStore.get(alias)).isNull();
             assertThat(status.get(alias)).isEqualTo(Names.STATUS_RUNNING);
             windows.forEach(w -> sets.pipeInput("r1", new ResultSetRecord("copy", w)));
 
             // deletion: r1 and its result set vanish from every view, r2 stays; later events of r1 are ignored
-            deletions.pipeInput("r1", new RunDeleted("r1", 9L, "test"));
+            deletions.pipeInput("r1", new RunDeleted("r1", java.time.Instant.ofEpochMilli(9L), "test"));
             h.driver.createInputTopic(Topics.RUNS.name(), new StringSerializer(),
                     new org.apache.kafka.common.serialization.ByteArraySerializer()).pipeInput("r1", (byte[]) null);
             assertThat(keysAndValues(series, "r1")).isEmpty();
@@ -93,7 +93,7 @@ class ResultSetTopologyTest {
             assertThat(keysAndValues(series, "r2")).isNotEmpty();
 
             h.send("r1", SyntheticRun.random("r1", 9, 0, 5, 100).records(64));
-            sets.pipeInput("r1", new ResultSetRecord("late", new ResultSetStarted("r1", "late", Map.of(), 7L)));
+            sets.pipeInput("r1", new ResultSetRecord("late", new ResultSetStarted("r1", "late", Map.of(), java.time.Instant.ofEpochMilli(7L))));
             assertThat(status.get("r1")).as("raw events of a deleted run are ignored").isNull();
             assertThat(keysAndValues(series, "r1")).isEmpty();
             assertThat(info.get(ResultSetNames.alias("r1", "late"))).isNull();
@@ -102,7 +102,7 @@ class ResultSetTopologyTest {
             h.send("r3", SyntheticRun.random("r3", 10, 0, 10, 100).recordsWithoutFinish(64));
             assertThat(runState.getLive("r3")).isNotNull();
             assertThat(status.get("r3")).isEqualTo(Names.STATUS_RUNNING);
-            deletions.pipeInput("r3", new RunDeleted("r3", 11L, null));
+            deletions.pipeInput("r3", new RunDeleted("r3", java.time.Instant.ofEpochMilli(11L), null));
             assertThat(runState.getLive("r3")).isNull();
             assertThat(runState.getEncoded("r3")).isNull();
             assertThat(status.get("r3")).isNull();

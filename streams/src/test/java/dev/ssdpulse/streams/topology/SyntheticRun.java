@@ -100,7 +100,7 @@ final class SyntheticRun {
 
     private RunFinished finished(long bytesRead, long bytesWritten, long batches) {
         return RunFinished.newBuilder().setRunId(runId).setStatus(RunStatus.COMPLETED).setReason(null)
-                .setTimeNs(endNs).setWallClockEpochMs(1_700_000_000_000L).setIoCount(ios.size())
+                .setTimeNs(endNs).setWallClockEpochMs(java.time.Instant.ofEpochMilli(1_700_000_000_000L)).setIoCount(ios.size())
                 .setIoCountPerWorker(List.of((long) ios.size())).setBatchCountPerWorker(List.of(batches))
                 .setBytesRead(bytesRead).setBytesWritten(bytesWritten).build();
     }

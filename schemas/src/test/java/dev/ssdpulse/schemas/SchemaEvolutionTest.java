@@ -1,0 +1,172 @@
+package dev.ssdpulse.schemas;
+
+import dev.ssdpulse.schemas.avro.ResultSetStarted;
+import dev.ssdpulse.schemas.avro.RunDeleted;
+import dev.ssdpulse.schemas.avro.RunFinished;
+import dev.ssdpulse.schemas.avro.RunHeartbeat;
+import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.registry.AvroCompatibility;
+import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+import dev.ssdpulse.schemas.runs.RunStartTime;
+import dev.ssdpulse.schemas.serde.GeneratedSpecificData;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.avro.specific.SpecificRecord;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The wall-clock fields moved to Avro's timestamp logical types the way the project's registry rules allow: the
+ * records as they were before (kept in test resources) and as they are now are compatible both ways (FULL, so
+ * old and new producers and consumers mix on one topic), and bytes written with the old schema decode with the
+ * new one.
+ */
+class SchemaEvolutionTest {
+    private static final String HISTORY = "/schema-history/before-timestamps/";
+
+    static Stream<Schema> changedRecords() {
+        return Stream.of(RunStarted.SCHEMA$, RunFinished.SCHEMA$, RunHeartbeat.SCHEMA$, RunDeleted.SCHEMA$,
+                ResultSetStarted.SCHEMA$);
+    }
+
+    @ParameterizedTest
+    @MethodSource("changedRecords")
+    void theNewSchemaIsFullyCompatibleWithTheOneBeforeIt(Schema now) throws IOException {
+        Schema before = before(now);
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before)))
+                .isEmpty();
+    }
+
+    @Test
+    void aRunStartedWrittenBeforeTheTimestampFieldDecodesWithItsStartFromTheDeprecatedField() throws IOException {
+        RunStarted now = SampleRecords.runStarted();
+        Schema before = before(RunStarted.SCHEMA$);
+        // write the record as a producer on the old schema did: the old fields only
+        GenericRecord old = new GenericData.Record(before);
+        for (Schema.Field f : before.getFields()) {
+            old.put(f.name(), GenericData.get().deepCopy(f.schema(), toGeneric(now, f.name())));
+        }
+        old.put("wallClockStartEpochNs", 1_796_010_480_123_456_789L);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new GenericDatumWriter<GenericRecord>(before).write(old, encoder);
+        encoder.flush();
+
+        var data = new GeneratedSpecificData(RunStarted.class);
+        RunStarted read = new SpecificDatumReader<RunStarted>(before, RunStarted.SCHEMA$, data)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+
+        assertThat(read.getWallClockStart()).isNull();
+        assertThat(RunStartTime.of(read)).isEqualTo(Instant.parse("2026-11-30T03:48:00.123456789Z"));
+        assertThat(RunStartTime.epochNs(read)).isEqualTo(1_796_010_480_123_456_789L);
+    }
+
+    @Test
+    void aRunStartedWrittenNowIsReadByAnOldConsumerWithItsNanosecondStart() throws IOException {
+        RunStarted now = RunStartTime.stamp(RunStarted.newBuilder(SampleRecords.runStarted()),
+                Instant.parse("2026-12-01T15:00:00.123456789Z")).build();
+        var data = new GeneratedSpecificData(RunStarted.class);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new SpecificDatumWriter<RunStarted>(RunStarted.SCHEMA$, data).write(now, encoder);
+        encoder.flush();
+        Schema before = before(RunStarted.SCHEMA$);
+
+        GenericRecord old = new GenericDatumReader<GenericRecord>(RunStarted.SCHEMA$, before)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        RunStarted again = new SpecificDatumReader<RunStarted>(RunStarted.SCHEMA$, RunStarted.SCHEMA$, data)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+
+        assertThat(old.get("wallClockStartEpochNs")).isEqualTo(1_796_137_200_123_456_789L);
+        assertThat(again.getWallClockStart()).isEqualTo(Instant.parse("2026-12-01T15:00:00.123456Z"));
+        assertThat(RunStartTime.epochNs(again)).isEqualTo(1_796_137_200_123_456_000L);
+    }
+
+    private static Object toGeneric(SpecificRecord record, String field) {
+        return record.get(record.getSchema().getField(field).pos());
+    }
+
+    /**
+     * The record's schema before the change: the named types it uses come from the history where they changed
+     * too (the ProducerKind enum), from the current schema where they did not.
+     */
+    private static Schema before(Schema now) throws IOException {
+        Schema.Parser parser = new Schema.Parser();
+        List<Schema> unchanged = new java.util.ArrayList<>();
+        for (Schema named : namedTypesOf(now).toList()) {
+            if (named.getFullName().equals(now.getFullName())) {
+                continue;
+            }
+            Schema old = history(named.getName(), new Schema.Parser());
+            if (old != null) {
+                parser.addTypes(List.of(old));
+            } else {
+                unchanged.add(named);
+            }
+        }
+        parser.addTypes(unchanged);
+        Schema before = history(now.getName(), parser);
+        assertThat(before).as("history of " + now.getName()).isNotNull();
+        return before;
+    }
+
+    private static Schema history(String name, Schema.Parser parser) throws IOException {
+        try (InputStream in = SchemaEvolutionTest.class.getResourceAsStream(HISTORY + name + ".avsc")) {
+            return in == null ? null : parser.parse(in);
+        }
+    }
+
+    @Test
+    void anOldReaderReadsTheNewImportProducerKindAsItsDefault() throws IOException {
+        Schema before = history("ProducerKind", new Schema.Parser());
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE,
+                dev.ssdpulse.schemas.avro.ProducerKind.SCHEMA$, List.of(before))).isEmpty();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new GenericDatumWriter<Object>(dev.ssdpulse.schemas.avro.ProducerKind.SCHEMA$)
+                .write(new GenericData.EnumSymbol(dev.ssdpulse.schemas.avro.ProducerKind.SCHEMA$, "IMPORT"), encoder);
+        encoder.flush();
+        Object read = new GenericDatumReader<Object>(dev.ssdpulse.schemas.avro.ProducerKind.SCHEMA$, before)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        assertThat(read).hasToString("UNKNOWN");
+    }
+
+    private static Stream<Schema> namedTypesOf(Schema schema) {
+        java.util.Map<String, Schema> seen = new java.util.LinkedHashMap<>();
+        collect(schema, seen);
+        return seen.values().stream();
+    }
+
+    private static void collect(Schema schema, java.util.Map<String, Schema> seen) {
+        switch (schema.getType()) {
+            case RECORD -> {
+                if (seen.putIfAbsent(schema.getFullName(), schema) == null) {
+                    schema.getFields().forEach(f -> collect(f.schema(), seen));
+                }
+            }
+            case ENUM, FIXED -> seen.putIfAbsent(schema.getFullName(), schema);
+            case UNION -> schema.getTypes().forEach(t -> collect(t, seen));
+            case ARRAY -> collect(schema.getElementType(), seen);
+            case MAP -> collect(schema.getValueType(), seen);
+            default -> {
+            }
+        }
+    }
+}
