@@ -28,7 +28,7 @@ import java.io.UncheckedIOException;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Event-sourced SSD benchmarking telemetry on Apache Kafka.",
-        subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, StackCommand.class, SimulateCommand.class, DeviceCommand.class, ImportCommand.class,
+        subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, StackCommand.class, dev.ssdpulse.cli.registry.RegistryCommand.class, SimulateCommand.class, DeviceCommand.class, ImportCommand.class,
                 StreamsCommand.class, ReplayCommand.class, dev.ssdpulse.cli.play.PlayCommand.class, ReportCommand.class, RunsCommand.class, WorkloadsCommand.class})
 public final class Main implements Runnable {
 

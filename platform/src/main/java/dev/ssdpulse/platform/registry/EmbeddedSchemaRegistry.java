@@ -17,7 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A schema registry speaking Confluent Schema Registry's REST API on 127.0.0.1, on the JDK's
+ * A schema registry speaking Confluent Schema Registry's REST API on 127.0.0.1 (or a chosen address), on the JDK's
  * built-in HTTP server. State lives in a {@link RegistryLog}: normally the compacted `_schemas`
  * topic of a Kafka cluster ({@link #startOnKafka}), so ids and versions survive a restart.
  *
@@ -41,13 +41,22 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
      * @param port 0 for a free port
      */
     public EmbeddedSchemaRegistry(RegistryLog registryLog, int port) {
+        this(registryLog, InetAddress.getLoopbackAddress(), port);
+    }
+
+    /**
+     * As {@link #EmbeddedSchemaRegistry(RegistryLog, int)} on another address than loopback (0.0.0.0 in a
+     * container, where clients come from other hosts).
+     */
+    public EmbeddedSchemaRegistry(RegistryLog registryLog, InetAddress bindAddress, int port) {
         this.registryLog = registryLog;
         this.registry = new SchemaRegistry(registryLog);
         RegistryApi api = new RegistryApi(registry);
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
+            server = HttpServer.create(new InetSocketAddress(bindAddress, port), 64);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot bind the schema registry to 127.0.0.1:" + port, e);
+            throw new UncheckedIOException("cannot bind the schema registry to " + bindAddress.getHostAddress() + ":"
+                    + port, e);
         }
         AtomicInteger threadCount = new AtomicInteger();
         executor = Executors.newFixedThreadPool(HTTP_THREADS, r -> {
@@ -68,9 +77,15 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
 
     /** As {@link #startOnKafka(String, int)} with another topic than `_schemas`. */
     public static EmbeddedSchemaRegistry startOnKafka(String bootstrapServers, String topic, int port) {
+        return startOnKafka(bootstrapServers, topic, InetAddress.getLoopbackAddress(), port);
+    }
+
+    /** As {@link #startOnKafka(String, String, int)}, serving on the given address. */
+    public static EmbeddedSchemaRegistry startOnKafka(String bootstrapServers, String topic, InetAddress bindAddress,
+                                                      int port) {
         KafkaRegistryLog kafkaLog = new KafkaRegistryLog(bootstrapServers, topic);
         try {
-            return new EmbeddedSchemaRegistry(kafkaLog, port);
+            return new EmbeddedSchemaRegistry(kafkaLog, bindAddress, port);
         } catch (RuntimeException e) {
             kafkaLog.close();
             throw e;
@@ -99,9 +114,11 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
         }
     }
 
-    /** "http://127.0.0.1:port" */
+    /** "http://127.0.0.1:port" (also when bound to every address: loopback is one of them). */
     public String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        InetAddress bound = server.getAddress().getAddress();
+        String host = bound.isAnyLocalAddress() || bound.isLoopbackAddress() ? "127.0.0.1" : bound.getHostAddress();
+        return "http://" + host + ":" + server.getAddress().getPort();
     }
 
     public int port() {

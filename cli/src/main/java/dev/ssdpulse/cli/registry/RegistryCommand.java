@@ -1,0 +1,78 @@
+package dev.ssdpulse.cli.registry;
+
+import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.platform.registry.EmbeddedSchemaRegistry;
+import dev.ssdpulse.platform.registry.KafkaRegistryLog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code ssdpulse registry}: the Confluent-API schema registry that {@code stack} embeds, on its own against any
+ * Kafka cluster (state in the compacted `_schemas` topic), until Ctrl-C. It is what the ssdpulse image runs as the
+ * registry of a container deployment. One writer per `_schemas` topic: it does not elect a leader among instances.
+ */
+@Command(name = "registry", description = "Serve the schema registry (Confluent's REST API) on a Kafka cluster; run until Ctrl-C.")
+public final class RegistryCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--bootstrap-servers", required = true, paramLabel = "HOST:PORT[,...]",
+            description = "The Kafka cluster that keeps the schemas.")
+    String bootstrapServers;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "8081", description = "HTTP port (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "Address to serve on; 0.0.0.0 in a container (default: ${DEFAULT-VALUE}).")
+    String bindAddress;
+
+    @Option(names = "--topic", paramLabel = "TOPIC", defaultValue = KafkaRegistryLog.DEFAULT_TOPIC,
+            description = "Compacted topic holding the schemas (default: ${DEFAULT-VALUE}).")
+    String topic;
+
+    @Option(names = "--exit-after", paramLabel = "DURATION", description = "Stop by itself after this long (scripts, tests).")
+    Duration exitAfter;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (port < 0 || port > 65535) {
+            throw new UserInputException("--port " + port + " is not a port number (0..65535)");
+        }
+        InetAddress bind;
+        try {
+            bind = InetAddress.getByName(bindAddress);
+        } catch (UnknownHostException e) {
+            throw new UserInputException("--bind " + bindAddress + " is not an address of this host");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        CountDownLatch stopped = new CountDownLatch(1);
+        try (EmbeddedSchemaRegistry registry = EmbeddedSchemaRegistry.startOnKafka(bootstrapServers, topic, bind, port)) {
+            Thread hook = new Thread(stopped::countDown, "ssdpulse-registry-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            out.printf("ssdpulse schema registry serving on %s:%d (schemas in %s on %s)%n", bind.getHostAddress(),
+                    registry.port(), topic, bootstrapServers);
+            out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
+            out.flush();
+            if (exitAfter == null) {
+                stopped.await();
+            } else if (!stopped.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            }
+        }
+        out.println("ssdpulse schema registry stopped.");
+        out.flush();
+        return 0;
+    }
+}
