@@ -62,8 +62,10 @@ class ComposeFilesTest {
         JsonNode services = new YAMLMapper().readTree(file.toFile()).path("services");
         List<String> kafkaImages = services.valueStream().map(s -> s.path("image").asString(""))
                 .filter(image -> image.startsWith("apache/kafka:")).toList();
-        assertThat(kafkaImages).isNotEmpty()
-                .allMatch(image -> image.equals("apache/kafka:" + System.getProperty("kafka.version")));
+        assertThat(kafkaImages).allMatch(image -> image.equals("apache/kafka:" + System.getProperty("kafka.version")));
+        if (file.getFileName().toString().equals("compose.yml")) {
+            assertThat(kafkaImages).as("the deployment's three brokers").hasSize(3);
+        }
     }
 
     @Test

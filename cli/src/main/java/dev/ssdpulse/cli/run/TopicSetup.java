@@ -10,8 +10,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Creates the ssdpulse topics a command needs when they are missing: replication factor 3 where the cluster
- * has 3 brokers, else as many as it has (1 on the embedded stack); existing topics are left as they are.
+ * Creates the ssdpulse topics a command needs when they are missing: with the replication factor that
+ * {@code -X replication.factor=N} sets, else 3 where the cluster has 3 brokers, else as many as it has (1 on the
+ * embedded stack); existing topics are left as they are.
  */
 public final class TopicSetup {
     private TopicSetup() {
@@ -19,8 +20,17 @@ public final class TopicSetup {
 
     public static List<String> ensure(Map<String, Object> clientProperties, List<TopicSpec<?>> topics) {
         try (Admin admin = Admin.create(clientProperties)) {
-            int brokers = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size();
-            short replication = (short) Math.max(1, Math.min(3, brokers));
+            // an explicit replication.factor (-X, the Streams setting for its internal topics) holds for these topics
+            // too; without one, up to 3 replicas as the cluster has brokers now (at a cluster's start some may not
+            // have registered yet: a deployment sets it, and creation then fails until they have)
+            Object configured = clientProperties.get("replication.factor");
+            short replication;
+            if (configured != null && Short.parseShort(configured.toString().trim()) > 0) {
+                replication = Short.parseShort(configured.toString().trim());
+            } else {
+                int brokers = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size();
+                replication = (short) Math.max(1, Math.min(3, brokers));
+            }
             return Topics.createIfMissing(admin, topics.stream().map(t -> t.toNewTopic(replication)).toList());
         } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("cannot reach Kafka at " + clientProperties.get("bootstrap.servers")
