@@ -34,7 +34,7 @@ class SourceLauncherIT {
     @Test
     void runsAShortDemoAndStopsByItselfLeavingNothingRunning() throws Exception {
         try (Script demo = launch("demo", "--port", "0", "--duration", "10s", "--speed", "10",
-                "--free-flash-gb", "0", "--exit-after", "60s")) {
+                "--free-flash-gb", "0", "--exit-after", "30s")) {
             List<ProcessHandle> tree;
             // the broker JVM is a child of the demo's JVM: remember it while it is in the tree
             do {
