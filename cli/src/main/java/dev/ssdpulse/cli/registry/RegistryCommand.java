@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.registry;
 
+import dev.ssdpulse.cli.UntilStopped;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.platform.registry.EmbeddedSchemaRegistry;
 import dev.ssdpulse.platform.registry.KafkaRegistryLog;
@@ -13,8 +14,6 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code ssdpulse registry}: the Confluent-API schema registry that {@code stack} embeds, on its own against any
@@ -57,19 +56,12 @@ public final class RegistryCommand implements Callable<Integer> {
             throw new UserInputException("--bind " + bindAddress + " is not an address of this host");
         }
         PrintWriter out = spec.commandLine().getOut();
-        CountDownLatch stopped = new CountDownLatch(1);
         try (EmbeddedSchemaRegistry registry = EmbeddedSchemaRegistry.startOnKafka(bootstrapServers, topic, bind, port)) {
-            Thread hook = new Thread(stopped::countDown, "ssdpulse-registry-shutdown");
-            Runtime.getRuntime().addShutdownHook(hook);
             out.printf("ssdpulse schema registry serving on %s:%d (schemas in %s on %s)%n", bind.getHostAddress(),
                     registry.port(), topic, bootstrapServers);
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
             out.flush();
-            if (exitAfter == null) {
-                stopped.await();
-            } else if (!stopped.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            }
+            UntilStopped.await(exitAfter, registry::close, "ssdpulse-registry-shutdown");
         }
         out.println("ssdpulse schema registry stopped.");
         out.flush();

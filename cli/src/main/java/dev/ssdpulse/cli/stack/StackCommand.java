@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.stack;
 
+import dev.ssdpulse.cli.UntilStopped;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.platform.kafka.BrokerSettings;
@@ -18,8 +19,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code ssdpulse stack}: a real Kafka broker (KRaft, child JVM) and a Confluent-API schema registry on
@@ -72,16 +71,10 @@ public final class StackCommand implements Callable<Integer> {
         }
         out.println("Starting Kafka broker (KRaft) and schema registry...");
         out.flush();
-        CountDownLatch stopped = new CountDownLatch(1);
         try (LocalStack stack = LocalStack.start(settings, schemaRegistryPort)) {
             List<String> created = stack.createTopics(Topics.all().stream()
                     .map(t -> toNewTopic(t, partitions)).toList());
             int schemas = registerValueSchemas(stack.schemaRegistryUrl());
-            Thread hook = new Thread(() -> {
-                stack.close();
-                stopped.countDown();
-            }, "ssdpulse-stack-shutdown");
-            Runtime.getRuntime().addShutdownHook(hook);
             out.printf("ssdpulse stack is up (started in %.1f s)%n", stack.startDuration().toMillis() / 1000.0);
             out.printf("  bootstrap servers : %s%n", stack.bootstrapServers());
             out.printf("  schema registry   : %s%n", stack.schemaRegistryUrl());
@@ -91,11 +84,7 @@ public final class StackCommand implements Callable<Integer> {
             out.printf("  broker log        : %s%n", stack.broker().logFile());
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
             out.flush();
-            if (exitAfter == null) {
-                stopped.await();
-            } else if (!stopped.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            }
+            UntilStopped.await(exitAfter, stack::close, "ssdpulse-stack-shutdown");
         }
         out.println("ssdpulse stack stopped.");
         out.flush();
