@@ -1,10 +1,13 @@
 package dev.ssdpulse.producer.simulate;
 
 import dev.ssdpulse.producer.io.RequestGenerator;
+import dev.ssdpulse.producer.sim.config.Capacity;
+import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.engine.PhaseListener;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.engine.SimulationRun;
 import dev.ssdpulse.producer.sim.host.SimPhase;
+import dev.ssdpulse.producer.sim.nand.NandGeometry;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
@@ -29,6 +32,13 @@ import java.util.function.BooleanSupplier;
  * finished it. Both are still reported as phases. A FILL later in the workload runs as real sequential
  * writes (one pass over its span); a PURGE later in the workload cannot be simulated on a used drive and
  * is refused. Every other phase becomes simulated I/O, or idle time for IDLE phases.
+ *
+ * <p>The workload's {@code targetSize} is the test region, from LBA 0 (seed 001's 160 GB test file on a
+ * 240 GB drive): spans are resolved against it, not against the drive's capacity, so a test over "100 %"
+ * stays inside the file. A target larger than the drive is refused. When the target is smaller than the
+ * drive and no leading PURGE/FILL defines the start state, the target is laid down first as a sequential
+ * untimed write of the whole region, as IOMeter and fio do when they create their test file; the rest of
+ * the drive stays empty (unwritten flash is spare the FTL can use, as on a freshly formatted volume).
  */
 public final class WorkloadSimulation {
     private final SimulatedDrive drive;
@@ -50,9 +60,12 @@ public final class WorkloadSimulation {
      */
     public static WorkloadSimulation prepare(SimulatedDrive drive, WorkloadSpec workload, long smartIntervalNs,
                                              SimulationObserver observer) {
-        long capacityBytes = drive.capacityBytes();
+        long capacityBytes = targetSizeBytes(workload, drive.capacityBytes());
         WorkloadValidator.validateForTarget(workload, capacityBytes, workload.name());
         List<ScheduledPhase> schedule = workload.schedule();
+        if (capacityBytes < drive.capacityBytes() && !startsWithPreparation(schedule)) {
+            drive.fill(0, capacityBytes);
+        }
         Map<Integer, ScheduledPhase> byIndex = new HashMap<>();
         List<SimPhase> simPhases = new ArrayList<>();
         boolean preparing = true;
@@ -89,6 +102,40 @@ public final class WorkloadSimulation {
         };
         SimulationRun run = drive.newRun(simPhases, observer, observer::onSmartSample, smartIntervalNs, phaseListener);
         return new WorkloadSimulation(drive, run, byIndex);
+    }
+
+    /**
+     * The size the workload's spans are relative to on a drive of {@code driveCapacityBytes}: its
+     * {@code targetSize} if set, else the whole drive.
+     *
+     * @throws IllegalArgumentException when the target is larger than the drive
+     */
+    public static long targetSizeBytes(WorkloadSpec workload, long driveCapacityBytes) {
+        if (workload.targetSizeBytes().isEmpty()) {
+            return driveCapacityBytes;
+        }
+        long target = workload.targetSizeBytes().getAsLong();
+        if (target > driveCapacityBytes) {
+            throw new IllegalArgumentException("workload '" + workload.name() + "' targets " + Capacity.format(target)
+                    + " but the simulated drive has " + Capacity.format(driveCapacityBytes)
+                    + "; choose a larger drive (--ssd) or set targetSize");
+        }
+        // whole 4 KiB units: the simulator maps 4 KiB units
+        return target / NandGeometry.MAPPING_UNIT_BYTES * NandGeometry.MAPPING_UNIT_BYTES;
+    }
+
+    /**
+     * Checks that {@code workload} can run on a drive described by {@code config} (its target fits and every
+     * span lies inside the target), without building the drive.
+     */
+    public static void checkFits(WorkloadSpec workload, SsdConfig config) {
+        long capacity = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
+        WorkloadValidator.validateForTarget(workload, targetSizeBytes(workload, capacity), workload.name() + " on " + config.name());
+    }
+
+    private static boolean startsWithPreparation(List<ScheduledPhase> schedule) {
+        PhaseKind first = schedule.isEmpty() ? null : schedule.get(0).phase().kind();
+        return first == PhaseKind.PURGE || first == PhaseKind.FILL;
     }
 
     private static SimPhase toSimPhase(ScheduledPhase scheduled, long capacityBytes) {
