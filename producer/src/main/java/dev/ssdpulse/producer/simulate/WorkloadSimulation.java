@@ -8,6 +8,7 @@ import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.engine.SimulationRun;
 import dev.ssdpulse.producer.sim.host.SimPhase;
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
+import dev.ssdpulse.producer.workload.DataPattern;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
@@ -78,7 +79,7 @@ public final class WorkloadSimulation {
                     long offset = phase.span().offsetBytes(capacityBytes);
                     long size = phase.span().sizeBytes(capacityBytes);
                     if (size > 0) {
-                        drive.fill(offset, size);
+                        drive.fill(offset, size, compressedFraction(phase.dataPattern()));
                     }
                 }
                 continue;
@@ -133,6 +134,18 @@ public final class WorkloadSimulation {
         WorkloadValidator.validateForTarget(workload, targetSizeBytes(workload, capacity), workload.name() + " on " + config.name());
     }
 
+    /**
+     * How far a data pattern compresses, as compressed / original size: 1.0 for incompressible data, 1/r
+     * for data compressible r:1, 0 for zeros (the drive clamps it to the best its controller achieves).
+     */
+    public static double compressedFraction(DataPattern pattern) {
+        return switch (pattern.kind()) {
+            case INCOMPRESSIBLE -> 1.0;
+            case COMPRESSIBLE -> pattern.compressionRatio() >= 1 ? 1.0 / pattern.compressionRatio() : 1.0;
+            case ZEROS -> 0.0;
+        };
+    }
+
     private static boolean startsWithPreparation(List<ScheduledPhase> schedule) {
         PhaseKind first = schedule.isEmpty() ? null : schedule.get(0).phase().kind();
         return first == PhaseKind.PURGE || first == PhaseKind.FILL;
@@ -160,7 +173,8 @@ public final class WorkloadSimulation {
                 if (phase.kind() == PhaseKind.FILL && durationNs == 0 && byteBudget == 0) {
                     byteBudget = phase.span().sizeBytes(capacityBytes);
                 }
-                return SimPhase.io(scheduled.index(), workers, phase.queueDepth(), durationNs, byteBudget);
+                return SimPhase.io(scheduled.index(), workers, phase.queueDepth(), durationNs, byteBudget,
+                        compressedFraction(phase.dataPattern()));
             }
         }
     }

@@ -89,9 +89,21 @@ class SimulationBehaviourTest {
 
     @Test
     void compressibleDataProgramsLessNand() {
-        SimulatedDrive drive = new SimulatedDrive(new SsdPresets().builtIn("tiny-test").withCompressionRatio(0.5), 1);
-        var r = Experiments.runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 0, 64L << 20, 131072, 0, 512)), 1, 0, 100 * MS);
+        // issue 13 item 2: the data (the phase's pattern) decides, down to the controller's best packing
+        SimulatedDrive drive = new SimulatedDrive(new SsdPresets().builtIn("tiny-test").withCompressionRatio(0.25), 1);
+        var r = Experiments.runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 0, 64L << 20, 131072, 0, 512)), 1, 0, 100 * MS, 0.5);
         assertThat(r.writeAmplification()).isCloseTo(0.5, org.assertj.core.api.Assertions.within(0.02));
+        var zeros = Experiments.runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 64L << 20, 64L << 20, 131072, 0, 512)), 1, 0, 100 * MS, 0.0);
+        assertThat(zeros.writeAmplification()).isCloseTo(0.25, org.assertj.core.api.Assertions.within(0.02));
+        var plain = Experiments.runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 0, 64L << 20, 131072, 0, 512)), 1, 0, 100 * MS, 1.0);
+        assertThat(plain.writeAmplification()).isGreaterThanOrEqualTo(1.0);
+    }
+
+    @Test
+    void aControllerThatDoesNotCompressIgnoresTheDataPattern() {
+        SimulatedDrive drive = tiny();
+        var r = Experiments.runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 0, 64L << 20, 131072, 0, 512)), 1, 0, 100 * MS, 0.5);
+        assertThat(r.writeAmplification()).isCloseTo(1.0, org.assertj.core.api.Assertions.within(0.02));
     }
 
     @Test

@@ -4,8 +4,9 @@ import dev.ssdpulse.producer.sim.ftl.gc.VictimPolicy;
 
 /**
  * FTL policy. Thresholds are in free blocks (see {@link dev.ssdpulse.producer.sim.ftl.GcThresholds});
- * {@code dChoices} is used by D_CHOICES only; {@code compressionRatio} = compressed / original size,
- * 1.0 for incompressible data (see {@link dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout});
+ * {@code dChoices} is used by D_CHOICES only; {@code compressionRatio} = the best compression the
+ * controller achieves (compressed / original size; 1.0 for a controller that does not compress): each write
+ * compresses as its data pattern allows, down to that (see {@link dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts});
  * {@code wearLevellingEraseSpread} > 0 turns on static wear levelling at that erase-count spread
  * (see {@link dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller}).
  */

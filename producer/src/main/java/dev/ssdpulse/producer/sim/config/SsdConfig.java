@@ -26,9 +26,17 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         return (int) (parity + bad);
     }
 
-    /** Mapping slots per block after compression packing. */
+    /**
+     * Mapping slots per block at the controller's best compression ({@code ftl.compressionRatio}); what a
+     * block holds depends on each write's data (see {@link dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts}).
+     */
     public int slotsPerBlock() {
         return (int) Math.floor(geometry.pagesPerBlock() * (double) geometry.unitsPerPage() / ftl.compressionRatio() + 1e-9);
+    }
+
+    /** Units a block holds of incompressible data: the capacity arithmetic must hold for any data. */
+    public int uncompressedSlotsPerBlock() {
+        return geometry.pagesPerBlock() * geometry.unitsPerPage();
     }
 
     /** Flash left for data and spare after the reserves, in bytes (uncompressed). */
@@ -36,9 +44,12 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         return (geometry.blocks() - (long) reservedBlocks()) * geometry.blockBytes();
     }
 
-    /** Physical / logical units over the whole user space (Desnoyers' alpha; spare factor = alpha - 1). */
+    /**
+     * Physical / logical units over the whole user space for incompressible data (Desnoyers' alpha; spare
+     * factor = alpha - 1).
+     */
     public double physicalToLogical() {
-        return (geometry.blocks() - (double) reservedBlocks()) * slotsPerBlock() / userUnits();
+        return (geometry.blocks() - (double) reservedBlocks()) * uncompressedSlotsPerBlock() / userUnits();
     }
 
     public SsdConfig withCapacity(CapacitySpec newCapacity) {
@@ -102,7 +113,8 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         require((long) geometry.channels() * geometry.diesPerChannel() * geometry.planesPerDie() * geometry.blocksPerPlane() < Integer.MAX_VALUE,
                 "geometry has more than 2^31 blocks");
         require(ftl.compressionRatio() > 0.05 && ftl.compressionRatio() <= 1.0,
-                "ftl.compressionRatio must be in (0.05, 1.0] (compressed/original size), got " + ftl.compressionRatio());
+                "ftl.compressionRatio (the controller's best compression, compressed/original size; 1.0 = no compression) must be in (0.05, 1.0], got "
+                        + ftl.compressionRatio());
         require((long) geometry.blocks() * slotsPerBlock() < Integer.MAX_VALUE,
                 "geometry x compression gives more than 2^31 mapping slots; use a larger page or fewer blocks");
         require(timing.readNs() > 0 && timing.programNs() > 0 && timing.eraseNs() > 0,
@@ -137,7 +149,7 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         require(userUnits() < Integer.MAX_VALUE, "capacity.userCapacityBytes gives more than 2^31 mapping units");
         // the GC must keep its free blocks and one open block per plane per stream besides the user data
         long overheadBlocks = ftl.backgroundGcFreeBlocks() + 2L * planes;
-        long dataSlots = (geometry.blocks() - reservedBlocks() - overheadBlocks) * (long) slotsPerBlock();
+        long dataSlots = (geometry.blocks() - reservedBlocks() - overheadBlocks) * (long) uncompressedSlotsPerBlock();
         if (userUnits() >= dataSlots) {
             long dataBytes = dataSlots * (long) NandGeometry.MAPPING_UNIT_BYTES;
             throw new SsdConfigException("user capacity " + Capacity.format(user) + " leaves no spare: raw flash "

@@ -49,6 +49,7 @@ public final class SimulationRun {
     private int phaseIndex;
     private RequestGenerator[] generators;
     private int queueDepth;
+    private double compressedFraction = 1.0;
     private long deadlineNs;
     private long byteBudget;
     private long bytesSubmitted;
@@ -172,6 +173,7 @@ public final class SimulationRun {
         }
         int workers = phase.workers().size();
         queueDepth = phase.queueDepth();
+        compressedFraction = phase.compressedFraction();
         generators = phase.workers().toArray(new RequestGenerator[0]);
         deadlineNs = phase.durationNs() > 0 ? t + phase.durationNs() : Long.MAX_VALUE;
         byteBudget = phase.byteBudget();
@@ -250,7 +252,7 @@ public final class SimulationRun {
         idleGeneration++;
         slotQueueDepth[slot] = depth;
         slotSubmitNs[slot] = t;
-        long doneNs = drive.execute(slotOp[slot], slotOffset[slot], slotSize[slot], t);
+        long doneNs = drive.execute(slotOp[slot], slotOffset[slot], slotSize[slot], compressedFraction, t);
         queue.push(doneNs, EV_COMPLETE, slot, 0);
     }
 

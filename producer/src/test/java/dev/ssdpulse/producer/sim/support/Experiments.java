@@ -35,8 +35,14 @@ public final class Experiments {
      * @param freeBytes unwritten user space at the start, or -1 for a secure-erased drive
      */
     public static PhaseResult seed000Random(SimulatedDrive drive, long spanBytes, long freeBytes, long durationNs, long windowNs, long seed) {
+        return seed000Random(drive, spanBytes, freeBytes, 1.0, durationNs, windowNs, seed);
+    }
+
+    /** As above, the fill's data compressing to {@code fillCompressedFraction} (seed 000's compressed-fill case). */
+    public static PhaseResult seed000Random(SimulatedDrive drive, long spanBytes, long freeBytes, double fillCompressedFraction, long durationNs,
+                                           long windowNs, long seed) {
         if (freeBytes >= 0) {
-            drive.fill(0, drive.capacityBytes() - freeBytes);
+            drive.fill(0, drive.capacityBytes() - freeBytes, fillCompressedFraction);
         }
         return runPhase(drive, List.of(RandomGenerator.writes4k(0, spanBytes, seed)), 1, durationNs, windowNs);
     }
@@ -48,8 +54,14 @@ public final class Experiments {
     }
 
     public static PhaseResult runPhase(SimulatedDrive drive, List<RequestGenerator> workers, int queueDepth, long durationNs, long windowNs) {
+        return runPhase(drive, workers, queueDepth, durationNs, windowNs, 1.0);
+    }
+
+    /** @param compressedFraction how far the written data compresses (1.0 incompressible) */
+    public static PhaseResult runPhase(SimulatedDrive drive, List<RequestGenerator> workers, int queueDepth, long durationNs, long windowNs,
+                                       double compressedFraction) {
         RunRecorder rec = new RunRecorder(windowNs);
-        SimulationRun run = drive.newRun(List.of(SimPhase.io(0, workers, queueDepth, durationNs, 0)), rec, rec, windowNs, null);
+        SimulationRun run = drive.newRun(List.of(SimPhase.io(0, workers, queueDepth, durationNs, 0, compressedFraction)), rec, rec, windowNs, null);
         run.runToCompletion();
         SimSmartCounters first = rec.first();
         SimSmartCounters last = rec.last();

@@ -13,6 +13,8 @@ public final class MappingTable {
     private final int[] logicalToPhysical;
     private final int[] physicalToLogical;
     private final int[] validCount;
+    /** Slots block b was opened with (its packing); PPNs still step by the maximum, {@code slotsPerBlock}. */
+    private final int[] capacityOfBlock;
     private final int slotsPerBlock;
     private int mappedUnits;
     private ValidCountListener listener = (block, count) -> { };
@@ -26,6 +28,8 @@ public final class MappingTable {
         this.logicalToPhysical = new int[logicalUnits];
         this.physicalToLogical = new int[(int) physicalSlots];
         this.validCount = new int[blocks];
+        this.capacityOfBlock = new int[blocks];
+        Arrays.fill(capacityOfBlock, slotsPerBlock);
         Arrays.fill(logicalToPhysical, UNMAPPED);
         Arrays.fill(physicalToLogical, UNMAPPED);
     }
@@ -38,8 +42,22 @@ public final class MappingTable {
         return logicalToPhysical.length;
     }
 
+    /** PPN stride: the most units a block can hold (best compression). */
     public int slotsPerBlock() {
         return slotsPerBlock;
+    }
+
+    /** Units block {@code block} holds when full: fewer than {@link #slotsPerBlock()} for less compressible data. */
+    public int blockCapacity(int block) {
+        return capacityOfBlock[block];
+    }
+
+    /** Called when a block is opened for data packed {@code slots} units to the block. */
+    public void setBlockCapacity(int block, int slots) {
+        if (slots < 1 || slots > slotsPerBlock) {
+            throw new IllegalArgumentException("block capacity " + slots + " outside 1.." + slotsPerBlock);
+        }
+        capacityOfBlock[block] = slots;
     }
 
     public int mappedUnits() {
