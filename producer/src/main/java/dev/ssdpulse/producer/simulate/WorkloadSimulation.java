@@ -1,7 +1,6 @@
 package dev.ssdpulse.producer.simulate;
 
 import dev.ssdpulse.producer.io.RequestGenerator;
-import dev.ssdpulse.producer.sim.config.Capacity;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.engine.PhaseListener;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
@@ -36,7 +35,7 @@ import java.util.function.BooleanSupplier;
  *
  * <p>The workload's {@code targetSize} is the test region, from LBA 0 (seed 001's 160 GB test file on a
  * 240 GB drive): spans are resolved against it, not against the drive's capacity, so a test over "100 %"
- * stays inside the file. A target larger than the drive is refused. When the target is smaller than the
+ * stays inside the file. A target larger than the drive means the whole drive. When the target is smaller than the
  * drive and no leading PURGE/FILL defines the start state, the target is laid down first as a sequential
  * untimed write of the whole region, as IOMeter and fio do when they create their test file; the rest of
  * the drive stays empty (unwritten flash is spare the FTL can use, as on a freshly formatted volume).
@@ -107,22 +106,15 @@ public final class WorkloadSimulation {
 
     /**
      * The size the workload's spans are relative to on a drive of {@code driveCapacityBytes}: its
-     * {@code targetSize} if set, else the whole drive.
-     *
-     * @throws IllegalArgumentException when the target is larger than the drive
+     * {@code targetSize} if set and no larger than the drive, else the whole drive (a workload written for a
+     * larger drive, e.g. seed 001's 160 GB file on a small test drive, still runs wherever its spans fit).
      */
     public static long targetSizeBytes(WorkloadSpec workload, long driveCapacityBytes) {
-        if (workload.targetSizeBytes().isEmpty()) {
+        if (workload.targetSizeBytes().isEmpty() || workload.targetSizeBytes().getAsLong() >= driveCapacityBytes) {
             return driveCapacityBytes;
         }
-        long target = workload.targetSizeBytes().getAsLong();
-        if (target > driveCapacityBytes) {
-            throw new IllegalArgumentException("workload '" + workload.name() + "' targets " + Capacity.format(target)
-                    + " but the simulated drive has " + Capacity.format(driveCapacityBytes)
-                    + "; choose a larger drive (--ssd) or set targetSize");
-        }
         // whole 4 KiB units: the simulator maps 4 KiB units
-        return target / NandGeometry.MAPPING_UNIT_BYTES * NandGeometry.MAPPING_UNIT_BYTES;
+        return workload.targetSizeBytes().getAsLong() / NandGeometry.MAPPING_UNIT_BYTES * NandGeometry.MAPPING_UNIT_BYTES;
     }
 
     /**

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class WorkloadSimulationTest {
 
@@ -67,11 +66,9 @@ class WorkloadSimulationTest {
     }
 
     @Test
-    void aTargetLargerThanTheDriveIsRefused() {
-        SimulatedDrive drive = SimulatedDrive.fromPreset("tiny-test", 1);
+    void aTargetLargerThanTheDriveMeansTheWholeDrive() {
         WorkloadSpec spec = new WorkloadLoader().parse(FILE_WORKLOAD.replace("160MB", "300MB"), "file-test.yaml");
-        assertThatThrownBy(() -> WorkloadSimulation.prepare(drive, spec, 10_000_000L, null))
-                .hasMessageContaining("targets 0.3 GB").hasMessageContaining("choose a larger drive");
+        assertThat(WorkloadSimulation.targetSizeBytes(spec, 230_000_000L)).isEqualTo(230_000_000L);
     }
 
     @Test
