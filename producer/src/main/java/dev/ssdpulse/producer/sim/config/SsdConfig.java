@@ -9,7 +9,7 @@ import dev.ssdpulse.producer.sim.nand.NandTiming;
  * every field and the capacity arithmetic and names the offending field in its error.
  */
 public record SsdConfig(String name, String description, NandGeometry geometry, CapacitySpec capacity,
-                        NandTiming timing, HostSpec host, FtlSpec ftl, CacheSpec cache) {
+                        NandTiming timing, HostSpec host, FtlSpec ftl, CacheSpec cache, MetadataSpec metadata) {
 
     public long rawFlashBytes() {
         return geometry.rawBytes();
@@ -53,23 +53,27 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
     }
 
     public SsdConfig withCapacity(CapacitySpec newCapacity) {
-        return new SsdConfig(name, description, geometry, newCapacity, timing, host, ftl, cache);
+        return new SsdConfig(name, description, geometry, newCapacity, timing, host, ftl, cache, metadata);
     }
 
     public SsdConfig withGeometry(NandGeometry newGeometry) {
-        return new SsdConfig(name, description, newGeometry, capacity, timing, host, ftl, cache);
+        return new SsdConfig(name, description, newGeometry, capacity, timing, host, ftl, cache, metadata);
     }
 
     public SsdConfig withFtl(FtlSpec newFtl) {
-        return new SsdConfig(name, description, geometry, capacity, timing, host, newFtl, cache);
+        return new SsdConfig(name, description, geometry, capacity, timing, host, newFtl, cache, metadata);
     }
 
     public SsdConfig withTiming(NandTiming newTiming) {
-        return new SsdConfig(name, description, geometry, capacity, newTiming, host, ftl, cache);
+        return new SsdConfig(name, description, geometry, capacity, newTiming, host, ftl, cache, metadata);
+    }
+
+    public SsdConfig withMetadata(MetadataSpec newMetadata) {
+        return new SsdConfig(name, description, geometry, capacity, timing, host, ftl, cache, newMetadata);
     }
 
     public SsdConfig withCache(CacheSpec newCache) {
-        return new SsdConfig(name, description, geometry, capacity, timing, host, ftl, newCache);
+        return new SsdConfig(name, description, geometry, capacity, timing, host, ftl, newCache, metadata);
     }
 
     /** The seed-000 option: 8 GB of parity (RAISE) reserve on or off. */
@@ -103,6 +107,12 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         require(host != null, "host is missing");
         require(ftl != null, "ftl is missing");
         require(cache != null, "cache is missing");
+        require(metadata != null, "metadata is missing");
+        require(metadata.parityStripeDataPages() >= 0, "metadata.parityStripeDataPages must be >= 0 (0 = no parity)");
+        require(metadata.mapSegmentBytes() == 0 || (metadata.mapSegmentBytes() >= 4 && metadata.mapSegmentBytes() <= geometry.pageSizeBytes()),
+                "metadata.mapSegmentBytes must be 0 (map in DRAM) or 4..pageSizeBytes, got " + metadata.mapSegmentBytes());
+        require(metadata.mapSegmentBytes() == 0 || metadata.mapCacheBytes() >= metadata.mapSegmentBytes(),
+                "metadata.mapCacheBytes must hold at least one map segment");
         positive("geometry.channels", geometry.channels());
         positive("geometry.diesPerChannel", geometry.diesPerChannel());
         positive("geometry.planesPerDie", geometry.planesPerDie());

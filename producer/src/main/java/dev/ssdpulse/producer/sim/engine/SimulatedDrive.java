@@ -14,6 +14,7 @@ import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
 import dev.ssdpulse.producer.sim.ftl.gc.VictimSelector;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
+import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
 import dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller;
 import dev.ssdpulse.producer.sim.host.SimPhase;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
@@ -67,12 +68,15 @@ public final class SimulatedDrive {
         this.flash = new FlashTimeline(geometry, config.timing(), config.host().linkMBps());
         WriteFrontier hostFrontier = new WriteFrontier(ProgramCause.HOST, blocks, mapping, layout, selector);
         WriteFrontier gcFrontier = new WriteFrontier(ProgramCause.GC, blocks, mapping, layout, selector);
-        GarbageCollector gc = new GarbageCollector(mapping, blocks, selector, gcFrontier, layout, flash, counters, geometry.pageSizeBytes());
+        ExtraWrites extra = new ExtraWrites(config.metadata(), (int) config.userUnits(), flash, counters, geometry.pageSizeBytes(),
+                geometry.planes());
+        GarbageCollector gc = new GarbageCollector(mapping, blocks, selector, gcFrontier, layout, flash, counters, extra,
+                geometry.pageSizeBytes());
         GcThresholds thresholds = new GcThresholds(config.ftl().backgroundGcFreeBlocks(), config.ftl().forcedGcFreeBlocks(),
                 config.ftl().idleGcTargetFreeBlocks(), config.ftl().idleGcAfterNs());
         WriteBuffer buffer = new WriteBuffer((int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES));
         StaticWearLeveller wearLeveller = new StaticWearLeveller(blocks, gc, config.ftl().wearLevellingEraseSpread());
-        this.ftl = new Ftl(mapping, blocks, layout, hostFrontier, gc, flash, buffer, counters, thresholds, wearLeveller,
+        this.ftl = new Ftl(mapping, blocks, layout, hostFrontier, gc, flash, buffer, counters, thresholds, wearLeveller, extra,
                 geometry.pageSizeBytes());
         this.capacityBytes = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         this.commandOverheadNs = config.host().commandOverheadNs();
@@ -181,7 +185,7 @@ public final class SimulatedDrive {
                 int firstWhole = (int) ((offsetBytes + NandGeometry.MAPPING_UNIT_BYTES - 1) / NandGeometry.MAPPING_UNIT_BYTES);
                 int endWhole = (int) (end / NandGeometry.MAPPING_UNIT_BYTES);
                 if (endWhole > firstWhole) {
-                    ftl.trim(firstWhole, endWhole - firstWhole);
+                    ftl.trim(firstWhole, endWhole - firstWhole, startNs);
                 }
                 counters.hostBytesTrimmed += sizeBytes;
                 return startNs;
@@ -197,7 +201,7 @@ public final class SimulatedDrive {
         return new SimSmartCounters(timeNs, counters.hostBytesWritten, counters.hostBytesRead, counters.hostBytesTrimmed,
                 nand[ProgramCause.HOST.ordinal()], nand[ProgramCause.GC.ordinal()], nand[ProgramCause.WEAR_LEVELLING.ordinal()],
                 nand[ProgramCause.METADATA.ordinal()], counters.nandBytesRead, blocks.totalErases(), blocks.freeBlocks(),
-                counters.gcInvocations, counters.forcedGcInvocations, counters.idleGcInvocations);
+                counters.gcInvocations, counters.forcedGcInvocations, counters.idleGcInvocations, nand[ProgramCause.PARITY.ordinal()]);
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
+import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
 import dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
@@ -26,6 +27,7 @@ public final class Ftl {
     private final FlashCounters counters;
     private final GcThresholds thresholds;
     private final StaticWearLeveller wearLeveller;
+    private final ExtraWrites extra;
     private final int pageBytes;
     private final int stride;
     private final int pagesPerBlock;
@@ -33,7 +35,7 @@ public final class Ftl {
 
     public Ftl(MappingTable mapping, BlockManager blocks, PackingLayouts layouts, WriteFrontier hostFrontier, GarbageCollector gc,
                FlashTimeline flash, WriteBuffer buffer, FlashCounters counters, GcThresholds thresholds, StaticWearLeveller wearLeveller,
-               int pageBytes) {
+               ExtraWrites extra, int pageBytes) {
         this.mapping = mapping;
         this.blocks = blocks;
         this.layouts = layouts;
@@ -44,6 +46,7 @@ public final class Ftl {
         this.counters = counters;
         this.thresholds = thresholds;
         this.wearLeveller = wearLeveller;
+        this.extra = extra;
         this.pageBytes = pageBytes;
         this.stride = mapping.slotsPerBlock();
         this.pagesPerBlock = blocks.geometry().pagesPerBlock();
@@ -74,12 +77,14 @@ public final class Ftl {
                 wearLeveller.maybeLevel(ackNs); // background work: the host does not wait for it
             }
             int ppn = hostFrontier.append(firstLpn + i, ackNs);
+            extra.onMapUpdate(firstLpn + i, ackNs);
             int slot = ppn % stride;
             SlotLayout layout = hostFrontier.lastLayout();
             if (layout.isPageEnd(slot)) {
                 long programmedNs = flash.program(hostFrontier.lastPlane(), pageBytes, ackNs);
                 buffer.release(layout.unitsInPageEndingAt(slot), programmedNs);
                 counters.nandBytesWritten[ProgramCause.HOST.ordinal()] += pageBytes;
+                extra.onDataPageProgrammed(ackNs);
             }
         }
         return ackNs;
@@ -146,9 +151,11 @@ public final class Ftl {
         return doneNs;
     }
 
-    public void trim(int firstLpn, int units) {
+    public void trim(int firstLpn, int units, long atNs) {
         for (int i = 0; i < units; i++) {
-            mapping.trim(firstLpn + i);
+            if (mapping.trim(firstLpn + i)) {
+                extra.onMapUpdate(firstLpn + i, atNs);
+            }
         }
     }
 

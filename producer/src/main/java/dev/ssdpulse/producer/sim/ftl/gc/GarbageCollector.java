@@ -6,6 +6,7 @@ import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
+import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
 
@@ -34,10 +35,11 @@ public final class GarbageCollector {
     private final PackingLayouts layouts;
     private final FlashTimeline flash;
     private final FlashCounters counters;
+    private final ExtraWrites extra;
     private final int pageBytes;
 
     public GarbageCollector(MappingTable mapping, BlockManager blocks, VictimSelector selector, WriteFrontier gcFrontier,
-                            PackingLayouts layouts, FlashTimeline flash, FlashCounters counters, int pageBytes) {
+                            PackingLayouts layouts, FlashTimeline flash, FlashCounters counters, ExtraWrites extra, int pageBytes) {
         this.mapping = mapping;
         this.blocks = blocks;
         this.selector = selector;
@@ -45,6 +47,7 @@ public final class GarbageCollector {
         this.layouts = layouts;
         this.flash = flash;
         this.counters = counters;
+        this.extra = extra;
         this.pageBytes = pageBytes;
     }
 
@@ -114,9 +117,11 @@ public final class GarbageCollector {
                     continue;
                 }
                 int ppn = gcFrontier.appendOnPlane(plane, lpn, nowNs);
+                extra.onMapUpdate(lpn, nowNs);
                 if (gcFrontier.lastLayout().isPageEnd(ppn % stride)) {
                     flash.program(gcFrontier.lastPlane(), pageBytes, nowNs);
                     counters.nandBytesWritten[cause.ordinal()] += pageBytes;
+                    extra.onDataPageProgrammed(nowNs);
                 }
             }
         }
