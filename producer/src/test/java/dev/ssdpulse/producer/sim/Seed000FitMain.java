@@ -30,7 +30,7 @@ public final class Seed000FitMain {
                 var f = c.ftl();
                 c = c.withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(dev.ssdpulse.producer.sim.ftl.gc.VictimPolicy.D_CHOICES,
                         Integer.parseInt(p[3]), f.backgroundGcFreeBlocks(), f.forcedGcFreeBlocks(), f.idleGcTargetFreeBlocks(),
-                        f.idleGcAfterNs(), f.compressionRatio(), f.wearLevellingEraseSpread()));
+                        f.idleGcAfterNs(), f.compressionRatio(), f.wearLevellingEraseSpread(), f.idleGcIntervalNs()));
             }
             double[] wa = Experiments.seed000EightFigures(Experiments.scaled(c, factor), factor, minutes, null);
             double worst = 0;

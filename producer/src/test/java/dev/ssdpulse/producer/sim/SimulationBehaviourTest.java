@@ -129,7 +129,7 @@ class SimulationBehaviourTest {
             var f = base.ftl();
             SimulatedDrive drive = new SimulatedDrive(base.withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(f.victimSelector(),
                     f.dChoices(), f.backgroundGcFreeBlocks(), f.forcedGcFreeBlocks(), f.idleGcTargetFreeBlocks(), f.idleGcAfterNs(),
-                    f.compressionRatio(), spread)), 1);
+                    f.compressionRatio(), spread, f.idleGcIntervalNs())), 1);
             long cap = drive.capacityBytes();
             drive.fill(0, cap);
             var r = Experiments.runPhase(drive, List.of(new RandomGenerator(0, cap / 10 / 4096 * 4096, new int[] {4096}, 0, 3, 400_000)),

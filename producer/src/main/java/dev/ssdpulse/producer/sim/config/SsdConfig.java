@@ -83,12 +83,13 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
 
     public SsdConfig withVictimSelector(VictimPolicy policy) {
         return withFtl(new FtlSpec(policy, ftl.dChoices(), ftl.backgroundGcFreeBlocks(), ftl.forcedGcFreeBlocks(),
-                ftl.idleGcTargetFreeBlocks(), ftl.idleGcAfterNs(), ftl.compressionRatio(), ftl.wearLevellingEraseSpread()));
+                ftl.idleGcTargetFreeBlocks(), ftl.idleGcAfterNs(), ftl.compressionRatio(), ftl.wearLevellingEraseSpread(),
+                ftl.idleGcIntervalNs()));
     }
 
     public SsdConfig withCompressionRatio(double ratio) {
         return withFtl(new FtlSpec(ftl.victimSelector(), ftl.dChoices(), ftl.backgroundGcFreeBlocks(), ftl.forcedGcFreeBlocks(),
-                ftl.idleGcTargetFreeBlocks(), ftl.idleGcAfterNs(), ratio, ftl.wearLevellingEraseSpread()));
+                ftl.idleGcTargetFreeBlocks(), ftl.idleGcAfterNs(), ratio, ftl.wearLevellingEraseSpread(), ftl.idleGcIntervalNs()));
     }
 
     /** One line: name, raw, user, reserve, OP. */
@@ -135,6 +136,7 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         require(ftl.victimSelector() != null, "ftl.victimSelector must be one of GREEDY, FIFO, D_CHOICES, COST_BENEFIT");
         require(ftl.dChoices() >= 1, "ftl.dChoices must be >= 1, got " + ftl.dChoices());
         require(ftl.idleGcAfterNs() > 0, "ftl.idleGcAfterNs must be > 0");
+        require(ftl.idleGcIntervalNs() >= 0, "ftl.idleGcIntervalNs must be >= 0 (0 = full speed)");
         require(ftl.wearLevellingEraseSpread() >= 0, "ftl.wearLevellingEraseSpread must be >= 0 (0 = off), got " + ftl.wearLevellingEraseSpread());
         int planes = geometry.planes();
         require(ftl.forcedGcFreeBlocks() >= 2 * planes, "ftl.forcedGcFreeBlocks must be >= 2 x planes = " + (2 * planes)

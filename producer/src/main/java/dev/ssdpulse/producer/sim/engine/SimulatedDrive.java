@@ -73,7 +73,7 @@ public final class SimulatedDrive {
         GarbageCollector gc = new GarbageCollector(mapping, blocks, selector, gcFrontier, layout, flash, counters, extra,
                 geometry.pageSizeBytes());
         GcThresholds thresholds = new GcThresholds(config.ftl().backgroundGcFreeBlocks(), config.ftl().forcedGcFreeBlocks(),
-                config.ftl().idleGcTargetFreeBlocks(), config.ftl().idleGcAfterNs());
+                config.ftl().idleGcTargetFreeBlocks(), config.ftl().idleGcAfterNs(), config.ftl().idleGcIntervalNs());
         WriteBuffer buffer = new WriteBuffer((int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES));
         StaticWearLeveller wearLeveller = new StaticWearLeveller(blocks, gc, config.ftl().wearLevellingEraseSpread());
         this.ftl = new Ftl(mapping, blocks, layout, hostFrontier, gc, flash, buffer, counters, thresholds, wearLeveller, extra,
@@ -217,6 +217,10 @@ public final class SimulatedDrive {
 
     long idleGcAfterNs() {
         return config.ftl().idleGcAfterNs();
+    }
+
+    long idleGcIntervalNs() {
+        return config.ftl().idleGcIntervalNs();
     }
 
     long idleGcStep(long atNs) {

@@ -19,8 +19,9 @@ import java.util.List;
  *
  * <p>Host model: each worker keeps {@code queueDepth} commands outstanding. After a completion it asks
  * its generator for the next request and submits it after the request's think time. Idle GC runs in
- * steps (one victim each, the next step when its erase completes) once no command has been outstanding
- * for the preset's {@code idleGcAfterNs}, and stops at the next submission.
+ * steps (one victim per plane each, the next step when its erases complete and the preset's
+ * {@code idleGcIntervalNs} has passed) once no command has been outstanding for the preset's
+ * {@code idleGcAfterNs}, and stops at the next submission.
  */
 public final class SimulationRun {
     private static final int EV_COMPLETE = 0;
@@ -317,7 +318,8 @@ public final class SimulationRun {
         }
         long doneNs = drive.idleGcStep(t);
         if (doneNs >= 0) {
-            queue.push(Math.max(doneNs, t + 1), EV_IDLE_GC, 0, generation);
+            // firmware paces idle GC: the next round after the interval, or when this one's erases are done
+            queue.push(Math.max(doneNs, t + Math.max(1, drive.idleGcIntervalNs())), EV_IDLE_GC, 0, generation);
         }
     }
 }

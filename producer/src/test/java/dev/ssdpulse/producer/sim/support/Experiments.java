@@ -162,6 +162,9 @@ public final class Experiments {
         return c.withMetadata(metadata).withGeometry(geometry).withCapacity(new dev.ssdpulse.producer.sim.config.CapacitySpec(
                 cap.userCapacityBytes() / factor, cap.parityReserveBytes() / factor, reserve))
                 .withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(f.victimSelector(), f.dChoices(), bg, forced, idle,
-                        f.idleGcAfterNs(), f.compressionRatio(), f.wearLevellingEraseSpread()));
+                        f.idleGcAfterNs(), f.compressionRatio(), f.wearLevellingEraseSpread(),
+                        // a quarter of the planes over 1/factor of the blocks in 4/factor of the time: the same interval frees the
+                        // same share of the drive per phase
+                        f.idleGcIntervalNs()));
     }
 }
