@@ -29,7 +29,8 @@ public final class Ftl {
     private final StaticWearLeveller wearLeveller;
     private final ExtraWrites extra;
     private final int pageBytes;
-    private final int stride;
+    private final int slotShift;
+    private final int slotMask;
     private final int pagesPerBlock;
     private final int planes;
 
@@ -48,7 +49,8 @@ public final class Ftl {
         this.wearLeveller = wearLeveller;
         this.extra = extra;
         this.pageBytes = pageBytes;
-        this.stride = mapping.slotsPerBlock();
+        this.slotShift = mapping.slotShift();
+        this.slotMask = mapping.slotMask();
         this.pagesPerBlock = blocks.geometry().pagesPerBlock();
         this.planes = blocks.geometry().planes();
     }
@@ -78,7 +80,7 @@ public final class Ftl {
             }
             int ppn = hostFrontier.append(firstLpn + i, ackNs);
             extra.onMapUpdate(firstLpn + i, ackNs);
-            int slot = ppn % stride;
+            int slot = ppn & slotMask;
             SlotLayout layout = hostFrontier.lastLayout();
             if (layout.isPageEnd(slot)) {
                 long programmedNs = flash.program(hostFrontier.lastPlane(), pageBytes, ackNs);
@@ -129,14 +131,14 @@ public final class Ftl {
             if (ppn < 0) {
                 continue;
             }
-            int block = ppn / stride;
+            int block = ppn >>> slotShift;
             SlotLayout layout = layouts.layout(mapping.blockCapacity(block));
-            int page = layout.pageOfSlot(ppn % stride);
+            int page = layout.pageOfSlot(ppn & slotMask);
             int run = 1;
             // consecutive LPNs on the same physical page come out of one page read
             while (i < units) {
                 int next = mapping.lookup(firstLpn + i);
-                if (next < 0 || next / stride != block || layout.pageOfSlot(next % stride) != page) {
+                if (next < 0 || next >>> slotShift != block || layout.pageOfSlot(next & slotMask) != page) {
                     break;
                 }
                 run++;

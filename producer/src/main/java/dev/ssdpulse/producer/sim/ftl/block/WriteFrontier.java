@@ -22,7 +22,7 @@ public final class WriteFrontier {
     private final MappingTable mapping;
     private final PackingLayouts layouts;
     private final BlockClosedListener closedListener;
-    private final int stride;
+    private final int slotShift;
     private final int[] openBlock;
     private final int[] nextSlot;
     private final SlotLayout[] openLayout;
@@ -38,7 +38,7 @@ public final class WriteFrontier {
         this.mapping = mapping;
         this.layouts = layouts;
         this.closedListener = closedListener;
-        this.stride = mapping.slotsPerBlock();
+        this.slotShift = mapping.slotShift();
         int planes = blocks.geometry().planes();
         this.openBlock = new int[planes];
         this.nextSlot = new int[planes];
@@ -74,12 +74,12 @@ public final class WriteFrontier {
     }
 
     /**
-     * Appends {@code lpn} to this stream's open block on {@code plane} (plane-local mode), opening one
-     * from the plane's pool when needed.
+     * Moves {@code lpn} from {@code oldPpn} (a slot of a victim being cleaned) to this stream's open block
+     * on {@code plane} (plane-local mode), opening one from the plane's pool when needed.
      *
      * @return the PPN; when it ends a page the caller programs that page on {@code lastPlane()}
      */
-    public int appendOnPlane(int plane, int lpn, long nowNs) {
+    public int appendOnPlane(int plane, int lpn, int oldPpn, long nowNs) {
         int block = openBlock[plane];
         if (block < 0) {
             block = blocks.allocateOnPlane(plane);
@@ -89,8 +89,8 @@ public final class WriteFrontier {
         lastPlane = blocks.planeOfBlock(block);
         SlotLayout layout = openLayout[plane];
         lastLayout = layout;
-        int ppn = block * stride + slot;
-        mapping.map(lpn, ppn);
+        int ppn = block << slotShift | slot;
+        mapping.relocate(lpn, oldPpn, ppn);
         if (slot == layout.slotsPerBlock() - 1) {
             openBlock[plane] = -1;
             blocks.markClosed(block, nowNs);
@@ -117,7 +117,7 @@ public final class WriteFrontier {
         lastPlane = blocks.planeOfBlock(block);
         SlotLayout layout = openLayout[c];
         lastLayout = layout;
-        int ppn = block * stride + slot;
+        int ppn = block << slotShift | slot;
         mapping.map(lpn, ppn);
         if (layout.isPageEnd(slot)) {
             if (slot == layout.slotsPerBlock() - 1) {

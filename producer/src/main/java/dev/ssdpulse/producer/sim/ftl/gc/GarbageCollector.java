@@ -84,11 +84,11 @@ public final class GarbageCollector {
 
     private long relocateAndErase(int victim, int plane, ProgramCause cause, long nowNs) {
         // relocated data keeps its compression: the destination blocks are packed like the victim
-        int stride = mapping.slotsPerBlock();
+        int slotMask = mapping.slotMask();
         SlotLayout layout = layouts.layout(mapping.blockCapacity(victim));
         int slots = layout.slotsPerBlock();
         gcFrontier.setPacking(slots);
-        int base = victim * stride;
+        int base = victim << mapping.slotShift();
         long dataReadyNs = nowNs;
         int unitBytes = layout.unitTransferBytes();
         int slot = 0;
@@ -116,9 +116,9 @@ public final class GarbageCollector {
                 if (lpn < 0) {
                     continue;
                 }
-                int ppn = gcFrontier.appendOnPlane(plane, lpn, nowNs);
+                int ppn = gcFrontier.appendOnPlane(plane, lpn, base + s, nowNs);
                 extra.onMapUpdate(lpn, nowNs);
-                if (gcFrontier.lastLayout().isPageEnd(ppn % stride)) {
+                if (gcFrontier.lastLayout().isPageEnd(ppn & slotMask)) {
                     flash.program(gcFrontier.lastPlane(), pageBytes, nowNs);
                     counters.nandBytesWritten[cause.ordinal()] += pageBytes;
                     extra.onDataPageProgrammed(nowNs);
