@@ -92,9 +92,10 @@ class FtlComponentsTest {
         for (int lpn = 0; lpn < 20; lpn++) {
             assertThat(cache.update(lpn)).isFalse();
         }
-        assertThat(cache.update(20)).isTrue();   // segment 2 evicts the least recently used (0), dirty
+        assertThat(cache.update(20)).isTrue();   // segment 2 evicts the oldest (0), dirty
         assertThat(cache.update(15)).isFalse();  // segment 1 still cached
-        assertThat(cache.update(0)).isTrue();    // reload of 0 evicts 2 (1 was used more recently)
+        assertThat(cache.update(0)).isTrue();    // reload of 0 evicts the next oldest (1)
+        assertThat(cache.update(25)).isFalse();  // 2 still cached
         assertThat(cache.loads()).isEqualTo(4);
     }
 
