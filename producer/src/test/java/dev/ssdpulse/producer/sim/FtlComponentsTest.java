@@ -117,26 +117,4 @@ class FtlComponentsTest {
         // 8 evictions x 1024 B = one 8 KiB metadata page
         assertThat(counters.nandBytesWritten[dev.ssdpulse.producer.sim.nand.ProgramCause.METADATA.ordinal()]).isEqualTo(8192);
     }
-
-    @Test
-    void aHostReadWaitsOnlyForTheGcOperationInProgress() {
-        var g = new NandGeometry(1, 1, 1, 4, 4, 4096);
-        // read 50 ns, program 1000 ns, erase 3000 ns, a 4096-byte transfer takes 4096 / 4096 MB/s = 1000 ns... use a fast bus
-        var timing = new dev.ssdpulse.producer.sim.nand.NandTiming(50, 1000, 3000, 4_096_000);
-        var flash = new dev.ssdpulse.producer.sim.nand.FlashTimeline(g, timing, 1_000_000, 2500);
-        for (int i = 0; i < 10; i++) {
-            flash.gcProgram(0, 4096, 0); // 1001 ns each: 10 ms of queued GC work
-        }
-        // at t=1500 the second GC program is in progress (1001..2002): the read starts after it, not after all ten
-        long readDone = flash.read(0, 4096, 1500);
-        assertThat(readDone).isBetween(2002L + 50, 2002L + 50 + 10);
-        // a host program finds 8 x 1001 ns queued, more than the 2500 ns limit: it waits for the excess (6 ops), then programs
-        long programDone = flash.program(0, 4096, readDone);
-        assertThat(programDone).isBetween(readDone + 6 * 1001 + 1000, readDone + 6 * 1001 + 1000 + 10);
-        assertThat(flash.gcBacklogNs(0, programDone)).isLessThanOrEqualTo(2500);
-        // foreground GC runs everything left at once
-        long flushed = flash.flushGc(0, programDone);
-        assertThat(flash.gcBacklogNs(0, flushed)).isZero();
-        assertThat(flushed).isGreaterThan(programDone);
-    }
 }

@@ -99,15 +99,16 @@ public final class Ftl {
     private long runGcPolicy(long nowNs) {
         int plane = hostFrontier.currentPlane();
         if (blocks.freeBlocks(plane) * planes < thresholds.forcedFreeBlocks()) {
+            long doneNs = nowNs;
             while (blocks.freeBlocks(plane) * planes < thresholds.forcedFreeBlocks()) {
                 long erasedNs = gc.collectOne(plane, nowNs);
                 if (erasedNs == GarbageCollector.NOTHING_TO_COLLECT) {
                     break;
                 }
                 counters.forcedGcInvocations++;
+                doneNs = Math.max(doneNs, erasedNs);
             }
-            // foreground GC: the host write waits until the plane's GC queue has run
-            return flash.flushGc(plane, nowNs);
+            return doneNs;
         }
         // background: keep pace with the host (recover at least the block it is about to take) without
         // making it wait; the work still occupies the plane, so host pages queue behind it

@@ -19,16 +19,6 @@ package dev.ssdpulse.producer.sim.nand;
  * multi-plane commands, which drives do for striped writes and GC. It slightly overstates parallelism
  * for isolated reads on two planes of a die (error bound: at most planesPerDie x on a single die's read
  * throughput; channel and host-link limits still apply).
- *
- * <p>Background (GC) work is not reserved at once: each plane has a FIFO of GC operations (page reads,
- * page programs, erases) that run one at a time in the plane's idle time, between host operations. A host
- * operation issued on a plane waits for the GC operation in progress, not for the queue behind it, so GC
- * interleaves with host commands at page granularity. To keep GC's cost, a plane's queue may hold at most
- * {@code backlogLimitNs} of work: a host program on a plane whose queue is longer first waits for the
- * excess (the GC-on state of a drive at steady state); host reads never do (reads take priority over
- * queued GC work). GC operations use no channel time (the queue runs the array part and the page's own
- * transfer as one duration; error: GC's share of channel bandwidth, small on drives whose planes, not
- * channels, limit writes).
  */
 public final class FlashTimeline {
     private final NandTiming timing;
@@ -38,25 +28,12 @@ public final class FlashTimeline {
     private final double hostLinkNsPerByte;
     private long hostLinkBusyUntilNs;
     private boolean enabled = true;
-    // per plane: queued GC operation durations (a growable ring), their sum, and when the op in progress ends
-    private final long[][] gcOps;
-    private final int[] gcHead;
-    private final int[] gcSize;
-    private final long[] gcQueuedNs;
-    private final long[] gcFreeAtNs;
-    private final long backlogLimitNs;
 
     /**
      * @param hostLinkMBps host interface payload rate (SATA 6G ~550 MB/s, PCIe 3.0 x4 ~3500 MB/s)
      */
     public FlashTimeline(NandGeometry geometry, NandTiming timing, double hostLinkMBps) {
-        this(geometry, timing, hostLinkMBps, geometry.pagesPerBlock() * timing.programNs());
-    }
-
-    /** @param backlogLimitNs GC work a plane may hold queued before host programs on it wait for the excess */
-    public FlashTimeline(NandGeometry geometry, NandTiming timing, double hostLinkMBps, long backlogLimitNs) {
         this.timing = timing;
-        this.backlogLimitNs = backlogLimitNs;
         int planes = geometry.planes();
         this.channelOfPlane = new int[planes];
         for (int p = 0; p < planes; p++) {
@@ -65,11 +42,6 @@ public final class FlashTimeline {
         this.planeBusyUntilNs = new long[planes];
         this.channelBusyUntilNs = new long[geometry.channels()];
         this.hostLinkNsPerByte = 1000.0 / hostLinkMBps;
-        this.gcOps = new long[planes][64];
-        this.gcHead = new int[planes];
-        this.gcSize = new int[planes];
-        this.gcQueuedNs = new long[planes];
-        this.gcFreeAtNs = new long[planes];
     }
 
     /**
@@ -85,7 +57,7 @@ public final class FlashTimeline {
         if (!enabled) {
             return atNs;
         }
-        long arrayDoneNs = Math.max(atNs, planeFreeNs(plane, atNs, false)) + timing.readNs();
+        long arrayDoneNs = Math.max(atNs, planeBusyUntilNs[plane]) + timing.readNs();
         long doneNs = fluid(channelBusyUntilNs, channelOfPlane[plane], atNs, arrayDoneNs, timing.channelTransferNs(bytes));
         planeBusyUntilNs[plane] = doneNs; // the page register is held until the data is out
         return doneNs;
@@ -97,113 +69,16 @@ public final class FlashTimeline {
             return atNs;
         }
         long inDoneNs = fluid(channelBusyUntilNs, channelOfPlane[plane], atNs, atNs, timing.channelTransferNs(bytes));
-        long doneNs = Math.max(inDoneNs, planeFreeNs(plane, atNs, true)) + timing.programNs();
+        long doneNs = Math.max(inDoneNs, planeBusyUntilNs[plane]) + timing.programNs();
         planeBusyUntilNs[plane] = doneNs;
         return doneNs;
-    }
-
-    /** A GC page read of {@code bytes} queued on {@code plane}; @return when the queue would finish it */
-    public long gcRead(int plane, int bytes, long atNs) {
-        return enqueue(plane, timing.readNs() + timing.channelTransferNs(bytes), atNs);
-    }
-
-    /** A GC page program queued on {@code plane}. */
-    public long gcProgram(int plane, int bytes, long atNs) {
-        return enqueue(plane, timing.channelTransferNs(bytes) + timing.programNs(), atNs);
-    }
-
-    /** A GC erase queued on {@code plane}. */
-    public long gcErase(int plane, long atNs) {
-        return enqueue(plane, timing.eraseNs(), atNs);
-    }
-
-    /**
-     * Runs everything queued on {@code plane} now, ahead of later host operations (foreground GC: the host
-     * waits for it). @return when the plane's queue is empty
-     */
-    public long flushGc(int plane, long atNs) {
-        if (!enabled) {
-            return atNs;
-        }
-        drain(plane, atNs);
-        long t = Math.max(Math.max(planeBusyUntilNs[plane], gcFreeAtNs[plane]), atNs) + gcQueuedNs[plane];
-        gcSize[plane] = 0;
-        gcQueuedNs[plane] = 0;
-        gcFreeAtNs[plane] = t;
-        return t;
-    }
-
-    /** GC work queued on {@code plane} (ns), after what has run by {@code atNs}. */
-    public long gcBacklogNs(int plane, long atNs) {
-        drain(plane, atNs);
-        return gcQueuedNs[plane];
-    }
-
-    private long enqueue(int plane, long durationNs, long atNs) {
-        if (!enabled) {
-            return atNs;
-        }
-        drain(plane, atNs);
-        if (gcSize[plane] == gcOps[plane].length) {
-            long[] old = gcOps[plane];
-            long[] grown = new long[old.length * 2];
-            for (int i = 0; i < gcSize[plane]; i++) {
-                grown[i] = old[(gcHead[plane] + i) % old.length];
-            }
-            gcOps[plane] = grown;
-            gcHead[plane] = 0;
-        }
-        long[] ring = gcOps[plane];
-        ring[(gcHead[plane] + gcSize[plane]) % ring.length] = durationNs;
-        gcSize[plane]++;
-        gcQueuedNs[plane] += durationNs;
-        // projected completion if nothing else used the plane
-        return Math.max(Math.max(planeBusyUntilNs[plane], gcFreeAtNs[plane]), atNs) + gcQueuedNs[plane];
-    }
-
-    /** Starts every queued GC op that can start before {@code atNs} (in the plane's idle time). */
-    private void drain(int plane, long atNs) {
-        long start = Math.max(planeBusyUntilNs[plane], gcFreeAtNs[plane]);
-        long[] ring = gcOps[plane];
-        while (gcSize[plane] > 0 && start < atNs) {
-            long d = ring[gcHead[plane]];
-            gcHead[plane] = gcHead[plane] + 1 == ring.length ? 0 : gcHead[plane] + 1;
-            gcSize[plane]--;
-            gcQueuedNs[plane] -= d;
-            start += d;
-        }
-        gcFreeAtNs[plane] = Math.max(gcFreeAtNs[plane], start);
-    }
-
-    /**
-     * When a host operation issued at {@code atNs} can start on {@code plane}: after the host operations
-     * before it and the GC op in progress; a program also after the GC backlog beyond the limit.
-     */
-    private long planeFreeNs(int plane, long atNs, boolean program) {
-        drain(plane, atNs);
-        long free = Math.max(planeBusyUntilNs[plane], gcFreeAtNs[plane]);
-        if (program && gcQueuedNs[plane] > backlogLimitNs) {
-            // GC falls behind: the excess runs first, op by op
-            long start = Math.max(free, atNs);
-            long[] ring = gcOps[plane];
-            while (gcQueuedNs[plane] > backlogLimitNs) {
-                long d = ring[gcHead[plane]];
-                gcHead[plane] = gcHead[plane] + 1 == ring.length ? 0 : gcHead[plane] + 1;
-                gcSize[plane]--;
-                gcQueuedNs[plane] -= d;
-                start += d;
-            }
-            gcFreeAtNs[plane] = start;
-            free = start;
-        }
-        return free;
     }
 
     public long erase(int plane, long atNs) {
         if (!enabled) {
             return atNs;
         }
-        long doneNs = Math.max(atNs, planeFreeNs(plane, atNs, true)) + timing.eraseNs();
+        long doneNs = Math.max(atNs, planeBusyUntilNs[plane]) + timing.eraseNs();
         planeBusyUntilNs[plane] = doneNs;
         return doneNs;
     }

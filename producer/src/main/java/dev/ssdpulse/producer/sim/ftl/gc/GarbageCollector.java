@@ -16,9 +16,7 @@ import dev.ssdpulse.producer.sim.nand.ProgramCause;
  * returns it to the plane's free pool. Keeping GC inside the plane keeps every plane's free pool fed by
  * its own GC, so the striped host stream never finds some planes starved while others have plenty.
  *
- * <p>Every NAND operation of a victim (page reads, copies, the erase) is queued on the plane's GC queue
- * ({@link FlashTimeline#gcRead} etc.), which runs them one at a time between host operations; the FTL's
- * mapping changes at once. The destination programs are queued at GC time rather than after the victim's page reads complete.
+ * <p>The destination programs are issued at GC time rather than after the victim's page reads complete.
  * In the FIFO reservation model of {@link FlashTimeline}, gating each program on a read that finishes
  * later would leave idle holes on the destination planes that no later operation can fill, inflating GC
  * cost several-fold; real controllers interleave many victims and hide that dependency. Error bound: a
@@ -91,6 +89,7 @@ public final class GarbageCollector {
         int slots = layout.slotsPerBlock();
         gcFrontier.setPacking(slots);
         int base = victim << mapping.slotShift();
+        long dataReadyNs = nowNs;
         int unitBytes = layout.unitTransferBytes();
         int slot = 0;
         while (slot < slots) {
@@ -107,8 +106,11 @@ public final class GarbageCollector {
             if (validInPage == 0) {
                 continue;
             }
-            flash.gcRead(plane, validInPage * unitBytes, nowNs);
+            long readDoneNs = flash.read(plane, validInPage * unitBytes, nowNs);
             counters.nandBytesRead += pageBytes;
+            if (readDoneNs > dataReadyNs) {
+                dataReadyNs = readDoneNs;
+            }
             for (int s = pageStart; s < slot; s++) {
                 int lpn = mapping.lpnAt(base + s);
                 if (lpn < 0) {
@@ -117,13 +119,13 @@ public final class GarbageCollector {
                 int ppn = gcFrontier.appendOnPlane(plane, lpn, base + s, nowNs);
                 extra.onMapUpdate(lpn, nowNs);
                 if (gcFrontier.lastLayout().isPageEnd(ppn & slotMask)) {
-                    flash.gcProgram(gcFrontier.lastPlane(), pageBytes, nowNs);
+                    flash.program(gcFrontier.lastPlane(), pageBytes, nowNs);
                     counters.nandBytesWritten[cause.ordinal()] += pageBytes;
                     extra.onDataPageProgrammed(nowNs);
                 }
             }
         }
-        long erasedNs = flash.gcErase(plane, nowNs);
+        long erasedNs = flash.erase(plane, dataReadyNs);
         mapping.clearBlock(victim);
         blocks.release(victim);
         return erasedNs;
