@@ -48,6 +48,32 @@ class SimulationBehaviourTest {
     }
 
     @Test
+    void sameSeedGivesBitIdenticalResultsWithParityMetadataCompressionAndIdleGc() {
+        // issue 13: the new mechanisms (parity, map write-back, compression, rate-bounded idle GC) stay deterministic
+        var base = Experiments.scaled(new SsdPresets().builtIn("sata-mlc-120gb-2012"), 64);
+        var f = base.ftl();
+        var cfg = base.withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(f.victimSelector(), f.dChoices(), f.backgroundGcFreeBlocks(),
+                f.forcedGcFreeBlocks(), f.idleGcTargetFreeBlocks() * 4, f.idleGcAfterNs(), f.compressionRatio(), f.wearLevellingEraseSpread(),
+                200 * MS));
+        long[] hashes = new long[2];
+        SimSmartCounters[] last = new SimSmartCounters[2];
+        for (int i = 0; i < 2; i++) {
+            SimulatedDrive drive = new SimulatedDrive(cfg, 5);
+            long cap = drive.capacityBytes();
+            drive.fill(0, cap, 0.6);
+            List<RequestGenerator> workers = List.of(new RandomGenerator(0, cap / 4, new int[] {4096, 65536}, 0.3, 1, 40_000));
+            RunRecorder rec = run(drive, List.of(SimPhase.io(0, workers, 8, 0, 0, 0.8), SimPhase.idle(1, 3_000 * MS)));
+            hashes[i] = rec.hash;
+            last[i] = drive.smart(0);
+        }
+        assertThat(hashes[0]).isEqualTo(hashes[1]);
+        assertThat(last[0]).isEqualTo(last[1]);
+        assertThat(last[0].nandBytesWrittenParity()).isPositive();
+        assertThat(last[0].nandBytesWrittenMetadata()).isPositive();
+        assertThat(last[0].idleGcInvocations()).isPositive();
+    }
+
+    @Test
     void aRequestDelayIsTheMinimumGapBetweenAWorkersSubmitsWhateverTheQueueDepth() {
         // 1 ms between submits of the one worker: 100 I/Os in 100 ms at QD1 and at QD8 alike (at QD8 each slot
         // once waited 1 ms after its own completion: ~8x the rate)
