@@ -1,10 +1,13 @@
 package dev.ssdpulse.producer.simulate;
 
 import dev.ssdpulse.producer.io.RequestGenerator;
+import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.engine.PhaseListener;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.engine.SimulationRun;
 import dev.ssdpulse.producer.sim.host.SimPhase;
+import dev.ssdpulse.producer.sim.nand.NandGeometry;
+import dev.ssdpulse.producer.workload.DataPattern;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
@@ -29,6 +32,13 @@ import java.util.function.BooleanSupplier;
  * finished it. Both are still reported as phases. A FILL later in the workload runs as real sequential
  * writes (one pass over its span); a PURGE later in the workload cannot be simulated on a used drive and
  * is refused. Every other phase becomes simulated I/O, or idle time for IDLE phases.
+ *
+ * <p>The workload's {@code targetSize} is the test region, from LBA 0 (seed 001's 160 GB test file on a
+ * 240 GB drive): spans are resolved against it, not against the drive's capacity, so a test over "100 %"
+ * stays inside the file. A target larger than the drive means the whole drive. When the target is smaller than the
+ * drive and no leading PURGE/FILL defines the start state, the target is laid down first as a sequential
+ * untimed write of the whole region, as IOMeter and fio do when they create their test file; the rest of
+ * the drive stays empty (unwritten flash is spare the FTL can use, as on a freshly formatted volume).
  */
 public final class WorkloadSimulation {
     private final SimulatedDrive drive;
@@ -50,9 +60,12 @@ public final class WorkloadSimulation {
      */
     public static WorkloadSimulation prepare(SimulatedDrive drive, WorkloadSpec workload, long smartIntervalNs,
                                              SimulationObserver observer) {
-        long capacityBytes = drive.capacityBytes();
+        long capacityBytes = targetSizeBytes(workload, drive.capacityBytes());
         WorkloadValidator.validateForTarget(workload, capacityBytes, workload.name());
         List<ScheduledPhase> schedule = workload.schedule();
+        if (capacityBytes < drive.capacityBytes() && !startsWithPreparation(schedule)) {
+            drive.fill(0, capacityBytes);
+        }
         Map<Integer, ScheduledPhase> byIndex = new HashMap<>();
         List<SimPhase> simPhases = new ArrayList<>();
         boolean preparing = true;
@@ -65,7 +78,7 @@ public final class WorkloadSimulation {
                     long offset = phase.span().offsetBytes(capacityBytes);
                     long size = phase.span().sizeBytes(capacityBytes);
                     if (size > 0) {
-                        drive.fill(offset, size);
+                        drive.fill(offset, size, compressedFraction(phase.dataPattern()));
                     }
                 }
                 continue;
@@ -91,6 +104,45 @@ public final class WorkloadSimulation {
         return new WorkloadSimulation(drive, run, byIndex);
     }
 
+    /**
+     * The size the workload's spans are relative to on a drive of {@code driveCapacityBytes}: its
+     * {@code targetSize} if set and no larger than the drive, else the whole drive (a workload written for a
+     * larger drive, e.g. seed 001's 160 GB file on a small test drive, still runs wherever its spans fit).
+     */
+    public static long targetSizeBytes(WorkloadSpec workload, long driveCapacityBytes) {
+        if (workload.targetSizeBytes().isEmpty() || workload.targetSizeBytes().getAsLong() >= driveCapacityBytes) {
+            return driveCapacityBytes;
+        }
+        // whole 4 KiB units: the simulator maps 4 KiB units
+        return workload.targetSizeBytes().getAsLong() / NandGeometry.MAPPING_UNIT_BYTES * NandGeometry.MAPPING_UNIT_BYTES;
+    }
+
+    /**
+     * Checks that {@code workload} can run on a drive described by {@code config} (its target fits and every
+     * span lies inside the target), without building the drive.
+     */
+    public static void checkFits(WorkloadSpec workload, SsdConfig config) {
+        long capacity = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
+        WorkloadValidator.validateForTarget(workload, targetSizeBytes(workload, capacity), workload.name() + " on " + config.name());
+    }
+
+    /**
+     * How far a data pattern compresses, as compressed / original size: 1.0 for incompressible data, 1/r
+     * for data compressible r:1, 0 for zeros (the drive clamps it to the best its controller achieves).
+     */
+    public static double compressedFraction(DataPattern pattern) {
+        return switch (pattern.kind()) {
+            case INCOMPRESSIBLE -> 1.0;
+            case COMPRESSIBLE -> pattern.compressionRatio() >= 1 ? 1.0 / pattern.compressionRatio() : 1.0;
+            case ZEROS -> 0.0;
+        };
+    }
+
+    private static boolean startsWithPreparation(List<ScheduledPhase> schedule) {
+        PhaseKind first = schedule.isEmpty() ? null : schedule.get(0).phase().kind();
+        return first == PhaseKind.PURGE || first == PhaseKind.FILL;
+    }
+
     private static SimPhase toSimPhase(ScheduledPhase scheduled, long capacityBytes) {
         PhaseSpec phase = scheduled.phase();
         switch (phase.kind()) {
@@ -113,7 +165,8 @@ public final class WorkloadSimulation {
                 if (phase.kind() == PhaseKind.FILL && durationNs == 0 && byteBudget == 0) {
                     byteBudget = phase.span().sizeBytes(capacityBytes);
                 }
-                return SimPhase.io(scheduled.index(), workers, phase.queueDepth(), durationNs, byteBudget);
+                return SimPhase.io(scheduled.index(), workers, phase.queueDepth(), durationNs, byteBudget,
+                        compressedFraction(phase.dataPattern()));
             }
         }
     }

@@ -84,4 +84,37 @@ class FtlComponentsTest {
         }
         assertThat(pageEnds).isEqualTo(4);
     }
+
+    @Test
+    void mapCacheWritesBackADirtySegmentOnlyWhenItIsEvicted() {
+        var cache = new dev.ssdpulse.producer.sim.ftl.meta.MapCache(1000, 10, 2);
+        // sequential: 10 updates per segment, nothing evicted while two segments fit
+        for (int lpn = 0; lpn < 20; lpn++) {
+            assertThat(cache.update(lpn)).isFalse();
+        }
+        assertThat(cache.update(20)).isTrue();   // segment 2 evicts the oldest (0), dirty
+        assertThat(cache.update(15)).isFalse();  // segment 1 still cached
+        assertThat(cache.update(0)).isTrue();    // reload of 0 evicts the next oldest (1)
+        assertThat(cache.update(25)).isFalse();  // 2 still cached
+        assertThat(cache.loads()).isEqualTo(4);
+    }
+
+    @Test
+    void extraWritesAddOneParityPagePerStripeAndPackMapSegmentsIntoPages() {
+        var counters = new dev.ssdpulse.producer.sim.ftl.FlashCounters();
+        var g = new NandGeometry(1, 1, 2, 4, 4, 8192);
+        var flash = new dev.ssdpulse.producer.sim.nand.FlashTimeline(g, new dev.ssdpulse.producer.sim.nand.NandTiming(1, 1, 1, 100), 100);
+        var extra = new dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites(new dev.ssdpulse.producer.sim.config.MetadataSpec(15, 1024, 1024),
+                1 << 20, flash, counters, 8192, g.planes());
+        for (int i = 0; i < 45; i++) {
+            extra.onDataPageProgrammed(0);
+        }
+        assertThat(counters.nandBytesWritten[dev.ssdpulse.producer.sim.nand.ProgramCause.PARITY.ordinal()]).isEqualTo(3 * 8192);
+        // a one-segment cache: every update of another segment (256 units each) writes the previous one back
+        for (int i = 0; i < 9; i++) {
+            extra.onMapUpdate(i * 256, 0);
+        }
+        // 8 evictions x 1024 B = one 8 KiB metadata page
+        assertThat(counters.nandBytesWritten[dev.ssdpulse.producer.sim.nand.ProgramCause.METADATA.ordinal()]).isEqualTo(8192);
+    }
 }

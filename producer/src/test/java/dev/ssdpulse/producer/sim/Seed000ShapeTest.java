@@ -39,6 +39,12 @@ class Seed000ShapeTest {
             assertThat(r.mean(0, 3)).isGreaterThan(1.3 * lastThirdMbps[i]);
             assertThat(wa[i]).isBetween(SEED_WA[i] / 1.5, SEED_WA[i] * 1.5);
         }
+        // issue 13 item 2: a full drive whose fill compressed 1.0625:1 (~7 GB of flash freed) lands between 4 and 8 GB free
+        SimulatedDrive compressed = new SimulatedDrive(cfg, 1);
+        double compressedWa = Experiments.seed000Random(compressed, 24 * gb, 0, 1 / 1.0625, 20 * 60_000_000_000L * 4 / factor,
+                1_000_000_000L, 42).writeAmplification();
+        System.out.printf("compressed fill: WA %.2f%n", compressedWa);
+        assertThat(compressedWa).isLessThan(wa[2]).isGreaterThan(wa[3]);
         assertThat(wa[0]).isLessThan(wa[4]);
         assertThat(wa[1]).isGreaterThan(wa[2]);
         assertThat(wa[2]).isGreaterThan(wa[3]);

@@ -48,6 +48,32 @@ class SimulationBehaviourTest {
     }
 
     @Test
+    void sameSeedGivesBitIdenticalResultsWithParityMetadataCompressionAndIdleGc() {
+        // issue 13: the new mechanisms (parity, map write-back, compression, rate-bounded idle GC) stay deterministic
+        var base = Experiments.scaled(new SsdPresets().builtIn("sata-mlc-120gb-2012"), 64);
+        var f = base.ftl();
+        var cfg = base.withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(f.victimSelector(), f.dChoices(), f.backgroundGcFreeBlocks(),
+                f.forcedGcFreeBlocks(), f.idleGcTargetFreeBlocks() * 4, f.idleGcAfterNs(), f.compressionRatio(), f.wearLevellingEraseSpread(),
+                200 * MS));
+        long[] hashes = new long[2];
+        SimSmartCounters[] last = new SimSmartCounters[2];
+        for (int i = 0; i < 2; i++) {
+            SimulatedDrive drive = new SimulatedDrive(cfg, 5);
+            long cap = drive.capacityBytes();
+            drive.fill(0, cap, 0.6);
+            List<RequestGenerator> workers = List.of(new RandomGenerator(0, cap / 4, new int[] {4096, 65536}, 0.3, 1, 40_000));
+            RunRecorder rec = run(drive, List.of(SimPhase.io(0, workers, 8, 0, 0, 0.8), SimPhase.idle(1, 3_000 * MS)));
+            hashes[i] = rec.hash;
+            last[i] = drive.smart(0);
+        }
+        assertThat(hashes[0]).isEqualTo(hashes[1]);
+        assertThat(last[0]).isEqualTo(last[1]);
+        assertThat(last[0].nandBytesWrittenParity()).isPositive();
+        assertThat(last[0].nandBytesWrittenMetadata()).isPositive();
+        assertThat(last[0].idleGcInvocations()).isPositive();
+    }
+
+    @Test
     void aRequestDelayIsTheMinimumGapBetweenAWorkersSubmitsWhateverTheQueueDepth() {
         // 1 ms between submits of the one worker: 100 I/Os in 100 ms at QD1 and at QD8 alike (at QD8 each slot
         // once waited 1 ms after its own completion: ~8x the rate)
@@ -89,9 +115,21 @@ class SimulationBehaviourTest {
 
     @Test
     void compressibleDataProgramsLessNand() {
-        SimulatedDrive drive = new SimulatedDrive(new SsdPresets().builtIn("tiny-test").withCompressionRatio(0.5), 1);
-        var r = Experiments.runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 0, 64L << 20, 131072, 0, 512)), 1, 0, 100 * MS);
+        // issue 13 item 2: the data (the phase's pattern) decides, down to the controller's best packing
+        SimulatedDrive drive = new SimulatedDrive(new SsdPresets().builtIn("tiny-test").withCompressionRatio(0.25), 1);
+        var r = Experiments.runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 0, 64L << 20, 131072, 0, 512)), 1, 0, 100 * MS, 0.5);
         assertThat(r.writeAmplification()).isCloseTo(0.5, org.assertj.core.api.Assertions.within(0.02));
+        var zeros = Experiments.runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 64L << 20, 64L << 20, 131072, 0, 512)), 1, 0, 100 * MS, 0.0);
+        assertThat(zeros.writeAmplification()).isCloseTo(0.25, org.assertj.core.api.Assertions.within(0.02));
+        var plain = Experiments.runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 0, 64L << 20, 131072, 0, 512)), 1, 0, 100 * MS, 1.0);
+        assertThat(plain.writeAmplification()).isGreaterThanOrEqualTo(1.0);
+    }
+
+    @Test
+    void aControllerThatDoesNotCompressIgnoresTheDataPattern() {
+        SimulatedDrive drive = tiny();
+        var r = Experiments.runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 0, 64L << 20, 131072, 0, 512)), 1, 0, 100 * MS, 0.5);
+        assertThat(r.writeAmplification()).isCloseTo(1.0, org.assertj.core.api.Assertions.within(0.02));
     }
 
     @Test
@@ -117,7 +155,7 @@ class SimulationBehaviourTest {
             var f = base.ftl();
             SimulatedDrive drive = new SimulatedDrive(base.withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(f.victimSelector(),
                     f.dChoices(), f.backgroundGcFreeBlocks(), f.forcedGcFreeBlocks(), f.idleGcTargetFreeBlocks(), f.idleGcAfterNs(),
-                    f.compressionRatio(), spread)), 1);
+                    f.compressionRatio(), spread, f.idleGcIntervalNs())), 1);
             long cap = drive.capacityBytes();
             drive.fill(0, cap);
             var r = Experiments.runPhase(drive, List.of(new RandomGenerator(0, cap / 10 / 4096 * 4096, new int[] {4096}, 0, 3, 400_000)),

@@ -9,7 +9,7 @@ import dev.ssdpulse.producer.sim.nand.NandTiming;
  * every field and the capacity arithmetic and names the offending field in its error.
  */
 public record SsdConfig(String name, String description, NandGeometry geometry, CapacitySpec capacity,
-                        NandTiming timing, HostSpec host, FtlSpec ftl, CacheSpec cache) {
+                        NandTiming timing, HostSpec host, FtlSpec ftl, CacheSpec cache, MetadataSpec metadata) {
 
     public long rawFlashBytes() {
         return geometry.rawBytes();
@@ -26,9 +26,17 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         return (int) (parity + bad);
     }
 
-    /** Mapping slots per block after compression packing. */
+    /**
+     * Mapping slots per block at the controller's best compression ({@code ftl.compressionRatio}); what a
+     * block holds depends on each write's data (see {@link dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts}).
+     */
     public int slotsPerBlock() {
         return (int) Math.floor(geometry.pagesPerBlock() * (double) geometry.unitsPerPage() / ftl.compressionRatio() + 1e-9);
+    }
+
+    /** Units a block holds of incompressible data: the capacity arithmetic must hold for any data. */
+    public int uncompressedSlotsPerBlock() {
+        return geometry.pagesPerBlock() * geometry.unitsPerPage();
     }
 
     /** Flash left for data and spare after the reserves, in bytes (uncompressed). */
@@ -36,29 +44,36 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         return (geometry.blocks() - (long) reservedBlocks()) * geometry.blockBytes();
     }
 
-    /** Physical / logical units over the whole user space (Desnoyers' alpha; spare factor = alpha - 1). */
+    /**
+     * Physical / logical units over the whole user space for incompressible data (Desnoyers' alpha; spare
+     * factor = alpha - 1).
+     */
     public double physicalToLogical() {
-        return (geometry.blocks() - (double) reservedBlocks()) * slotsPerBlock() / userUnits();
+        return (geometry.blocks() - (double) reservedBlocks()) * uncompressedSlotsPerBlock() / userUnits();
     }
 
     public SsdConfig withCapacity(CapacitySpec newCapacity) {
-        return new SsdConfig(name, description, geometry, newCapacity, timing, host, ftl, cache);
+        return new SsdConfig(name, description, geometry, newCapacity, timing, host, ftl, cache, metadata);
     }
 
     public SsdConfig withGeometry(NandGeometry newGeometry) {
-        return new SsdConfig(name, description, newGeometry, capacity, timing, host, ftl, cache);
+        return new SsdConfig(name, description, newGeometry, capacity, timing, host, ftl, cache, metadata);
     }
 
     public SsdConfig withFtl(FtlSpec newFtl) {
-        return new SsdConfig(name, description, geometry, capacity, timing, host, newFtl, cache);
+        return new SsdConfig(name, description, geometry, capacity, timing, host, newFtl, cache, metadata);
     }
 
     public SsdConfig withTiming(NandTiming newTiming) {
-        return new SsdConfig(name, description, geometry, capacity, newTiming, host, ftl, cache);
+        return new SsdConfig(name, description, geometry, capacity, newTiming, host, ftl, cache, metadata);
+    }
+
+    public SsdConfig withMetadata(MetadataSpec newMetadata) {
+        return new SsdConfig(name, description, geometry, capacity, timing, host, ftl, cache, newMetadata);
     }
 
     public SsdConfig withCache(CacheSpec newCache) {
-        return new SsdConfig(name, description, geometry, capacity, timing, host, ftl, newCache);
+        return new SsdConfig(name, description, geometry, capacity, timing, host, ftl, newCache, metadata);
     }
 
     /** The seed-000 option: 8 GB of parity (RAISE) reserve on or off. */
@@ -68,12 +83,13 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
 
     public SsdConfig withVictimSelector(VictimPolicy policy) {
         return withFtl(new FtlSpec(policy, ftl.dChoices(), ftl.backgroundGcFreeBlocks(), ftl.forcedGcFreeBlocks(),
-                ftl.idleGcTargetFreeBlocks(), ftl.idleGcAfterNs(), ftl.compressionRatio(), ftl.wearLevellingEraseSpread()));
+                ftl.idleGcTargetFreeBlocks(), ftl.idleGcAfterNs(), ftl.compressionRatio(), ftl.wearLevellingEraseSpread(),
+                ftl.idleGcIntervalNs()));
     }
 
     public SsdConfig withCompressionRatio(double ratio) {
         return withFtl(new FtlSpec(ftl.victimSelector(), ftl.dChoices(), ftl.backgroundGcFreeBlocks(), ftl.forcedGcFreeBlocks(),
-                ftl.idleGcTargetFreeBlocks(), ftl.idleGcAfterNs(), ratio, ftl.wearLevellingEraseSpread()));
+                ftl.idleGcTargetFreeBlocks(), ftl.idleGcAfterNs(), ratio, ftl.wearLevellingEraseSpread(), ftl.idleGcIntervalNs()));
     }
 
     /** One line: name, raw, user, reserve, OP. */
@@ -92,6 +108,12 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         require(host != null, "host is missing");
         require(ftl != null, "ftl is missing");
         require(cache != null, "cache is missing");
+        require(metadata != null, "metadata is missing");
+        require(metadata.parityStripeDataPages() >= 0, "metadata.parityStripeDataPages must be >= 0 (0 = no parity)");
+        require(metadata.mapSegmentBytes() == 0 || (metadata.mapSegmentBytes() >= 4 && metadata.mapSegmentBytes() <= geometry.pageSizeBytes()),
+                "metadata.mapSegmentBytes must be 0 (map in DRAM) or 4..pageSizeBytes, got " + metadata.mapSegmentBytes());
+        require(metadata.mapSegmentBytes() == 0 || metadata.mapCacheBytes() >= metadata.mapSegmentBytes(),
+                "metadata.mapCacheBytes must hold at least one map segment");
         positive("geometry.channels", geometry.channels());
         positive("geometry.diesPerChannel", geometry.diesPerChannel());
         positive("geometry.planesPerDie", geometry.planesPerDie());
@@ -102,7 +124,8 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         require((long) geometry.channels() * geometry.diesPerChannel() * geometry.planesPerDie() * geometry.blocksPerPlane() < Integer.MAX_VALUE,
                 "geometry has more than 2^31 blocks");
         require(ftl.compressionRatio() > 0.05 && ftl.compressionRatio() <= 1.0,
-                "ftl.compressionRatio must be in (0.05, 1.0] (compressed/original size), got " + ftl.compressionRatio());
+                "ftl.compressionRatio (the controller's best compression, compressed/original size; 1.0 = no compression) must be in (0.05, 1.0], got "
+                        + ftl.compressionRatio());
         require((long) geometry.blocks() * slotsPerBlock() < Integer.MAX_VALUE,
                 "geometry x compression gives more than 2^31 mapping slots; use a larger page or fewer blocks");
         require(timing.readNs() > 0 && timing.programNs() > 0 && timing.eraseNs() > 0,
@@ -113,6 +136,7 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         require(ftl.victimSelector() != null, "ftl.victimSelector must be one of GREEDY, FIFO, D_CHOICES, COST_BENEFIT");
         require(ftl.dChoices() >= 1, "ftl.dChoices must be >= 1, got " + ftl.dChoices());
         require(ftl.idleGcAfterNs() > 0, "ftl.idleGcAfterNs must be > 0");
+        require(ftl.idleGcIntervalNs() >= 0, "ftl.idleGcIntervalNs must be >= 0 (0 = full speed)");
         require(ftl.wearLevellingEraseSpread() >= 0, "ftl.wearLevellingEraseSpread must be >= 0 (0 = off), got " + ftl.wearLevellingEraseSpread());
         int planes = geometry.planes();
         require(ftl.forcedGcFreeBlocks() >= 2 * planes, "ftl.forcedGcFreeBlocks must be >= 2 x planes = " + (2 * planes)
@@ -137,7 +161,7 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         require(userUnits() < Integer.MAX_VALUE, "capacity.userCapacityBytes gives more than 2^31 mapping units");
         // the GC must keep its free blocks and one open block per plane per stream besides the user data
         long overheadBlocks = ftl.backgroundGcFreeBlocks() + 2L * planes;
-        long dataSlots = (geometry.blocks() - reservedBlocks() - overheadBlocks) * (long) slotsPerBlock();
+        long dataSlots = (geometry.blocks() - reservedBlocks() - overheadBlocks) * (long) uncompressedSlotsPerBlock();
         if (userUnits() >= dataSlots) {
             long dataBytes = dataSlots * (long) NandGeometry.MAPPING_UNIT_BYTES;
             throw new SsdConfigException("user capacity " + Capacity.format(user) + " leaves no spare: raw flash "

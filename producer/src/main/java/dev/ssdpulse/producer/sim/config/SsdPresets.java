@@ -21,7 +21,7 @@ import java.util.List;
  * typo does not silently fall back to a default.
  */
 public final class SsdPresets {
-    public static final List<String> BUILT_IN = List.of("sata-mlc-120gb-2012", "sata-240gb", "nvme-tlc-1tb", "tiny-test");
+    public static final List<String> BUILT_IN = List.of("sata-mlc-120gb-2012", "sata-mlc-128gb-2012-marvell", "sata-240gb", "nvme-tlc-1tb", "tiny-test");
     private static final String RESOURCE_DIR = "ssd-presets/";
 
     private final ObjectMapper mapper = new ObjectMapper()

@@ -13,7 +13,8 @@ import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
 import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
 import dev.ssdpulse.producer.sim.ftl.gc.VictimSelector;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
-import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
+import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
+import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
 import dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller;
 import dev.ssdpulse.producer.sim.host.SimPhase;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
@@ -59,20 +60,23 @@ public final class SimulatedDrive {
     public SimulatedDrive(SsdConfig config, long seed) {
         this.config = config.validate();
         NandGeometry geometry = config.geometry();
-        SlotLayout layout = new SlotLayout(geometry, config.ftl().compressionRatio());
-        this.mapping = new MappingTable((int) config.userUnits(), geometry.blocks(), layout.slotsPerBlock());
+        PackingLayouts layout = new PackingLayouts(geometry, config.ftl().compressionRatio());
+        this.mapping = new MappingTable((int) config.userUnits(), geometry.blocks(), layout.maxSlotsPerBlock());
         this.blocks = new BlockManager(geometry, config.reservedBlocks());
         VictimSelector selector = config.ftl().victimSelector().create(mapping, blocks, config.ftl().dChoices(), seed);
         mapping.setListener(selector);
         this.flash = new FlashTimeline(geometry, config.timing(), config.host().linkMBps());
         WriteFrontier hostFrontier = new WriteFrontier(ProgramCause.HOST, blocks, mapping, layout, selector);
         WriteFrontier gcFrontier = new WriteFrontier(ProgramCause.GC, blocks, mapping, layout, selector);
-        GarbageCollector gc = new GarbageCollector(mapping, blocks, selector, gcFrontier, layout, flash, counters, geometry.pageSizeBytes());
+        ExtraWrites extra = new ExtraWrites(config.metadata(), (int) config.userUnits(), flash, counters, geometry.pageSizeBytes(),
+                geometry.planes());
+        GarbageCollector gc = new GarbageCollector(mapping, blocks, selector, gcFrontier, layout, flash, counters, extra,
+                geometry.pageSizeBytes());
         GcThresholds thresholds = new GcThresholds(config.ftl().backgroundGcFreeBlocks(), config.ftl().forcedGcFreeBlocks(),
-                config.ftl().idleGcTargetFreeBlocks(), config.ftl().idleGcAfterNs());
+                config.ftl().idleGcTargetFreeBlocks(), config.ftl().idleGcAfterNs(), config.ftl().idleGcIntervalNs());
         WriteBuffer buffer = new WriteBuffer((int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES));
         StaticWearLeveller wearLeveller = new StaticWearLeveller(blocks, gc, config.ftl().wearLevellingEraseSpread());
-        this.ftl = new Ftl(mapping, blocks, layout, hostFrontier, gc, flash, buffer, counters, thresholds, wearLeveller,
+        this.ftl = new Ftl(mapping, blocks, layout, hostFrontier, gc, flash, buffer, counters, thresholds, wearLeveller, extra,
                 geometry.pageSizeBytes());
         this.capacityBytes = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         this.commandOverheadNs = config.host().commandOverheadNs();
@@ -118,6 +122,14 @@ public final class SimulatedDrive {
      * writes (WA 1 for a sequential fill of free space), GC runs as usual if needed.
      */
     public void fill(long offsetBytes, long lengthBytes) {
+        fill(offsetBytes, lengthBytes, 1.0);
+    }
+
+    /**
+     * As {@link #fill(long, long)} with data that compresses to {@code compressedFraction} of its size
+     * (1.0 incompressible; a compressing controller stores it in less flash).
+     */
+    public void fill(long offsetBytes, long lengthBytes, double compressedFraction) {
         checkRange(offsetBytes, lengthBytes);
         int first = (int) (offsetBytes / NandGeometry.MAPPING_UNIT_BYTES);
         int last = (int) ((offsetBytes + lengthBytes - 1) / NandGeometry.MAPPING_UNIT_BYTES);
@@ -126,7 +138,7 @@ public final class SimulatedDrive {
             int chunk = 1 << 16;
             for (int lpn = first; lpn <= last; lpn += chunk) {
                 int n = Math.min(chunk, last - lpn + 1);
-                ftl.write(lpn, n, clockNs);
+                ftl.write(lpn, n, compressedFraction, clockNs);
             }
         } finally {
             flash.setEnabled(true);
@@ -141,6 +153,14 @@ public final class SimulatedDrive {
      * @throws IllegalArgumentException for a command outside the user capacity or an unknown op
      */
     public long execute(byte op, long offsetBytes, int sizeBytes, long atNs) {
+        return execute(op, offsetBytes, sizeBytes, 1.0, atNs);
+    }
+
+    /**
+     * As {@link #execute(byte, long, int, long)}; a write's data compresses to {@code compressedFraction} of
+     * its size (1.0 incompressible, 0 zeros), which a compressing controller turns into fewer NAND bytes.
+     */
+    public long execute(byte op, long offsetBytes, int sizeBytes, double compressedFraction, long atNs) {
         long startNs = atNs + commandOverheadNs;
         if (op == IoOpCode.FLUSH) {
             return Math.max(startNs, ftl.bufferDrainedAtNs());
@@ -152,7 +172,7 @@ public final class SimulatedDrive {
             case IoOpCode.WRITE: {
                 long inNs = flash.hostTransfer(sizeBytes, startNs, startNs);
                 counters.hostBytesWritten += sizeBytes;
-                return ftl.write(first, units, inNs);
+                return ftl.write(first, units, compressedFraction, inNs);
             }
             case IoOpCode.READ: {
                 long readNs = ftl.read(first, units, startNs);
@@ -165,7 +185,7 @@ public final class SimulatedDrive {
                 int firstWhole = (int) ((offsetBytes + NandGeometry.MAPPING_UNIT_BYTES - 1) / NandGeometry.MAPPING_UNIT_BYTES);
                 int endWhole = (int) (end / NandGeometry.MAPPING_UNIT_BYTES);
                 if (endWhole > firstWhole) {
-                    ftl.trim(firstWhole, endWhole - firstWhole);
+                    ftl.trim(firstWhole, endWhole - firstWhole, startNs);
                 }
                 counters.hostBytesTrimmed += sizeBytes;
                 return startNs;
@@ -181,7 +201,7 @@ public final class SimulatedDrive {
         return new SimSmartCounters(timeNs, counters.hostBytesWritten, counters.hostBytesRead, counters.hostBytesTrimmed,
                 nand[ProgramCause.HOST.ordinal()], nand[ProgramCause.GC.ordinal()], nand[ProgramCause.WEAR_LEVELLING.ordinal()],
                 nand[ProgramCause.METADATA.ordinal()], counters.nandBytesRead, blocks.totalErases(), blocks.freeBlocks(),
-                counters.gcInvocations, counters.forcedGcInvocations, counters.idleGcInvocations);
+                counters.gcInvocations, counters.forcedGcInvocations, counters.idleGcInvocations, nand[ProgramCause.PARITY.ordinal()]);
     }
 
     /**
@@ -197,6 +217,10 @@ public final class SimulatedDrive {
 
     long idleGcAfterNs() {
         return config.ftl().idleGcAfterNs();
+    }
+
+    long idleGcIntervalNs() {
+        return config.ftl().idleGcIntervalNs();
     }
 
     long idleGcStep(long atNs) {

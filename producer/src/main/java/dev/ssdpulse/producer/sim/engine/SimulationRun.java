@@ -19,8 +19,9 @@ import java.util.List;
  *
  * <p>Host model: each worker keeps {@code queueDepth} commands outstanding. After a completion it asks
  * its generator for the next request and submits it after the request's think time. Idle GC runs in
- * steps (one victim each, the next step when its erase completes) once no command has been outstanding
- * for the preset's {@code idleGcAfterNs}, and stops at the next submission.
+ * steps (one victim per plane each, the next step when its erases complete and the preset's
+ * {@code idleGcIntervalNs} has passed) once no command has been outstanding for the preset's
+ * {@code idleGcAfterNs}, and stops at the next submission.
  */
 public final class SimulationRun {
     private static final int EV_COMPLETE = 0;
@@ -49,6 +50,7 @@ public final class SimulationRun {
     private int phaseIndex;
     private RequestGenerator[] generators;
     private int queueDepth;
+    private double compressedFraction = 1.0;
     private long deadlineNs;
     private long byteBudget;
     private long bytesSubmitted;
@@ -172,6 +174,7 @@ public final class SimulationRun {
         }
         int workers = phase.workers().size();
         queueDepth = phase.queueDepth();
+        compressedFraction = phase.compressedFraction();
         generators = phase.workers().toArray(new RequestGenerator[0]);
         deadlineNs = phase.durationNs() > 0 ? t + phase.durationNs() : Long.MAX_VALUE;
         byteBudget = phase.byteBudget();
@@ -250,7 +253,7 @@ public final class SimulationRun {
         idleGeneration++;
         slotQueueDepth[slot] = depth;
         slotSubmitNs[slot] = t;
-        long doneNs = drive.execute(slotOp[slot], slotOffset[slot], slotSize[slot], t);
+        long doneNs = drive.execute(slotOp[slot], slotOffset[slot], slotSize[slot], compressedFraction, t);
         queue.push(doneNs, EV_COMPLETE, slot, 0);
     }
 
@@ -315,7 +318,8 @@ public final class SimulationRun {
         }
         long doneNs = drive.idleGcStep(t);
         if (doneNs >= 0) {
-            queue.push(Math.max(doneNs, t + 1), EV_IDLE_GC, 0, generation);
+            // firmware paces idle GC: the next round after the interval, or when this one's erases are done
+            queue.push(Math.max(doneNs, t + Math.max(1, drive.idleGcIntervalNs())), EV_IDLE_GC, 0, generation);
         }
     }
 }

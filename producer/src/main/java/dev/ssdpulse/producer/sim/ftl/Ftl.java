@@ -4,7 +4,9 @@ import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
 import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
 import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
+import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
+import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
 import dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
@@ -17,7 +19,7 @@ import dev.ssdpulse.producer.sim.nand.ProgramCause;
 public final class Ftl {
     private final MappingTable mapping;
     private final BlockManager blocks;
-    private final SlotLayout layout;
+    private final PackingLayouts layouts;
     private final WriteFrontier hostFrontier;
     private final GarbageCollector gc;
     private final FlashTimeline flash;
@@ -25,17 +27,19 @@ public final class Ftl {
     private final FlashCounters counters;
     private final GcThresholds thresholds;
     private final StaticWearLeveller wearLeveller;
+    private final ExtraWrites extra;
     private final int pageBytes;
-    private final int slotsPerBlock;
+    private final int slotShift;
+    private final int slotMask;
     private final int pagesPerBlock;
     private final int planes;
 
-    public Ftl(MappingTable mapping, BlockManager blocks, SlotLayout layout, WriteFrontier hostFrontier, GarbageCollector gc,
+    public Ftl(MappingTable mapping, BlockManager blocks, PackingLayouts layouts, WriteFrontier hostFrontier, GarbageCollector gc,
                FlashTimeline flash, WriteBuffer buffer, FlashCounters counters, GcThresholds thresholds, StaticWearLeveller wearLeveller,
-               int pageBytes) {
+               ExtraWrites extra, int pageBytes) {
         this.mapping = mapping;
         this.blocks = blocks;
-        this.layout = layout;
+        this.layouts = layouts;
         this.hostFrontier = hostFrontier;
         this.gc = gc;
         this.flash = flash;
@@ -43,19 +47,30 @@ public final class Ftl {
         this.counters = counters;
         this.thresholds = thresholds;
         this.wearLeveller = wearLeveller;
+        this.extra = extra;
         this.pageBytes = pageBytes;
-        this.slotsPerBlock = layout.slotsPerBlock();
-        this.pagesPerBlock = layout.pagesPerBlock();
+        this.slotShift = mapping.slotShift();
+        this.slotMask = mapping.slotMask();
+        this.pagesPerBlock = blocks.geometry().pagesPerBlock();
         this.planes = blocks.geometry().planes();
     }
 
     /**
-     * Writes {@code units} consecutive units from {@code firstLpn}, data available in the controller at
-     * {@code atNs}.
+     * Writes {@code units} consecutive incompressible units from {@code firstLpn}, data available in the
+     * controller at {@code atNs}.
      *
      * @return when the last unit is accepted (buffered), including any foreground-GC stall
      */
     public long write(int firstLpn, int units, long atNs) {
+        return write(firstLpn, units, 1.0, atNs);
+    }
+
+    /**
+     * As {@link #write(int, int, long)} for data that compresses to {@code compressedFraction} of its size
+     * (1.0 incompressible, 0 all zeros), as far as the controller compresses (see {@link PackingLayouts}).
+     */
+    public long write(int firstLpn, int units, double compressedFraction, long atNs) {
+        hostFrontier.setPacking(layouts.slotsFor(compressedFraction));
         long ackNs = atNs;
         for (int i = 0; i < units; i++) {
             ackNs = buffer.acquire(ackNs);
@@ -64,11 +79,14 @@ public final class Ftl {
                 wearLeveller.maybeLevel(ackNs); // background work: the host does not wait for it
             }
             int ppn = hostFrontier.append(firstLpn + i, ackNs);
-            int slot = ppn % slotsPerBlock;
+            extra.onMapUpdate(firstLpn + i, ackNs);
+            int slot = ppn & slotMask;
+            SlotLayout layout = hostFrontier.lastLayout();
             if (layout.isPageEnd(slot)) {
                 long programmedNs = flash.program(hostFrontier.lastPlane(), pageBytes, ackNs);
                 buffer.release(layout.unitsInPageEndingAt(slot), programmedNs);
                 counters.nandBytesWritten[ProgramCause.HOST.ordinal()] += pageBytes;
+                extra.onDataPageProgrammed(ackNs);
             }
         }
         return ackNs;
@@ -106,7 +124,6 @@ public final class Ftl {
     /** @return when the data of all mapped units is read out; unmapped units cost no NAND access */
     public long read(int firstLpn, int units, long atNs) {
         long doneNs = atNs;
-        int unitBytes = layout.unitTransferBytes();
         int i = 0;
         while (i < units) {
             int ppn = mapping.lookup(firstLpn + i);
@@ -114,19 +131,20 @@ public final class Ftl {
             if (ppn < 0) {
                 continue;
             }
-            int block = ppn / slotsPerBlock;
-            int page = layout.pageOfSlot(ppn % slotsPerBlock);
+            int block = ppn >>> slotShift;
+            SlotLayout layout = layouts.layout(mapping.blockCapacity(block));
+            int page = layout.pageOfSlot(ppn & slotMask);
             int run = 1;
             // consecutive LPNs on the same physical page come out of one page read
             while (i < units) {
                 int next = mapping.lookup(firstLpn + i);
-                if (next < 0 || next / slotsPerBlock != block || layout.pageOfSlot(next % slotsPerBlock) != page) {
+                if (next < 0 || next >>> slotShift != block || layout.pageOfSlot(next & slotMask) != page) {
                     break;
                 }
                 run++;
                 i++;
             }
-            long readNs = flash.read(blocks.planeOfBlock(block), run * unitBytes, atNs);
+            long readNs = flash.read(blocks.planeOfBlock(block), run * layout.unitTransferBytes(), atNs);
             counters.nandBytesRead += pageBytes;
             if (readNs > doneNs) {
                 doneNs = readNs;
@@ -135,9 +153,11 @@ public final class Ftl {
         return doneNs;
     }
 
-    public void trim(int firstLpn, int units) {
+    public void trim(int firstLpn, int units, long atNs) {
         for (int i = 0; i < units; i++) {
-            mapping.trim(firstLpn + i);
+            if (mapping.trim(firstLpn + i)) {
+                extra.onMapUpdate(firstLpn + i, atNs);
+            }
         }
     }
 

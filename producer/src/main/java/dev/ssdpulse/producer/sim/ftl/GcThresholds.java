@@ -8,7 +8,8 @@ package dev.ssdpulse.producer.sim.ftl;
  * behind it and the write buffer fills). Below
  * {@code forcedFreeBlocks} GC cleans until the threshold is met again and the host write waits for it
  * (the foreground stall). Idle GC cleans up to {@code idleTargetFreeBlocks} once the host has had no
- * command outstanding for {@code idleAfterNs}.
+ * command outstanding for {@code idleAfterNs}, one victim per plane every {@code idleIntervalNs} at most.
  */
-public record GcThresholds(int backgroundFreeBlocks, int forcedFreeBlocks, int idleTargetFreeBlocks, long idleAfterNs) {
+public record GcThresholds(int backgroundFreeBlocks, int forcedFreeBlocks, int idleTargetFreeBlocks, long idleAfterNs,
+                           long idleIntervalNs) {
 }

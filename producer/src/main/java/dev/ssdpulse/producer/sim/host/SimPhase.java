@@ -10,12 +10,17 @@ import java.util.List;
  * the phase start (if > 0), once {@code byteBudget} bytes have been submitted in the phase (if > 0), or
  * when every generator is exhausted, and ends when its last command completes (or at the duration, if
  * that is later). An idle phase submits nothing for {@code durationNs}; idle GC may run meanwhile.
+ * {@code compressedFraction} is how far the phase's written data compresses (compressed / original size:
+ * 1.0 incompressible, 0.5 for 2:1 data, 0 zeros), from the workload's data pattern.
  */
 public record SimPhase(int phaseIndex, List<RequestGenerator> workers, int queueDepth, long durationNs, long byteBudget,
-                       boolean idle) {
+                       boolean idle, double compressedFraction) {
 
     public SimPhase {
         workers = List.copyOf(workers);
+        if (!(compressedFraction >= 0 && compressedFraction <= 1)) {
+            throw new IllegalArgumentException("phase " + phaseIndex + ": compressedFraction must be in [0, 1], got " + compressedFraction);
+        }
         if (idle) {
             if (durationNs <= 0) {
                 throw new IllegalArgumentException("idle phase " + phaseIndex + " needs durationNs > 0");
@@ -34,10 +39,15 @@ public record SimPhase(int phaseIndex, List<RequestGenerator> workers, int queue
     }
 
     public static SimPhase io(int phaseIndex, List<RequestGenerator> workers, int queueDepth, long durationNs, long byteBudget) {
-        return new SimPhase(phaseIndex, workers, queueDepth, durationNs, byteBudget, false);
+        return io(phaseIndex, workers, queueDepth, durationNs, byteBudget, 1.0);
+    }
+
+    public static SimPhase io(int phaseIndex, List<RequestGenerator> workers, int queueDepth, long durationNs, long byteBudget,
+                              double compressedFraction) {
+        return new SimPhase(phaseIndex, workers, queueDepth, durationNs, byteBudget, false, compressedFraction);
     }
 
     public static SimPhase idle(int phaseIndex, long durationNs) {
-        return new SimPhase(phaseIndex, List.of(), 0, durationNs, 0, true);
+        return new SimPhase(phaseIndex, List.of(), 0, durationNs, 0, true, 1.0);
     }
 }

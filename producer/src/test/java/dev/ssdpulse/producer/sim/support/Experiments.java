@@ -16,6 +16,10 @@ public final class Experiments {
     private Experiments() {
     }
 
+    /** Seed 000's measured WA: exp. 1 empty, 0, 4, 8, 16 GB free; exp. 2 rewrite after empty, 0, 8 GB free. */
+    public static final double[] SEED000_WA = {1.39, 4.54, 2.54, 1.96, 1.53, 1.09, 1.78, 1.24};
+    private static final long[] FREE_GB = {-1, 0, 4, 8, 16};
+
     /** Result of one write phase: WA over the phase and MB/s per window. */
     public record PhaseResult(double writeAmplification, double[] mbPerSecond, long ios, double meanLatencyUs, long maxLatencyNs,
                               dev.ssdpulse.producer.sim.engine.SimSmartCounters first, dev.ssdpulse.producer.sim.engine.SimSmartCounters last) {
@@ -35,10 +39,56 @@ public final class Experiments {
      * @param freeBytes unwritten user space at the start, or -1 for a secure-erased drive
      */
     public static PhaseResult seed000Random(SimulatedDrive drive, long spanBytes, long freeBytes, long durationNs, long windowNs, long seed) {
+        return seed000Random(drive, spanBytes, freeBytes, 1.0, durationNs, windowNs, seed);
+    }
+
+    /** As above, the fill's data compressing to {@code fillCompressedFraction} (seed 000's compressed-fill case). */
+    public static PhaseResult seed000Random(SimulatedDrive drive, long spanBytes, long freeBytes, double fillCompressedFraction, long durationNs,
+                                           long windowNs, long seed) {
         if (freeBytes >= 0) {
-            drive.fill(0, drive.capacityBytes() - freeBytes);
+            drive.fill(0, drive.capacityBytes() - freeBytes, fillCompressedFraction);
         }
         return runPhase(drive, List.of(RandomGenerator.writes4k(0, spanBytes, seed)), 1, durationNs, windowNs);
+    }
+
+    /**
+     * Seed 000's eight WA cases in {@link #SEED000_WA} order (exp. 1 empty, 0, 4, 8, 16 GB free; exp. 2
+     * rewrite after empty, 0, 8 GB free) on {@code cfg} scaled by {@code factor}; each test phase's first and
+     * last SMART sample go to {@code phases} (16 entries, random then sequential per exp. 2 case) if not null.
+     */
+    public static double[] seed000EightFigures(SsdConfig cfg, int factor, double minutes, SimSmartCounters[] phases) {
+        long gb = 1_000_000_000L / factor;
+        long span = 24 * gb;
+        long duration = (long) (minutes * 60e9 * 4 / Math.max(4, factor));
+        long window = 10_000_000_000L / factor;
+        double[] wa = new double[8];
+        int[] seqIndex = {5, 6, -1, 7, -1};
+        for (int i = 0; i < 5; i++) {
+            SimulatedDrive drive = new SimulatedDrive(cfg, 1);
+            var r = Experiments.seed000Random(drive, span, FREE_GB[i] < 0 ? -1 : FREE_GB[i] * gb, duration, window, 42);
+            wa[i] = r.writeAmplification();
+            if (seqIndex[i] >= 0) {
+                var s = Experiments.seed000SequentialRewrite(drive, span, window);
+                wa[seqIndex[i]] = s.writeAmplification();
+                if (phases != null) {
+                    int k = 4 * (seqIndex[i] - 5);
+                    phases[k] = r.first();
+                    phases[k + 1] = r.last();
+                    phases[k + 2] = s.first();
+                    phases[k + 3] = s.last();
+                }
+                System.err.printf(java.util.Locale.ROOT, "  free %d: random meta %.1f %% parity %.1f %%; seq meta %.1f %% parity %.1f %%%n",
+                        FREE_GB[i], share(r.first(), r.last(), true), share(r.first(), r.last(), false), share(s.first(), s.last(), true),
+                        share(s.first(), s.last(), false));
+            }
+        }
+        return wa;
+    }
+
+    /** Per cent of the NAND bytes written between {@code a} and {@code b} that are metadata (or parity). */
+    public static double share(SimSmartCounters a, SimSmartCounters b, boolean metadata) {
+        long part = metadata ? b.nandBytesWrittenMetadata() - a.nandBytesWrittenMetadata() : b.nandBytesWrittenParity() - a.nandBytesWrittenParity();
+        return 100.0 * part / (b.nandBytesWritten() - a.nandBytesWritten());
     }
 
     /** Seed 000 experiment 2: sequential rewrite of the span (128 KiB requests, QD1) once, after experiment 1. */
@@ -48,8 +98,14 @@ public final class Experiments {
     }
 
     public static PhaseResult runPhase(SimulatedDrive drive, List<RequestGenerator> workers, int queueDepth, long durationNs, long windowNs) {
+        return runPhase(drive, workers, queueDepth, durationNs, windowNs, 1.0);
+    }
+
+    /** @param compressedFraction how far the written data compresses (1.0 incompressible) */
+    public static PhaseResult runPhase(SimulatedDrive drive, List<RequestGenerator> workers, int queueDepth, long durationNs, long windowNs,
+                                       double compressedFraction) {
         RunRecorder rec = new RunRecorder(windowNs);
-        SimulationRun run = drive.newRun(List.of(SimPhase.io(0, workers, queueDepth, durationNs, 0)), rec, rec, windowNs, null);
+        SimulationRun run = drive.newRun(List.of(SimPhase.io(0, workers, queueDepth, durationNs, 0, compressedFraction)), rec, rec, windowNs, null);
         run.runToCompletion();
         SimSmartCounters first = rec.first();
         SimSmartCounters last = rec.last();
@@ -99,9 +155,16 @@ public final class Experiments {
         // the GC thresholds take a larger share of a small drive: give that share back from the reserve
         double extraShare = (double) bg / geometry.blocks() - (double) f.backgroundGcFreeBlocks() / g.blocks();
         double reserve = Math.max(0, cap.badBlockReserveFraction() - extraShare);
-        return c.withGeometry(geometry).withCapacity(new dev.ssdpulse.producer.sim.config.CapacitySpec(
+        // the map cache covers the same share of the (smaller) logical space
+        var m = c.metadata();
+        var metadata = new dev.ssdpulse.producer.sim.config.MetadataSpec(m.parityStripeDataPages(), m.mapSegmentBytes(),
+                m.mapSegmentBytes() == 0 ? 0 : Math.max(m.mapSegmentBytes(), m.mapCacheBytes() / factor));
+        return c.withMetadata(metadata).withGeometry(geometry).withCapacity(new dev.ssdpulse.producer.sim.config.CapacitySpec(
                 cap.userCapacityBytes() / factor, cap.parityReserveBytes() / factor, reserve))
                 .withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(f.victimSelector(), f.dChoices(), bg, forced, idle,
-                        f.idleGcAfterNs(), f.compressionRatio(), f.wearLevellingEraseSpread()));
+                        f.idleGcAfterNs(), f.compressionRatio(), f.wearLevellingEraseSpread(),
+                        // a quarter of the planes over 1/factor of the blocks in 4/factor of the time: the same interval frees the
+                        // same share of the drive per phase
+                        f.idleGcIntervalNs()));
     }
 }

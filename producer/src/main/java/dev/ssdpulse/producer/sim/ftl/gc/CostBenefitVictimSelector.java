@@ -36,7 +36,6 @@ public final class CostBenefitVictimSelector implements VictimSelector {
         if (n == 0) {
             return -1;
         }
-        double slots = mapping.slotsPerBlock();
         int best = -1;
         double bestScore = -1;
         for (int i = 0; i < n; i++) {
@@ -46,7 +45,7 @@ public final class CostBenefitVictimSelector implements VictimSelector {
                 best = block;
                 break;
             }
-            double u = valid / slots;
+            double u = valid / (double) mapping.blockCapacity(block);
             double age = 1.0 + (nowNs - blocks.closedAtNs(block));
             double score = (1 - u) * age / (2 * u);
             if (score > bestScore) {

@@ -4,7 +4,9 @@ import dev.ssdpulse.producer.sim.ftl.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
 import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
+import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
+import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
 
@@ -30,20 +32,22 @@ public final class GarbageCollector {
     private final BlockManager blocks;
     private final VictimSelector selector;
     private final WriteFrontier gcFrontier;
-    private final SlotLayout layout;
+    private final PackingLayouts layouts;
     private final FlashTimeline flash;
     private final FlashCounters counters;
+    private final ExtraWrites extra;
     private final int pageBytes;
 
     public GarbageCollector(MappingTable mapping, BlockManager blocks, VictimSelector selector, WriteFrontier gcFrontier,
-                            SlotLayout layout, FlashTimeline flash, FlashCounters counters, int pageBytes) {
+                            PackingLayouts layouts, FlashTimeline flash, FlashCounters counters, ExtraWrites extra, int pageBytes) {
         this.mapping = mapping;
         this.blocks = blocks;
         this.selector = selector;
         this.gcFrontier = gcFrontier;
-        this.layout = layout;
+        this.layouts = layouts;
         this.flash = flash;
         this.counters = counters;
+        this.extra = extra;
         this.pageBytes = pageBytes;
     }
 
@@ -58,7 +62,7 @@ public final class GarbageCollector {
         if (victim < 0) {
             return NOTHING_TO_COLLECT;
         }
-        if (mapping.validCount(victim) >= layout.slotsPerBlock()) {
+        if (mapping.validCount(victim) >= mapping.blockCapacity(victim)) {
             selector.onBlockClosed(victim, blocks.closedAtNs(victim));
             return NOTHING_TO_COLLECT;
         }
@@ -79,8 +83,12 @@ public final class GarbageCollector {
     }
 
     private long relocateAndErase(int victim, int plane, ProgramCause cause, long nowNs) {
+        // relocated data keeps its compression: the destination blocks are packed like the victim
+        int slotMask = mapping.slotMask();
+        SlotLayout layout = layouts.layout(mapping.blockCapacity(victim));
         int slots = layout.slotsPerBlock();
-        int base = victim * slots;
+        gcFrontier.setPacking(slots);
+        int base = victim << mapping.slotShift();
         long dataReadyNs = nowNs;
         int unitBytes = layout.unitTransferBytes();
         int slot = 0;
@@ -108,10 +116,12 @@ public final class GarbageCollector {
                 if (lpn < 0) {
                     continue;
                 }
-                int ppn = gcFrontier.appendOnPlane(plane, lpn, nowNs);
-                if (layout.isPageEnd(ppn % slots)) {
+                int ppn = gcFrontier.appendOnPlane(plane, lpn, base + s, nowNs);
+                extra.onMapUpdate(lpn, nowNs);
+                if (gcFrontier.lastLayout().isPageEnd(ppn & slotMask)) {
                     flash.program(gcFrontier.lastPlane(), pageBytes, nowNs);
                     counters.nandBytesWritten[cause.ordinal()] += pageBytes;
+                    extra.onDataPageProgrammed(nowNs);
                 }
             }
         }

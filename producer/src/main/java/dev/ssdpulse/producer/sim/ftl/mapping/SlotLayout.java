@@ -22,8 +22,22 @@ public final class SlotLayout {
     private final int unitTransferBytes;
 
     public SlotLayout(NandGeometry geometry, double compressionRatio) {
+        this(geometry, slotsFor(geometry, compressionRatio), compressionRatio);
+    }
+
+    /** A block of {@code slotsPerBlock} units, i.e. packed at (uncompressed units) / slotsPerBlock. */
+    public static SlotLayout ofSlots(NandGeometry geometry, int slotsPerBlock) {
+        return new SlotLayout(geometry, slotsPerBlock, geometry.pagesPerBlock() * (double) geometry.unitsPerPage() / slotsPerBlock);
+    }
+
+    /** Slots of a block whose units compress to {@code compressionRatio} (compressed / original). */
+    public static int slotsFor(NandGeometry geometry, double compressionRatio) {
+        return (int) Math.floor(geometry.pagesPerBlock() * (double) geometry.unitsPerPage() / compressionRatio + 1e-9);
+    }
+
+    private SlotLayout(NandGeometry geometry, int slotsPerBlock, double compressionRatio) {
         this.pagesPerBlock = geometry.pagesPerBlock();
-        this.slotsPerBlock = (int) Math.floor(geometry.pagesPerBlock() * (double) geometry.unitsPerPage() / compressionRatio + 1e-9);
+        this.slotsPerBlock = slotsPerBlock;
         this.pageOfSlot = new int[slotsPerBlock];
         this.firstSlotOfPage = new int[pagesPerBlock];
         this.pageEnd = new boolean[slotsPerBlock];
