@@ -4,6 +4,7 @@ import dev.ssdpulse.producer.device.DeviceRunnerTest.RecordingListener;
 import dev.ssdpulse.producer.device.DeviceRunnerTest.RecordingSink;
 import dev.ssdpulse.producer.device.engine.IoEngine;
 import dev.ssdpulse.producer.device.engine.IoStatus;
+import dev.ssdpulse.producer.device.engine.IoUringIoEngine;
 import dev.ssdpulse.producer.device.engine.LibaioIoEngine;
 import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
@@ -138,23 +139,29 @@ class AsyncDeviceRunnerTest {
     }
 
     @Test
-    void libaioOnAFileRunsMixedIoAtQd32WithTwoJobs(@TempDir Path dir) throws Exception {
+    void libaioAndIoUringOnAFileRunMixedIoAtQd32WithTwoJobs(@TempDir Path dir) throws Exception {
         assumeTrue(LibaioIoEngine.unavailableReason() == null, LibaioIoEngine.unavailableReason());
         Path f = dir.resolve("t.dat");
         long size = 8L << 20;
         Files.write(f, new byte[(int) size]);
-        RecordingSink sink = new RecordingSink();
-        try (LibaioIoEngine e = new LibaioIoEngine(32)) {
-            e.open(f, size, true, true);
-            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, false)).run(
-                    spec(size, io("mixed", 50, 2, 32).totalBytes(Amount.ofBytes(8L << 20)).build()),
-                    sink, DeviceRunListener.NONE);
-            assertThat(r.status()).as(r.reason()).isEqualTo(DeviceRunResult.Status.COMPLETED);
-            assertThat(r.totalErrors()).as(String.valueOf(r.lastError())).isZero();
-            assertThat(r.totalIos()).isEqualTo(2048).isEqualTo(sink.count.get());
-            assertThat(r.bytesRead() + r.bytesWritten()).isEqualTo(8L << 20);
-            assertThat(sink.overlapped).isFalse();
-            assertThat(sink.maxQueueDepth.get()).isBetween(2, 32);
+        List<IoEngine> engines = new java.util.ArrayList<>(List.of(new LibaioIoEngine(32)));
+        if (IoUringIoEngine.unavailableReason() == null) {
+            engines.add(new IoUringIoEngine(32));
+        }
+        for (IoEngine e : engines) {
+            RecordingSink sink = new RecordingSink();
+            try (e) {
+                e.open(f, size, true, true);
+                DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, false)).run(
+                        spec(size, io("mixed", 50, 2, 32).totalBytes(Amount.ofBytes(8L << 20)).build()),
+                        sink, DeviceRunListener.NONE);
+                assertThat(r.status()).as(e.name() + ": " + r.reason()).isEqualTo(DeviceRunResult.Status.COMPLETED);
+                assertThat(r.totalErrors()).as(String.valueOf(r.lastError())).isZero();
+                assertThat(r.totalIos()).isEqualTo(2048).isEqualTo(sink.count.get());
+                assertThat(r.bytesRead() + r.bytesWritten()).isEqualTo(8L << 20);
+                assertThat(sink.overlapped).isFalse();
+                assertThat(sink.maxQueueDepth.get()).as(e.name()).isBetween(2, 32);
+            }
         }
         assertThat(Files.size(f)).isEqualTo(size);
     }

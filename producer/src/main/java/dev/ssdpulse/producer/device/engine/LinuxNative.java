@@ -31,6 +31,7 @@ final class LinuxNative {
     static final int EINTR = 4;
     static final int EAGAIN = 11;
     static final int ETIME = 62;
+    static final int EBUSY = 16;
 
     /** System call numbers; io_uring's are the same on every architecture, AIO's differ. */
     static final long SYS_IO_SETUP;
