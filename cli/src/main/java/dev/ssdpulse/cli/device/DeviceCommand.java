@@ -14,9 +14,9 @@ import dev.ssdpulse.producer.device.DeviceRunOptions;
 import dev.ssdpulse.producer.device.DeviceRunResult;
 import dev.ssdpulse.producer.device.DeviceRunner;
 import dev.ssdpulse.producer.device.ShutdownCancellation;
+import dev.ssdpulse.producer.device.PhaseOutcome;
 import dev.ssdpulse.producer.device.engine.IoEngine;
-import dev.ssdpulse.producer.device.engine.NullIoEngine;
-import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
+import dev.ssdpulse.producer.device.engine.IoEngineChoice;
 import dev.ssdpulse.producer.device.guard.PreparedTarget;
 import dev.ssdpulse.producer.device.guard.TargetGuard;
 import dev.ssdpulse.producer.device.guard.TargetSafetyException;
@@ -38,8 +38,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 
@@ -68,9 +70,18 @@ public final class DeviceCommand implements Callable<Integer> {
     @Option(names = "--buffered", description = "Go through the page cache instead of O_DIRECT (not a drive measurement).")
     boolean buffered;
 
-    @Option(names = "--engine", defaultValue = "sync", paramLabel = "sync|null",
-            description = "I/O engine: sync (positional O_DIRECT I/O, QD via threads) or null (no I/O: measures the tool).")
+    @Option(names = "--engine", defaultValue = "auto", paramLabel = IoEngineChoice.NAMES,
+            description = "I/O engine: io_uring or libaio (Linux asynchronous I/O: one submitting thread per worker "
+                    + "keeps the queue depth, like fio's engines of the same names), psync (blocking pread/pwrite, one "
+                    + "thread per queue slot; 'sync' is an alias), null (no I/O: measures the tool). auto (default): "
+                    + "io_uring where the kernel allows it (containers often refuse it with EPERM), else libaio, "
+                    + "else psync; the choice is printed and recorded in the run's host facts (ioEngine).")
     String engineName;
+
+    @Option(names = "--io-timeout", defaultValue = "60s", paramLabel = "DURATION",
+            description = "With io_uring/libaio: fail the phase when outstanding I/Os see no completion for this long "
+                    + "(a device that stopped responding), instead of waiting forever (default: ${DEFAULT-VALUE}).")
+    Duration ioTimeout;
 
     @Mixin
     WorkloadOptions workload;
@@ -126,13 +137,24 @@ public final class DeviceCommand implements Callable<Integer> {
         prepared.notes().forEach(n -> err.println("note: " + n));
         String id = runId == null ? RunIds.newRunId("dev") : RunIds.validate(runId);
         boolean direct = !buffered;
-        try (IoEngine engine = engine()) {
+        int maxQueueDepth = workloadSpec.schedule().stream().mapToInt(p -> p.phase().queueDepth()).max().orElse(1);
+        IoEngineChoice choice;
+        try {
+            choice = IoEngineChoice.choose(engineName, maxQueueDepth);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage(), e);
+        }
+        if (choice.note() != null) {
+            err.println("note: " + choice.note());
+        }
+        try (IoEngine engine = choice.engine()) {
             engine.open(prepared.path(), prepared.sizeBytes(), direct, writes);
             HostFacts facts = new HostFactsCollector().collect(prepared.path(), direct, engine.name());
             String device = (facts.model() == null ? prepared.path().toString() : facts.model() + " (" + prepared.path() + ")")
                     + ", " + Units.describeBytes(prepared.sizeBytes());
-            DeviceRunner runner = new DeviceRunner(engine, DeviceRunOptions.forTarget(prepared.sizeBytes(),
-                    prepared.blockDevice(), allowDestroyData));
+            DeviceRunner runner = new DeviceRunner(engine, new DeviceRunOptions(prepared.sizeBytes(),
+                    prepared.blockDevice(), allowDestroyData, DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS,
+                    ioTimeout.toNanos()));
             if (!quiet) {
                 err.printf("running %s on %s, %s, engine %s, scheduler %s (run %s)%n", workloadSpec.name(), device,
                         direct ? "O_DIRECT" : "buffered", engine.name(), facts.ioScheduler(), id);
@@ -161,14 +183,6 @@ public final class DeviceCommand implements Callable<Integer> {
         }
     }
 
-    private IoEngine engine() {
-        return switch (engineName) {
-            case "sync" -> new SyncDirectIoEngine();
-            case "null" -> new NullIoEngine();
-            default -> throw new UserInputException("--engine must be sync or null, got '" + engineName + "'");
-        };
-    }
-
     private int run(RunOutput output, DeviceRunner runner, WorkloadSpec workloadSpec, HostFacts facts,
                     PreparedTarget prepared) {
         PrintWriter err = spec.commandLine().getErr();
@@ -184,13 +198,34 @@ public final class DeviceCommand implements Callable<Integer> {
             }
             smart.start();
         }
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         DeviceRunListener listener = new DeviceRunListener() {
+            long phaseCpuStartNs;
+
             @Override
             public void onPhaseStarted(ScheduledPhase phase, long timeNs) {
+                phaseCpuStartNs = os.getProcessCpuTime();
                 output.phaseStarted(phase, timeNs);
                 if (!quiet) {
                     err.printf("  [%8.1f s] phase %d '%s' (%s)%n", timeNs / 1e9, phase.index(), phase.name(),
                             phase.phase().kind());
+                    err.flush();
+                }
+            }
+
+            /**
+             * One line per I/O phase with the process's CPU time per I/O over the phase (user + system, all threads:
+             * I/O, recording, analysis or publishing, GC, JIT), read from getProcessCpuTime (the kernel's per-process
+             * accounting; its resolution is a scheduler tick on some kernels, so short phases read coarsely).
+             */
+            @Override
+            public void onPhaseEnded(ScheduledPhase phase, PhaseOutcome o) {
+                long cpuNs = os.getProcessCpuTime() - phaseCpuStartNs;
+                if (!quiet && o.ios() > 0) {
+                    err.printf(Locale.ROOT, "  phase %d '%s' ended (%s): %d I/Os, %.0f IOPS, %d errors, process CPU"
+                                    + " %.2f us/IO%s%n", phase.index(), phase.name(), o.endReason(), o.ios(), o.iops(),
+                            o.errors(), cpuNs / 1e3 / o.ios(), o.note() == null ? "" : "; " + o.note());
                     err.flush();
                 }
             }
