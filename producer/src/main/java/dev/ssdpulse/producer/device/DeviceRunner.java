@@ -346,12 +346,11 @@ public final class DeviceRunner {
                             siblings.add(e);
                         }
                         IoSlot[] slots = new IoSlot[phase.queueDepth()];
-                        PatternFiller[] fillers = new PatternFiller[slots.length];
                         for (int q = 0; q < slots.length; q++) {
                             slots[q] = e.allocateSlot(maxSize);
-                            fillers[q] = filler(w, q);
                         }
-                        Thread t = new Thread(() -> asyncLoop(w, e, slots, fillers),
+                        PatternFiller filler = filler(w, 0); // one thread fills every slot of the worker
+                        Thread t = new Thread(() -> asyncLoop(w, e, slots, filler),
                                 "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker);
                         t.setDaemon(true);
                         threads.add(t);
@@ -502,25 +501,25 @@ public final class DeviceRunner {
          * generator and paced as in {@link #ioLoop}), reap at least one completion (the reap hands the batch to the
          * kernel), record, refill. At the end (duration, budget, cancel, device error) no new request is drawn and
          * the loop reaps until nothing is in flight, so every submitted I/O is recorded.
+         *
+         * <p>Cost: the clock is read once per batch here (the end of a timed phase is checked per batch, so a phase
+         * overshoots its duration by at most one batch, a few I/O latencies) and once per request only when the
+         * request is paced; the engine stamps submit and completion times once per batch.
          */
-        private void asyncLoop(WorkerStream w, IoEngine e, IoSlot[] slots, PatternFiller[] fillers) {
+        private void asyncLoop(WorkerStream w, IoEngine e, IoSlot[] slots, PatternFiller filler) {
             int depth = slots.length;
             IoSlot[] free = slots.clone();
             int freeCount = depth;
-            java.util.IdentityHashMap<IoSlot, PatternFiller> fillerOf = new java.util.IdentityHashMap<>();
-            for (int q = 0; q < depth; q++) {
-                fillerOf.put(slots[q], fillers[q]);
-            }
             IoSlot[] done = new IoSlot[depth];
             IoRequest r = w.request;
             int inFlight = 0;
             IoSlot staged = null; // drawn from the generator, waiting for its paced submit time
             long stagedDueNanos = 0;
-            long lastCompletionNanos = System.nanoTime();
+            long now = System.nanoTime();
+            long lastCompletionNanos = now;
             try {
                 while (true) {
-                    boolean drawing = !stop && !ending && !w.exhausted
-                            && !(timed && System.nanoTime() - endNanos >= 0);
+                    boolean drawing = !stop && !ending && !w.exhausted && !(timed && now - endNanos >= 0);
                     while (drawing && (staged != null || freeCount > 0)) {
                         if (staged == null) {
                             if (!w.generator.next(r)) {
@@ -531,21 +530,27 @@ public final class DeviceRunner {
                             staged.op = r.op;
                             staged.offsetBytes = r.offsetBytes;
                             staged.sizeBytes = r.sizeBytes;
-                            long now = System.nanoTime();
                             stagedDueNanos = now;
-                            if (r.delayNs > 0 && w.lastScheduledSubmitNanos != Long.MIN_VALUE) {
-                                long due = w.lastScheduledSubmitNanos + r.delayNs;
-                                if (due - now > 0) {
-                                    stagedDueNanos = due;
+                            if (r.delayNs > 0) {
+                                now = System.nanoTime();
+                                stagedDueNanos = now;
+                                if (w.lastScheduledSubmitNanos != Long.MIN_VALUE) {
+                                    long due = w.lastScheduledSubmitNanos + r.delayNs;
+                                    if (due - now > 0) {
+                                        stagedDueNanos = due;
+                                    }
                                 }
                             }
                             w.lastScheduledSubmitNanos = stagedDueNanos;
                         }
-                        if (stagedDueNanos - System.nanoTime() > 0) {
-                            break;
+                        if (stagedDueNanos - now > 0) {
+                            now = System.nanoTime();
+                            if (stagedDueNanos - now > 0) {
+                                break;
+                            }
                         }
                         if (staged.op == IoOpCode.WRITE) {
-                            fillerOf.get(staged).fill(staged, staged.sizeBytes);
+                            filler.fill(staged, staged.sizeBytes);
                         }
                         staged.queueDepthAtSubmit = ++inFlight;
                         if (e.submit(staged)) {
@@ -554,7 +559,7 @@ public final class DeviceRunner {
                             free[freeCount++] = staged;
                         }
                         staged = null;
-                        drawing = !stop && !ending && !(timed && System.nanoTime() - endNanos >= 0);
+                        drawing = !stop && !ending;
                     }
                     if (staged != null && !drawing) {
                         free[freeCount++] = staged; // ended while waiting: the request is not submitted
@@ -564,18 +569,21 @@ public final class DeviceRunner {
                         if (!drawing || w.exhausted) {
                             return;
                         }
+                        now = System.nanoTime();
                         continue;
                     }
-                    long now = System.nanoTime();
                     long timeoutNs = options.ioTimeoutNs();
                     if (staged != null) {
+                        now = System.nanoTime();
                         timeoutNs = Math.max(0, stagedDueNanos - now);
                         if (timed) {
                             timeoutNs = Math.min(timeoutNs, Math.max(0, endNanos - now));
                         }
                     }
-                    int n = inFlight == 0 ? 0 : e.reap(done, 1, depth, timeoutNs);
-                    if (inFlight == 0 && timeoutNs > 0) {
+                    int n = 0;
+                    if (inFlight > 0) {
+                        n = e.reap(done, 1, depth, timeoutNs);
+                    } else if (timeoutNs > 0) {
                         LockSupport.parkNanos(timeoutNs); // only a paced request waits: nothing to reap
                     }
                     now = System.nanoTime();
