@@ -142,4 +142,34 @@ class DeviceCommandTest {
             return false;
         }
     }
+
+    /** seed 002's protocol on a real block device: set, record, restore; and the refusal of an unknown name. */
+    @Test
+    void schedulerIsSetForTheRunAndRestoredAfterwards(@TempDir Path dir) throws Exception {
+        Path image = dir.resolve("disk.img");
+        Files.write(image, new byte[16 << 20]);
+        Process p = new ProcessBuilder("losetup", "-f", "--show", image.toString()).start();
+        String loop = new String(p.getInputStream().readAllBytes()).trim();
+        org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor() == 0 && loop.startsWith("/dev/loop"), "needs losetup");
+        try {
+            Path file = Path.of("/sys/block", Path.of(loop).getFileName().toString(), "queue/scheduler");
+            org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(file), "needs a writable /sys");
+            String before = Files.readString(file);
+            org.junit.jupiter.api.Assumptions.assumeTrue(before.contains("mq-deadline") && before.contains("[none]"));
+            String[] r = run("device", "--target", loop, "--engine", "libaio", "--scheduler", "mq-deadline",
+                    "--workload", "seed002-hdparm-direct-read", "--set", "runSeconds=1", "--set", "repetitions=2",
+                    "--offline", "--format", "json");
+            assertThat(r[0]).as(r[2]).isEqualTo("0");
+            assertThat(r[2]).contains("I/O scheduler of loop").contains("mq-deadline for this run (was none")
+                    .contains("scheduler mq-deadline (run ");
+            assertThat(Files.readString(file)).as("restored").isEqualTo(before);
+            String[] bad = run("device", "--target", loop, "--scheduler", "cfq", "--workload",
+                    "seed002-hdparm-direct-read", "--offline");
+            assertThat(bad[0]).isEqualTo(Integer.toString(Main.EXIT_BAD_INPUT));
+            assertThat(bad[2]).contains("--scheduler cfq: not available").contains("offers: none, mq-deadline");
+            assertThat(Files.readString(file)).isEqualTo(before);
+        } finally {
+            exec("losetup", "-d", loop);
+        }
+    }
 }

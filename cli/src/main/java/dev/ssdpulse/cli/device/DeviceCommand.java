@@ -22,6 +22,7 @@ import dev.ssdpulse.producer.device.guard.TargetGuard;
 import dev.ssdpulse.producer.device.guard.TargetSafetyException;
 import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
+import dev.ssdpulse.producer.device.hostinfo.IoSchedulerSwitch;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
 import dev.ssdpulse.producer.smart.SmartPoller;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
@@ -82,6 +83,13 @@ public final class DeviceCommand implements Callable<Integer> {
             description = "With io_uring/libaio: fail the phase when outstanding I/Os see no completion for this long "
                     + "(a device that stopped responding), instead of waiting forever (default: ${DEFAULT-VALUE}).")
     Duration ioTimeout;
+
+    @Option(names = "--scheduler", paramLabel = "NAME",
+            description = "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline,"
+                    + " bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the previous"
+                    + " one afterwards; recorded in the run with the kernel, CPU and memory. Refused with the reason where"
+                    + " it cannot be set (not offered, no block device under the target, /sys not writable).")
+    String scheduler;
 
     @Mixin
     WorkloadOptions workload;
@@ -147,8 +155,19 @@ public final class DeviceCommand implements Callable<Integer> {
         if (choice.note() != null) {
             err.println("note: " + choice.note());
         }
+        IoSchedulerSwitch schedulerSwitch = null;
         try (IoEngine engine = choice.engine()) {
             engine.open(prepared.path(), prepared.sizeBytes(), direct, writes);
+            if (scheduler != null) {
+                String disk = new HostFactsCollector().collect(prepared.path(), direct, engine.name()).blockDevice();
+                try {
+                    schedulerSwitch = IoSchedulerSwitch.set(Path.of("/sys"), disk, scheduler);
+                } catch (IllegalArgumentException e) {
+                    throw new UserInputException(e.getMessage(), e);
+                }
+                err.printf("I/O scheduler of %s: %s for this run (was %s; restored afterwards)%n", schedulerSwitch.disk(),
+                        schedulerSwitch.active(), schedulerSwitch.previous());
+            }
             HostFacts facts = new HostFactsCollector().collect(prepared.path(), direct, engine.name());
             String device = (facts.model() == null ? prepared.path().toString() : facts.model() + " (" + prepared.path() + ")")
                     + ", " + Units.describeBytes(prepared.sizeBytes());
@@ -162,7 +181,7 @@ public final class DeviceCommand implements Callable<Integer> {
             }
             if (offline) {
                 return run(new OfflineRunOutput(id, 1_000_000_000L, 60_000_000_000L, format, null, device,
-                        workloadSpec.name(), out), runner, workloadSpec, facts, prepared);
+                        workloadSpec.name(), out), runner, workloadSpec, facts, prepared, schedulerSwitch);
             }
             RunStarted started = RunStarted.newBuilder()
                     .setRunId(id)
@@ -178,13 +197,25 @@ public final class DeviceCommand implements Callable<Integer> {
                     .build();
             int maxWorkers = workloadSpec.schedule().stream().mapToInt(p -> p.phase().workers()).max().orElse(1);
             try (StreamedRunOutput output = new StreamedRunOutput(kafka, started, maxWorkers, overflowPolicy, batchIos, out)) {
-                return run(output, runner, workloadSpec, facts, prepared);
+                return run(output, runner, workloadSpec, facts, prepared, schedulerSwitch);
+            }
+        } finally {
+            restoreScheduler(schedulerSwitch); // already done after the run; here for a failure before it
+        }
+    }
+
+    private void restoreScheduler(IoSchedulerSwitch schedulerSwitch) {
+        if (schedulerSwitch != null) {
+            String problem = schedulerSwitch.restore();
+            if (problem != null) {
+                spec.commandLine().getErr().println("warning: " + problem);
+                spec.commandLine().getErr().flush();
             }
         }
     }
 
     private int run(RunOutput output, DeviceRunner runner, WorkloadSpec workloadSpec, HostFacts facts,
-                    PreparedTarget prepared) {
+                    PreparedTarget prepared, IoSchedulerSwitch schedulerSwitch) {
         PrintWriter err = spec.commandLine().getErr();
         long startNs = System.nanoTime();
         SmartPoller smart = null;
@@ -256,6 +287,7 @@ public final class DeviceCommand implements Callable<Integer> {
                 if (smart != null) {
                     smart.close();
                 }
+                restoreScheduler(schedulerSwitch); // before the summary, and before a Ctrl-C lets the JVM exit
             }
             RunStatus status = switch (result.status()) {
                 case COMPLETED -> RunStatus.COMPLETED;
