@@ -102,7 +102,9 @@ final class LinuxNative {
 
     /** A zeroed direct buffer in native byte order whose address is a multiple of {@code alignmentBytes}. */
     static ByteBuffer allocateAligned(int capacityBytes, int alignmentBytes) {
-        ByteBuffer raw = ByteBuffer.allocateDirect(capacityBytes + alignmentBytes);
+        // alignedSlice also rounds the end down to the alignment: room for a whole number of aligned blocks
+        int roundedBytes = (capacityBytes + alignmentBytes - 1) / alignmentBytes * alignmentBytes;
+        ByteBuffer raw = ByteBuffer.allocateDirect(roundedBytes + alignmentBytes);
         return raw.alignedSlice(alignmentBytes).limit(capacityBytes).slice().order(ORDER);
     }
 
