@@ -75,8 +75,8 @@ public final class DeviceCommand implements Callable<Integer> {
             description = "I/O engine: io_uring or libaio (Linux asynchronous I/O: one submitting thread per worker "
                     + "keeps the queue depth, like fio's engines of the same names), psync (blocking pread/pwrite, one "
                     + "thread per queue slot; 'sync' is an alias), null (no I/O: measures the tool). auto (default): "
-                    + "io_uring where the kernel allows it (containers often refuse it with EPERM), else libaio, "
-                    + "else psync; the choice is printed and recorded in the run's host facts (ioEngine).")
+                    + "libaio, else io_uring where the kernel allows it (containers often refuse it with EPERM), else "
+                    + "psync; the choice is printed and recorded in the run's host facts (ioEngine).")
     String engineName;
 
     @Option(names = "--io-timeout", defaultValue = "60s", paramLabel = "DURATION",
@@ -254,9 +254,12 @@ public final class DeviceCommand implements Callable<Integer> {
             public void onPhaseEnded(ScheduledPhase phase, PhaseOutcome o) {
                 long cpuNs = os.getProcessCpuTime() - phaseCpuStartNs;
                 if (!quiet && o.ios() > 0) {
+                    long bytes = o.bytesRead() + o.bytesWritten() + o.bytesTrimmed();
+                    long ns = Math.max(1, o.endNs() - o.startNs());
                     err.printf(Locale.ROOT, "  phase %d '%s' ended (%s): %d I/Os, %.0f IOPS, %d errors, process CPU"
-                                    + " %.2f us/IO%s%n", phase.index(), phase.name(), o.endReason(), o.ios(), o.iops(),
-                            o.errors(), cpuNs / 1e3 / o.ios(), o.note() == null ? "" : "; " + o.note());
+                                    + " %.2f us/IO, %.1f MB/s%s%n", phase.index(), phase.name(), o.endReason(), o.ios(),
+                            o.iops(), o.errors(), cpuNs / 1e3 / o.ios(), bytes * 1e3 / ns,
+                            o.note() == null ? "" : "; " + o.note());
                     err.flush();
                 }
             }

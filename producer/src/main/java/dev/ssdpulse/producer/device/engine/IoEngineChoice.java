@@ -3,8 +3,8 @@ package dev.ssdpulse.producer.device.engine;
 import java.util.function.Supplier;
 
 /**
- * Which engine a run uses: the one asked for, or with {@code auto} the best this kernel allows (io_uring, else
- * libaio, else psync), with a note saying what was chosen and why anything better was not. An engine asked for by
+ * Which engine a run uses: the one asked for, or with {@code auto} the best this kernel allows (libaio, else
+ * io_uring, else psync), with a note saying what was chosen and why anything better was not. An engine asked for by
  * name that the kernel refuses is an error carrying the kernel's reason, never a silent substitution.
  *
  * @param engine the engine, not yet open
@@ -51,17 +51,20 @@ public record IoEngineChoice(IoEngine engine, String note) {
                 return new IoEngineChoice(new NullIoEngine(), null);
             }
             case "auto" -> {
-                String uringWhy = ioUringUnavailable.get();
-                if (uringWhy == null) {
-                    return new IoEngineChoice(new IoUringIoEngine(depth), null);
-                }
+                // libaio first: measured on the reference VM (BENCHMARKS.md, 2026-12-01) it matched fio on files and
+                // loop devices at QD 1-256, while this io_uring engine fell far behind fio's io_uring at QD1 on a
+                // loop device (not yet understood); io_uring stays one flag away.
                 String aioWhy = libaioUnavailable.get();
                 if (aioWhy == null) {
-                    return new IoEngineChoice(new LibaioIoEngine(depth),
-                            "engine libaio: io_uring is not available here (" + uringWhy + ")");
+                    return new IoEngineChoice(new LibaioIoEngine(depth), null);
+                }
+                String uringWhy = ioUringUnavailable.get();
+                if (uringWhy == null) {
+                    return new IoEngineChoice(new IoUringIoEngine(depth),
+                            "engine io_uring: native AIO is not available here (" + aioWhy + ")");
                 }
                 return new IoEngineChoice(new SyncDirectIoEngine(), "engine psync (a thread per queue slot):"
-                        + " io_uring is not available (" + uringWhy + "), nor native AIO (" + aioWhy + ")");
+                        + " native AIO is not available (" + aioWhy + "), nor io_uring (" + uringWhy + ")");
             }
             default -> throw new IllegalArgumentException("--engine must be one of " + NAMES + ", got '" + requested
                     + "'");
