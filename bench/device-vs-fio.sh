@@ -4,7 +4,7 @@
 # and on a loop device. For each case: IOPS of both, ratio ssdpulse/fio, CPU time per I/O of both and its ratio.
 #
 # Usage: bench/device-vs-fio.sh [SECONDS=10] [ENGINES="libaio io_uring"] [TARGETS="file loop"] [QDS="1 32 256"]
-# Env:   FILE=/tmp/ssdpulse-bench.dat  LOOP_IMAGE=/tmp/ssdpulse-bench-loop.img  SIZE_MIB=1024
+# Env:   FILE=/tmp/ssdpulse-bench.dat  LOOP_IMAGE=/tmp/ssdpulse-bench-loop.img  SIZE_MIB=1024  RAMP_SECONDS=3
 # Needs: fio, python3, root for the loop device (losetup), compiled modules (the script runs
 #        `./mvnw -o -pl cli -am package -DskipTests` when cli/target/lib is missing; never `install`).
 #
@@ -14,6 +14,9 @@
 # phase's I/Os, as printed by the command (`process CPU .. us/IO`: JVM start-up and the summary are excluded, GC
 # and JIT during the phase included). fio's is (usr_cpu + sys_cpu) x job_runtime / I/Os of its job, from its JSON.
 # Writes: fio runs with --refill_buffers, as ssdpulse writes fresh incompressible data on every write.
+# Warm-up: ssdpulse first runs RAMP_SECONDS of the same I/O as a phase 'ramp' that is not counted, so the JVM's JIT
+# compilation is not charged to the measured seconds (a real run is minutes long); fio needs no warm-up and is
+# measured over its whole runtime (RAMP_SECONDS >= 1; the first table in BENCHMARKS.md is without warm-up).
 # Cases alternate fio / ssdpulse so drifts of a shared machine hit both.
 set -euo pipefail
 SECONDS_PER_CASE=${1:-10}
@@ -23,6 +26,7 @@ QDS=${4:-"1 32 256"}
 FILE=${FILE:-/tmp/ssdpulse-bench.dat}
 LOOP_IMAGE=${LOOP_IMAGE:-/tmp/ssdpulse-bench-loop.img}
 SIZE_MIB=${SIZE_MIB:-1024}
+RAMP_SECONDS=${RAMP_SECONDS:-3}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 command -v fio >/dev/null || { echo "fio not found (apt-get install fio)" >&2; exit 1; }
@@ -52,6 +56,12 @@ cat > "$WORK/w.yaml" <<'EOF'
 name: bench-4k-random
 seed: 1
 phases:
+  - name: ramp
+    kind: TEST
+    accessSpecs:
+      - {transferSize: 4KiB, percentRead: ${read}, percentRandom: 100}
+    queueDepth: ${qd}
+    duration: ${ramp}s
   - name: test
     kind: TEST
     accessSpecs:
@@ -61,7 +71,7 @@ phases:
 EOF
 
 echo "date: $(date -u +%FT%TZ)  host: $(uname -srm)  cpus: $(nproc)  cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-echo "fio $(fio --version | sed 's/^fio-//'), $(java -version 2>&1 | head -1), ${SECONDS_PER_CASE} s per case"
+echo "fio $(fio --version | sed 's/^fio-//'), $(java -version 2>&1 | head -1), ${SECONDS_PER_CASE} s per case (ssdpulse after a ${RAMP_SECONDS}-s uncounted warm-up)"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other processes share the CPUs: compare the CPU columns too)"
 
 declare -A PATHS
@@ -98,9 +108,9 @@ for t in $TARGETS; do
           ) || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }
         fio_iops=${fio_out% *}; fio_cpu=${fio_out#* }
         java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" \
-            --workload "$WORK/w.yaml" --set read=$read_pct --set qd=$qd --set seconds=$SECONDS_PER_CASE \
+            --workload "$WORK/w.yaml" --set read=$read_pct --set qd=$qd --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
             --offline --format json >"$WORK/sp.json" 2>"$WORK/sp.err" || true
-        line=$(grep "phase 0 'test' ended" "$WORK/sp.err" || true)
+        line=$(grep "phase 1 'test' ended" "$WORK/sp.err" || true)
         if [ -z "$line" ]; then
           echo "ssdpulse failed: $(cat "$WORK/sp.err")" >&2
           continue
