@@ -1,46 +1,128 @@
 #!/usr/bin/env bash
-# Device engine vs fio on the same file and settings: 4 KiB random read and random write, QD1 and QD32,
-# O_DIRECT, SECONDS per case; fio with --ioengine=libaio. Prints IOPS of both and the ratio ssdpulse/fio.
-# Usage: bench/device-vs-fio.sh [SECONDS=20] [FILE=/tmp/ssdpulse-bench.dat] [SIZE_MIB=1024]
-# Needs: fio, python3, a compiled producer module (the script runs test-compile if needed).
-# CPU columns: CPU time (user+sys) per I/O; ssdpulse's includes JVM start-up and JIT, amortised over the run.
+# ssdpulse's `device` command vs fio, side by side in one run, with the same engine, target and settings:
+# 4 KiB random read and random write at QD 1, 32 and 256 (one job / one worker), O_DIRECT, time-based, on a file
+# and on a loop device. For each case: IOPS of both, ratio ssdpulse/fio, CPU time per I/O of both and its ratio.
+#
+# Usage: bench/device-vs-fio.sh [SECONDS=10] [ENGINES="libaio io_uring"] [TARGETS="file loop"] [QDS="1 32 256"]
+# Env:   FILE=/tmp/ssdpulse-bench.dat  LOOP_IMAGE=/tmp/ssdpulse-bench-loop.img  SIZE_MIB=1024  RAMP_SECONDS=3
+# Needs: fio, python3, root for the loop device (losetup), compiled modules (the script runs
+#        `./mvnw -o -pl cli -am package -DskipTests` when cli/target/lib is missing; never `install`).
+#
+# ssdpulse runs the real command: `device --target T --engine E --workload <4 KiB random, QD n> --offline`, so its
+# I/O path includes recording every I/O into the in-process analysis (latency bins, windows) as a streamed run
+# records it into batches. Its CPU column is the process's user+sys CPU time over the I/O phase divided by the
+# phase's I/Os, as printed by the command (`process CPU .. us/IO`: JVM start-up and the summary are excluded, GC
+# and JIT during the phase included). fio's is (usr_cpu + sys_cpu) x job_runtime / I/Os of its job, from its JSON.
+# Writes: fio runs with --refill_buffers, as ssdpulse writes fresh incompressible data on every write.
+# Warm-up: ssdpulse first runs RAMP_SECONDS of the same I/O as a phase 'ramp' that is not counted, so the JVM's JIT
+# compilation is not charged to the measured seconds (a real run is minutes long); fio needs no warm-up and is
+# measured over its whole runtime (RAMP_SECONDS >= 1; the first table in BENCHMARKS.md is without warm-up).
+# Cases alternate fio / ssdpulse so drifts of a shared machine hit both.
 set -euo pipefail
-SECONDS_PER_CASE=${1:-20}
-FILE=${2:-/tmp/ssdpulse-bench.dat}
-SIZE_MIB=${3:-1024}
+SECONDS_PER_CASE=${1:-10}
+ENGINES=${2:-"libaio io_uring"}
+TARGETS=${3:-"file loop"}
+QDS=${4:-"1 32 256"}
+FILE=${FILE:-/tmp/ssdpulse-bench.dat}
+LOOP_IMAGE=${LOOP_IMAGE:-/tmp/ssdpulse-bench-loop.img}
+SIZE_MIB=${SIZE_MIB:-1024}
+RAMP_SECONDS=${RAMP_SECONDS:-3}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 command -v fio >/dev/null || { echo "fio not found (apt-get install fio)" >&2; exit 1; }
-if [ ! -d producer/target/test-classes/dev/ssdpulse/producer/device/bench ]; then
-  ./mvnw -B -q -o -pl producer -am test-compile -DskipTests
+if [ ! -d cli/target/lib ] || [ ! -d cli/target/classes ]; then
+  ./mvnw -B -q -o -pl cli -am package -DskipTests >&2
 fi
-CP=producer/target/classes:producer/target/test-classes:schemas/target/classes
+# The modules' own classes first: cli/target/lib may also hold module jars.
+CP="cli/target/classes:producer/target/classes:streams/target/classes:platform/target/classes:schemas/target/classes:cli/target/lib/*"
 SIZE=$((SIZE_MIB * 1024 * 1024))
-if [ ! -f "$FILE" ] || [ "$(stat -c %s "$FILE")" -ne "$SIZE" ]; then
-  echo "laying out $FILE ($SIZE_MIB MiB of random data)"
-  fio --name=layout --filename="$FILE" --size="$SIZE" --rw=write --bs=1M --direct=1 --ioengine=libaio \
-      --iodepth=4 --refill_buffers --output=/dev/null
-fi
+WORK=$(mktemp -d)
+LOOP_DEV=
+cleanup() {
+  [ -n "$LOOP_DEV" ] && losetup -d "$LOOP_DEV" 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+layout() { # random data, so reads are not of holes and writes overwrite allocated blocks
+  if [ ! -f "$1" ] || [ "$(stat -c %s "$1")" -ne "$SIZE" ]; then
+    echo "laying out $1 ($SIZE_MIB MiB of random data)" >&2
+    fio --name=layout --filename="$1" --size="$SIZE" --rw=write --bs=1M --direct=1 --ioengine=libaio \
+        --iodepth=4 --refill_buffers --output=/dev/null
+  fi
+}
+
+cat > "$WORK/w.yaml" <<'EOF'
+name: bench-4k-random
+seed: 1
+phases:
+  - name: ramp
+    kind: TEST
+    accessSpecs:
+      - {transferSize: 4KiB, percentRead: ${read}, percentRandom: 100}
+    queueDepth: ${qd}
+    duration: ${ramp}s
+  - name: test
+    kind: TEST
+    accessSpecs:
+      - {transferSize: 4KiB, percentRead: ${read}, percentRandom: 100}
+    queueDepth: ${qd}
+    duration: ${seconds}s
+EOF
+
 echo "date: $(date -u +%FT%TZ)  host: $(uname -srm)  cpus: $(nproc)  cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-echo "file: $FILE ($SIZE_MIB MiB) on $(df --output=source "$FILE" | tail -1), fio $(fio --version), $(java -version 2>&1 | head -1)"
+echo "fio $(fio --version | sed 's/^fio-//'), $(java -version 2>&1 | head -1), ${SECONDS_PER_CASE} s per case (ssdpulse after a ${RAMP_SECONDS}-s uncounted warm-up)"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other processes share the CPUs: compare the CPU columns too)"
-printf '%-10s %4s %12s %12s %7s %14s %14s\n' rw qd fio_iops ssdpulse_iops ratio fio_cpu_us/io sp_cpu_us/io
-for rw in randread randwrite; do
-  for qd in 1 32; do
-    fio_iops=$(fio --name=job --filename="$FILE" --size="$SIZE" --rw=$rw --bs=4k --iodepth=$qd \
-        --ioengine=libaio --direct=1 --runtime="$SECONDS_PER_CASE" --time_based --norandommap \
-        --randrepeat=0 --output-format=json \
-      | python3 -c "import json,sys; j=json.load(sys.stdin)['jobs'][0]; n=j['read']['total_ios']+j['write']['total_ios']; print(round(j['read']['iops']+j['write']['iops']), round((j['usr_cpu']+j['sys_cpu'])/100*j['elapsed']*1e6/max(n,1),2))")
-    fio_cpu=${fio_iops#* }; fio_iops=${fio_iops% *}
-    TIMEFORMAT=%U+%S
-    { time java -Xmx256m -cp "$CP" dev.ssdpulse.producer.device.bench.DeviceBench "$FILE" $rw 4096 $qd \
-        "$SECONDS_PER_CASE" > /tmp/ssdpulse-bench-line 2>/dev/null ; } 2> /tmp/ssdpulse-bench-time
-    line=$(cat /tmp/ssdpulse-bench-line)
-    sp_iops=$(sed -E 's/.* iops=([0-9]+).*/\1/' <<<"$line")
-    sp_ios=$(sed -E 's/.* ios=([0-9]+).*/\1/' <<<"$line")
-    sp_cpu=$(python3 -c "print(round(($(cat /tmp/ssdpulse-bench-time))*1e6/$sp_ios,2))")
-    ratio=$(python3 -c "print(f'{$sp_iops/$fio_iops:.3f}')")
-    printf '%-10s %4s %12s %12s %7s %14s %14s\n' $rw $qd "$fio_iops" "$sp_iops" "$ratio" "$fio_cpu" "$sp_cpu"
-    echo "    $line" >&2
+
+declare -A PATHS
+for t in $TARGETS; do
+  case $t in
+    file)
+      layout "$FILE"
+      PATHS[file]=$FILE
+      echo "file: $FILE on $(df --output=source "$FILE" | tail -1) ($(df --output=fstype "$FILE" | tail -1))" ;;
+    loop)
+      layout "$LOOP_IMAGE"
+      LOOP_DEV=$(losetup -f --show --direct-io=on "$LOOP_IMAGE" 2>/dev/null || losetup -f --show "$LOOP_IMAGE")
+      PATHS[loop]=$LOOP_DEV
+      echo "loop: $LOOP_DEV over $LOOP_IMAGE (direct-io $(cat /sys/block/$(basename "$LOOP_DEV")/loop/dio)," \
+           "scheduler $(cat /sys/block/$(basename "$LOOP_DEV")/queue/scheduler))" ;;
+    *) echo "unknown target $t (file|loop)" >&2; exit 2 ;;
+  esac
+done
+
+printf '%-5s %-8s %-9s %3s | %9s %9s %6s | %8s %8s %6s\n' target engine rw qd fio_iops sp_iops ratio \
+    fio_us/io sp_us/io ratio
+for t in $TARGETS; do
+  path=${PATHS[$t]}
+  for engine in $ENGINES; do
+    for rw in randread randwrite; do
+      read_pct=$([ $rw = randread ] && echo 100 || echo 0)
+      # ssdpulse writes fresh incompressible data on every write (its default pattern); fio does with this
+      refill=$([ $rw = randwrite ] && echo --refill_buffers || true)
+      for qd in $QDS; do
+        fio_out=$(fio --name=job --filename="$path" --size="$SIZE" --rw=$rw --bs=4k --iodepth="$qd" \
+            --ioengine="$engine" --direct=1 --runtime="$SECONDS_PER_CASE" --time_based --norandommap \
+            --randrepeat=0 $refill --output-format=json 2>"$WORK/fio.err" \
+          | python3 -c "import json,sys; j=json.load(sys.stdin)['jobs'][0]; n=j['read']['total_ios']+j['write']['total_ios']; print(round(j['read']['iops']+j['write']['iops']), f\"{(j['usr_cpu']+j['sys_cpu'])/100*j['job_runtime']*1e3/max(n,1):.2f}\")" \
+          ) || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }
+        fio_iops=${fio_out% *}; fio_cpu=${fio_out#* }
+        java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" \
+            --workload "$WORK/w.yaml" --set read=$read_pct --set qd=$qd --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
+            --offline --format json >"$WORK/sp.json" 2>"$WORK/sp.err" || true
+        line=$(grep "phase 1 'test' ended" "$WORK/sp.err" || true)
+        if [ -z "$line" ]; then
+          echo "ssdpulse failed: $(cat "$WORK/sp.err")" >&2
+          continue
+        fi
+        sp_iops=$(sed -E 's/.* I\/Os, ([0-9]+) IOPS.*/\1/' <<<"$line")
+        sp_cpu=$(sed -E 's/.*process CPU ([0-9.]+) us\/IO.*/\1/' <<<"$line")
+        printf '%-5s %-8s %-9s %3s | %9s %9s %6s | %8s %8s %6s\n' "$t" "$engine" $rw "$qd" "$fio_iops" "$sp_iops" \
+            "$(python3 -c "print(f'{$sp_iops/$fio_iops:.3f}')")" "$fio_cpu" "$sp_cpu" \
+            "$(python3 -c "print(f'{$sp_cpu/$fio_cpu:.2f}')")"
+        echo "    ssdpulse: $line" >&2
+      done
+    done
   done
 done
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -54,4 +54,122 @@ class DeviceCommandTest {
         JsonNode summary = new ObjectMapper().readTree(r[1]);
         assertThat(summary.get("ioCount").asLong()).as("the tool alone does far more than a disk at QD1").isGreaterThan(20_000);
     }
+
+    @Test
+    void everyEngineRunsTheSameWorkloadAndTheChoiceIsRecorded(@TempDir Path dir) throws Exception {
+        Path workload = dir.resolve("randread.yaml");
+        Files.writeString(workload, """
+                name: randread
+                seed: 1
+                phases:
+                  - name: test
+                    kind: TEST
+                    accessSpecs:
+                      - {transferSize: 4KiB, percentRead: 100, percentRandom: 100}
+                    queueDepth: 32
+                    duration: 1s
+                """);
+        for (String engine : new String[] {"libaio", "io_uring", "psync"}) {
+            String[] r = run("device", "--target", dir.resolve("e.bin").toString(), "--size", "16MiB", "--engine", engine,
+                    "--workload", workload.toString(), "--offline", "--format", "json");
+            if (r[2].contains("is not available here")) {
+                assertThat(engine).as(r[2]).isEqualTo("io_uring"); // refused by this kernel: said so, exit 2
+                assertThat(r[0]).isEqualTo(Integer.toString(Main.EXIT_BAD_INPUT));
+                continue;
+            }
+            assertThat(r[0]).as(engine + ": " + r[2]).isEqualTo("0");
+            assertThat(r[2]).contains("engine " + (engine.equals("psync") ? "sync-direct-workers" : engine))
+                    .containsPattern("phase \\d+ 'test' ended \\(DURATION\\): \\d+ I/Os, \\d+ IOPS, 0 errors, process CPU [0-9.]+ us/IO");
+            JsonNode summary = new ObjectMapper().readTree(r[1]);
+            assertThat(summary.get("ioCount").asLong()).isPositive();
+        }
+        String[] bad = run("device", "--target", dir.resolve("e.bin").toString(), "--engine", "posixaio",
+                "--workload", "seed003-qd1-random-read-1000s", "--offline");
+        assertThat(bad[0]).isEqualTo(Integer.toString(Main.EXIT_BAD_INPUT));
+        assertThat(bad[2]).contains("auto|io_uring|libaio|psync|null");
+    }
+
+    /**
+     * A device that fails its writes mid-run: a loop device over a 64 MiB sparse image on an 8 MiB tmpfs (no
+     * device-mapper on this machine). The run ends FAILED with the errors counted, and the summary is still printed.
+     */
+    @Test
+    void aDeviceErrorEndsTheRunFailedWithItsSummary(@TempDir Path dir) throws Exception {
+        Path mount = Files.createDirectory(dir.resolve("small"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(exec("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", mount.toString()),
+                "needs root to mount a tmpfs");
+        String loop = null;
+        try {
+            Path image = mount.resolve("disk.img");
+            org.junit.jupiter.api.Assumptions.assumeTrue(exec("truncate", "-s", "64M", image.toString()));
+            Process p = new ProcessBuilder("losetup", "-f", "--show", image.toString()).start();
+            loop = new String(p.getInputStream().readAllBytes()).trim();
+            org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor() == 0 && loop.startsWith("/dev/loop"), "losetup");
+            Path workload = dir.resolve("fill.yaml");
+            Files.writeString(workload, """
+                    name: fill
+                    seed: 1
+                    phases:
+                      - name: fill
+                        kind: PRECONDITION_INDEPENDENT
+                        accessSpecs:
+                          - {transferSize: 128KiB, percentRead: 0, percentRandom: 0}
+                        queueDepth: 8
+                        totalBytes: 100%
+                    """);
+            String[] r = run("device", "--target", loop, "--engine", "libaio", "--workload", workload.toString(),
+                    "--offline", "--format", "json");
+            assertThat(r[0]).as(r[2]).isEqualTo("1");
+            assertThat(r[2]).contains("ended (FAILED)").contains("device error").contains("WRITE");
+            JsonNode summary = new ObjectMapper().readTree(r[1]);
+            assertThat(summary.get("status").asText()).isEqualTo("FAILED");
+            assertThat(summary.toString()).contains("device error");
+            assertThat(summary.get("ioCount").asLong()).isPositive();
+        } finally {
+            if (loop != null) {
+                exec("losetup", "-d", loop);
+            }
+            exec("umount", "-l", mount.toString());
+        }
+    }
+
+    private static boolean exec(String... cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor() == 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /** seed 002's protocol on a real block device: set, record, restore; and the refusal of an unknown name. */
+    @Test
+    void schedulerIsSetForTheRunAndRestoredAfterwards(@TempDir Path dir) throws Exception {
+        Path image = dir.resolve("disk.img");
+        Files.write(image, new byte[16 << 20]);
+        Process p = new ProcessBuilder("losetup", "-f", "--show", image.toString()).start();
+        String loop = new String(p.getInputStream().readAllBytes()).trim();
+        org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor() == 0 && loop.startsWith("/dev/loop"), "needs losetup");
+        try {
+            Path file = Path.of("/sys/block", Path.of(loop).getFileName().toString(), "queue/scheduler");
+            org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(file), "needs a writable /sys");
+            String before = Files.readString(file);
+            org.junit.jupiter.api.Assumptions.assumeTrue(before.contains("mq-deadline") && before.contains("[none]"));
+            String[] r = run("device", "--target", loop, "--engine", "libaio", "--scheduler", "mq-deadline",
+                    "--workload", "seed002-hdparm-direct-read", "--set", "runSeconds=1", "--set", "repetitions=2",
+                    "--offline", "--format", "json");
+            assertThat(r[0]).as(r[2]).isEqualTo("0");
+            assertThat(r[2]).contains("I/O scheduler of loop").contains("mq-deadline for this run (was none")
+                    .contains("scheduler mq-deadline (run ");
+            assertThat(Files.readString(file)).as("restored").isEqualTo(before);
+            String[] bad = run("device", "--target", loop, "--scheduler", "cfq", "--workload",
+                    "seed002-hdparm-direct-read", "--offline");
+            assertThat(bad[0]).isEqualTo(Integer.toString(Main.EXIT_BAD_INPUT));
+            assertThat(bad[2]).contains("--scheduler cfq: not available").contains("offers: none, mq-deadline");
+            assertThat(Files.readString(file)).isEqualTo(before);
+        } finally {
+            exec("losetup", "-d", loop);
+        }
+    }
 }

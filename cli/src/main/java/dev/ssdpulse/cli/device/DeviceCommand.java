@@ -16,14 +16,15 @@ import dev.ssdpulse.producer.device.DeviceRunOptions;
 import dev.ssdpulse.producer.device.DeviceRunResult;
 import dev.ssdpulse.producer.device.DeviceRunner;
 import dev.ssdpulse.producer.device.ShutdownCancellation;
+import dev.ssdpulse.producer.device.PhaseOutcome;
 import dev.ssdpulse.producer.device.engine.IoEngine;
-import dev.ssdpulse.producer.device.engine.NullIoEngine;
-import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
+import dev.ssdpulse.producer.device.engine.IoEngineChoice;
 import dev.ssdpulse.producer.device.guard.PreparedTarget;
 import dev.ssdpulse.producer.device.guard.TargetGuard;
 import dev.ssdpulse.producer.device.guard.TargetSafetyException;
 import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
+import dev.ssdpulse.producer.device.hostinfo.IoSchedulerSwitch;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
 import dev.ssdpulse.producer.smart.SmartPoller;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
@@ -40,8 +41,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 
@@ -70,9 +73,25 @@ public final class DeviceCommand implements Callable<Integer> {
     @Option(names = "--buffered", description = "Go through the page cache instead of O_DIRECT (not a drive measurement).")
     boolean buffered;
 
-    @Option(names = "--engine", defaultValue = "sync", paramLabel = "sync|null",
-            description = "I/O engine: sync (positional O_DIRECT I/O, QD via threads) or null (no I/O: measures the tool).")
+    @Option(names = "--engine", defaultValue = "auto", paramLabel = IoEngineChoice.NAMES,
+            description = "I/O engine: io_uring or libaio (Linux asynchronous I/O: one submitting thread per worker "
+                    + "keeps the queue depth, like fio's engines of the same names), psync (blocking pread/pwrite, one "
+                    + "thread per queue slot; 'sync' is an alias), null (no I/O: measures the tool). auto (default): "
+                    + "libaio, else io_uring where the kernel allows it (containers often refuse it with EPERM), else "
+                    + "psync; the choice is printed and recorded in the run's host facts (ioEngine).")
     String engineName;
+
+    @Option(names = "--io-timeout", defaultValue = "60s", paramLabel = "DURATION",
+            description = "With io_uring/libaio: fail the phase when outstanding I/Os see no completion for this long "
+                    + "(a device that stopped responding), instead of waiting forever (default: ${DEFAULT-VALUE}).")
+    Duration ioTimeout;
+
+    @Option(names = "--scheduler", paramLabel = "NAME",
+            description = "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline,"
+                    + " bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the previous"
+                    + " one afterwards; recorded in the run with the kernel, CPU and memory. Refused with the reason where"
+                    + " it cannot be set (not offered, no block device under the target, /sys not writable).")
+    String scheduler;
 
     @Mixin
     WorkloadOptions workload;
@@ -128,13 +147,35 @@ public final class DeviceCommand implements Callable<Integer> {
         prepared.notes().forEach(n -> err.println("note: " + n));
         String id = runId == null ? RunIds.newRunId("dev") : RunIds.validate(runId);
         boolean direct = !buffered;
-        try (IoEngine engine = engine()) {
+        int maxQueueDepth = workloadSpec.schedule().stream().mapToInt(p -> p.phase().queueDepth()).max().orElse(1);
+        IoEngineChoice choice;
+        try {
+            choice = IoEngineChoice.choose(engineName, maxQueueDepth);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage(), e);
+        }
+        if (choice.note() != null) {
+            err.println("note: " + choice.note());
+        }
+        IoSchedulerSwitch schedulerSwitch = null;
+        try (IoEngine engine = choice.engine()) {
             engine.open(prepared.path(), prepared.sizeBytes(), direct, writes);
+            if (scheduler != null) {
+                String disk = new HostFactsCollector().collect(prepared.path(), direct, engine.name()).blockDevice();
+                try {
+                    schedulerSwitch = IoSchedulerSwitch.set(Path.of("/sys"), disk, scheduler);
+                } catch (IllegalArgumentException e) {
+                    throw new UserInputException(e.getMessage(), e);
+                }
+                err.printf("I/O scheduler of %s: %s for this run (was %s; restored afterwards)%n", schedulerSwitch.disk(),
+                        schedulerSwitch.active(), schedulerSwitch.previous());
+            }
             HostFacts facts = new HostFactsCollector().collect(prepared.path(), direct, engine.name());
             String device = (facts.model() == null ? prepared.path().toString() : facts.model() + " (" + prepared.path() + ")")
                     + ", " + Units.describeBytes(prepared.sizeBytes());
-            DeviceRunner runner = new DeviceRunner(engine, DeviceRunOptions.forTarget(prepared.sizeBytes(),
-                    prepared.blockDevice(), allowDestroyData));
+            DeviceRunner runner = new DeviceRunner(engine, new DeviceRunOptions(prepared.sizeBytes(),
+                    prepared.blockDevice(), allowDestroyData, DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS,
+                    ioTimeout.toNanos()));
             if (!quiet) {
                 err.printf("running %s on %s, %s, engine %s, scheduler %s (run %s)%n", workloadSpec.name(), device,
                         direct ? "O_DIRECT" : "buffered", engine.name(), facts.ioScheduler(), id);
@@ -142,7 +183,7 @@ public final class DeviceCommand implements Callable<Integer> {
             }
             if (offline) {
                 return run(new OfflineRunOutput(id, 1_000_000_000L, 60_000_000_000L, format, null, device,
-                        workloadSpec.name(), out), runner, workloadSpec, facts, prepared);
+                        workloadSpec.name(), out), runner, workloadSpec, facts, prepared, schedulerSwitch);
             }
             RunStarted started = RunStartTime.stamp(RunStarted.newBuilder(), Instant.ofEpochMilli(System.currentTimeMillis()))
                     .setRunId(id)
@@ -157,21 +198,25 @@ public final class DeviceCommand implements Callable<Integer> {
                     .build();
             int maxWorkers = workloadSpec.schedule().stream().mapToInt(p -> p.phase().workers()).max().orElse(1);
             try (StreamedRunOutput output = new StreamedRunOutput(kafka, started, maxWorkers, overflowPolicy, batchIos, out)) {
-                return run(output, runner, workloadSpec, facts, prepared);
+                return run(output, runner, workloadSpec, facts, prepared, schedulerSwitch);
+            }
+        } finally {
+            restoreScheduler(schedulerSwitch); // already done after the run; here for a failure before it
+        }
+    }
+
+    private void restoreScheduler(IoSchedulerSwitch schedulerSwitch) {
+        if (schedulerSwitch != null) {
+            String problem = schedulerSwitch.restore();
+            if (problem != null) {
+                spec.commandLine().getErr().println("warning: " + problem);
+                spec.commandLine().getErr().flush();
             }
         }
     }
 
-    private IoEngine engine() {
-        return switch (engineName) {
-            case "sync" -> new SyncDirectIoEngine();
-            case "null" -> new NullIoEngine();
-            default -> throw new UserInputException("--engine must be sync or null, got '" + engineName + "'");
-        };
-    }
-
     private int run(RunOutput output, DeviceRunner runner, WorkloadSpec workloadSpec, HostFacts facts,
-                    PreparedTarget prepared) {
+                    PreparedTarget prepared, IoSchedulerSwitch schedulerSwitch) {
         PrintWriter err = spec.commandLine().getErr();
         long startNs = System.nanoTime();
         SmartPoller smart = null;
@@ -185,13 +230,37 @@ public final class DeviceCommand implements Callable<Integer> {
             }
             smart.start();
         }
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         DeviceRunListener listener = new DeviceRunListener() {
+            long phaseCpuStartNs;
+
             @Override
             public void onPhaseStarted(ScheduledPhase phase, long timeNs) {
+                phaseCpuStartNs = os.getProcessCpuTime();
                 output.phaseStarted(phase, timeNs);
                 if (!quiet) {
                     err.printf("  [%8.1f s] phase %d '%s' (%s)%n", timeNs / 1e9, phase.index(), phase.name(),
                             phase.phase().kind());
+                    err.flush();
+                }
+            }
+
+            /**
+             * One line per I/O phase with the process's CPU time per I/O over the phase (user + system, all threads:
+             * I/O, recording, analysis or publishing, GC, JIT), read from getProcessCpuTime (the kernel's per-process
+             * accounting; its resolution is a scheduler tick on some kernels, so short phases read coarsely).
+             */
+            @Override
+            public void onPhaseEnded(ScheduledPhase phase, PhaseOutcome o) {
+                long cpuNs = os.getProcessCpuTime() - phaseCpuStartNs;
+                if (!quiet && o.ios() > 0) {
+                    long bytes = o.bytesRead() + o.bytesWritten() + o.bytesTrimmed();
+                    long ns = Math.max(1, o.endNs() - o.startNs());
+                    err.printf(Locale.ROOT, "  phase %d '%s' ended (%s): %d I/Os, %.0f IOPS, %d errors, process CPU"
+                                    + " %.2f us/IO, %.1f MB/s%s%n", phase.index(), phase.name(), o.endReason(), o.ios(),
+                            o.iops(), o.errors(), cpuNs / 1e3 / o.ios(), bytes * 1e3 / ns,
+                            o.note() == null ? "" : "; " + o.note());
                     err.flush();
                 }
             }
@@ -222,6 +291,7 @@ public final class DeviceCommand implements Callable<Integer> {
                 if (smart != null) {
                     smart.close();
                 }
+                restoreScheduler(schedulerSwitch); // before the summary, and before a Ctrl-C lets the JVM exit
             }
             RunStatus status = switch (result.status()) {
                 case COMPLETED -> RunStatus.COMPLETED;

@@ -26,10 +26,19 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Drives a workload's scheduled phases against an opened {@link IoEngine}.
  *
- * <p>Per I/O phase: {@code workers x queueDepth} threads; the threads of one worker share its generator
- * ({@link WorkerStream}), so the worker has up to {@code queueDepth} I/Os outstanding. A phase ends at the first
- * of: its duration on the wall clock (checked before each submit; I/Os in flight finish and are recorded), its
- * byte budget or generator exhaustion, cancellation. Ramp time is not treated specially: ramp I/Os are recorded
+ * <p>Per I/O phase, with an asynchronous engine (libaio, io_uring): one thread per worker (fio's numjobs), each
+ * with its own engine ({@link IoEngine#openSibling()} for workers after the first), keeping up to
+ * {@code queueDepth} I/Os in flight: it submits into every free slot, then reaps (which hands the batch to the
+ * kernel) and refills. With a synchronous engine (psync): {@code workers x queueDepth} threads; the threads of
+ * one worker share its generator ({@link WorkerStream}), so the worker has up to {@code queueDepth} I/Os
+ * outstanding. A phase ends at the first of: its duration on the wall clock (checked before each submit; I/Os in
+ * flight finish and are recorded), its byte budget or generator exhaustion, cancellation, or a device error.
+ *
+ * <p>Device errors: an I/O the device fails ({@link IoStatus#isDeviceError}: EIO, ENOSPC, ENODEV, ...) ends the
+ * phase as FAILED and the run as FAILED (like fio without continue_on_error); the I/Os in flight complete and
+ * are recorded, every failed one counted. A request refused by design (EINVAL, EOPNOTSUPP TRIM) is counted and
+ * the phase goes on. With an asynchronous engine, outstanding I/Os that see no completion for
+ * {@link DeviceRunOptions#ioTimeoutNs()} fail the phase too, so a vanished device cannot hang the run. Ramp time is not treated specially: ramp I/Os are recorded
  * like any other, and consumers exclude the first {@code rampNs} of the phase from statistics (PhaseSpec's
  * contract). {@code delayNs} is honoured as the minimum gap between consecutive submits of a worker (rate limit,
  * think time), by parking the submitting thread until its slot's due time.
@@ -81,6 +90,10 @@ public final class DeviceRunner {
         List<ScheduledPhase> schedule = spec.schedule();
         for (ScheduledPhase p : schedule) {
             checkAlignment(p);
+            if (!p.phase().accessSpecs().isEmpty() && p.phase().queueDepth() > engine.maxQueueDepth()) {
+                throw new IllegalArgumentException("phase '" + p.name() + "': queue depth " + p.phase().queueDepth()
+                        + " exceeds the " + engine.name() + " engine's " + engine.maxQueueDepth());
+            }
         }
         long runStart = System.nanoTime();
         RunCounters totals = new RunCounters();
@@ -184,7 +197,7 @@ public final class DeviceRunner {
             slot.op = IoOpCode.TRIM;
             slot.offsetBytes = offset;
             slot.sizeBytes = size;
-            engine.submit(slot);
+            submitAndWait(engine, slot);
             ios++;
             totals.ios.increment();
             if (slot.status == IoStatus.OK) {
@@ -203,6 +216,24 @@ public final class DeviceRunner {
                 : "PURGE: whole device discarded (not a secure erase)";
         return new PhaseOutcome(p.index(), p.name(), startNs, System.nanoTime() - runStart, ios, errors, 0, 0,
                 trimmed, reason, note);
+    }
+
+    /** One I/O, waited for: the synchronous use of either kind of engine. */
+    private void submitAndWait(IoEngine e, IoSlot slot) {
+        if (!e.submit(slot)) {
+            IoSlot[] out = new IoSlot[1];
+            try {
+                while (e.reap(out, 1, 1, options.ioTimeoutNs()) == 0) {
+                    if (System.nanoTime() - slot.submitNanos > options.ioTimeoutNs()) {
+                        throw new IllegalStateException("the device did not complete an I/O within "
+                                + options.ioTimeoutNs() / 1_000_000 + " ms");
+                    }
+                }
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for an I/O", ex);
+            }
+        }
     }
 
     private PhaseOutcome idle(ScheduledPhase p, long runStart, long startNs, DeviceRunListener listener,
@@ -283,6 +314,10 @@ public final class DeviceRunner {
         final long endNanos;
         final boolean timed;
         final AtomicReference<Throwable> failure = new AtomicReference<>();
+        /** The first device error of the phase (ends it), or null. */
+        final AtomicReference<String> deviceError = new AtomicReference<>();
+        /** Set when the phase must end early (device error, failure); I/Os in flight still complete. */
+        volatile boolean ending;
 
         PhaseExecution(ScheduledPhase scheduled, long runStart, IoCompletionSink sink, RunCounters totals) {
             this.scheduled = scheduled;
@@ -302,17 +337,64 @@ public final class DeviceRunner {
         PhaseOutcome execute(long startNs, DeviceRunListener listener) {
             int maxSize = phase.accessSpecs().stream().mapToInt(AccessSpec::transferSizeBytes).max().orElse(4096);
             List<Thread> threads = new ArrayList<>(workers.length * phase.queueDepth());
-            for (WorkerStream w : workers) {
-                for (int q = 0; q < phase.queueDepth(); q++) {
-                    IoSlot slot = engine.allocateSlot(maxSize);
-                    PatternFiller filler = new PatternFiller(phase.dataPattern(),
-                            scheduled.seed() ^ (0x9E3779B97F4A7C15L * (w.worker * 4099L + q + 1)));
-                    Thread t = new Thread(() -> ioLoop(w, slot, filler),
-                            "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker + "-q" + q);
-                    t.setDaemon(true);
-                    threads.add(t);
+            List<IoEngine> siblings = new ArrayList<>();
+            try {
+                if (engine.asynchronous()) {
+                    for (WorkerStream w : workers) {
+                        IoEngine e = w.worker == 0 ? engine : engine.openSibling();
+                        if (e != engine) {
+                            siblings.add(e);
+                        }
+                        IoSlot[] slots = new IoSlot[phase.queueDepth()];
+                        for (int q = 0; q < slots.length; q++) {
+                            slots[q] = e.allocateSlot(maxSize);
+                        }
+                        PatternFiller filler = filler(w, 0); // one thread fills every slot of the worker
+                        Thread t = new Thread(() -> asyncLoop(w, e, slots, filler),
+                                "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker);
+                        t.setDaemon(true);
+                        threads.add(t);
+                    }
+                } else {
+                    for (WorkerStream w : workers) {
+                        for (int q = 0; q < phase.queueDepth(); q++) {
+                            IoSlot slot = engine.allocateSlot(maxSize);
+                            PatternFiller filler = filler(w, q);
+                            Thread t = new Thread(() -> ioLoop(w, slot, filler),
+                                    "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker + "-q" + q);
+                            t.setDaemon(true);
+                            threads.add(t);
+                        }
+                    }
+                }
+            } catch (java.io.IOException | RuntimeException e) {
+                closeAll(siblings);
+                return new PhaseOutcome(scheduled.index(), scheduled.name(), startNs, System.nanoTime() - runStart,
+                        0, 0, 0, 0, 0, PhaseOutcome.EndReason.FAILED, "cannot open an engine per worker: " + e);
+            }
+            try {
+                return runThreads(threads, startNs, listener);
+            } finally {
+                closeAll(siblings);
+            }
+        }
+
+        private PatternFiller filler(WorkerStream w, int q) {
+            return new PatternFiller(phase.dataPattern(),
+                    scheduled.seed() ^ (0x9E3779B97F4A7C15L * (w.worker * 4099L + q + 1)));
+        }
+
+        private void closeAll(List<IoEngine> engines) {
+            for (IoEngine e : engines) {
+                try {
+                    e.close();
+                } catch (Exception ignored) {
+                    // a sibling only read/wrote through O_DIRECT and was reaped empty: nothing is lost
                 }
             }
+        }
+
+        private PhaseOutcome runThreads(List<Thread> threads, long startNs, DeviceRunListener listener) {
             threads.forEach(Thread::start);
             ProgressTicker ticker = new ProgressTicker(runStart, scheduled, totals, listener);
             boolean interrupted = false;
@@ -350,7 +432,11 @@ public final class DeviceRunner {
             PhaseOutcome.EndReason reason;
             String note = null;
             Throwable f = failure.get();
-            if (f != null) {
+            String de = deviceError.get();
+            if (de != null) {
+                reason = PhaseOutcome.EndReason.FAILED;
+                note = de + " (" + errors + " of " + ios + " I/Os failed)";
+            } else if (f != null) {
                 reason = PhaseOutcome.EndReason.FAILED;
                 note = f.toString();
             } else if (isCancelled()) {
@@ -367,7 +453,7 @@ public final class DeviceRunner {
         private void ioLoop(WorkerStream w, IoSlot slot, PatternFiller filler) {
             try {
                 IoRequest r = w.request;
-                while (!stop) {
+                while (!stop && !ending) {
                     long scheduledNanos;
                     w.lock.lock();
                     try {
@@ -410,10 +496,127 @@ public final class DeviceRunner {
             }
         }
 
+        /**
+         * One worker on an asynchronous engine: submit into every free slot (each request drawn from the worker's
+         * generator and paced as in {@link #ioLoop}), reap at least one completion (the reap hands the batch to the
+         * kernel), record, refill. At the end (duration, budget, cancel, device error) no new request is drawn and
+         * the loop reaps until nothing is in flight, so every submitted I/O is recorded.
+         *
+         * <p>Cost: the clock is read once per batch here (the end of a timed phase is checked per batch, so a phase
+         * overshoots its duration by at most one batch, a few I/O latencies) and once per request only when the
+         * request is paced; the engine stamps submit and completion times once per batch.
+         */
+        private void asyncLoop(WorkerStream w, IoEngine e, IoSlot[] slots, PatternFiller filler) {
+            int depth = slots.length;
+            IoSlot[] free = slots.clone();
+            int freeCount = depth;
+            IoSlot[] done = new IoSlot[depth];
+            IoRequest r = w.request;
+            int inFlight = 0;
+            IoSlot staged = null; // drawn from the generator, waiting for its paced submit time
+            long stagedDueNanos = 0;
+            long now = System.nanoTime();
+            long lastCompletionNanos = now;
+            try {
+                while (true) {
+                    boolean drawing = !stop && !ending && !w.exhausted && !(timed && now - endNanos >= 0);
+                    while (drawing && (staged != null || freeCount > 0)) {
+                        if (staged == null) {
+                            if (!w.generator.next(r)) {
+                                w.exhausted = true;
+                                break;
+                            }
+                            staged = free[--freeCount];
+                            staged.op = r.op;
+                            staged.offsetBytes = r.offsetBytes;
+                            staged.sizeBytes = r.sizeBytes;
+                            stagedDueNanos = now;
+                            if (r.delayNs > 0) {
+                                now = System.nanoTime();
+                                stagedDueNanos = now;
+                                if (w.lastScheduledSubmitNanos != Long.MIN_VALUE) {
+                                    long due = w.lastScheduledSubmitNanos + r.delayNs;
+                                    if (due - now > 0) {
+                                        stagedDueNanos = due;
+                                    }
+                                }
+                            }
+                            w.lastScheduledSubmitNanos = stagedDueNanos;
+                        }
+                        if (stagedDueNanos - now > 0) {
+                            now = System.nanoTime();
+                            if (stagedDueNanos - now > 0) {
+                                break;
+                            }
+                        }
+                        if (staged.op == IoOpCode.WRITE) {
+                            filler.fill(staged, staged.sizeBytes);
+                        }
+                        staged.queueDepthAtSubmit = ++inFlight;
+                        if (e.submit(staged)) {
+                            inFlight--;
+                            complete(w, staged, staged.queueDepthAtSubmit);
+                            free[freeCount++] = staged;
+                        }
+                        staged = null;
+                        drawing = !stop && !ending;
+                    }
+                    if (staged != null && !drawing) {
+                        free[freeCount++] = staged; // ended while waiting: the request is not submitted
+                        staged = null;
+                    }
+                    if (inFlight == 0 && staged == null) {
+                        if (!drawing || w.exhausted) {
+                            return;
+                        }
+                        now = System.nanoTime();
+                        continue;
+                    }
+                    long timeoutNs = options.ioTimeoutNs();
+                    if (staged != null) {
+                        now = System.nanoTime();
+                        timeoutNs = Math.max(0, stagedDueNanos - now);
+                        if (timed) {
+                            timeoutNs = Math.min(timeoutNs, Math.max(0, endNanos - now));
+                        }
+                    }
+                    int n = 0;
+                    if (inFlight > 0) {
+                        n = e.reap(done, 1, depth, timeoutNs);
+                    } else if (timeoutNs > 0) {
+                        LockSupport.parkNanos(timeoutNs); // only a paced request waits: nothing to reap
+                    }
+                    now = System.nanoTime();
+                    if (n > 0) {
+                        lastCompletionNanos = now;
+                    } else if (inFlight > 0 && now - lastCompletionNanos >= options.ioTimeoutNs()) {
+                        throw new DeviceStalledException(inFlight + " I/Os outstanding saw no completion for "
+                                + (now - lastCompletionNanos) / 1_000_000 + " ms (--io-timeout " + options.ioTimeoutNs()
+                                / 1_000_000 + " ms): the device stopped responding" + lastErrorSuffix());
+                    }
+                    for (int i = 0; i < n; i++) {
+                        IoSlot s = done[i];
+                        done[i] = null;
+                        inFlight--;
+                        complete(w, s, s.queueDepthAtSubmit);
+                        free[freeCount++] = s;
+                    }
+                }
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+                stop = true;
+            }
+        }
+
+        private String lastErrorSuffix() {
+            String last = engine.lastError();
+            return last == null ? "" : "; last error: " + last;
+        }
+
         /** Parks until {@code dueNanos}; false when the phase ended or the run was cancelled meanwhile. */
         private boolean waitUntil(long dueNanos) {
             while (true) {
-                if (stop || (timed && System.nanoTime() - endNanos >= 0)) {
+                if (stop || ending || (timed && System.nanoTime() - endNanos >= 0)) {
                     return false;
                 }
                 long wait = dueNanos - System.nanoTime();
@@ -449,6 +652,12 @@ public final class DeviceRunner {
                 totals.bytes.add(size);
             } else {
                 totals.errors.increment();
+                if (IoStatus.isDeviceError(slot.status) && deviceError.get() == null
+                        && deviceError.compareAndSet(null, "device error on worker " + w.worker + ": "
+                        + IoOpCode.name(slot.op) + " of " + size + " bytes at offset " + slot.offsetBytes
+                        + " completed with errno " + slot.status + lastErrorSuffix())) {
+                    ending = true;
+                }
             }
         }
     }

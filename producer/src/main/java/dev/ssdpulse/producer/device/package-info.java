@@ -2,19 +2,23 @@
  * The device engine: runs a workload with real I/O against a file or block device.
  *
  * <ul>
- *   <li>{@link dev.ssdpulse.producer.device.engine.IoEngine}: fio-style narrow engine interface;
- *   {@link dev.ssdpulse.producer.device.engine.SyncDirectIoEngine} (positional pread/pwrite, O_DIRECT through
- *   {@code ExtendedOpenOption.DIRECT}), {@link dev.ssdpulse.producer.device.engine.NullIoEngine} (tool ceiling).</li>
- *   <li>{@link dev.ssdpulse.producer.device.DeviceRunner}: phases, workers x queue depth threads, duration / byte
- *   budget / exhaustion stop, pacing by {@code delayNs}, IDLE, PURGE handling, progress, cancel -> ABORTED.</li>
+ *   <li>{@link dev.ssdpulse.producer.device.engine.IoEngine}: fio-style narrow engine interface (submit / reap);
+ *   {@link dev.ssdpulse.producer.device.engine.LibaioIoEngine} (Linux native AIO through JNA, one submitting
+ *   thread per worker), {@link dev.ssdpulse.producer.device.engine.SyncDirectIoEngine} (psync: positional
+ *   pread/pwrite, O_DIRECT through {@code ExtendedOpenOption.DIRECT}, a thread per queue slot),
+ *   {@link dev.ssdpulse.producer.device.engine.NullIoEngine} (tool ceiling; synchronous or queued).</li>
+ *   <li>{@link dev.ssdpulse.producer.device.DeviceRunner}: phases, a submit/reap loop per worker (asynchronous
+ *   engines) or workers x queue depth threads (psync), duration / byte budget / exhaustion stop, pacing by
+ *   {@code delayNs}, IDLE, PURGE handling, progress, cancel -> ABORTED, device error -> FAILED.</li>
  *   <li>{@link dev.ssdpulse.producer.device.guard.TargetGuard}: file creation without growth, block-device safety
  *   checks; {@link dev.ssdpulse.producer.device.hostinfo.HostFactsCollector}: kernel, scheduler, model, ...</li>
  * </ul>
  *
  * <p><b>Queue depth.</b> Java has no portable asynchronous direct I/O (AsynchronousFileChannel on Linux is a
- * thread pool doing the same blocking pread/pwrite), so QD n per worker is n threads sharing the worker's
- * generator under a lock. Measured on the reference machine this matches fio/libaio at QD1 and QD32 (see
- * BENCHMARKS-device.md), so no asynchronous path was added.
+ * thread pool doing the same blocking pread/pwrite), so the asynchronous engines call the kernel's interfaces
+ * through JNA direct mapping. The psync engine keeps QD n per worker with n threads sharing the worker's generator
+ * under a lock: it matches fio's IOPS on a virtio disk but costs 1.3-1.9x fio's CPU per I/O at QD32 (see
+ * BENCHMARKS.md), which is why libaio is the default.
  *
  * <p><b>Timing.</b> {@link System#nanoTime()} around the system call (CLOCK_MONOTONIC). Measured on the reference VM
  * with {@code DeviceBench clock}: 67-92 ns per call, smallest observable step 20 ns; so a latency carries about

@@ -227,7 +227,8 @@ class DeviceRunnerTest {
         assertThat(listener.progress).isNotEmpty();
         DeviceProgress p = listener.progress.get(listener.progress.size() - 1);
         assertThat(p.phaseName()).isEqualTo("long");
-        assertThat(p.intervalIops()).isPositive();
+        // the last tick may fall after the cancel, when the I/O threads have stopped (0 IOPS in its interval)
+        assertThat(listener.progress).anyMatch(t -> t.intervalIops() > 0);
         // the two counters are read one after the other while I/O threads run: equal within the I/Os in flight
         assertThat(p.totalBytes()).isCloseTo(p.totalIos() * 4096, org.assertj.core.data.Offset.offset(64L * 4096));
     }

@@ -5,17 +5,42 @@ import java.nio.file.Path;
 
 /**
  * A narrow I/O engine in the manner of fio's ioengines: open a target, submit requests held in {@link IoSlot}s,
- * reap completions, close. {@link #submit} and {@link #reap} are called concurrently by the runner's I/O threads
- * (one slot per thread), so implementations must be thread-safe for distinct slots.
+ * reap completions, close.
  *
- * <p>Synchronous engines perform the I/O inside {@link #submit} and return {@code true} (fio's
- * {@code FIO_Q_COMPLETED}); queue depth then comes from several threads submitting at once. An asynchronous engine
- * returns {@code false} (queued) and hands the slot back later through {@link #reap}.
+ * <p><b>Synchronous</b> engines ({@link #asynchronous()} false) perform the I/O inside {@link #submit} and return
+ * {@code true} (fio's {@code FIO_Q_COMPLETED}); queue depth then comes from several threads submitting at once, so
+ * they must be thread-safe for distinct slots.
+ *
+ * <p><b>Asynchronous</b> engines serve one submitting thread: {@link #submit} queues the request and returns
+ * {@code false} (fio's {@code FIO_Q_QUEUED}); queued requests are handed to the kernel together, as one batch, at
+ * the next {@link #reap} (fio's commit), which then returns completed slots. Queue depth is the number of slots the
+ * thread keeps between submit and reap, up to {@link #maxQueueDepth()}. A request that fails before reaching the
+ * kernel (bounds, alignment) or that the engine performs synchronously (TRIM, FLUSH) still completes inside
+ * {@code submit} (returns {@code true}). Several submitting threads (fio's numjobs) use one engine each, from
+ * {@link #openSibling()}.
  */
 public interface IoEngine extends AutoCloseable {
 
-    /** Short name recorded in the run's host facts (e.g. "sync-direct-workers"). */
+    /** Short name recorded in the run's host facts (e.g. "libaio", "io_uring", "sync-direct-workers"). */
     String name();
+
+    /** True when {@link #submit} may queue and completions come from {@link #reap}; see the class comment. */
+    default boolean asynchronous() {
+        return false;
+    }
+
+    /** Most I/Os one submitting thread may have queued or in flight (asynchronous engines). */
+    default int maxQueueDepth() {
+        return Integer.MAX_VALUE;
+    }
+
+    /**
+     * Another engine of the same kind, open on the same target with the same settings, for another submitting
+     * thread (an asynchronous engine's queues belong to one thread). The caller closes it.
+     */
+    default IoEngine openSibling() throws IOException {
+        throw new UnsupportedOperationException(name() + " is shared by all threads; it has no siblings");
+    }
 
     /**
      * @param target    file or block device; a file must already exist at {@code sizeBytes} or more (the
@@ -46,10 +71,11 @@ public interface IoEngine extends AutoCloseable {
     boolean submit(IoSlot slot);
 
     /**
-     * Collects queued completions into {@code out}, waiting up to {@code timeoutNs} for at least {@code min}.
-     * Synchronous engines have nothing queued and return 0 at once.
+     * Hands queued requests to the kernel, then collects completions into {@code out}, waiting up to
+     * {@code timeoutNs} (negative: no limit) for at least {@code min}. Returns early with fewer when the wait
+     * times out or is interrupted by a signal. Synchronous engines have nothing queued and return 0 at once.
      *
-     * @return number of slots written to {@code out}
+     * @return number of slots written to {@code out} (at most {@code max})
      */
     int reap(IoSlot[] out, int min, int max, long timeoutNs) throws InterruptedException;
 

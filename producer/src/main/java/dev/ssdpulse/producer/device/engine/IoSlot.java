@@ -18,6 +18,13 @@ public final class IoSlot {
     /** {@link System#nanoTime()} right before the I/O was handed to the OS, and right after it returned. */
     public long submitNanos;
     public long completeNanos;
+    /**
+     * I/Os the submitting worker had outstanding when this one was submitted, this one included (set by the
+     * runner; recorded as the I/O's queue depth).
+     */
+    public int queueDepthAtSubmit;
+    /** Native address of {@link #buffer}, looked up once by an engine that needs it (0 = not yet). */
+    long bufferAddress;
     /** Data the buffer holds after the last operation; lets the pattern filler skip needless refills. */
     boolean holdsReadData;
     /** The whole buffer is known to be zeros (ZEROS pattern already applied). */

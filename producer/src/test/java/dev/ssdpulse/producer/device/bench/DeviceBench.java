@@ -5,10 +5,10 @@ import dev.ssdpulse.producer.device.DeviceRunResult;
 import dev.ssdpulse.producer.device.DeviceRunner;
 import dev.ssdpulse.producer.device.DeviceRunListener;
 import dev.ssdpulse.producer.device.engine.IoEngine;
+import dev.ssdpulse.producer.device.engine.IoEngineChoice;
 import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
 import dev.ssdpulse.producer.device.engine.NullIoEngine;
-import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
 import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.PhaseKind;
@@ -21,10 +21,12 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * Benchmark entry used by {@code bench/device-vs-fio.sh}: one fio-equivalent job on the device engine.
- * Usage: {@code DeviceBench FILE RW(randread|randwrite) BS QD SECONDS [null]}; prints one line
- * {@code ssdpulse rw=.. bs=.. qd=.. ios=.. errors=.. iops=.. meanLatUs=..}. The completion sink only counts and sums
- * latency, so the number is the engine's, without Kafka (the publisher runs behind a queue in real runs).
+ * One fio-equivalent job on the device engine without the command around it (bench/device-vs-fio.sh runs the real
+ * {@code device} command; this isolates the engine and runner).
+ * Usage: {@code DeviceBench FILE RW(randread|randwrite) BS QD SECONDS [null|null-queued|psync|libaio|io_uring]}
+ * (default psync); prints one line {@code ssdpulse engine=.. rw=.. bs=.. qd=.. ios=.. errors=.. iops=.. meanLatUs=..
+ * cpuUsPerIo=..}. The completion sink only counts and sums latency, so the number is the engine's and the runner's,
+ * without recording or Kafka; cpuUsPerIo is the process's CPU time over the run divided by its I/Os.
  */
 public final class DeviceBench {
     private DeviceBench() {
@@ -74,7 +76,8 @@ public final class DeviceBench {
         int bs = Integer.parseInt(args[2]);
         int qd = Integer.parseInt(args[3]);
         long seconds = Long.parseLong(args[4]);
-        boolean nullEngine = args.length > 5 && args[5].equals("null");
+        String engineName = args.length > 5 ? args[5] : "psync";
+        boolean nullEngine = engineName.startsWith("null");
         long size = Files.size(file);
         PhaseSpec phase = PhaseSpec.builder("bench", PhaseKind.TEST)
                 .accessSpec(AccessSpec.of(bs, 100, read ? 100 : 0, 100))
@@ -88,18 +91,26 @@ public final class DeviceBench {
                 acc[0] += 1L << 40; // flags errors loudly in the count
             }
         };
-        HostFacts facts = new HostFactsCollector().collect(file, true, nullEngine ? "null" : "sync-direct-workers");
+        IoEngine chosen = engineName.equals("null-queued") ? NullIoEngine.queued(512, qd)
+                : IoEngineChoice.choose(engineName, qd).engine();
+        HostFacts facts = new HostFactsCollector().collect(file, true, chosen.name());
         System.err.printf("host facts: kernel=%s disk=%s scheduler=%s model=%s capacity=%s lbs=%s cpu=%s x%d unavailable=%s%n",
                 facts.kernel(), facts.blockDevice(), facts.ioScheduler(), facts.model(), facts.capacityBytes(),
                 facts.logicalBlockSizeBytes(), facts.cpuModel(), facts.cpuCount(), facts.unavailable().keySet());
-        try (IoEngine engine = nullEngine ? new NullIoEngine() : new SyncDirectIoEngine()) {
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        try (IoEngine engine = chosen) {
             engine.open(file, size, true, !read);
+            long cpu0 = os.getProcessCpuTime();
             DeviceRunResult r = new DeviceRunner(engine, DeviceRunOptions.forTarget(size, false, false))
                     .run(spec, sink, DeviceRunListener.NONE);
+            long cpuNs = os.getProcessCpuTime() - cpu0;
             double secs = r.phases().get(0).endNs() / 1e9 - r.phases().get(0).startNs() / 1e9;
-            System.out.printf("ssdpulse engine=%s rw=%s bs=%d qd=%d ios=%d errors=%d iops=%.0f meanLatUs=%.1f status=%s%n",
+            System.out.printf("ssdpulse engine=%s rw=%s bs=%d qd=%d ios=%d errors=%d iops=%.0f meanLatUs=%.1f"
+                            + " cpuUsPerIo=%.3f status=%s%n",
                     engine.name(), args[1], bs, qd, r.totalIos(), r.totalErrors(), r.totalIos() / secs,
-                    r.totalIos() == 0 ? 0 : acc[1] / (double) r.totalIos() / 1000, r.status());
+                    r.totalIos() == 0 ? 0 : acc[1] / (double) r.totalIos() / 1000,
+                    r.totalIos() == 0 ? 0 : cpuNs / 1e3 / r.totalIos(), r.status());
         }
     }
 }

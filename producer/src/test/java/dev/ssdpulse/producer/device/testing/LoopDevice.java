@@ -40,6 +40,20 @@ public final class LoopDevice implements AutoCloseable {
         return new LoopDevice(Path.of(out));
     }
 
+    /** Attaches an existing image file (left as it is). */
+    public static LoopDevice attachExisting(Path imageFile) throws Exception {
+        Process p;
+        try {
+            p = new ProcessBuilder("losetup", "-f", "--show", imageFile.toString()).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            Assumptions.abort("losetup not available: " + e.getMessage());
+            return null;
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        Assumptions.assumeTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "losetup failed: " + out);
+        return new LoopDevice(Path.of(out));
+    }
+
     public Path path() {
         return device;
     }

@@ -1,0 +1,368 @@
+package dev.ssdpulse.producer.device.engine;
+
+import com.sun.jna.LastErrorException;
+import dev.ssdpulse.producer.io.IoOpCode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * What the kernel-queue engines ({@link LibaioIoEngine}, {@link IoUringIoEngine}) share: the descriptor opened
+ * through libc (O_DIRECT where asked), request checks, a table of in-flight slots indexed by a small tag the
+ * kernel hands back with each completion, the batch of requests queued since the last reap, and synchronous TRIM
+ * ({@link LinuxDiscard}) and FLUSH ({@code fdatasync}), which neither kernel interface is used for here.
+ *
+ * <p>One submitting thread per engine (see {@link IoEngine}); nothing here is synchronised.
+ *
+ * <p>Timing: a request's {@code submitNanos} is taken once per batch, right before the system call that hands
+ * the batch to the kernel; {@code completeNanos} once per reaped batch, right after the call that returned the
+ * completions (as fio stamps a reaped batch). So a latency includes the system-call transitions and, for a
+ * completion that arrived while the thread was busy submitting, the time until the thread looked; it never
+ * includes time a request spent queued inside ssdpulse before its batch was submitted.
+ */
+abstract class AsyncIoEngineBase implements IoEngine {
+    protected final int maxQueueDepth;
+    private Path target;
+    private long sizeBytes;
+    private boolean direct;
+    private boolean writable;
+    protected int fd = -1;
+    private int alignmentBytes = 1;
+    private volatile String lastError;
+    private LinuxDiscard discard;
+    private String trimUnavailableReason = "target not open for writing";
+
+    /** In-flight slots by tag; free tags on a stack. */
+    protected final IoSlot[] inFlight;
+    private final int[] freeTags;
+    private int freeCount;
+    /** Tags queued by submit, not yet handed to the kernel, in submission order. */
+    protected final int[] pendingTags;
+    protected int pendingCount;
+    /** Slots the kernel refused at submission: handed back by the next reap with their errno. */
+    private final IoSlot[] refused;
+    private int refusedCount;
+
+    protected AsyncIoEngineBase(int maxQueueDepth) {
+        if (maxQueueDepth < 1 || maxQueueDepth > 4096) {
+            throw new IllegalArgumentException("queue depth must be 1..4096, got " + maxQueueDepth);
+        }
+        this.maxQueueDepth = maxQueueDepth;
+        this.inFlight = new IoSlot[maxQueueDepth];
+        this.freeTags = new int[maxQueueDepth];
+        this.pendingTags = new int[maxQueueDepth];
+        this.refused = new IoSlot[maxQueueDepth];
+        for (int i = 0; i < maxQueueDepth; i++) {
+            freeTags[i] = maxQueueDepth - 1 - i;
+        }
+        freeCount = maxQueueDepth;
+    }
+
+    @Override
+    public final boolean asynchronous() {
+        return true;
+    }
+
+    @Override
+    public final int maxQueueDepth() {
+        return maxQueueDepth;
+    }
+
+    /** Creates the kernel queue for {@link #maxQueueDepth} requests; throws with errno text if refused. */
+    protected abstract void setupQueue() throws IOException;
+
+    /** Writes the kernel request for {@code slot} under {@code tag} (not yet submitted). */
+    protected abstract void prepare(int tag, IoSlot slot, long bufferAddress, boolean write);
+
+    /**
+     * Hands {@code pendingTags[0, pendingCount)} to the kernel and returns how many it took (from the front);
+     * throws when it took none, with the errno that belongs to the first one.
+     */
+    protected abstract int submitPending() throws LastErrorException;
+
+    /**
+     * Waits for completions (at least {@code min}, at most {@code max}, {@code timeoutNs} negative = no limit) and
+     * reports each through {@link #completed}. Returns early on timeout or signal.
+     */
+    protected abstract void awaitCompletions(int min, int max, long timeoutNs);
+
+    protected abstract void destroyQueue();
+
+    /** Opens a new engine of the same kind and depth; {@link #openSibling} then opens it on the same target. */
+    protected abstract AsyncIoEngineBase newSibling();
+
+    @Override
+    public void open(Path target, long sizeBytes, boolean direct, boolean writable) throws IOException {
+        if (fd >= 0) {
+            throw new IllegalStateException("engine already open");
+        }
+        String why = LinuxNative.unavailableReason();
+        if (why != null) {
+            throw new IOException(name() + " engine unavailable: " + why);
+        }
+        int flags = (writable ? LinuxNative.O_RDWR : LinuxNative.O_RDONLY) | LinuxNative.O_CLOEXEC
+                | (direct ? LinuxNative.O_DIRECT : 0);
+        try {
+            fd = LinuxNative.open(target.toString(), flags);
+        } catch (LastErrorException e) {
+            throw new IOException("cannot open " + target + (direct ? " with O_DIRECT" : "")
+                    + (writable ? " for writing" : " for reading") + ": " + LinuxNative.describe(e.getErrorCode())
+                    + (e.getErrorCode() == IoStatus.EINVAL && direct ? "; the file system may not support O_DIRECT"
+                    + " (run with --buffered)" : ""), e);
+        }
+        try {
+            // The same rule as the psync engine (and the JDK's O_DIRECT channel): the file store's block size.
+            alignmentBytes = direct ? (int) Files.getFileStore(target).getBlockSize() : 1;
+            setupQueue();
+        } catch (IOException | RuntimeException e) {
+            closeFd();
+            throw e;
+        }
+        this.target = target;
+        this.sizeBytes = sizeBytes;
+        this.direct = direct;
+        this.writable = writable;
+        if (writable) {
+            try {
+                discard = LinuxDiscard.open(target);
+            } catch (IOException e) {
+                trimUnavailableReason = e.getMessage();
+            }
+        }
+    }
+
+    @Override
+    public IoEngine openSibling() throws IOException {
+        if (fd < 0) {
+            throw new IllegalStateException("open the engine before its siblings");
+        }
+        AsyncIoEngineBase sibling = newSibling();
+        sibling.open(target, sizeBytes, direct, writable);
+        return sibling;
+    }
+
+    @Override
+    public int alignmentBytes() {
+        return alignmentBytes;
+    }
+
+    @Override
+    public boolean supportsTrim() {
+        return discard != null;
+    }
+
+    @Override
+    public final boolean submit(IoSlot slot) {
+        int status = check(slot);
+        if (status != IoStatus.OK) {
+            slot.submitNanos = System.nanoTime();
+            slot.completeNanos = slot.submitNanos;
+            slot.status = status;
+            return true;
+        }
+        switch (slot.op) {
+            case IoOpCode.READ, IoOpCode.WRITE -> {
+                if (freeCount == 0) {
+                    throw new IllegalStateException(name() + ": more than " + maxQueueDepth
+                            + " I/Os outstanding (reap before submitting more)");
+                }
+                int tag = freeTags[--freeCount];
+                inFlight[tag] = slot;
+                long address = slot.bufferAddress;
+                if (address == 0) {
+                    address = LinuxNative.address(slot.buffer);
+                    slot.bufferAddress = address;
+                }
+                prepare(tag, slot, address, slot.op == IoOpCode.WRITE);
+                pendingTags[pendingCount++] = tag;
+                return false;
+            }
+            case IoOpCode.TRIM -> {
+                slot.submitNanos = System.nanoTime();
+                int errno = discard.discard(slot.offsetBytes, slot.sizeBytes);
+                slot.completeNanos = System.nanoTime();
+                slot.status = errno;
+                if (errno != IoStatus.OK) {
+                    lastError = "TRIM of " + slot.sizeBytes + " bytes at offset " + slot.offsetBytes + " failed with "
+                            + LinuxNative.describe(errno) + " (" + discard.method() + ")";
+                }
+                return true;
+            }
+            case IoOpCode.FLUSH -> {
+                slot.submitNanos = System.nanoTime();
+                try {
+                    LinuxNative.fdatasync(fd);
+                    slot.status = IoStatus.OK;
+                } catch (LastErrorException e) {
+                    slot.status = e.getErrorCode() > 0 ? e.getErrorCode() : IoStatus.EIO;
+                    lastError = "fdatasync failed: " + LinuxNative.describe(e.getErrorCode());
+                }
+                slot.completeNanos = System.nanoTime();
+                return true;
+            }
+            default -> {
+                slot.submitNanos = System.nanoTime();
+                slot.completeNanos = slot.submitNanos;
+                slot.status = IoStatus.EOPNOTSUPP;
+                return true;
+            }
+        }
+    }
+
+    private int check(IoSlot slot) {
+        if (fd < 0) {
+            throw new IllegalStateException(name() + " engine is not open");
+        }
+        if (slot.op == IoOpCode.TRIM && discard == null) {
+            lastError = "TRIM is not available on this target: " + trimUnavailableReason;
+            return IoStatus.EOPNOTSUPP;
+        }
+        if (slot.offsetBytes < 0 || slot.offsetBytes + slot.sizeBytes > sizeBytes) {
+            lastError = "I/O [" + slot.offsetBytes + ", " + (slot.offsetBytes + slot.sizeBytes)
+                    + ") is outside the target of " + sizeBytes + " bytes (the target never grows)";
+            return IoStatus.EINVAL;
+        }
+        if (slot.op != IoOpCode.TRIM && slot.sizeBytes > slot.capacityBytes()) {
+            lastError = "transfer of " + slot.sizeBytes + " bytes exceeds the slot buffer of " + slot.capacityBytes();
+            return IoStatus.EINVAL;
+        }
+        if (direct && (slot.offsetBytes % alignmentBytes != 0 || slot.sizeBytes % alignmentBytes != 0)) {
+            lastError = SyncDirectIoEngine.alignmentMessage(slot.offsetBytes, slot.sizeBytes, alignmentBytes);
+            return IoStatus.EINVAL;
+        }
+        return IoStatus.OK;
+    }
+
+    private IoSlot[] reapOut;
+    private int reapCount;
+    private int reapMax;
+    private long reapNanos;
+
+    @Override
+    public final int reap(IoSlot[] out, int min, int max, long timeoutNs) {
+        flush();
+        int n = 0;
+        while (refusedCount > 0 && n < max) {
+            out[n++] = refused[--refusedCount];
+        }
+        int outstanding = maxQueueDepth - freeCount;
+        if (n >= max || outstanding == 0) {
+            return n;
+        }
+        reapOut = out;
+        reapCount = n;
+        reapMax = max;
+        int wantMin = Math.min(outstanding, Math.max(0, min - n));
+        awaitCompletions(wantMin, Math.min(max - n, outstanding), n > 0 ? 0 : timeoutNs);
+        reapOut = null;
+        return reapCount;
+    }
+
+    /** Stamps the batch's completion time; call once per batch, right after the call that returned it. */
+    protected final void completionBatchTime() {
+        reapNanos = System.nanoTime();
+    }
+
+    /**
+     * One completion from the kernel: {@code result} is the byte count or a negative errno.
+     *
+     * @return false when the caller's output is full (then stop reading completions)
+     */
+    protected final boolean completed(int tag, long result) {
+        IoSlot slot = inFlight[tag];
+        inFlight[tag] = null;
+        freeTags[freeCount++] = tag;
+        slot.completeNanos = reapNanos;
+        if (result == slot.sizeBytes) {
+            slot.status = IoStatus.OK;
+            if (slot.op == IoOpCode.READ) {
+                slot.holdsReadData = true;
+            }
+        } else if (result < 0) {
+            slot.status = (int) -result;
+            lastError = opName(slot) + " of " + slot.sizeBytes + " bytes at offset " + slot.offsetBytes + " failed: "
+                    + LinuxNative.describe((int) -result);
+        } else {
+            slot.status = IoStatus.EIO;
+            lastError = "short " + opName(slot) + " at offset " + slot.offsetBytes + ": " + result + " of "
+                    + slot.sizeBytes + " bytes";
+        }
+        reapOut[reapCount++] = slot;
+        return reapCount < reapMax;
+    }
+
+    private static String opName(IoSlot slot) {
+        return slot.op == IoOpCode.READ ? "read" : "write";
+    }
+
+    /** Hands the pending batch to the kernel; a request it refuses completes with the errno at the next reap. */
+    private void flush() {
+        if (pendingCount == 0) {
+            return;
+        }
+        long now = System.nanoTime();
+        for (int i = 0; i < pendingCount; i++) {
+            inFlight[pendingTags[i]].submitNanos = now;
+        }
+        while (pendingCount > 0) {
+            int taken;
+            try {
+                taken = submitPending();
+            } catch (LastErrorException e) {
+                int errno = e.getErrorCode();
+                if (errno == LinuxNative.EINTR || errno == LinuxNative.EAGAIN) {
+                    continue; // retried at once: the queue was sized for maxQueueDepth, EAGAIN is transient
+                }
+                int tag = pendingTags[0];
+                IoSlot slot = inFlight[tag];
+                inFlight[tag] = null;
+                freeTags[freeCount++] = tag;
+                slot.completeNanos = System.nanoTime();
+                slot.status = errno > 0 ? errno : IoStatus.EIO;
+                lastError = "submitting a " + opName(slot) + " at offset " + slot.offsetBytes + " failed: "
+                        + LinuxNative.describe(errno);
+                refused[refusedCount++] = slot;
+                taken = 1;
+            }
+            System.arraycopy(pendingTags, taken, pendingTags, 0, pendingCount - taken);
+            pendingCount -= taken;
+        }
+    }
+
+    /** How TRIM is issued on this target, or why it is not available. */
+    public String trimMethod() {
+        return discard != null ? discard.method() : "unavailable: " + trimUnavailableReason;
+    }
+
+    @Override
+    public String lastError() {
+        return lastError;
+    }
+
+    protected final void setLastError(String message) {
+        lastError = message;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (discard != null) {
+            discard.close();
+            discard = null;
+        }
+        if (fd >= 0) {
+            // Tearing the queue down waits for requests still in flight: their buffers must not be reused before.
+            destroyQueue();
+            closeFd();
+        }
+    }
+
+    private void closeFd() {
+        try {
+            LinuxNative.close(fd);
+        } catch (LastErrorException ignored) {
+            // the descriptor is gone either way; O_DIRECT writes were already completed by the queue teardown
+        }
+        fd = -1;
+    }
+}

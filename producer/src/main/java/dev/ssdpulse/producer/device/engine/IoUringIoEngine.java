@@ -1,0 +1,278 @@
+package dev.ssdpulse.producer.device.engine;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Pointer;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+
+/**
+ * io_uring through raw system calls ({@code io_uring_setup}, {@code io_uring_enter}; no liburing), as fio's
+ * {@code io_uring} engine without its optional polling modes: the submission and completion rings are mapped into
+ * the process, requests are written as SQEs and completions read as CQEs in shared memory, and one
+ * {@code io_uring_enter} per reap both submits the batch queued since the last reap and waits for completions.
+ *
+ * <p>Memory ordering: the kernel reads the SQ tail and writes the CQ tail concurrently with us. They are accessed
+ * through a {@link VarHandle} view of the mapped ring with release (our SQ tail, CQ head) and acquire (the kernel's
+ * CQ tail) semantics, as liburing's {@code io_uring_smp_store_release} / {@code load_acquire}.
+ *
+ * <p>Availability: kernels from 5.1 have io_uring, READ/WRITE opcodes need 5.6, timeouts on the wait need
+ * {@code IORING_FEAT_EXT_ARG} (5.11); containers and hardened kernels often refuse it ({@code io_uring_setup}
+ * fails with EPERM under a seccomp profile or with {@code kernel.io_uring_disabled=2}, ENOSYS when compiled out).
+ * {@link #unavailableReason()} tries a real setup, so the answer is the kernel's, not a guess.
+ */
+public final class IoUringIoEngine extends AsyncIoEngineBase {
+    private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, LinuxNative.ORDER);
+    private static final int SQE_BYTES = 64;
+    private static final int CQE_BYTES = 16;
+    private static final byte IORING_OP_READ = 22;
+    private static final byte IORING_OP_WRITE = 23;
+    private static final int IORING_ENTER_GETEVENTS = 1;
+    private static final int IORING_ENTER_EXT_ARG = 8;
+    private static final int IORING_FEAT_SINGLE_MMAP = 1;
+    private static final int IORING_FEAT_EXT_ARG = 1 << 8;
+    private static final long IORING_OFF_SQ_RING = 0;
+    private static final long IORING_OFF_CQ_RING = 0x8000000L;
+    private static final long IORING_OFF_SQES = 0x10000000L;
+    private static final int PROT_READ_WRITE = 3;
+    private static final int MAP_SHARED_POPULATE = 0x01 | 0x8000;
+
+    private int ringFd = -1;
+    private long sqRingAddress;
+    private long sqRingBytes;
+    private long cqRingAddress;
+    private long cqRingBytes;
+    private long sqesAddress;
+    private long sqesBytes;
+    private ByteBuffer sqRing;
+    private ByteBuffer cqRing;
+    private ByteBuffer sqes;
+    private int sqHeadOff, sqTailOff, sqMask, sqArrayOff;
+    private int cqHeadOff, cqTailOff, cqMask, cqesOff;
+    /** Our copy of the SQ tail (only we write it) and CQ head (only we write it). */
+    private int sqTail;
+    private int cqHead;
+    /** SQEs published in the ring, not yet passed to io_uring_enter. */
+    private int unsubmitted;
+    private boolean extArg;
+    private ByteBuffer getEventsArg;
+    private long getEventsArgAddress;
+    private ByteBuffer timespec;
+    private long timespecAddress;
+
+    public IoUringIoEngine(int maxQueueDepth) {
+        super(maxQueueDepth);
+    }
+
+    @Override
+    public String name() {
+        return "io_uring";
+    }
+
+    /** Null when io_uring can be used here, else the kernel's refusal (checked by setting up a real ring). */
+    public static String unavailableReason() {
+        String why = LinuxNative.unavailableReason();
+        if (why != null) {
+            return why;
+        }
+        ByteBuffer params = LinuxNative.allocateAligned(120, 8);
+        try {
+            int fd = (int) LinuxNative.syscall(LinuxNative.SYS_IO_URING_SETUP, 1, LinuxNative.address(params),
+                    0, 0, 0, 0);
+            LinuxNative.close(fd);
+            if ((params.getInt(20) & IORING_FEAT_EXT_ARG) == 0) {
+                return "this kernel's io_uring lacks IORING_FEAT_EXT_ARG (waits with a timeout need Linux 5.11)";
+            }
+            return null;
+        } catch (LastErrorException e) {
+            int errno = e.getErrorCode();
+            return "io_uring_setup failed with " + LinuxNative.describe(errno) + switch (errno) {
+                case 1 -> ": refused by the kernel (kernel.io_uring_disabled or a seccomp/container policy)";
+                case 38 -> ": this kernel has no io_uring";
+                default -> "";
+            };
+        }
+    }
+
+    @Override
+    protected void setupQueue() throws IOException {
+        ByteBuffer params = LinuxNative.allocateAligned(120, 8);
+        try {
+            ringFd = (int) LinuxNative.syscall(LinuxNative.SYS_IO_URING_SETUP, maxQueueDepth,
+                    LinuxNative.address(params), 0, 0, 0, 0);
+        } catch (LastErrorException e) {
+            throw new IOException("io_uring_setup(" + maxQueueDepth + ") failed: "
+                    + LinuxNative.describe(e.getErrorCode()) + " (use --engine libaio)", e);
+        }
+        try {
+            int sqEntries = params.getInt(0);
+            int cqEntries = params.getInt(4);
+            int features = params.getInt(20);
+            extArg = (features & IORING_FEAT_EXT_ARG) != 0;
+            // struct io_sqring_offsets at 40: head tail ring_mask ring_entries flags dropped array
+            sqHeadOff = params.getInt(40);
+            sqTailOff = params.getInt(44);
+            int sqMaskOff = params.getInt(48);
+            sqArrayOff = params.getInt(64);
+            // struct io_cqring_offsets at 80: head tail ring_mask ring_entries overflow cqes flags
+            cqHeadOff = params.getInt(80);
+            cqTailOff = params.getInt(84);
+            int cqMaskOff = params.getInt(88);
+            cqesOff = params.getInt(100);
+            sqRingBytes = sqArrayOff + (long) sqEntries * 4;
+            cqRingBytes = cqesOff + (long) cqEntries * CQE_BYTES;
+            if ((features & IORING_FEAT_SINGLE_MMAP) != 0) {
+                sqRingBytes = Math.max(sqRingBytes, cqRingBytes);
+                cqRingBytes = 0;
+            }
+            sqRingAddress = LinuxNative.mmap(0, sqRingBytes, PROT_READ_WRITE, MAP_SHARED_POPULATE, ringFd,
+                    IORING_OFF_SQ_RING);
+            if (cqRingBytes == 0) {
+                cqRingAddress = sqRingAddress;
+            } else {
+                cqRingAddress = LinuxNative.mmap(0, cqRingBytes, PROT_READ_WRITE, MAP_SHARED_POPULATE, ringFd,
+                        IORING_OFF_CQ_RING);
+            }
+            sqesBytes = (long) sqEntries * SQE_BYTES;
+            sqesAddress = LinuxNative.mmap(0, sqesBytes, PROT_READ_WRITE, MAP_SHARED_POPULATE, ringFd,
+                    IORING_OFF_SQES);
+            sqRing = new Pointer(sqRingAddress).getByteBuffer(0, sqRingBytes).order(LinuxNative.ORDER);
+            cqRing = cqRingAddress == sqRingAddress ? sqRing
+                    : new Pointer(cqRingAddress).getByteBuffer(0, cqRingBytes).order(LinuxNative.ORDER);
+            sqes = new Pointer(sqesAddress).getByteBuffer(0, sqesBytes).order(LinuxNative.ORDER);
+            sqMask = sqRing.getInt(sqMaskOff);
+            cqMask = cqRing.getInt(cqMaskOff);
+            sqTail = (int) INT.getAcquire(sqRing, sqTailOff);
+            cqHead = (int) INT.getAcquire(cqRing, cqHeadOff);
+            // struct io_uring_getevents_arg { u64 sigmask; u32 sigmask_sz; u32 pad; u64 ts; }
+            getEventsArg = LinuxNative.allocateAligned(24, 8);
+            getEventsArgAddress = LinuxNative.address(getEventsArg);
+            timespec = LinuxNative.allocateAligned(16, 8);
+            timespecAddress = LinuxNative.address(timespec);
+            getEventsArg.putLong(16, timespecAddress);
+        } catch (RuntimeException e) {
+            destroyQueue();
+            throw new IOException("io_uring ring setup failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    protected void prepare(int tag, IoSlot slot, long bufferAddress, boolean write) {
+        // SQEs are written at submit and published (tail) in submitPending; the SQE index is the ring position.
+        int index = (sqTail + pendingCount) & sqMask;
+        int b = index * SQE_BYTES;
+        // struct io_uring_sqe: opcode@0 flags@1 ioprio@2 fd@4 off@8 addr@16 len@24 rw_flags@28 user_data@32
+        // buf_index@40 personality@42 splice_fd_in@44 addr3@48 pad@56
+        sqes.putLong(b, 0);
+        sqes.put(b, write ? IORING_OP_WRITE : IORING_OP_READ);
+        sqes.putInt(b + 4, fd);
+        sqes.putLong(b + 8, slot.offsetBytes);
+        sqes.putLong(b + 16, bufferAddress);
+        sqes.putInt(b + 24, slot.sizeBytes);
+        sqes.putInt(b + 28, 0);
+        sqes.putLong(b + 32, tag);
+        sqes.putLong(b + 40, 0);
+        sqes.putLong(b + 48, 0);
+        sqes.putLong(b + 56, 0);
+        sqRing.putInt(sqArrayOff + index * 4, index);
+    }
+
+    /**
+     * Publishes the pending SQEs (store-release of the SQ tail); the kernel takes them at the next
+     * {@code io_uring_enter}, which {@link #awaitCompletions} makes: one system call submits and waits.
+     */
+    @Override
+    protected int submitPending() {
+        sqTail += pendingCount;
+        INT.setRelease(sqRing, sqTailOff, sqTail);
+        unsubmitted += pendingCount;
+        return pendingCount;
+    }
+
+    @Override
+    protected void awaitCompletions(int min, int max, long timeoutNs) {
+        int ready = harvest(max);
+        if (ready > 0 && unsubmitted == 0) {
+            return;
+        }
+        int wait = ready > 0 ? 0 : min;
+        int flags = wait > 0 ? IORING_ENTER_GETEVENTS : 0;
+        long arg = 0;
+        long argSize = 0;
+        if (wait > 0 && timeoutNs >= 0 && extArg) {
+            timespec.putLong(0, timeoutNs / 1_000_000_000L);
+            timespec.putLong(8, timeoutNs % 1_000_000_000L);
+            flags |= IORING_ENTER_EXT_ARG;
+            arg = getEventsArgAddress;
+            argSize = 24;
+        }
+        try {
+            long taken = LinuxNative.syscall(LinuxNative.SYS_IO_URING_ENTER, ringFd, unsubmitted, wait, flags, arg,
+                    argSize);
+            unsubmitted -= (int) taken;
+        } catch (LastErrorException e) {
+            int errno = e.getErrorCode();
+            if (errno != LinuxNative.EINTR && errno != LinuxNative.ETIME && errno != LinuxNative.EAGAIN
+                    && errno != LinuxNative.EBUSY) {
+                throw new IllegalStateException("io_uring_enter failed: " + LinuxNative.describe(errno), e);
+            }
+        }
+        if (ready == 0) {
+            harvest(max);
+        }
+    }
+
+    /** Reads the completions already in the CQ ring (up to {@code max}); returns how many. */
+    private int harvest(int max) {
+        int tail = (int) INT.getAcquire(cqRing, cqTailOff);
+        int n = 0;
+        if (tail != cqHead) {
+            completionBatchTime();
+            while (cqHead != tail && n < max) {
+                int b = cqesOff + (cqHead & cqMask) * CQE_BYTES;
+                // struct io_uring_cqe: user_data@0 res@8 flags@12
+                int tag = (int) cqRing.getLong(b);
+                int res = cqRing.getInt(b + 8);
+                cqHead++;
+                n++;
+                completed(tag, res);
+            }
+            INT.setRelease(cqRing, cqHeadOff, cqHead);
+        }
+        return n;
+    }
+
+    @Override
+    protected void destroyQueue() {
+        try {
+            if (sqesAddress != 0) {
+                LinuxNative.munmap(sqesAddress, sqesBytes);
+            }
+            if (cqRingAddress != 0 && cqRingAddress != sqRingAddress) {
+                LinuxNative.munmap(cqRingAddress, cqRingBytes);
+            }
+            if (sqRingAddress != 0) {
+                LinuxNative.munmap(sqRingAddress, sqRingBytes);
+            }
+        } catch (LastErrorException ignored) {
+            // unmapped at exit anyway
+        }
+        sqesAddress = cqRingAddress = sqRingAddress = 0;
+        sqRing = cqRing = sqes = null;
+        if (ringFd >= 0) {
+            try {
+                LinuxNative.close(ringFd); // the kernel cancels or finishes requests still in flight
+            } catch (LastErrorException ignored) {
+                // nothing to flush
+            }
+            ringFd = -1;
+        }
+    }
+
+    @Override
+    protected AsyncIoEngineBase newSibling() {
+        return new IoUringIoEngine(maxQueueDepth);
+    }
+}

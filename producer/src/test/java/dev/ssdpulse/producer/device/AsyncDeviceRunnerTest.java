@@ -1,0 +1,230 @@
+package dev.ssdpulse.producer.device;
+
+import dev.ssdpulse.producer.device.DeviceRunnerTest.RecordingListener;
+import dev.ssdpulse.producer.device.DeviceRunnerTest.RecordingSink;
+import dev.ssdpulse.producer.device.engine.IoEngine;
+import dev.ssdpulse.producer.device.engine.IoStatus;
+import dev.ssdpulse.producer.device.engine.IoUringIoEngine;
+import dev.ssdpulse.producer.device.engine.LibaioIoEngine;
+import dev.ssdpulse.producer.device.engine.NullIoEngine;
+import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
+import dev.ssdpulse.producer.device.testing.FaultInjectingIoEngine;
+import dev.ssdpulse.producer.device.testing.LoopDevice;
+import dev.ssdpulse.producer.workload.AccessSpec;
+import dev.ssdpulse.producer.workload.Amount;
+import dev.ssdpulse.producer.workload.PhaseKind;
+import dev.ssdpulse.producer.workload.PhaseSpec;
+import dev.ssdpulse.producer.workload.WorkloadSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** The runner's submit/reap loop (asynchronous engines) and its handling of device errors. */
+class AsyncDeviceRunnerTest {
+    private static final long TARGET = 64L << 20;
+    private static final long MS = 1_000_000L;
+
+    private static PhaseSpec.Builder io(String name, int readPercent, int workers, int qd) {
+        return PhaseSpec.builder(name, PhaseKind.TEST).accessSpec(AccessSpec.of(4096, 100, readPercent, 100))
+                .workers(workers).queueDepth(qd);
+    }
+
+    private static WorkloadSpec spec(long size, PhaseSpec... phases) {
+        return new WorkloadSpec("t", "test", 1, OptionalLong.of(size), List.of(phases));
+    }
+
+    private static NullIoEngine queuedNull(int depth) {
+        NullIoEngine e = NullIoEngine.queued(512, depth);
+        e.open(null, TARGET, true, true);
+        return e;
+    }
+
+    @Test
+    void nullQueuedEngineKeepsTheQueueFullAndCountsExactly() {
+        RecordingSink sink = new RecordingSink();
+        RecordingListener listener = new RecordingListener();
+        DeviceRunResult r = new DeviceRunner(queuedNull(32), DeviceRunOptions.forTarget(TARGET, false, false)).run(
+                spec(TARGET, io("fill", 0, 2, 32).totalBytes(Amount.ofBytes(16L << 20)).build()), sink, listener);
+        assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
+        assertThat(r.totalIos()).isEqualTo(4096).isEqualTo(sink.count.get());
+        assertThat(r.bytesWritten()).isEqualTo(16L << 20);
+        assertThat(sink.overlapped).isFalse();
+        assertThat(sink.timesOrdered).isTrue();
+        assertThat(sink.maxQueueDepth.get()).as("one thread per worker keeps all 32 slots queued").isEqualTo(32);
+        assertThat(listener.events).containsExactly("start fill", "end fill BYTES");
+    }
+
+    @Test
+    void queueDepthAboveTheEnginesIsRefusedBeforeAnyIo() {
+        RecordingSink sink = new RecordingSink();
+        assertThatThrownBy(() -> new DeviceRunner(queuedNull(16), DeviceRunOptions.forTarget(TARGET, false, false))
+                .run(spec(TARGET, io("deep", 100, 1, 32).durationNs(MS).build()), sink, DeviceRunListener.NONE))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("queue depth 32 exceeds");
+        assertThat(sink.count.get()).isZero();
+    }
+
+    @Test
+    void durationRateLimitAndCancelWorkOnTheAsyncLoop() throws Exception {
+        DeviceRunResult paced = new DeviceRunner(queuedNull(8), DeviceRunOptions.forTarget(TARGET, false, false))
+                .run(spec(TARGET, io("paced", 100, 2, 4).rateLimitIops(OptionalLong.of(2_000))
+                        .durationNs(1_000 * MS).build()), new RecordingSink(), DeviceRunListener.NONE);
+        assertThat(paced.totalIos()).isBetween(1_200L, 2_010L);
+        assertThat(paced.phases().get(0).endReason()).isEqualTo(PhaseOutcome.EndReason.DURATION);
+
+        DeviceRunner runner = new DeviceRunner(queuedNull(8), DeviceRunOptions.forTarget(TARGET, false, false));
+        Thread canceller = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException ignored) {
+            }
+            runner.cancel();
+        });
+        canceller.start();
+        RecordingSink sink = new RecordingSink();
+        long t0 = System.nanoTime();
+        DeviceRunResult r = runner.run(spec(TARGET, io("long", 50, 2, 8).durationNs(60_000 * MS).build()), sink,
+                DeviceRunListener.NONE);
+        assertThat(System.nanoTime() - t0).isLessThan(10_000 * MS);
+        assertThat(r.status()).isEqualTo(DeviceRunResult.Status.ABORTED);
+        assertThat(r.totalIos()).isEqualTo(sink.count.get()).isPositive();
+    }
+
+    @Test
+    void eioEndsThePhaseAndTheRunWithEveryErrorCounted() throws Exception {
+        for (IoEngine inner : List.<IoEngine>of(queuedNull(16), new NullIoEngine())) {
+            inner.open(null, TARGET, true, true);
+            FaultInjectingIoEngine e = FaultInjectingIoEngine.failing(inner, 1000, IoStatus.EIO);
+            RecordingSink sink = new RecordingSink();
+            RecordingListener listener = new RecordingListener();
+            long t0 = System.nanoTime();
+            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(TARGET, false, false)).run(
+                    spec(TARGET, io("test", 50, 2, 16).durationNs(30_000 * MS).build(),
+                            io("next", 50, 1, 1).durationNs(30_000 * MS).build()), sink, listener);
+            assertThat(System.nanoTime() - t0).as(inner.name()).isLessThan(10_000 * MS);
+            assertThat(r.status()).as(inner.name()).isEqualTo(DeviceRunResult.Status.FAILED);
+            assertThat(r.phases()).hasSize(1);
+            PhaseOutcome p = r.phases().get(0);
+            assertThat(p.endReason()).isEqualTo(PhaseOutcome.EndReason.FAILED);
+            assertThat(p.note()).contains("device error").contains("errno 5").contains(" I/Os failed)");
+            assertThat(r.reason()).startsWith("phase 'test' failed: device error");
+            assertThat(p.errors()).as("every failed I/O is counted and recorded").isPositive()
+                    .isEqualTo(sink.errors.get());
+            assertThat(p.ios()).isEqualTo(sink.count.get()).isEqualTo(1000 + p.errors());
+            assertThat(listener.events).containsExactly("start test", "end test FAILED");
+        }
+    }
+
+    @Test
+    void aStalledDeviceFailsThePhaseAfterTheIoTimeoutInsteadOfHanging() {
+        FaultInjectingIoEngine e = FaultInjectingIoEngine.hanging(queuedNull(8), 500);
+        RecordingSink sink = new RecordingSink();
+        long t0 = System.nanoTime();
+        DeviceRunResult r = new DeviceRunner(e, new DeviceRunOptions(TARGET, false, false, 1_000 * MS, 300 * MS))
+                .run(spec(TARGET, io("test", 100, 1, 8).durationNs(60_000 * MS).build()), sink,
+                        DeviceRunListener.NONE);
+        assertThat(System.nanoTime() - t0).isLessThan(10_000 * MS);
+        assertThat(r.status()).isEqualTo(DeviceRunResult.Status.FAILED);
+        assertThat(r.reason()).contains("8 I/Os outstanding saw no completion").contains("stopped responding")
+                .contains("injected hang");
+        assertThat(sink.count.get()).isEqualTo(500);
+    }
+
+    @Test
+    void libaioAndIoUringOnAFileRunMixedIoAtQd32WithTwoJobs(@TempDir Path dir) throws Exception {
+        assumeTrue(LibaioIoEngine.unavailableReason() == null, LibaioIoEngine.unavailableReason());
+        Path f = dir.resolve("t.dat");
+        long size = 8L << 20;
+        Files.write(f, new byte[(int) size]);
+        List<IoEngine> engines = new java.util.ArrayList<>(List.of(new LibaioIoEngine(32)));
+        if (IoUringIoEngine.unavailableReason() == null) {
+            engines.add(new IoUringIoEngine(32));
+        }
+        for (IoEngine e : engines) {
+            RecordingSink sink = new RecordingSink();
+            try (e) {
+                e.open(f, size, true, true);
+                DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, false)).run(
+                        spec(size, io("mixed", 50, 2, 32).totalBytes(Amount.ofBytes(8L << 20)).build()),
+                        sink, DeviceRunListener.NONE);
+                assertThat(r.status()).as(e.name() + ": " + r.reason()).isEqualTo(DeviceRunResult.Status.COMPLETED);
+                assertThat(r.totalErrors()).as(String.valueOf(r.lastError())).isZero();
+                assertThat(r.totalIos()).isEqualTo(2048).isEqualTo(sink.count.get());
+                assertThat(r.bytesRead() + r.bytesWritten()).isEqualTo(8L << 20);
+                assertThat(sink.overlapped).isFalse();
+                assertThat(sink.maxQueueDepth.get()).as(e.name()).isBetween(2, 32);
+            }
+        }
+        assertThat(Files.size(f)).isEqualTo(size);
+    }
+
+    /**
+     * A real device error without device-mapper: a loop device over a sparse 64 MiB image on an 8 MiB tmpfs.
+     * Writing past the tmpfs's capacity makes the loop driver fail the writes (ENOSPC from the backing file,
+     * reported by the block layer as an I/O error).
+     */
+    @Test
+    void aLoopDeviceRunningOutOfBackingSpaceFailsThePhaseWithTheErrorsCounted(@TempDir Path dir) throws Exception {
+        assumeTrue(LibaioIoEngine.unavailableReason() == null, LibaioIoEngine.unavailableReason());
+        Path mount = Files.createDirectory(dir.resolve("small"));
+        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", mount.toString()), "cannot mount tmpfs");
+        try {
+            Path image = mount.resolve("disk.img");
+            long size = 64L << 20;
+            assumeTrue(run("truncate", "-s", String.valueOf(size), image.toString()), "truncate failed");
+            try (LoopDevice loop = LoopDevice.attachExisting(image);
+                 LibaioIoEngine e = new LibaioIoEngine(16)) {
+                e.open(loop.path(), size, true, true);
+                RecordingSink sink = new RecordingSink();
+                long t0 = System.nanoTime();
+                DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, true, true)).run(
+                        spec(size, PhaseSpec.builder("fill", PhaseKind.TEST)
+                                .accessSpec(AccessSpec.of(131072, 100, 0, 0)).queueDepth(16)
+                                .totalBytes(Amount.ofPercent(100)).build()), sink, DeviceRunListener.NONE);
+                assertThat(System.nanoTime() - t0).isLessThan(30_000 * MS);
+                assertThat(r.status()).isEqualTo(DeviceRunResult.Status.FAILED);
+                PhaseOutcome p = r.phases().get(0);
+                assertThat(p.note()).contains("device error").contains("WRITE");
+                assertThat(p.errors()).isPositive().isEqualTo(sink.errors.get());
+                assertThat(p.bytesWritten()).as("ended near the 8 MiB of backing space, not at 64 MiB").isLessThan(16L << 20).isPositive();
+            }
+        } finally {
+            run("umount", "-l", mount.toString());
+        }
+    }
+
+    private static boolean run(String... cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    @Test
+    void psyncEngineAlsoStopsOnADeviceError(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("t.dat");
+        long size = 4L << 20;
+        Files.write(f, new byte[(int) size]);
+        try (SyncDirectIoEngine inner = new SyncDirectIoEngine()) {
+            inner.open(f, size, true, true);
+            FaultInjectingIoEngine e = FaultInjectingIoEngine.failing(inner, 200, IoStatus.ENOSPC);
+            RecordingSink sink = new RecordingSink();
+            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, false)).run(
+                    spec(size, io("w", 0, 1, 4).durationNs(30_000 * MS).build()), sink, DeviceRunListener.NONE);
+            assertThat(r.status()).isEqualTo(DeviceRunResult.Status.FAILED);
+            assertThat(r.reason()).contains("errno 28");
+            assertThat(r.phases().get(0).errors()).isBetween(1L, 4L).isEqualTo(sink.errors.get());
+        }
+    }
+}

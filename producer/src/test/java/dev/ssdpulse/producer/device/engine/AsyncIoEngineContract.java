@@ -1,0 +1,212 @@
+package dev.ssdpulse.producer.device.engine;
+
+import dev.ssdpulse.producer.device.testing.LoopDevice;
+import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.producer.workload.DataPattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** What every kernel-queue engine must do, on files and loop devices; one subclass per engine. */
+abstract class AsyncIoEngineContract {
+    private static final int SIZE = 1 << 20;
+    @TempDir
+    Path dir;
+
+    /** Null when the engine works on this kernel, else why not (the tests are then skipped, not failed). */
+    abstract String unavailableReason();
+
+    abstract AsyncIoEngineBase newEngine(int maxQueueDepth);
+
+    abstract String expectedName();
+
+    @BeforeEach
+    void engineAvailable() {
+        String why = unavailableReason();
+        assumeTrue(why == null, expectedName() + " unavailable here: " + why);
+    }
+
+    private Path file() throws IOException {
+        Path f = dir.resolve("target.dat");
+        Files.write(f, new byte[SIZE]);
+        return f;
+    }
+
+    private static void request(IoSlot s, byte op, long offset, int size) {
+        s.op = op;
+        s.offsetBytes = offset;
+        s.sizeBytes = size;
+    }
+
+    /** Submits every slot (queued), then reaps until all are back; returns them in completion order. */
+    static List<IoSlot> submitAllAndReap(IoEngine e, List<IoSlot> slots) throws InterruptedException {
+        for (IoSlot s : slots) {
+            assertThat(e.submit(s)).as("an asynchronous engine queues reads and writes").isFalse();
+        }
+        List<IoSlot> done = new ArrayList<>();
+        IoSlot[] out = new IoSlot[slots.size()];
+        while (done.size() < slots.size()) {
+            int n = e.reap(out, 1, out.length, 5_000_000_000L);
+            assertThat(n).as("completions within 5 s").isPositive();
+            done.addAll(java.util.Arrays.asList(out).subList(0, n));
+        }
+        return done;
+    }
+
+    @Test
+    void queueOf32WritesThenReadsBackTheSameBytes() throws Exception {
+        Path f = file();
+        int n = 32;
+        byte[][] written = new byte[n][4096];
+        try (AsyncIoEngineBase e = newEngine(64)) {
+            e.open(f, SIZE, true, true);
+            assertThat(e.name()).isEqualTo(expectedName());
+            assertThat(e.asynchronous()).isTrue();
+            assertThat(e.alignmentBytes()).isPositive();
+            List<IoSlot> slots = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                IoSlot s = e.allocateSlot(4096);
+                new PatternFiller(DataPattern.incompressible(), i + 1).fill(s, 4096);
+                s.buffer.duplicate().clear().get(written[i]);
+                request(s, IoOpCode.WRITE, (long) (n - 1 - i) * 8192, 4096); // every other 4 KiB block, backwards
+                slots.add(s);
+            }
+            for (IoSlot s : submitAllAndReap(e, slots)) {
+                assertThat(s.status).as(String.valueOf(e.lastError())).isZero();
+                assertThat(s.completeNanos).isGreaterThanOrEqualTo(s.submitNanos);
+            }
+            for (int i = 0; i < n; i++) {
+                slots.get(i).buffer.duplicate().clear().put(new byte[4096]);
+                request(slots.get(i), IoOpCode.READ, (long) (n - 1 - i) * 8192, 4096);
+            }
+            submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).isZero());
+            for (int i = 0; i < n; i++) {
+                byte[] read = new byte[4096];
+                slots.get(i).buffer.duplicate().clear().get(read);
+                assertThat(read).as("slot %d", i).isEqualTo(written[i]);
+            }
+        }
+        byte[] onDisk = Files.readAllBytes(f);
+        assertThat(onDisk).hasSize(SIZE);
+        byte[] block = new byte[4096];
+        System.arraycopy(onDisk, (n - 1) * 8192, block, 0, 4096);
+        assertThat(block).isEqualTo(written[0]);
+    }
+
+    @Test
+    void refusedRequestsCompleteInsideSubmitAndTheQueueIsBounded() throws Exception {
+        try (AsyncIoEngineBase e = newEngine(2)) {
+            e.open(file(), SIZE, true, true);
+            IoSlot s = e.allocateSlot(8192);
+            request(s, IoOpCode.READ, SIZE - 4096, 8192);
+            assertThat(e.submit(s)).isTrue();
+            assertThat(s.status).isEqualTo(IoStatus.EINVAL);
+            assertThat(e.lastError()).contains("outside the target");
+            request(s, IoOpCode.READ, 100, 4096);
+            assertThat(e.submit(s)).isTrue();
+            assertThat(s.status).isEqualTo(IoStatus.EINVAL);
+            assertThat(e.lastError()).contains("O_DIRECT needs offsets");
+            request(s, IoOpCode.FLUSH, 0, 0);
+            assertThat(e.submit(s)).as("FLUSH is fdatasync, done in submit").isTrue();
+            assertThat(s.status).isZero();
+
+            IoSlot a = e.allocateSlot(4096);
+            IoSlot b = e.allocateSlot(4096);
+            IoSlot c = e.allocateSlot(4096);
+            request(a, IoOpCode.READ, 0, 4096);
+            request(b, IoOpCode.READ, 4096, 4096);
+            request(c, IoOpCode.READ, 8192, 4096);
+            assertThat(e.submit(a)).isFalse();
+            assertThat(e.submit(b)).isFalse();
+            assertThatThrownBy(() -> e.submit(c)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("more than 2 I/Os outstanding");
+            IoSlot[] out = new IoSlot[2];
+            int got = 0;
+            while (got < 2) {
+                got += e.reap(out, 2 - got, 2 - got, 5_000_000_000L);
+            }
+            assertThat(e.reap(out, 1, 2, 0)).as("nothing outstanding: returns at once").isZero();
+        }
+    }
+
+    @Test
+    void queueDepthOneWorks() throws Exception {
+        for (int i = 0; i < 20; i++) { // a fresh engine each time: the native allocations land at other addresses
+            try (AsyncIoEngineBase e = newEngine(1)) {
+                e.open(file(), SIZE, true, false);
+                IoSlot s = e.allocateSlot(4096);
+                request(s, IoOpCode.READ, 4096L * i, 4096);
+                submitAllAndReap(e, List.of(s));
+                assertThat(s.status).isZero();
+            }
+        }
+    }
+
+    @Test
+    void trimPunchesAHoleSynchronously() throws Exception {
+        Path f = dir.resolve("ones.dat");
+        byte[] ones = new byte[SIZE];
+        java.util.Arrays.fill(ones, (byte) 1);
+        Files.write(f, ones);
+        try (AsyncIoEngineBase e = newEngine(4)) {
+            e.open(f, SIZE, true, true);
+            IoSlot s = e.allocateSlot(4096);
+            request(s, IoOpCode.TRIM, 65536, 65536);
+            assertThat(e.submit(s)).isTrue();
+            assertThat(s.status).as(String.valueOf(e.lastError())).isZero();
+        }
+        byte[] after = Files.readAllBytes(f);
+        assertThat(after[65536]).isZero();
+        assertThat(after[65535]).isEqualTo((byte) 1);
+        assertThat(after[131072]).isEqualTo((byte) 1);
+    }
+
+    @Test
+    void siblingOpensTheSameTargetWithItsOwnQueue() throws Exception {
+        try (AsyncIoEngineBase e = newEngine(4)) {
+            e.open(file(), SIZE, true, false);
+            try (IoEngine sibling = e.openSibling()) {
+                assertThat(sibling.name()).isEqualTo(expectedName());
+                assertThat(sibling.maxQueueDepth()).isEqualTo(4);
+                IoSlot s = sibling.allocateSlot(4096);
+                request(s, IoOpCode.READ, 0, 4096);
+                submitAllAndReap(sibling, List.of(s));
+                assertThat(s.status).isZero();
+            }
+        }
+    }
+
+    @Test
+    void onALoopDeviceWritesReachTheBackingImage() throws Exception {
+        int size = 4 << 20;
+        Path image = dir.resolve("disk.img");
+        byte[] written = new byte[4096];
+        try (LoopDevice loop = LoopDevice.attach(image, new byte[size], false);
+             AsyncIoEngineBase e = newEngine(8)) {
+            e.open(loop.path(), size, true, true);
+            List<IoSlot> slots = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                IoSlot s = e.allocateSlot(4096);
+                new PatternFiller(DataPattern.incompressible(), 7).fill(s, 4096);
+                request(s, IoOpCode.WRITE, (long) i * 4096 * 16, 4096);
+                slots.add(s);
+            }
+            slots.get(0).buffer.duplicate().clear().get(written);
+            submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).as(String.valueOf(e.lastError())).isZero());
+        }
+        byte[] onDisk = Files.readAllBytes(image);
+        byte[] block = new byte[4096];
+        System.arraycopy(onDisk, 0, block, 0, 4096);
+        assertThat(block).isEqualTo(written);
+    }
+}
