@@ -113,7 +113,8 @@ public final class SimulatedRunDriver {
                 .setProducerKind(ProducerKind.SIMULATOR)
                 .setDevice(deviceDescription(config, drive))
                 .setHost(HostDescriptions.current("simulator", true, null))
-                .setWorkload(WorkloadAvro.toDescription(workloadSpec, drive.capacityBytes()))
+                .setWorkload(WorkloadAvro.toDescription(workloadSpec,
+                        dev.ssdpulse.producer.simulate.WorkloadSimulation.targetSizeBytes(workloadSpec, drive.capacityBytes())))
                 .setSeed(workloadSpec.seed())
                 .setToolVersion(HostDescriptions.toolVersion())
                 .setSmartIntervalNs(smartIntervalNs)
