@@ -2,10 +2,12 @@ package dev.ssdpulse.producer.sim.config;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,6 +55,25 @@ public final class SsdPresets {
         return parse(json, file.toString());
     }
 
+    /**
+     * Preset files written before the model had them lack the {@code metadata} block and
+     * {@code ftl.idleGcIntervalNs}; they keep meaning what they meant then: no parity or map write-back
+     * ({@link MetadataSpec#NONE}) and idle GC at full speed (0). Every other field stays required.
+     */
+    private static void withEarlierPresetDefaults(JsonNode tree) {
+        if (!(tree instanceof ObjectNode root)) {
+            return;
+        }
+        if (!root.has("metadata")) {
+            root.putObject("metadata").put("parityStripeDataPages", MetadataSpec.NONE.parityStripeDataPages())
+                    .put("mapSegmentBytes", MetadataSpec.NONE.mapSegmentBytes())
+                    .put("mapCacheBytes", MetadataSpec.NONE.mapCacheBytes());
+        }
+        if (root.get("ftl") instanceof ObjectNode ftl && !ftl.has("idleGcIntervalNs")) {
+            ftl.put("idleGcIntervalNs", 0L);
+        }
+    }
+
     /** A built-in name, or else a file path. */
     public SsdConfig resolve(String nameOrPath) {
         return BUILT_IN.contains(nameOrPath) ? builtIn(nameOrPath) : load(Path.of(nameOrPath));
@@ -61,7 +82,9 @@ public final class SsdPresets {
     public SsdConfig parse(String json, String source) {
         SsdConfig config;
         try {
-            config = mapper.readValue(json, SsdConfig.class);
+            JsonNode tree = mapper.readTree(json);
+            withEarlierPresetDefaults(tree);
+            config = mapper.readValue(mapper.treeAsTokens(tree), SsdConfig.class);
         } catch (UnrecognizedPropertyException e) {
             throw new SsdConfigException(source + ": unknown field '" + e.getPropertyName() + "' at " + path(e)
                     + "; known fields: " + e.getKnownPropertyIds(), e);
@@ -72,6 +95,9 @@ public final class SsdPresets {
             throw new SsdConfigException(source + ": " + e.getOriginalMessage() + " at " + path(e), e);
         } catch (JsonProcessingException e) {
             throw new SsdConfigException(source + ": " + e.getOriginalMessage() + " (line " + e.getLocation().getLineNr() + ")", e);
+        } catch (IOException e) {
+            // reading from an in-memory tree: no I/O happens, but the parser API declares it
+            throw new SsdConfigException(source + ": " + e.getMessage(), e);
         }
         try {
             return config.validate();
