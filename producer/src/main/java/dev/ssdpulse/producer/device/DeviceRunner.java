@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.device;
 
 import dev.ssdpulse.producer.device.engine.IoEngine;
+import dev.ssdpulse.producer.device.engine.IoRequestCheck;
 import dev.ssdpulse.producer.device.engine.IoSlot;
 import dev.ssdpulse.producer.device.engine.IoStatus;
 import dev.ssdpulse.producer.device.engine.PatternFiller;
@@ -135,7 +136,7 @@ public final class DeviceRunner {
             if (a.transferSizeBytes() % align != 0 || a.alignmentBytes() % align != 0) {
                 throw new IllegalArgumentException("phase '" + p.name() + "': access spec with transfer size "
                         + a.transferSizeBytes() + " B and alignment " + a.alignmentBytes() + " B cannot run on engine "
-                        + engine.name() + ": " + SyncDirectIoEngine.alignmentMessage(a.alignmentBytes(),
+                        + engine.name() + ": " + IoRequestCheck.alignmentMessage(a.alignmentBytes(),
                         a.transferSizeBytes(), align));
             }
         }

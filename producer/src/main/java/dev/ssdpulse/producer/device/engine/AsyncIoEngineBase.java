@@ -32,6 +32,7 @@ abstract class AsyncIoEngineBase implements IoEngine {
     private volatile String lastError;
     private LinuxDiscard discard;
     private String trimUnavailableReason = "target not open for writing";
+    private IoRequestCheck.Target checkTarget;
 
     /** In-flight slots by tag; free tags on a stack. */
     protected final IoSlot[] inFlight;
@@ -130,6 +131,8 @@ abstract class AsyncIoEngineBase implements IoEngine {
                 trimUnavailableReason = e.getMessage();
             }
         }
+        // fixed while the target is open: built once, not per I/O
+        checkTarget = new IoRequestCheck.Target(sizeBytes, direct, alignmentBytes, discard != null, trimUnavailableReason);
     }
 
     @Override
@@ -214,24 +217,12 @@ abstract class AsyncIoEngineBase implements IoEngine {
         if (fd < 0) {
             throw new IllegalStateException(name() + " engine is not open");
         }
-        if (slot.op == IoOpCode.TRIM && discard == null) {
-            lastError = "TRIM is not available on this target: " + trimUnavailableReason;
-            return IoStatus.EOPNOTSUPP;
+        IoRequestCheck.Refusal refusal = IoRequestCheck.check(slot, checkTarget);
+        if (refusal == null) {
+            return IoStatus.OK;
         }
-        if (slot.offsetBytes < 0 || slot.offsetBytes + slot.sizeBytes > sizeBytes) {
-            lastError = "I/O [" + slot.offsetBytes + ", " + (slot.offsetBytes + slot.sizeBytes)
-                    + ") is outside the target of " + sizeBytes + " bytes (the target never grows)";
-            return IoStatus.EINVAL;
-        }
-        if (slot.op != IoOpCode.TRIM && slot.sizeBytes > slot.capacityBytes()) {
-            lastError = "transfer of " + slot.sizeBytes + " bytes exceeds the slot buffer of " + slot.capacityBytes();
-            return IoStatus.EINVAL;
-        }
-        if (direct && (slot.offsetBytes % alignmentBytes != 0 || slot.sizeBytes % alignmentBytes != 0)) {
-            lastError = SyncDirectIoEngine.alignmentMessage(slot.offsetBytes, slot.sizeBytes, alignmentBytes);
-            return IoStatus.EINVAL;
-        }
-        return IoStatus.OK;
+        lastError = refusal.message();
+        return refusal.status();
     }
 
     private IoSlot[] reapOut;

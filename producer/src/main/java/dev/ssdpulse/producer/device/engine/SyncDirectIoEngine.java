@@ -43,6 +43,7 @@ public final class SyncDirectIoEngine implements IoEngine {
     /** Null when TRIM is unavailable; then {@link #trimUnavailableReason} says why. */
     private LinuxDiscard discard;
     private String trimUnavailableReason = "target not open for writing";
+    private IoRequestCheck.Target checkTarget;
 
     @Override
     public String name() {
@@ -81,6 +82,8 @@ public final class SyncDirectIoEngine implements IoEngine {
                 trimUnavailableReason = e.getMessage();
             }
         }
+        // fixed while the target is open: built once, not per I/O
+        checkTarget = new IoRequestCheck.Target(sizeBytes, direct, alignmentBytes, discard != null, trimUnavailableReason);
     }
 
     /** How TRIM is issued on this target, or why it is not available. */
@@ -162,32 +165,15 @@ public final class SyncDirectIoEngine implements IoEngine {
     }
 
     private int check(IoSlot slot) {
-        if (slot.op == IoOpCode.TRIM && discard == null) {
-            lastError = "TRIM is not available on this target: " + trimUnavailableReason;
-            return IoStatus.EOPNOTSUPP;
+        if (checkTarget == null) {
+            throw new IllegalStateException(name() + " engine is not open");
         }
-        if (slot.offsetBytes < 0 || slot.offsetBytes + slot.sizeBytes > sizeBytes) {
-            lastError = "I/O [" + slot.offsetBytes + ", " + (slot.offsetBytes + slot.sizeBytes)
-                    + ") is outside the target of " + sizeBytes + " bytes (the target never grows)";
-            return IoStatus.EINVAL;
+        IoRequestCheck.Refusal refusal = IoRequestCheck.check(slot, checkTarget);
+        if (refusal == null) {
+            return IoStatus.OK;
         }
-        if (slot.op != IoOpCode.TRIM && slot.sizeBytes > slot.capacityBytes()) { // a TRIM moves no data
-            lastError = "transfer of " + slot.sizeBytes + " bytes exceeds the slot buffer of " + slot.capacityBytes();
-            return IoStatus.EINVAL;
-        }
-        if (direct && (slot.offsetBytes % alignmentBytes != 0 || slot.sizeBytes % alignmentBytes != 0)) {
-            lastError = alignmentMessage(slot.offsetBytes, slot.sizeBytes, alignmentBytes);
-            return IoStatus.EINVAL;
-        }
-        return IoStatus.OK;
-    }
-
-    /** The message for a request O_DIRECT cannot perform; also used by the runner's up-front check. */
-    public static String alignmentMessage(long offsetBytes, long sizeBytes, int alignmentBytes) {
-        return "O_DIRECT needs offsets and sizes that are multiples of the block size " + alignmentBytes
-                + " bytes, got offset " + offsetBytes + " (remainder " + offsetBytes % alignmentBytes + ") and size "
-                + sizeBytes + " (remainder " + sizeBytes % alignmentBytes + "); align the access spec or run without"
-                + " direct I/O";
+        lastError = refusal.message();
+        return refusal.status();
     }
 
     @Override
