@@ -30,8 +30,7 @@ abstract class AsyncIoEngineBase implements IoEngine {
     protected int fd = -1;
     private int alignmentBytes = 1;
     private volatile String lastError;
-    private LinuxDiscard discard;
-    private String trimUnavailableReason = "target not open for writing";
+    private TrimSupport trim = TrimSupport.none();
     private IoRequestCheck.Target checkTarget;
 
     /** In-flight slots by tag; free tags on a stack. */
@@ -124,15 +123,10 @@ abstract class AsyncIoEngineBase implements IoEngine {
         this.sizeBytes = sizeBytes;
         this.direct = direct;
         this.writable = writable;
-        if (writable) {
-            try {
-                discard = LinuxDiscard.open(target);
-            } catch (IOException e) {
-                trimUnavailableReason = e.getMessage();
-            }
-        }
+        trim = TrimSupport.open(target, writable);
         // fixed while the target is open: built once, not per I/O
-        checkTarget = new IoRequestCheck.Target(sizeBytes, direct, alignmentBytes, discard != null, trimUnavailableReason);
+        checkTarget = new IoRequestCheck.Target(sizeBytes, direct, alignmentBytes, trim.available(),
+                trim.unavailableReason());
     }
 
     @Override
@@ -152,7 +146,7 @@ abstract class AsyncIoEngineBase implements IoEngine {
 
     @Override
     public boolean supportsTrim() {
-        return discard != null;
+        return trim.available();
     }
 
     @Override
@@ -183,12 +177,12 @@ abstract class AsyncIoEngineBase implements IoEngine {
             }
             case IoOpCode.TRIM -> {
                 slot.submitNanos = System.nanoTime();
-                int errno = discard.discard(slot.offsetBytes, slot.sizeBytes);
+                int errno = trim.discard(slot.offsetBytes, slot.sizeBytes);
                 slot.completeNanos = System.nanoTime();
                 slot.status = errno;
                 if (errno != IoStatus.OK) {
                     lastError = "TRIM of " + slot.sizeBytes + " bytes at offset " + slot.offsetBytes + " failed with "
-                            + LinuxNative.describe(errno) + " (" + discard.method() + ")";
+                            + LinuxNative.describe(errno) + " (" + trim.method() + ")";
                 }
                 return true;
             }
@@ -323,7 +317,7 @@ abstract class AsyncIoEngineBase implements IoEngine {
 
     /** How TRIM is issued on this target, or why it is not available. */
     public String trimMethod() {
-        return discard != null ? discard.method() : "unavailable: " + trimUnavailableReason;
+        return trim.method();
     }
 
     @Override
@@ -337,10 +331,8 @@ abstract class AsyncIoEngineBase implements IoEngine {
 
     @Override
     public void close() throws IOException {
-        if (discard != null) {
-            discard.close();
-            discard = null;
-        }
+        trim.close();
+        trim = TrimSupport.none();
         if (fd >= 0) {
             // Tearing the queue down waits for requests still in flight: their buffers must not be reused before.
             destroyQueue();

@@ -40,9 +40,7 @@ public final class SyncDirectIoEngine implements IoEngine {
     private int alignmentBytes = 1;
     private boolean direct;
     private volatile String lastError;
-    /** Null when TRIM is unavailable; then {@link #trimUnavailableReason} says why. */
-    private LinuxDiscard discard;
-    private String trimUnavailableReason = "target not open for writing";
+    private TrimSupport trim = TrimSupport.none();
     private IoRequestCheck.Target checkTarget;
 
     @Override
@@ -75,20 +73,15 @@ public final class SyncDirectIoEngine implements IoEngine {
         }
         this.sizeBytes = sizeBytes;
         this.direct = direct;
-        if (writable) {
-            try {
-                discard = LinuxDiscard.open(target);
-            } catch (IOException e) {
-                trimUnavailableReason = e.getMessage();
-            }
-        }
+        trim = TrimSupport.open(target, writable);
         // fixed while the target is open: built once, not per I/O
-        checkTarget = new IoRequestCheck.Target(sizeBytes, direct, alignmentBytes, discard != null, trimUnavailableReason);
+        checkTarget = new IoRequestCheck.Target(sizeBytes, direct, alignmentBytes, trim.available(),
+                trim.unavailableReason());
     }
 
     /** How TRIM is issued on this target, or why it is not available. */
     public String trimMethod() {
-        return discard != null ? discard.method() : "unavailable: " + trimUnavailableReason;
+        return trim.method();
     }
 
     @Override
@@ -98,7 +91,7 @@ public final class SyncDirectIoEngine implements IoEngine {
 
     @Override
     public boolean supportsTrim() {
-        return discard != null;
+        return trim.available();
     }
 
     @Override
@@ -132,12 +125,12 @@ public final class SyncDirectIoEngine implements IoEngine {
                 }
                 case IoOpCode.FLUSH -> channel.force(false); // fdatasync
                 case IoOpCode.TRIM -> {
-                    int errno = discard.discard(position, slot.sizeBytes);
+                    int errno = trim.discard(position, slot.sizeBytes);
                     slot.completeNanos = System.nanoTime();
                     slot.status = errno;
                     if (errno != IoStatus.OK) {
                         lastError = "TRIM of " + slot.sizeBytes + " bytes at offset " + position + " failed with errno "
-                                + errno + " (" + discard.method() + ")";
+                                + errno + " (" + trim.method() + ")";
                     }
                     return true;
                 }
@@ -188,10 +181,8 @@ public final class SyncDirectIoEngine implements IoEngine {
 
     @Override
     public void close() throws IOException {
-        if (discard != null) {
-            discard.close();
-            discard = null;
-        }
+        trim.close();
+        trim = TrimSupport.none();
         if (channel != null) {
             channel.close();
             channel = null;
