@@ -18,7 +18,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code ssdpulse registry}: the Confluent-API schema registry that {@code stack} embeds, on its own against any
  * Kafka cluster (state in the compacted `_schemas` topic), until Ctrl-C. It is what the ssdpulse image runs as the
- * registry of a container deployment. One writer per `_schemas` topic: it does not elect a leader among instances.
+ * registry of a container deployment. One writer per `_schemas` topic: the instance started last writes, an earlier
+ * one refuses writes with a clear error (no leader election, no forwarding).
  */
 @Command(name = "registry", description = "Serve the schema registry (Confluent's REST API) on a Kafka cluster; run until Ctrl-C.")
 public final class RegistryCommand implements Callable<Integer> {

@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
  * built-in HTTP server. State lives in a {@link RegistryLog}: normally the compacted `_schemas`
  * topic of a Kafka cluster ({@link #startOnKafka}), so ids and versions survive a restart.
  *
- * <p>Single writer: exactly one registry instance may write a given `_schemas` topic; unlike
- * Confluent's registry there is no leader election between instances.
+ * <p>Single writer: the instance started last on a `_schemas` topic fences the earlier ones, which then
+ * refuse writes with a clear error (reads go on); unlike Confluent's registry there is no leader
+ * election and no forwarding of writes between instances ({@link KafkaRegistryLog}).
  */
 public final class EmbeddedSchemaRegistry implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedSchemaRegistry.class);

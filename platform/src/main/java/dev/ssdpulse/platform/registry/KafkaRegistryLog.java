@@ -18,16 +18,24 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.InvalidProducerEpochException;
+import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * The registry log in a compacted single-partition Kafka topic (`_schemas` by default), as
- * Confluent's registry keeps it. Each append is a synchronous acks=all send; readAll reads the
- * topic from the beginning to the end offset taken when it starts.
+ * Confluent's registry keeps it. Each append is a synchronous acks=all send in a transaction; readAll
+ * reads the topic from the beginning to the end offset taken when it starts.
+ *
+ * <p>One writer per topic: every instance writes with the same transactional id (derived from the
+ * topic), so the instance started last fences the earlier ones. A fenced instance refuses writes with a
+ * clear error instead of giving out ids that collide with the new writer's (it only reads what it had).
+ * Confluent's registry elects a primary and forwards writes to it; this registry does not forward.
  */
 public final class KafkaRegistryLog implements RegistryLog {
     public static final String DEFAULT_TOPIC = "_schemas";
@@ -37,7 +45,10 @@ public final class KafkaRegistryLog implements RegistryLog {
     private final String topic;
     private final KafkaProducer<byte[], byte[]> producer;
 
-    /** Creates the topic when missing (1 partition, replication factor 1, cleanup.policy=compact). */
+    /**
+     * Creates the topic when missing (1 partition, up to 3 replicas as the cluster has brokers,
+     * cleanup.policy=compact) and fences any earlier writer of it.
+     */
     public KafkaRegistryLog(String bootstrapServers, String topic) {
         this.bootstrapServers = bootstrapServers;
         this.topic = topic;
@@ -51,7 +62,21 @@ public final class KafkaRegistryLog implements RegistryLog {
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(TIMEOUT.toMillis()));
         p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Long.toString(TIMEOUT.toMillis()));
         p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(TIMEOUT.toMillis() / 2));
+        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId(topic));
         this.producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+        try {
+            // fences every earlier instance on this topic and aborts a write it left open
+            producer.initTransactions();
+        } catch (RuntimeException e) {
+            producer.close(Duration.ZERO);
+            throw new IllegalStateException("cannot become the writer of registry topic '" + topic + "' on "
+                    + bootstrapServers + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The transactional id shared by every registry instance that writes {@code topic}. */
+    static String transactionalId(String topic) {
+        return "ssdpulse-schema-registry-" + topic;
     }
 
     public KafkaRegistryLog(String bootstrapServers) {
@@ -64,7 +89,8 @@ public final class KafkaRegistryLog implements RegistryLog {
             if (existing.contains(topic)) {
                 return;
             }
-            NewTopic newTopic = new NewTopic(topic, 1, (short) 1)
+            int brokers = admin.describeCluster().nodes().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).size();
+            NewTopic newTopic = new NewTopic(topic, 1, (short) Math.max(1, Math.min(3, brokers)))
                     .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
             admin.createTopics(List.of(newTopic)).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
@@ -115,17 +141,42 @@ public final class KafkaRegistryLog implements RegistryLog {
     }
 
     @Override
-    public void append(RegistryRecord record) {
+    public synchronized void append(RegistryRecord record) {
         try {
+            producer.beginTransaction();
             producer.send(new ProducerRecord<>(topic, 0, RegistryRecordCodec.key(record), RegistryRecordCodec.value(record)))
                     .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            producer.commitTransaction();
+        } catch (ProducerFencedException | InvalidProducerEpochException e) {
+            throw RegistryException.storeError("another schema registry instance started later on '" + topic
+                    + "' and is now its only writer; this instance refuses writes (point clients at that one, or "
+                    + "restart this one to make it the writer)", e);
+        } catch (KafkaException e) {
+            abortQuietly();
+            throw RegistryException.storeError("write to '" + topic + "' failed: " + e, e);
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof ProducerFencedException || e.getCause() instanceof InvalidProducerEpochException) {
+                throw RegistryException.storeError("another schema registry instance started later on '" + topic
+                        + "' and is now its only writer; this instance refuses writes (point clients at that one, or "
+                        + "restart this one to make it the writer)", e.getCause());
+            }
+            abortQuietly();
             throw RegistryException.storeError("write to '" + topic + "' failed: " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
+            abortQuietly();
             throw RegistryException.storeError("write to '" + topic + "' timed out after " + TIMEOUT.toSeconds() + " s", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            abortQuietly();
             throw RegistryException.storeError("interrupted while writing to '" + topic + "'", e);
+        }
+    }
+
+    private void abortQuietly() {
+        try {
+            producer.abortTransaction();
+        } catch (RuntimeException e) {
+            // the transaction may not have begun, or the producer is fenced: nothing was committed either way
         }
     }
 

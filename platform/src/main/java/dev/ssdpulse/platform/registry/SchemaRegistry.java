@@ -17,8 +17,9 @@ import org.apache.avro.SchemaParseException;
  *
  * <p>Thread-safe: every operation holds this object's lock, and a change is written to the
  * {@link RegistryLog} before it is applied to the in-memory state, so the state is always the
- * replay of the log. Single writer: it assumes no other registry writes the same log (no leader
- * election as in Confluent's multi-instance deployments).
+ * replay of the log. Single writer: it assumes no other registry writes the same log; the Kafka log
+ * enforces that by fencing earlier writers (no leader election as in Confluent's multi-instance
+ * deployments).
  */
 public final class SchemaRegistry {
     private final RegistryLog log;
