@@ -78,7 +78,8 @@ class HttpApiIT {
         app.start();
         app.awaitRunning(Duration.ofSeconds(60));
         server = HttpApiServer.start(app, HttpApiConfig.localhost(port));
-        await(() -> app.views().summary(runId).isPresent(), Duration.ofSeconds(90));
+        // The run-started view fills from its own topic, independently of the summary: wait for both.
+        await(() -> app.views().summary(runId).isPresent() && app.views().run(runId).isPresent(), Duration.ofSeconds(90));
     }
 
     @AfterAll
