@@ -25,7 +25,8 @@ final class Script implements AutoCloseable {
     }
 
     static Script start(Path workDir, Map<String, String> environment, List<String> command) throws IOException {
-        Path logs = Files.createTempDirectory(workDir, "script-");
+        // Logs go to the temporary directory: the work directory may be the source tree.
+        Path logs = Files.createTempDirectory("ssdpulse-script-");
         Path out = logs.resolve("stdout");
         Path err = logs.resolve("stderr");
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
