@@ -40,6 +40,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SchemaEvolutionTest {
     private static final String HISTORY = "/schema-history/before-timestamps/";
+    /** Before per-phase WA, the summary's unpublished-I/O count and fio's all-directions verdicts. */
+    private static final String HISTORY_PHASE_WA = "/schema-history/before-phase-wa/";
 
     static Stream<Schema> changedRecords() {
         return Stream.of(RunStarted.SCHEMA$, RunFinished.SCHEMA$, RunHeartbeat.SCHEMA$, RunDeleted.SCHEMA$,
@@ -49,7 +51,7 @@ class SchemaEvolutionTest {
     @ParameterizedTest
     @MethodSource("changedRecords")
     void theNewSchemaIsFullyCompatibleWithTheOneBeforeIt(Schema now) throws IOException {
-        Schema before = before(now);
+        Schema before = before(now, HISTORY);
         assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before)))
                 .isEmpty();
     }
@@ -108,27 +110,51 @@ class SchemaEvolutionTest {
      * too (the ProducerKind enum), from the current schema where they did not.
      */
     private static Schema before(Schema now) throws IOException {
+        return before(now, HISTORY);
+    }
+
+    static Stream<Schema> outputsChangedForPhaseWa() {
+        return Stream.of(dev.ssdpulse.schemas.avro.RunSummary.SCHEMA$, dev.ssdpulse.schemas.avro.PhaseSummary.SCHEMA$,
+                dev.ssdpulse.schemas.avro.SteadyStateVerdict.SCHEMA$);
+    }
+
+    @ParameterizedTest
+    @MethodSource("outputsChangedForPhaseWa")
+    void theOutputsWithPhaseWaAreFullyCompatibleWithTheOnesBefore(Schema now) throws IOException {
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE, now,
+                List.of(before(now, HISTORY_PHASE_WA)))).isEmpty();
+    }
+
+    private static Schema before(Schema now, String historyDir) throws IOException {
         Schema.Parser parser = new Schema.Parser();
         List<Schema> unchanged = new java.util.ArrayList<>();
+        List<String> changed = new java.util.ArrayList<>();
         for (Schema named : namedTypesOf(now).toList()) {
             if (named.getFullName().equals(now.getFullName())) {
                 continue;
             }
-            Schema old = history(named.getName(), new Schema.Parser());
-            if (old != null) {
-                parser.addTypes(List.of(old));
+            if (SchemaEvolutionTest.class.getResource(historyDir + named.getName() + ".avsc") != null) {
+                changed.add(named.getName());
             } else {
                 unchanged.add(named);
             }
         }
+        // the unchanged types first: the old versions of the changed ones refer to them by name
         parser.addTypes(unchanged);
-        Schema before = history(now.getName(), parser);
+        for (String name : changed) {
+            history(historyDir, name, parser);
+        }
+        Schema before = history(historyDir, now.getName(), parser);
         assertThat(before).as("history of " + now.getName()).isNotNull();
         return before;
     }
 
     private static Schema history(String name, Schema.Parser parser) throws IOException {
-        try (InputStream in = SchemaEvolutionTest.class.getResourceAsStream(HISTORY + name + ".avsc")) {
+        return history(HISTORY, name, parser);
+    }
+
+    private static Schema history(String historyDir, String name, Schema.Parser parser) throws IOException {
+        try (InputStream in = SchemaEvolutionTest.class.getResourceAsStream(historyDir + name + ".avsc")) {
             return in == null ? null : parser.parse(in);
         }
     }

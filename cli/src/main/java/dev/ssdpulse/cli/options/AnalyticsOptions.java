@@ -1,7 +1,7 @@
 package dev.ssdpulse.cli.options;
 
 import dev.ssdpulse.streams.app.AnalyticsConfig;
-import dev.ssdpulse.streams.app.FioCriterion;
+import dev.ssdpulse.streams.steadystate.FioCriterion;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;

@@ -75,7 +75,7 @@ public final class ReportCommand implements Callable<Integer> {
             }
             RunSummary summary = summaries.get(summaries.size() - 1);
             SummaryRenderer.Context context = started.isEmpty() ? null : new SummaryRenderer.Context(
-                    started.get(0).getDevice().getModel(), started.get(0).getWorkload().getName(), Map.of());
+                    started.get(0).getDevice().getModel().toString(), started.get(0).getWorkload().getName().toString());
             PrintWriter out = spec.commandLine().getOut();
             switch (format) {
                 case "json" -> out.println(SummaryRenderer.json(summary, context));

@@ -12,7 +12,6 @@ import dev.ssdpulse.streams.http.SummaryJson;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Renders a {@link RunSummary} for people (text) and scripts (JSON with stable field names, documented in
@@ -28,7 +27,7 @@ public final class SummaryRenderer {
     }
 
     /** Extra facts a producer knows that the summary record does not carry. */
-    public record Context(String device, String workload, Map<Integer, Double> writeAmplificationByPhase) {
+    public record Context(String device, String workload) {
     }
 
     public static void text(RunSummary s, Context context, PrintWriter out) {
@@ -50,7 +49,7 @@ public final class SummaryRenderer {
         out.println();
         opTable("whole run", s.getOps(), out);
         for (PhaseSummary phase : s.getPhases()) {
-            Double phaseWa = context == null ? null : context.writeAmplificationByPhase().get(phase.getPhaseIndex());
+            Double phaseWa = phase.getWriteAmplification();
             opTable(String.format("phase %d '%s' (%s), %.1f..%.1f s%s", phase.getPhaseIndex(), phase.getName(),
                     phase.getKind(), phase.getStartNs() / 1e9, phase.getEndNs() / 1e9,
                     phaseWa == null ? "" : ", WA " + fmt(phaseWa)), phase.getOps(), out);
@@ -58,7 +57,7 @@ public final class SummaryRenderer {
         if (!s.getSteadyState().isEmpty()) {
             out.println("steady state:");
             for (SteadyStateVerdict v : s.getSteadyState()) {
-                out.printf("  phase %d %s %s: %s%s — %s%n", v.getPhaseIndex(), v.getOp(), v.getMethod(),
+                out.printf("  phase %d %s %s: %s%s — %s%n", v.getPhaseIndex(), SummaryJson.opName(v), v.getMethod(),
                         v.getReached() ? "REACHED" : "not reached", v.getFinalVerdict() ? "" : " (provisional)",
                         v.getExplanation());
             }
@@ -102,8 +101,7 @@ public final class SummaryRenderer {
     public static String json(RunSummary s, Context context) {
         try {
             return JSON.writeValueAsString(SummaryJson.of(s, context == null ? null : context.device(),
-                    context == null ? null : context.workload(),
-                    context == null ? Map.of() : context.writeAmplificationByPhase()));
+                    context == null ? null : context.workload()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("cannot render summary JSON", e);
         }

@@ -1,16 +1,14 @@
 package dev.ssdpulse.cli.run;
 
 import dev.ssdpulse.cli.report.SummaryRenderer;
-import dev.ssdpulse.producer.io.IoOpCode;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
-import dev.ssdpulse.streams.avro.AvroMappers;
-import dev.ssdpulse.streams.latency.LatencyBins;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.offline.OfflineRunAnalysis;
-import dev.ssdpulse.streams.window.WindowResult;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -36,8 +34,8 @@ public final class OfflineRunOutput implements RunOutput {
 
     public OfflineRunOutput(String runId, long windowNs, long sniaRoundNs, String format, Path seriesCsv, String device,
                             String workload, PrintWriter out) {
-        this.analysis = new OfflineRunAnalysis(runId, windowNs, 2 * windowNs, LatencyBins.iometer(), sniaRoundNs,
-                seriesCsv != null);
+        this.analysis = new OfflineRunAnalysis(runId, AnalysisSettings.defaults().withWindow(windowNs, 2 * windowNs)
+                .withSteadyState(sniaRoundNs, AnalysisSettings.DEFAULT_FIO_CRITERIA), seriesCsv != null);
         this.format = format;
         this.seriesCsv = seriesCsv;
         this.device = device;
@@ -64,14 +62,14 @@ public final class OfflineRunOutput implements RunOutput {
 
     @Override
     public synchronized void smart(SmartSample sample) {
-        analysis.smart(AvroMappers.smartCounters(sample), sample.getSource());
+        analysis.smart(sample);
     }
 
     @Override
     public synchronized int finish(RunStatus status, String reason, long durationNs) {
-        RunSummary summary = analysis.finish(status, reason, durationNs, ios.get());
-        SummaryRenderer.Context context = new SummaryRenderer.Context(device, workload,
-                analysis.writeAmplificationByPhase());
+        // in-process: every completed I/O reached the analysis, none went unpublished
+        RunSummary summary = analysis.finish(status, reason, durationNs, ios.get(), 0);
+        SummaryRenderer.Context context = new SummaryRenderer.Context(device, workload);
         if ("json".equals(format)) {
             out.println(SummaryRenderer.json(summary, context));
             out.flush();
@@ -86,10 +84,12 @@ public final class OfflineRunOutput implements RunOutput {
 
     private void writeSeries() {
         StringBuilder csv = new StringBuilder("window_start_s,op,phase,io_count,iops,mb_per_s,latency_mean_us,latency_max_us\n");
-        for (WindowResult w : analysis.windows()) {
-            csv.append(String.format(Locale.ROOT, "%.3f,%s,%d,%d,%.1f,%.3f,%.1f,%.1f%n", w.windowStartNs() / 1e9,
-                    IoOpCode.name((byte) w.op()), w.phaseIndex(), w.ioCount(), w.iops(), w.mbPerSec(),
-                    w.latency().meanNs() / 1e3, w.latency().maxNs() / 1e3));
+        for (WindowMetrics w : analysis.windows()) {
+            long count = w.getLatency().getCount();
+            csv.append(String.format(Locale.ROOT, "%.3f,%s,%d,%d,%.1f,%.3f,%.1f,%.1f%n", w.getWindowStartNs() / 1e9,
+                    w.getOp(), w.getPhaseIndex(), w.getIoCount(), w.getIops(), w.getMbPerSec(),
+                    count == 0 ? 0.0 : w.getLatency().getSumNs() / (double) count / 1e3,
+                    w.getLatency().getMaxNs() / 1e3));
         }
         try {
             Files.writeString(seriesCsv, csv);

@@ -1,5 +1,7 @@
 package dev.ssdpulse.streams.app;
 
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
+import dev.ssdpulse.streams.steadystate.FioCriterion;
 import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.streams.steadystate.SniaSteadyStateDetector;
 import dev.ssdpulse.streams.window.RunWindowAggregator;
@@ -35,11 +37,11 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
                               LatencyBins latencyBins) {
 
     public static final String DEFAULT_APPLICATION_ID = "ssdpulse-analytics";
-    public static final long DEFAULT_GRACE_NS = 2_000_000_000L;
+    public static final long DEFAULT_GRACE_NS = AnalysisSettings.DEFAULT_GRACE_NS;
     public static final Duration DEFAULT_HEARTBEAT_TIMEOUT = Duration.ofSeconds(60);
-    public static final int DEFAULT_LATENCY_EVERY_WINDOWS = 10;
+    public static final int DEFAULT_LATENCY_EVERY_WINDOWS = AnalysisSettings.DEFAULT_LATENCY_EVERY_WINDOWS;
     /** fio's documentation example: IOPS slope within 0.3 % of the mean over 60 s. */
-    public static final List<FioCriterion> DEFAULT_FIO_CRITERIA = List.of(FioCriterion.parse("iops_slope:0.3%:60"));
+    public static final List<FioCriterion> DEFAULT_FIO_CRITERIA = AnalysisSettings.DEFAULT_FIO_CRITERIA;
 
     /**
      * Trade-off: exactly_once_v2 makes every output and state change atomic with the input offsets (a crash
@@ -95,28 +97,11 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, was " + threads);
         }
-        if (windowSizeNs <= 0) {
-            throw new IllegalArgumentException("windowSizeNs must be > 0, was " + windowSizeNs);
-        }
-        if (graceNs < 0) {
-            throw new IllegalArgumentException("graceNs must be >= 0, was " + graceNs);
-        }
-        if (sniaRoundNs <= 0 || sniaRoundNs % windowSizeNs != 0) {
-            throw new IllegalArgumentException("sniaRoundNs (" + sniaRoundNs
-                    + ") must be a positive multiple of windowSizeNs (" + windowSizeNs + ")");
-        }
-        for (FioCriterion c : fioCriteria) {
-            if (c.durationNs() % windowSizeNs != 0 || c.rampNs() % windowSizeNs != 0) {
-                throw new IllegalArgumentException("fio criterion " + c + ": duration and ramp must be multiples"
-                        + " of the window size " + windowSizeNs + " ns (one sample per window)");
-            }
-        }
         if (heartbeatTimeout.isNegative() || heartbeatTimeout.isZero()) {
             throw new IllegalArgumentException("heartbeatTimeout must be > 0, was " + heartbeatTimeout);
         }
-        if (latencyEveryWindows < 1) {
-            throw new IllegalArgumentException("latencyEveryWindows must be >= 1, was " + latencyEveryWindows);
-        }
+        // validates the analysis fields (the record's fields are not assigned yet: the parameters are used)
+        new AnalysisSettings(windowSizeNs, graceNs, latencyBins, sniaRoundNs, fioCriteria, latencyEveryWindows);
     }
 
     /** 1-s windows, 2-s grace, 60-s SNIA rounds, fio iops_slope:0.3%:60, 60-s heartbeat timeout, EOS v2, 1 thread. */
@@ -180,5 +165,10 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
                 windowSizeNs, graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows,
                 extraProperties, bins);
+    }
+
+    /** What the run analysis computes, from this configuration. */
+    public AnalysisSettings analysisSettings() {
+        return new AnalysisSettings(windowSizeNs, graceNs, latencyBins, sniaRoundNs, fioCriteria, latencyEveryWindows);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.app;
 
+import dev.ssdpulse.streams.steadystate.FioCriterion;
 import java.time.Instant;
 import dev.ssdpulse.schemas.avro.ResultSetRecord;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.app;
 
+import dev.ssdpulse.streams.steadystate.FioCriterion;
 import dev.ssdpulse.streams.steadystate.FioSteadyStateDetector;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -27,6 +27,7 @@ import dev.ssdpulse.streams.window.WindowResult;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
@@ -164,11 +165,17 @@ public final class AvroMappers {
                 .build();
     }
 
+    /**
+     * @param op the IoOp ordinal, or {@code RunAnalysis.ALL_OPS} (= IoOps.COUNT) for fio's all-directions judgement,
+     *           which the record marks with allOps and op FLUSH (see the schema)
+     */
     public static SteadyStateVerdict steadyStateVerdict(String runId, int op, int phaseIndex, SteadyStateResult r) {
+        boolean allOps = op == IoOps.COUNT;
         return SteadyStateVerdict.newBuilder()
                 .setRunId(runId)
                 .setMethod(dev.ssdpulse.schemas.avro.SteadyStateMethod.valueOf(r.method().name()))
-                .setOp(ioOp(op))
+                .setOp(allOps ? IoOp.FLUSH : ioOp(op))
+                .setAllOps(allOps)
                 .setPhaseIndex(phaseIndex)
                 .setReached(r.reached())
                 .setFinalVerdict(r.finalVerdict())
@@ -197,7 +204,7 @@ public final class AvroMappers {
                 .build();
     }
 
-    public static PhaseSummary phaseSummary(PhaseSummaryData phase, PhaseLabel label) {
+    public static PhaseSummary phaseSummary(PhaseSummaryData phase, PhaseLabel label, Double writeAmplification) {
         List<OpSummary> ops = new ArrayList<>();
         for (OpSummaryData op : phase.ops()) {
             ops.add(opSummary(op));
@@ -209,6 +216,7 @@ public final class AvroMappers {
                 .setStartNs(phase.startNs())
                 .setEndNs(phase.endNs())
                 .setOps(ops)
+                .setWriteAmplification(writeAmplification)
                 .build();
     }
 
@@ -217,11 +225,14 @@ public final class AvroMappers {
      *                         for unknown phases, which get {@link PhaseLabel#unknown}
      * @param writeAmplification cumulative WA or null
      * @param ioCountExpected  from RunFinished, -1 if unknown
+     * @param writeAmplificationByPhase WA by phase index (phases without an entry get null)
+     * @param ioNotPublished   from RunFinished
      */
     public static RunSummary runSummary(String runId, RunStatus status, String reason, RunSummaryData data,
                                         IntFunction<PhaseLabel> phaseLabels, WriteAmplification writeAmplification,
                                         List<SteadyStateVerdict> steadyState, long ioCountExpected, long lateIoCount,
-                                        long duplicateBatchCount) {
+                                        long duplicateBatchCount, Map<Integer, Double> writeAmplificationByPhase,
+                                        long ioNotPublished) {
         List<OpSummary> ops = new ArrayList<>();
         for (OpSummaryData op : data.ops()) {
             ops.add(opSummary(op));
@@ -229,7 +240,8 @@ public final class AvroMappers {
         List<PhaseSummary> phases = new ArrayList<>();
         for (PhaseSummaryData phase : data.phases()) {
             PhaseLabel label = phaseLabels.apply(phase.phaseIndex());
-            phases.add(phaseSummary(phase, label != null ? label : PhaseLabel.unknown(phase.phaseIndex())));
+            phases.add(phaseSummary(phase, label != null ? label : PhaseLabel.unknown(phase.phaseIndex()),
+                    writeAmplificationByPhase.get(phase.phaseIndex())));
         }
         return RunSummary.newBuilder()
                 .setRunId(runId)
@@ -244,6 +256,7 @@ public final class AvroMappers {
                 .setIoCountExpected(ioCountExpected)
                 .setLateIoCount(lateIoCount)
                 .setDuplicateBatchCount(duplicateBatchCount)
+                .setIoNotPublished(ioNotPublished)
                 .build();
     }
 

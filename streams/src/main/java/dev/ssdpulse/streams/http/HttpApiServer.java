@@ -265,7 +265,7 @@ public final class HttpApiServer implements AutoCloseable {
     private JsonNode summaryJson(String runId, RunSummary s, RunViews views) {
         Optional<RunStarted> run = views.run(runId);
         return SummaryJson.of(s, run.map(r -> ApiJson.deviceText(r.getDevice())).orElse(null),
-                run.map(r -> r.getWorkload().getName().toString()).orElse(null), Map.of());
+                run.map(r -> r.getWorkload().getName().toString()).orElse(null));
     }
 
     private boolean openEvents(HttpExchange ex, String runId, SeriesQuery query, RunViews views) throws IOException {

@@ -79,7 +79,7 @@ final class SseStream {
                 String key = s.getStatus() + "/" + s.getIoCount() + "/" + s.getDurationNs() + "/"
                         + (s.getWriteAmplification() == null ? "" : s.getWriteAmplification().getToTimeNs());
                 if (!key.equals(lastSummaryKey)) {
-                    event(batch, "summary", SummaryJson.of(s, null, null, null));
+                    event(batch, "summary", SummaryJson.of(s, null, null));
                     lastSummaryKey = key;
                 }
             }

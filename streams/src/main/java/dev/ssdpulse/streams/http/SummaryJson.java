@@ -10,7 +10,6 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The run summary as JSON with stable field names (README "Summary JSON"). The one implementation behind
@@ -27,12 +26,10 @@ public final class SummaryJson {
     }
 
     /**
-     * @param device                   device text (null: field left out)
-     * @param workload                 workload name (null: field left out)
-     * @param writeAmplificationByPhase WA per phase index, when the producer knows it (may be empty)
+     * @param device   device text (null: field left out)
+     * @param workload workload name (null: field left out)
      */
-    public static ObjectNode of(RunSummary s, String device, String workload,
-                                Map<Integer, Double> writeAmplificationByPhase) {
+    public static ObjectNode of(RunSummary s, String device, String workload) {
         ObjectNode root = F.objectNode();
         root.put("runId", s.getRunId().toString());
         root.put("status", s.getStatus().name());
@@ -48,6 +45,7 @@ public final class SummaryJson {
         root.put("ioCountExpected", s.getIoCountExpected());
         root.put("lateIoCount", s.getLateIoCount());
         root.put("duplicateBatchCount", s.getDuplicateBatchCount());
+        root.put("ioNotPublished", s.getIoNotPublished());
         WriteAmplification wa = s.getWriteAmplification();
         ObjectNode waNode = root.putObject("writeAmplification");
         if (wa != null) {
@@ -67,15 +65,15 @@ public final class SummaryJson {
             p.put("kind", phase.getKind().name());
             p.put("startNs", phase.getStartNs());
             p.put("endNs", phase.getEndNs());
-            p.put("writeAmplification", writeAmplificationByPhase == null ? null
-                    : writeAmplificationByPhase.get(phase.getPhaseIndex()));
+            p.put("writeAmplification", phase.getWriteAmplification());
             ops(p.putArray("ops"), phase.getOps());
         }
         ArrayNode steady = root.putArray("steadyState");
         for (SteadyStateVerdict v : s.getSteadyState()) {
             ObjectNode n = steady.addObject();
             n.put("phaseIndex", v.getPhaseIndex());
-            n.put("op", v.getOp().name());
+            n.put("op", opName(v));
+            n.put("allOps", v.getAllOps());
             n.put("method", v.getMethod().name());
             n.put("reached", v.getReached());
             n.put("final", v.getFinalVerdict());
@@ -86,6 +84,11 @@ public final class SummaryJson {
             n.put("explanation", v.getExplanation().toString());
         }
         return root;
+    }
+
+    /** The verdict's direction: an op name, or ALL for fio's judgement over all directions together. */
+    public static String opName(SteadyStateVerdict v) {
+        return v.getAllOps() ? "ALL" : v.getOp().name();
     }
 
     private static void ops(ArrayNode array, List<OpSummary> ops) {

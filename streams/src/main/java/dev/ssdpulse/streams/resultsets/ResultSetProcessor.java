@@ -63,14 +63,15 @@ public final class ResultSetProcessor implements Processor<String, ResultSetReco
 
     /**
      * The live processor keys verdicts by (phase, op, slot): slot 0 SNIA, 1 + i the i-th fio criterion, i.e. in
-     * the order the criteria first produce a verdict. Here the same order is kept: the slot of an earlier verdict
-     * of the same method and criteria, else the next free one.
+     * the order the criteria first produce a verdict; fio's all-directions judgement has no SNIA slot, so its
+     * slots start at 1. Here the same order is kept: the slot of an earlier verdict of the same method and
+     * criteria, else the next free one.
      */
     private String verdictKey(String alias, SteadyStateVerdict v) {
-        int op = v.getOp().ordinal();
+        int op = v.getAllOps() ? dev.ssdpulse.streams.analysis.RunAnalysis.ALL_OPS : v.getOp().ordinal();
         String from = StoreKeys.verdict(alias, v.getPhaseIndex(), op, 0);
         String to = StoreKeys.verdict(alias, v.getPhaseIndex(), op, 0).replaceFirst("0$", "~");
-        int next = 0;
+        int next = v.getAllOps() ? 1 : 0;
         try (KeyValueIterator<String, SteadyStateVerdict> it = views.verdicts().range(from, to)) {
             while (it.hasNext()) {
                 var kv = it.next();

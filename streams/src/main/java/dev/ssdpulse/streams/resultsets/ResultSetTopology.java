@@ -59,7 +59,7 @@ public final class ResultSetTopology {
                 Names.RUN_SUMMARY_STORE, Names.WINDOW_SERIES_STORE, Names.STEADY_STATE_STORE, Names.WAF_SERIES_STORE);
         topology.connectProcessorAndStateStores(Names.DELETIONS_PROCESSOR, Names.RUN_STATUS_STORE,
                 Names.RUN_SUMMARY_STORE, Names.WINDOW_SERIES_STORE, Names.STEADY_STATE_STORE, Names.WAF_SERIES_STORE,
-                Names.RUN_STATE_STORE, Names.RUN_ACTIVITY_STORE, Names.SMART_SAMPLES_STORE);
+                Names.RUN_STATE_STORE, Names.RUN_ACTIVITY_STORE);
 
         ByteArraySerializer raw = new ByteArraySerializer();
         topology.addSink(Names.RESULT_SETS_DEAD_LETTER_SINK, deadLetterTopic, new StringSerializer(), raw,

@@ -21,7 +21,6 @@ public final class RunDeletionProcessor implements Processor<String, RunDeleted,
     private RunViewStores views;
     private dev.ssdpulse.streams.topology.EncodeOnCommitStore<?> runState;
     private KeyValueStore<String, Long> activity;
-    private KeyValueStore<String, byte[]> smartSamples;
 
     @Override
     public void init(ProcessorContext<Void, Void> context) {
@@ -29,7 +28,6 @@ public final class RunDeletionProcessor implements Processor<String, RunDeleted,
         views = RunViewStores.of(context);
         runState = context.getStateStore(Names.RUN_STATE_STORE);
         activity = context.getStateStore(Names.RUN_ACTIVITY_STORE);
-        smartSamples = context.getStateStore(Names.SMART_SAMPLES_STORE);
     }
 
     @Override
@@ -55,6 +53,5 @@ public final class RunDeletionProcessor implements Processor<String, RunDeleted,
         }
         runState.delete(runId);
         activity.delete(runId);
-        RunKeys.deletePrefixed(smartSamples, runId);
     }
 }

@@ -4,11 +4,11 @@ import dev.ssdpulse.streams.codec.BinaryReader;
 import dev.ssdpulse.streams.codec.BinaryWriter;
 
 /** Binary form of a (nullable) {@link SteadyStateResult} inside detector states. */
-final class SteadyStateResultCodec {
+public final class SteadyStateResultCodec {
     private SteadyStateResultCodec() {
     }
 
-    static void write(BinaryWriter out, SteadyStateResult r) {
+    public static void write(BinaryWriter out, SteadyStateResult r) {
         out.writeBoolean(r != null);
         if (r == null) {
             return;
@@ -19,7 +19,7 @@ final class SteadyStateResultCodec {
                 .writeDouble(r.limit()).writeString(r.criteria()).writeString(r.explanation());
     }
 
-    static SteadyStateResult read(BinaryReader in) {
+    public static SteadyStateResult read(BinaryReader in) {
         if (!in.readBoolean("result present")) {
             return null;
         }

@@ -9,6 +9,7 @@ import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.streams.analysis.RunAnalysis;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import java.util.function.Predicate;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -27,14 +28,14 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * The analytics topology, built in one place (Processor API throughout; see {@link RunEventProcessor} for why).
  *
  * <pre>
- * io.v1 (bytes) -> io-decode -> run-aggregate -> metrics-1s, latency, steady-state, run-summary
- *                      \-> io dead letters
- * smart.v1 (bytes) -> smart-decode -> waf-aggregate -> waf (+ re-emitted run-summary)
+ * io.v1 (bytes) -> io-decode ----\
+ *                      \-> io dead letters   run-aggregate -> metrics-1s, latency, steady-state, waf, run-summary
+ * smart.v1 (bytes) -> smart-decode -/
  *                      \-> smart dead letters
  * runs.v1 (bytes) -> runs-decode -> runs-materialize (runs store)
  * </pre>
- * The io and smart branches share stores and so form one sub-topology: the two topics must be co-partitioned
- * (same key, same partition count), which the topic catalogue guarantees. Every node and store has a name
+ * The io and smart branches feed one processor and so form one sub-topology: the two topics must be
+ * co-partitioned (same key, same partition count), which the topic catalogue guarantees. Every node and store has a name
  * from {@link Names}; changelog topics are named after their stores.
  */
 public final class AnalyticsTopology {
@@ -66,20 +67,20 @@ public final class AnalyticsTopology {
                 serdes.value(IoStreamRecord.class).deserializer(), Names.RUN_PROCESSOR, Names.IO_DEAD_LETTER_SINK,
                 Names.IO_DEAD_LETTER_COUNT_STORE, rejectedBy, runFilter), Names.IO_SOURCE);
         topology.addProcessor(Names.SMART_DECODE, () -> new DecodeOrDeadLetterProcessor<>(
-                serdes.value(SmartSample.class).deserializer(), Names.WAF_PROCESSOR, Names.SMART_DEAD_LETTER_SINK,
+                serdes.value(SmartSample.class).deserializer(), Names.RUN_PROCESSOR, Names.SMART_DEAD_LETTER_SINK,
                 Names.SMART_DEAD_LETTER_COUNT_STORE, rejectedBy, runFilter), Names.SMART_SOURCE);
         topology.addProcessor(Names.RUNS_DECODE, () -> new DecodeOrDeadLetterProcessor<>(
                 serdes.value(RunStarted.class).deserializer(), Names.RUNS_PROCESSOR, Names.RUNS_DEAD_LETTER_SINK,
                 Names.RUNS_DEAD_LETTER_COUNT_STORE, rejectedBy, runFilter), Names.RUNS_SOURCE);
 
-        topology.addProcessor(Names.RUN_PROCESSOR, () -> new RunEventProcessor(config), Names.IO_DECODE);
-        topology.addProcessor(Names.WAF_PROCESSOR, WriteAmplificationProcessor::new, Names.SMART_DECODE);
+        topology.addProcessor(Names.RUN_PROCESSOR, () -> new RunEventProcessor(config), Names.IO_DECODE,
+                Names.SMART_DECODE);
         topology.addProcessor(Names.RUNS_PROCESSOR, RunsProcessor::new, Names.RUNS_DECODE);
 
         topology.addStateStore(store(Names.IO_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.IO_DECODE);
         topology.addStateStore(store(Names.SMART_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.SMART_DECODE);
         topology.addStateStore(store(Names.RUNS_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.RUNS_DECODE);
-        topology.addStateStore(EncodeOnCommitStore.persistent(Names.RUN_STATE_STORE, RunState::encode),
+        topology.addStateStore(EncodeOnCommitStore.persistent(Names.RUN_STATE_STORE, RunAnalysis::encode),
                 Names.RUN_PROCESSOR);
         topology.addStateStore(store(Names.RUN_ACTIVITY_STORE, Serdes.Long()), Names.RUN_PROCESSOR);
         topology.addStateStore(store(Names.RUN_STATUS_STORE, Serdes.String()), Names.RUN_PROCESSOR);
@@ -87,11 +88,9 @@ public final class AnalyticsTopology {
                 Names.RUN_PROCESSOR);
         topology.addStateStore(store(Names.STEADY_STATE_STORE, serdes.value(SteadyStateVerdict.class)),
                 Names.RUN_PROCESSOR);
-        topology.addStateStore(store(Names.RUN_SUMMARY_STORE, serdes.value(RunSummary.class)),
-                Names.RUN_PROCESSOR, Names.WAF_PROCESSOR);
+        topology.addStateStore(store(Names.RUN_SUMMARY_STORE, serdes.value(RunSummary.class)), Names.RUN_PROCESSOR);
         topology.addStateStore(store(Names.WAF_SERIES_STORE, serdes.value(WriteAmplification.class)),
-                Names.RUN_PROCESSOR, Names.WAF_PROCESSOR);
-        topology.addStateStore(store(Names.SMART_SAMPLES_STORE, Serdes.ByteArray()), Names.WAF_PROCESSOR);
+                Names.RUN_PROCESSOR);
         topology.addStateStore(store(Names.RUNS_STORE, serdes.value(RunStarted.class)), Names.RUNS_PROCESSOR);
 
         StringSerializer keySer = new StringSerializer();
@@ -104,9 +103,7 @@ public final class AnalyticsTopology {
         topology.addSink(Names.SUMMARY_SINK, outputs.runSummary(), keySer,
                 anyRecord(serdes.value(RunSummary.class).serializer()), Names.RUN_PROCESSOR);
         topology.addSink(Names.WAF_SINK, outputs.waf(), keySer,
-                anyRecord(serdes.value(WriteAmplification.class).serializer()), Names.WAF_PROCESSOR);
-        topology.addSink(Names.WAF_SUMMARY_SINK, outputs.runSummary(), keySer,
-                anyRecord(serdes.value(RunSummary.class).serializer()), Names.WAF_PROCESSOR);
+                anyRecord(serdes.value(WriteAmplification.class).serializer()), Names.RUN_PROCESSOR);
         ByteArraySerializer raw = new ByteArraySerializer();
         topology.addSink(Names.IO_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw), Names.IO_DECODE);
         topology.addSink(Names.SMART_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw),
@@ -126,7 +123,7 @@ public final class AnalyticsTopology {
      * encodes it at commits through {@code flushCache()}; such a test calls that itself where a commit would be.
      */
     public static EncodeOnCommitStore<?> inMemoryRunStateStore() {
-        return EncodeOnCommitStore.inMemory(Names.RUN_STATE_STORE, RunState::encode).withLoggingDisabled().build();
+        return EncodeOnCommitStore.inMemory(Names.RUN_STATE_STORE, RunAnalysis::encode).withLoggingDisabled().build();
     }
 
     /** Persistent, changelogged (named after the store), cached: repeated puts of a key between commits merge. */

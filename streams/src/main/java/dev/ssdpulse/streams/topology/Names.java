@@ -9,19 +9,17 @@ public final class Names {
     public static final String SMART_DECODE = "ssdpulse-smart-decode";
     public static final String RUNS_DECODE = "ssdpulse-runs-decode";
     public static final String RUN_PROCESSOR = "ssdpulse-run-aggregate";
-    public static final String WAF_PROCESSOR = "ssdpulse-waf-aggregate";
     public static final String RUNS_PROCESSOR = "ssdpulse-runs-materialize";
     public static final String METRICS_SINK = "ssdpulse-metrics-sink";
     public static final String LATENCY_SINK = "ssdpulse-latency-sink";
     public static final String STEADY_STATE_SINK = "ssdpulse-steady-state-sink";
     public static final String SUMMARY_SINK = "ssdpulse-run-summary-sink";
     public static final String WAF_SINK = "ssdpulse-waf-sink";
-    public static final String WAF_SUMMARY_SINK = "ssdpulse-waf-run-summary-sink";
     public static final String IO_DEAD_LETTER_SINK = "ssdpulse-io-dead-letter-sink";
     public static final String SMART_DEAD_LETTER_SINK = "ssdpulse-smart-dead-letter-sink";
     public static final String RUNS_DEAD_LETTER_SINK = "ssdpulse-runs-dead-letter-sink";
 
-    /** runId -> encoded per-run state (window aggregator, summary, phases, dedup); internal. */
+    /** runId -> encoded RunAnalysis (windows, summary, phases, detectors, WA, dedup); internal. */
     public static final String RUN_STATE_STORE = "ssdpulse-run-state-store";
     /** runId -> last event wall-clock ms of runs not finished; internal (heartbeat timeout). */
     public static final String RUN_ACTIVITY_STORE = "ssdpulse-run-activity-store";
@@ -35,8 +33,6 @@ public final class Names {
     public static final String STEADY_STATE_STORE = "ssdpulse-steady-state-store";
     /** runId|orderedToTime -> WriteAmplification. */
     public static final String WAF_SERIES_STORE = "ssdpulse-waf-series-store";
-    /** runId|orderedArrival -> encoded SMART sample; internal (rebuilds the WA accumulator). */
-    public static final String SMART_SAMPLES_STORE = "ssdpulse-smart-samples-store";
     /** runId -> RunStarted. */
     public static final String RUNS_STORE = "ssdpulse-runs-store";
     /** source topic -> number of records sent to the dead-letter topic, one store per decoder. */

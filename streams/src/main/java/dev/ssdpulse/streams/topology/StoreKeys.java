@@ -37,8 +37,4 @@ public final class StoreKeys {
     public static String waf(String runId, long toTimeNs) {
         return runId + SEPARATOR + ordered(toTimeNs);
     }
-
-    public static String smartSample(String runId, long arrival) {
-        return runId + SEPARATOR + ordered(arrival);
-    }
 }

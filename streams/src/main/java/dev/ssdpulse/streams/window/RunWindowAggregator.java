@@ -21,31 +21,21 @@ import java.util.function.Consumer;
  * late, they do not depend on arrival order either (every aggregate is commutative and the window's phase
  * is the phase of its latest-completing I/O).
  *
- * <p><b>State in Kafka Streams.</b> The whole per-run state (watermark, late counts, the handful of open
- * windows: about (grace / size + 1) per active op) is one value, {@link #encodeState()} / {@link #decodeState},
- * because the topology processes a whole I/O batch of one run at a time: one get and one put per batch,
- * and no store range scans or deletes of closed-window entries. What costs is histogram encoding and
- * decoding (~50-200 us per busy window), so the state avoids it per batch: each open window is stored as a
- * <i>checkpoint</i> (its phase parts with uncompressed histograms) plus a <i>tail</i> of the raw I/Os added
- * since (~12 bytes each, varints). Adding I/Os to a restored window appends to its tail without decoding
- * the checkpoint; only when the tail reaches {@code stateTailLimit} I/Os, or the window closes, is the
- * checkpoint decoded, the tail replayed and (for a new checkpoint) re-encoded. A get-add-put cycle thus
- * costs byte copies plus a varint per I/O field, and a histogram codec only every stateTailLimit I/Os per
- * window. The emitted windows are the same whatever the tail limit or batching.
+ * <p><b>State.</b> The whole per-run state (watermark, late counts, the handful of open windows: about
+ * (grace / size + 1) per active op) is one value, {@link #encodeState()} / {@link #decodeState}. Histograms
+ * are written uncompressed, and each open window keeps its encoded form until it changes, so an encode
+ * re-encodes only the windows that received I/Os since the previous one (the current one or two per op). A
+ * restored window is decoded only when it gets another I/O or closes.
  *
  * <p>Not thread-safe: one instance per run.
  */
 public final class RunWindowAggregator {
     public static final long DEFAULT_WINDOW_SIZE_NS = 1_000_000_000L;
-    /** Raw I/Os kept per open window between histogram checkpoints in the encoded state (~12 B each). */
-    public static final int DEFAULT_STATE_TAIL_LIMIT = 4096;
-    private static final int CHECKPOINT_ON_LEAVE_MIN_TAIL = 256;
-    private static final int TAIL_DROP_FACTOR = 4;
-    private static final int STATE_VERSION = 1;
+    /** 2: without the raw-I/O tails of version 1. */
+    private static final int STATE_VERSION = 2;
 
     private final long windowSizeNs;
     private final long graceNs;
-    private final int stateTailLimit;
     private final LatencyBins bins;
     private Consumer<WindowResult> onClosed;
 
@@ -75,20 +65,6 @@ public final class RunWindowAggregator {
      * @param onClosed     receives each closed window once, in order of (windowStartNs, op)
      */
     public RunWindowAggregator(long windowSizeNs, long graceNs, LatencyBins bins, Consumer<WindowResult> onClosed) {
-        this(windowSizeNs, graceNs, bins, DEFAULT_STATE_TAIL_LIMIT, onClosed);
-    }
-
-    /**
-     * @param stateTailLimit I/Os per open window kept raw for {@link #encodeState()} between histogram
-     *                       checkpoints (0 = none: encodeState re-encodes every changed window's histograms,
-     *                       the cheapest choice when the state is never or rarely encoded, e.g. offline)
-     */
-    public RunWindowAggregator(long windowSizeNs, long graceNs, LatencyBins bins, int stateTailLimit,
-                               Consumer<WindowResult> onClosed) {
-        if (stateTailLimit < 0) {
-            throw new IllegalArgumentException("stateTailLimit must be >= 0, was " + stateTailLimit);
-        }
-        this.stateTailLimit = stateTailLimit;
         if (windowSizeNs <= 0) {
             throw new IllegalArgumentException("windowSizeNs must be > 0, was " + windowSizeNs);
         }
@@ -137,14 +113,8 @@ public final class RunWindowAggregator {
                 lateIoCount[op]++;
                 return false;
             }
-            OpenWindow previous = window;
             window = findOrOpen(op, index);
             current[op] = window;
-            if (previous != null && previous.checkpointValid && previous.tailCount >= CHECKPOINT_ON_LEAVE_MIN_TAIL) {
-                // a window the op has moved on from gets few more I/Os: compact it once instead of carrying
-                // its raw tail in every state until it closes
-                previous.takeCheckpoint();
-            }
         }
         window.add(phaseIndex, completionTimeNs, sizeBytes, latencyNs, status);
         if (!seenAny || completionTimeNs > maxCompletionTimeNs) {
@@ -170,7 +140,7 @@ public final class RunWindowAggregator {
         if (position < windows.size() && windows.get(position).index == index) {
             return windows.get(position);
         }
-        OpenWindow created = new OpenWindow(op, index, index * windowSizeNs, bins, stateTailLimit);
+        OpenWindow created = new OpenWindow(op, index, bins);
         windows.add(position, created);
         nextCloseEndNs = Math.min(nextCloseEndNs, endOf(index));
         return created;
@@ -293,7 +263,7 @@ public final class RunWindowAggregator {
     public byte[] encodeState() {
         BinaryWriter out = new BinaryWriter(4096);
         out.writeByte(STATE_VERSION);
-        out.writeUnsignedVarLong(windowSizeNs).writeUnsignedVarLong(graceNs).writeUnsignedVarLong(stateTailLimit);
+        out.writeUnsignedVarLong(windowSizeNs).writeUnsignedVarLong(graceNs);
         out.writeUnsignedVarLong(bins.edgeCount());
         for (int i = 0; i < bins.edgeCount(); i++) {
             out.writeUnsignedVarLong(bins.upperBoundNs(i));
@@ -332,13 +302,12 @@ public final class RunWindowAggregator {
         }
         long size = in.readUnsignedVarLong("windowSizeNs");
         long grace = in.readUnsignedVarLong("graceNs");
-        int tailLimit = in.readCount("stateTailLimit", Integer.MAX_VALUE);
         int edges = in.readCount("edge count", 4096);
         long[] bounds = new long[edges];
         for (int i = 0; i < edges; i++) {
             bounds[i] = in.readUnsignedVarLong("edge");
         }
-        RunWindowAggregator agg = new RunWindowAggregator(size, grace, LatencyBins.of(bounds), tailLimit, onClosed);
+        RunWindowAggregator agg = new RunWindowAggregator(size, grace, LatencyBins.of(bounds), onClosed);
         agg.seenAny = in.readByte("seenAny") != 0;
         agg.maxCompletionTimeNs = in.readVarLong("maxCompletionTimeNs");
         agg.watermarkNs = in.readVarLong("watermarkNs");
@@ -354,7 +323,7 @@ public final class RunWindowAggregator {
             List<OpenWindow> windows = agg.open.get(op);
             for (int i = 0; i < n; i++) {
                 long index = in.readVarLong("window index");
-                OpenWindow w = new OpenWindow(op, index, agg.endOf(index) - size, agg.bins, agg.stateTailLimit);
+                OpenWindow w = new OpenWindow(op, index, agg.bins);
                 w.maxCompletionNs = in.readVarLong("maxCompletionNs");
                 w.phaseIndex = (int) in.readVarLong("phaseIndex");
                 w.ioCount = in.readUnsignedVarLong("ioCount");
@@ -387,59 +356,36 @@ public final class RunWindowAggregator {
     private static final class OpenWindow {
         final int op;
         final long index;
-        final long startNs;
         final LatencyBins bins;
-        final int tailLimit;
         /** Parts by ascending phase; almost always exactly one. Complete only while {@link #loaded}. */
         final List<Part> parts = new ArrayList<>(1);
         Part lastPart;
         /** Whether {@link #parts} hold every I/O of the window (false after a restore until touched or closed). */
         boolean loaded = true;
-        /**
-         * Encoded parts. Tail mode: the parts as of the last checkpoint, the tail holds the I/Os since.
-         * No-tail mode: a cache of the current parts, dropped by the next add. Null = nothing encoded.
-         */
-        byte[] checkpoint;
-        /** False when {@link #checkpoint} (and tail) no longer describe the window; parts are then loaded. */
-        boolean checkpointValid = true;
-        /** Raw I/Os since the checkpoint (tail mode only), as varints. */
-        BinaryWriter tail;
-        int tailCount;
+        /** The parts as last encoded; valid while {@link #encodedValid} (no I/O added since). */
+        byte[] encodedParts;
+        boolean encodedValid;
         long ioCount;
         long bytes;
         long errorCount;
         long maxCompletionNs = Long.MIN_VALUE;
         int phaseIndex = Integer.MIN_VALUE;
 
-        OpenWindow(int op, long index, long startNs, LatencyBins bins, int tailLimit) {
+        OpenWindow(int op, long index, LatencyBins bins) {
             this.op = op;
             this.index = index;
-            this.startNs = startNs;
             this.bins = bins;
-            this.tailLimit = tailLimit;
         }
 
         void add(int phase, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
-            if (checkpointValid && tailLimit > 0) {
-                if (loaded) {
-                    addToParts(phase, completionTimeNs, sizeBytes, latencyNs, status);
-                }
-                if (tail == null) {
-                    tail = new BinaryWriter(4096);
-                }
-                tail.writeVarLong(phase).writeUnsignedVarLong(completionTimeNs - startNs)
-                        .writeUnsignedVarLong(sizeBytes).writeUnsignedVarLong(latencyNs).writeVarLong(status);
-                if (++tailCount > TAIL_DROP_FACTOR * tailLimit) {
-                    // nobody encoded the state for a long while (a live, in-memory aggregator): stop keeping
-                    // the tail; the next encode writes a fresh checkpoint
-                    invalidateCheckpoint();
-                }
-            } else {
-                if (checkpointValid) {
-                    invalidateCheckpoint();
-                }
-                addToParts(phase, completionTimeNs, sizeBytes, latencyNs, status);
+            load();
+            encodedValid = false;
+            Part part = lastPart;
+            if (part == null || part.phaseIndex != phase) {
+                part = partFor(phase);
+                lastPart = part;
             }
+            part.add(completionTimeNs, sizeBytes, latencyNs, status);
             ioCount++;
             bytes += sizeBytes;
             if (status != 0) {
@@ -451,110 +397,52 @@ public final class RunWindowAggregator {
             }
         }
 
-        private void addToParts(int phase, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
-            Part part = lastPart;
-            if (part == null || part.phaseIndex != phase) {
-                part = partFor(phase);
-                lastPart = part;
-            }
-            part.add(completionTimeNs, sizeBytes, latencyNs, status);
-        }
-
-        private void invalidateCheckpoint() {
-            load();
-            checkpointValid = false;
-            checkpoint = null;
-            tail = null;
-            tailCount = 0;
-        }
-
-        /** Encodes the parts as the new checkpoint and clears the tail (histogram codec cost, ~50-200 us). */
-        void takeCheckpoint() {
-            if (tailLimit == 0 && checkpointValid) {
-                return;
-            }
-            load();
-            checkpoint = parts.isEmpty() ? null : encodeParts();
-            checkpointValid = true;
-            tail = null;
-            tailCount = 0;
-        }
-
-        /** Makes {@link #parts} complete: decodes the checkpoint and replays the tail. */
+        /** Makes {@link #parts} complete by decoding the restored encoding. */
         void load() {
             if (loaded) {
                 return;
             }
-            if (checkpoint != null) {
-                BinaryReader in = new BinaryReader(checkpoint, "open window parts");
-                int count = in.readCount("phase part count", 1 << 20);
-                for (int p = 0; p < count; p++) {
-                    int phase = (int) in.readVarLong("part phaseIndex");
-                    long partIos = in.readUnsignedVarLong("part ioCount");
-                    long partBytes = in.readUnsignedVarLong("part bytes");
-                    long partErrors = in.readUnsignedVarLong("part errorCount");
-                    long firstSubmit = in.readVarLong("part firstSubmitNs");
-                    long lastCompletion = in.readVarLong("part lastCompletionNs");
-                    Part part = new Part(phase, LatencyAccumulator.decodeFrom(in));
-                    part.ioCount = partIos;
-                    part.bytes = partBytes;
-                    part.errorCount = partErrors;
-                    part.firstSubmitNs = firstSubmit;
-                    part.lastCompletionNs = lastCompletion;
-                    parts.add(part);
-                }
-                in.expectEnd();
+            BinaryReader in = new BinaryReader(encodedParts, "open window parts");
+            int count = in.readCount("phase part count", 1 << 20);
+            for (int p = 0; p < count; p++) {
+                int phase = (int) in.readVarLong("part phaseIndex");
+                long partIos = in.readUnsignedVarLong("part ioCount");
+                long partBytes = in.readUnsignedVarLong("part bytes");
+                long partErrors = in.readUnsignedVarLong("part errorCount");
+                long firstSubmit = in.readVarLong("part firstSubmitNs");
+                long lastCompletion = in.readVarLong("part lastCompletionNs");
+                Part part = new Part(phase, LatencyAccumulator.decodeFrom(in));
+                part.ioCount = partIos;
+                part.bytes = partBytes;
+                part.errorCount = partErrors;
+                part.firstSubmitNs = firstSubmit;
+                part.lastCompletionNs = lastCompletion;
+                parts.add(part);
             }
-            if (tailCount > 0) {
-                BinaryReader in = new BinaryReader(tail.toByteArray(), "open window tail");
-                for (int i = 0; i < tailCount; i++) {
-                    int phase = (int) in.readVarLong("tail phase");
-                    long completion = startNs + in.readUnsignedVarLong("tail completion");
-                    long size = in.readUnsignedVarLong("tail size");
-                    long latency = in.readUnsignedVarLong("tail latency");
-                    int status = (int) in.readVarLong("tail status");
-                    addToParts(phase, completion, size, latency, status);
-                }
-                in.expectEnd();
-            }
+            in.expectEnd();
             loaded = true;
         }
 
-        private byte[] encodeParts() {
-            BinaryWriter out = new BinaryWriter(8192);
-            out.writeUnsignedVarLong(parts.size());
-            for (Part part : parts) {
-                out.writeVarLong(part.phaseIndex).writeUnsignedVarLong(part.ioCount).writeUnsignedVarLong(part.bytes)
-                        .writeUnsignedVarLong(part.errorCount).writeVarLong(part.firstSubmitNs)
-                        .writeVarLong(part.lastCompletionNs);
-                part.latency.encodeInto(out, false);
-            }
-            return out.toByteArray();
-        }
-
-        /** Checkpoint block + tail; histograms are encoded only at checkpoints (or, without a tail, when changed). */
+        /** The parts, encoded again only if an I/O was added since the last encoding (histogram codec cost). */
         void encodeInto(BinaryWriter out) {
-            if (!checkpointValid || tailCount >= tailLimit && tailLimit > 0) {
-                takeCheckpoint();
+            if (!encodedValid) {
+                BinaryWriter parts = new BinaryWriter(8192);
+                parts.writeUnsignedVarLong(this.parts.size());
+                for (Part part : this.parts) {
+                    parts.writeVarLong(part.phaseIndex).writeUnsignedVarLong(part.ioCount)
+                            .writeUnsignedVarLong(part.bytes).writeUnsignedVarLong(part.errorCount)
+                            .writeVarLong(part.firstSubmitNs).writeVarLong(part.lastCompletionNs);
+                    part.latency.encodeInto(parts, false);
+                }
+                encodedParts = parts.toByteArray();
+                encodedValid = true;
             }
-            out.writeBlock(checkpoint == null ? new byte[0] : checkpoint);
-            out.writeUnsignedVarLong(tailCount);
-            if (tailCount > 0) {
-                byte[] tailBytes = tail.toByteArray();
-                out.writeBlock(tailBytes);
-            }
+            out.writeBlock(encodedParts);
         }
 
         void decodeFrom(BinaryReader in) {
-            checkpointValid = true;
-            byte[] encoded = in.readBlock("window checkpoint");
-            checkpoint = encoded.length == 0 ? null : encoded;
-            tailCount = in.readCount("window tail count", Integer.MAX_VALUE);
-            if (tailCount > 0) {
-                byte[] tailBytes = in.readBlock("window tail");
-                tail = new BinaryWriter(tailBytes.length + 4096);
-                tail.writeBytes(tailBytes, 0, tailBytes.length);
-            }
+            encodedParts = in.readBlock("window parts");
+            encodedValid = true;
             loaded = false;
         }
 

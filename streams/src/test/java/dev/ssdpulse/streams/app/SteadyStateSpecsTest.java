@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.app;
 
+import dev.ssdpulse.streams.steadystate.FioCriterion;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -158,8 +158,11 @@ class AvroMappersTest {
         RunSummaryData data = acc.summarize(2_000_000L);
         RunSummary summary = roundTrip(AvroMappers.runSummary("r", RunStatus.COMPLETED, null, data,
                 i -> i == 0 ? new PhaseLabel("precondition", PhaseKind.PRECONDITION_INDEPENDENT) : null,
-                null, List.of(), 2, 1, 0));
+                null, List.of(), 2, 1, 0, java.util.Map.of(1, 3.5), 7));
         assertThat(summary.getDurationNs()).isEqualTo(2_000_000);
+        assertThat(summary.getIoNotPublished()).isEqualTo(7);
+        assertThat(summary.getPhases().get(0).getWriteAmplification()).isNull();
+        assertThat(summary.getPhases().get(1).getWriteAmplification()).isEqualTo(3.5);
         assertThat(summary.getIoCount()).isEqualTo(2);
         assertThat(summary.getIoCountExpected()).isEqualTo(2);
         assertThat(summary.getLateIoCount()).isEqualTo(1);

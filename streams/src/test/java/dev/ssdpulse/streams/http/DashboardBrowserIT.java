@@ -7,7 +7,7 @@ import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
-import dev.ssdpulse.streams.app.FioCriterion;
+import dev.ssdpulse.streams.steadystate.FioCriterion;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -23,6 +23,7 @@ import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.app.ReplayResult;
+import dev.ssdpulse.streams.offline.OfflineRunAnalysis;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,8 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Against a real broker and registry: a run published by RunPublisher, processed by AnalyticsApp under
- * exactly_once_v2, read back from the output topics and views; then replayed under a new application id and
- * compared byte for byte.
+ * exactly_once_v2, read back from the output topics and views; then replayed under a new application id; and
+ * the same events fed to the offline analysis. The three give byte-identical summaries, windows, verdicts and WA.
  */
 @ExtendWith(KafkaTestEnvironment.class)
 class AnalyticsAppIT {
@@ -54,7 +55,7 @@ class AnalyticsAppIT {
     Path stateDir;
 
     @Test
-    void aPublishedRunIsSummarizedLiveAndItsReplayIsByteIdentical(TestStack stack) throws Exception {
+    void liveReplayAndOfflineAnalysisOfOneRunAreByteIdentical(TestStack stack) throws Exception {
         AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(), stateDir)
                 .withApplicationId("it-analytics-" + UUID.randomUUID())
                 .withSteadyState(5 * S, AnalyticsConfig.DEFAULT_FIO_CRITERIA)
@@ -65,7 +66,8 @@ class AnalyticsAppIT {
         SyntheticRun run = SyntheticRun.random(runId, 42, 0, 20, 1000);
 
         try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
-            publish(stack, registry, run);
+            OfflineRunAnalysis offline = new OfflineRunAnalysis(runId, config.analysisSettings(), true);
+            publish(stack, registry, run, offline);
             try (AnalyticsApp app = new AnalyticsApp(config)) {
                 app.start();
                 app.awaitRunning(Duration.ofSeconds(60));
@@ -105,6 +107,25 @@ class AnalyticsAppIT {
                         live.get(Topics.STEADY_STATE.name()))).as("verdicts byte-identical").isTrue();
                 assertThat(TopologyHarness.sameBytes(replay.datums(Topics.WAF.name()),
                         live.get(Topics.WAF.name()))).as("WA byte-identical").isTrue();
+
+                // offline: the same events through the same core, no Kafka
+                assertThat(datum(offline.summary())).as("offline summary byte-identical")
+                        .isEqualTo(last(live.get(Topics.RUN_SUMMARY.name())));
+                assertThat(TopologyHarness.sameBytes(datums(offline.windows()), live.get(Topics.METRICS_1S.name())))
+                        .as("offline windows byte-identical").isTrue();
+                assertThat(TopologyHarness.sameBytes(datums(offline.verdicts()), live.get(Topics.STEADY_STATE.name())))
+                        .as("offline verdicts byte-identical").isTrue();
+                assertThat(TopologyHarness.sameBytes(datums(offline.writeAmplification()), live.get(Topics.WAF.name())))
+                        .as("offline WA byte-identical").isTrue();
+
+                // every documented field is filled: per-phase WA, fio's all-directions verdicts, per-op verdicts
+                RunSummary last = offline.summary();
+                assertThat(last.getPhases()).hasSize(2)
+                        .allSatisfy(p -> assertThat(p.getWriteAmplification()).isNotNull().isBetween(2.9, 3.1));
+                assertThat(last.getWriteAmplification().getWaCumulative()).isBetween(2.9, 3.1);
+                assertThat(last.getSteadyState()).anySatisfy(v -> assertThat(v.getAllOps()).isTrue())
+                        .anySatisfy(v -> assertThat(v.getAllOps()).isFalse());
+                assertThat(last.getIoNotPublished()).isZero();
             }
         }
     }
@@ -138,7 +159,25 @@ class AnalyticsAppIT {
         }
     }
 
-    private static void publish(TestStack stack, HttpSchemaRegistryClient registry, SyntheticRun run) {
+    private static byte[] datum(SpecificRecord record) {
+        try {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            var encoder = org.apache.avro.io.EncoderFactory.get().binaryEncoder(bytes, null);
+            new org.apache.avro.specific.SpecificDatumWriter<SpecificRecord>(record.getSchema()).write(record, encoder);
+            encoder.flush();
+            return bytes.toByteArray();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static List<byte[]> datums(List<? extends SpecificRecord> records) {
+        return records.stream().map(AnalyticsAppIT::datum).toList();
+    }
+
+    /** Publishes the run and feeds the same events, in the same order, to the offline analysis. */
+    private static void publish(TestStack stack, HttpSchemaRegistryClient registry, SyntheticRun run,
+                                OfflineRunAnalysis offline) {
         Map<String, Object> props = new HashMap<>();
         props.put("bootstrap.servers", stack.bootstrapServers());
         Producer<String, SpecificRecord> producer = RunProducers.create(props, registry);
@@ -150,18 +189,23 @@ class AnalyticsAppIT {
             while (nextPhase < run.phases.size() && run.phases.get(nextPhase).index() <= io.phase()) {
                 SyntheticRun.Phase p = run.phases.get(nextPhase++);
                 publisher.phaseChanged(new PhaseChanged(run.runId, p.index(), p.name(), p.kind(), p.startNs()));
+                offline.phaseStarted(p.index(), p.name(), p.kind(), p.startNs());
             }
             if (io.completionNs() >= nextSmartNs) {
                 long host = nextSmartNs / 1000;
-                publisher.publishSmart(SmartSample.newBuilder().setRunId(run.runId).setTimeNs(nextSmartNs)
+                SmartSample sample = SmartSample.newBuilder().setRunId(run.runId).setTimeNs(nextSmartNs)
                         .setSource(SmartSource.SIMULATOR).setHostBytesWritten(host).setNandBytesWritten(host * 3)
-                        .build());
+                        .build();
+                publisher.publishSmart(sample);
+                offline.smart(sample);
                 nextSmartNs += S;
             }
             publisher.onIoCompleted(0, io.phase(), (byte) io.op(), 0L, io.sizeBytes(), io.submitNs(), io.latencyNs(),
                     1, io.status());
+            offline.io(io.op(), io.phase(), io.submitNs(), io.latencyNs(), io.sizeBytes(), io.status());
         }
         PublishReport report = publisher.finish(RunStatus.COMPLETED, null, run.endNs, 60_000);
+        offline.finish(RunStatus.COMPLETED, null, run.endNs, report.ioCompleted(), report.ioNotPublished());
         publisher.close();
         producer.close();
         assertThat(report.ioPublished()).isEqualTo(run.ios.size());

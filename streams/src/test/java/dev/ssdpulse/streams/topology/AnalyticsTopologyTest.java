@@ -18,8 +18,10 @@ import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.topics.DeadLetterHeaders;
 import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.streams.analysis.CollectingOutput;
+import dev.ssdpulse.streams.analysis.RunAnalysis;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
-import dev.ssdpulse.streams.app.FioCriterion;
+import dev.ssdpulse.streams.steadystate.FioCriterion;
 import dev.ssdpulse.streams.avro.AvroMappers;
 import dev.ssdpulse.streams.latency.LatencyAccumulator;
 import dev.ssdpulse.streams.latency.LatencyBins;
@@ -241,10 +243,11 @@ class AnalyticsTopologyTest {
             assertThat(h.metrics()).isEmpty();
             EncodeOnCommitStore<?> store = (EncodeOnCommitStore<?>) h.driver.getStateStore(Names.RUN_STATE_STORE);
             // TopologyTestDriver commits after every record: the encoded value is what a restart would read
-            RunState state = RunState.decode(run.runId, store.getEncoded(run.runId));
+            RunAnalysis state = RunAnalysis.decode(run.runId, store.getEncoded(run.runId),
+                    h.config.analysisSettings(), new CollectingOutput());
             assertThat(store.liveCount()).as("finished runs are not kept in memory").isZero();
-            assertThat(state.windows.lateIoCount()).isEqualTo(1);
-            assertThat(state.status).isEqualTo("COMPLETED");
+            assertThat(state.status()).isEqualTo(RunStatus.COMPLETED);
+            assertThat(state.lateIoCount()).isEqualTo(1);
         }
     }
 

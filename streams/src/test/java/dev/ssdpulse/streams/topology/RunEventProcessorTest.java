@@ -9,7 +9,7 @@ import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
-import dev.ssdpulse.streams.app.FioCriterion;
+import dev.ssdpulse.streams.steadystate.FioCriterion;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

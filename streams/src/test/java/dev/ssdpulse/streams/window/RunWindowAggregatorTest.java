@@ -36,14 +36,10 @@ class RunWindowAggregatorTest {
      * Feeds the I/Os in batches the way a Kafka Streams processor would: restore state, add the batch,
      * store state. Returns every closed window.
      */
-    static List<WindowResult> runBatched(List<Io> ios, int batchSize, long graceNs, long[] lateOut, List<byte[]> stateOut) {
-        return runBatched(ios, batchSize, graceNs, RunWindowAggregator.DEFAULT_STATE_TAIL_LIMIT, lateOut, stateOut);
-    }
-
-    static List<WindowResult> runBatched(List<Io> ios, int batchSize, long graceNs, int tailLimit, long[] lateOut,
+    static List<WindowResult> runBatched(List<Io> ios, int batchSize, long graceNs, long[] lateOut,
                                          List<byte[]> stateOut) {
         List<WindowResult> out = new ArrayList<>();
-        byte[] state = new RunWindowAggregator(S, graceNs, LatencyBins.iometer(), tailLimit, out::add).encodeState();
+        byte[] state = new RunWindowAggregator(S, graceNs, LatencyBins.iometer(), out::add).encodeState();
         for (int from = 0; from < ios.size(); from += batchSize) {
             RunWindowAggregator agg = RunWindowAggregator.decodeState(state, out::add);
             for (Io io : ios.subList(from, Math.min(ios.size(), from + batchSize))) {
@@ -117,8 +113,8 @@ class RunWindowAggregatorTest {
         List<byte[]> s512 = new ArrayList<>();
         List<byte[]> sShuffled = new ArrayList<>();
         // state tail limits vary too: checkpoints every 100 / 3 I/Os, none, or the default
-        List<WindowResult> b1 = runBatched(ios, 1, grace, 100, null, s1);
-        List<WindowResult> b7 = runBatched(ios, 7, grace, 0, null, s7);
+        List<WindowResult> b1 = runBatched(ios, 1, grace, null, s1);
+        List<WindowResult> b7 = runBatched(ios, 7, grace, null, s7);
         List<WindowResult> b512 = runBatched(ios, 512, grace, null, s512);
         // shuffle inside blocks of 200 I/Os (~0.1 s of run time), far less than the 2-s grace
         List<Io> shuffled = new ArrayList<>(ios);
@@ -128,7 +124,7 @@ class RunWindowAggregatorTest {
         }
         assertThat(shuffled).isNotEqualTo(ios);
         long[] late = new long[1];
-        List<WindowResult> bShuffled = runBatched(shuffled, 7, grace, 3, late, sShuffled);
+        List<WindowResult> bShuffled = runBatched(shuffled, 7, grace, late, sShuffled);
         assertThat(late[0]).isZero();
         for (List<WindowResult> other : List.of(b7, b512, bShuffled)) {
             assertThat(other).hasSameSizeAs(b1);
@@ -220,14 +216,14 @@ class RunWindowAggregatorTest {
         assertThat(restored.lateIoCount(IoOps.WRITE)).isEqualTo(1);
         assertThat(restored.bins()).isEqualTo(LatencyBins.parse("1ms,10ms"));
         assertThat(restored.openWindowCount()).isEqualTo(1);
-        assertThatThrownBy(() -> RunWindowAggregator.decodeState(new byte[] {1, 2}, out::add))
+        assertThatThrownBy(() -> RunWindowAggregator.decodeState(new byte[] {2, 2}, out::add))
                 .hasMessageContaining("truncated");
     }
 
     @Test
-    void restoredWindowsKeepCheckpointAndTailAndEncodeIdentically() {
+    void restoredWindowsEncodeIdenticallyAndCloseAsTheLiveOnes() {
         List<Io> ios = stream(6, 5_000);
-        RunWindowAggregator live = new RunWindowAggregator(S, 3 * S, LatencyBins.iometer(), 50, w -> { });
+        RunWindowAggregator live = new RunWindowAggregator(S, 3 * S, LatencyBins.iometer(), w -> { });
         for (Io io : ios.subList(0, 4_000)) {
             live.add(io.op(), io.phase(), io.completionNs(), io.sizeBytes(), io.latencyNs(), io.status());
         }

@@ -1,6 +1,5 @@
-package dev.ssdpulse.streams.app;
+package dev.ssdpulse.streams.steadystate;
 
-import dev.ssdpulse.streams.steadystate.FioSteadyStateDetector;
 import java.util.Locale;
 
 /**
