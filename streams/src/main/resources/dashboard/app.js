@@ -181,7 +181,7 @@
 
   function bands() {
     return (view.verdicts || []).filter(function (v) { return v.reached; }).map(function (v) {
-      return { from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9, label: 'steady state (' + v.method + ', ' + v.op + ')' };
+      return { from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9, label: 'steady state (' + v.method + ', ' + (v.allOps ? 'all ops' : v.op) + ')' };
     }).slice(0, 1);
   }
   /* Phase starts: from /phases (the summary's spans once the run ended), else from the windows seen so far,
@@ -300,7 +300,7 @@
     var vs = view.verdicts || [];
     if (!vs.length) rows += '<tr><td colspan="6" class="empty">no verdict yet</td></tr>';
     vs.forEach(function (v) {
-      rows += '<tr title="' + esc(v.explanation) + '"><td>' + v.phaseIndex + '</td><td>' + v.op + '</td><td>' + esc(v.method) + '</td><td>' + (v.reached ? '<strong>reached</strong>' : 'not reached') + (v.finalVerdict ? '' : ' (provisional)') +
+      rows += '<tr title="' + esc(v.explanation) + '"><td>' + v.phaseIndex + '</td><td>' + (v.allOps ? 'ALL' : v.op) + '</td><td>' + esc(v.method) + '</td><td>' + (v.reached ? '<strong>reached</strong>' : 'not reached') + (v.finalVerdict ? '' : ' (provisional)') +
         '</td><td class="num">' + num(v.windowStartNs / 1e9, 0) + '–' + num(v.windowEndNs / 1e9, 0) + '</td><td class="num">' + num(v.mean, 1) + '</td></tr>';
     });
     $('verdicts').innerHTML = rows;

@@ -2,7 +2,7 @@ package dev.ssdpulse.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ssdpulse.cli.report.RunTopicReader;
+import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.cli.report.SummaryRenderer;
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
@@ -84,8 +84,8 @@ class FioReferenceIT {
             summary = awaitSummary(app, runId);
         }
         try (var registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
-            windows = new RunTopicReader(Map.of("bootstrap.servers", stack.bootstrapServers()), registry)
-                    .read(Topics.METRICS_1S, runId, Duration.ofSeconds(60));
+            windows = RunRecords.read(Map.of("bootstrap.servers", stack.bootstrapServers()), registry,
+                    Topics.METRICS_1S, runId, Duration.ofSeconds(60));
         }
         JsonNode fio = new ObjectMapper().readTree(json.toFile()).get("jobs").get(0);
 

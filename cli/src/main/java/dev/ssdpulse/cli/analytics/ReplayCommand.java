@@ -5,10 +5,11 @@ import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.report.SummaryRenderer;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.schemas.avro.RunSummary;
-import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.app.Reanalysis;
 import dev.ssdpulse.streams.app.ReplayResult;
+import dev.ssdpulse.streams.app.RunReplay;
+import dev.ssdpulse.streams.topology.TopologyMode;
 import dev.ssdpulse.streams.app.SteadyStateSpecs;
 import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
@@ -100,7 +101,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 }
             }
         } else {
-            Map<String, ReplayResult> results = AnalyticsApp.replayRuns(config, runs, timeout);
+            Map<String, ReplayResult> results = new RunReplay(config, TopologyMode.Kind.REPLAY).run(runs, timeout);
             for (Map.Entry<String, ReplayResult> e : results.entrySet()) {
                 ReplayResult result = e.getValue();
                 if (result.summaryDatum() == null) {

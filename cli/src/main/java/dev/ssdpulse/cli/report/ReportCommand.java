@@ -12,6 +12,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
+import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.schemas.topics.Topics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,9 +66,8 @@ public final class ReportCommand implements Callable<Integer> {
         }
         Map<String, Object> props = kafka.clientProperties();
         try (HttpSchemaRegistryClient registry = kafka.registryClient()) {
-            RunTopicReader reader = new RunTopicReader(props, registry);
-            List<RunSummary> summaries = reader.read(Topics.RUN_SUMMARY, runId, timeout);
-            List<RunStarted> started = reader.read(Topics.RUNS, runId, timeout);
+            List<RunSummary> summaries = RunRecords.read(props, registry, Topics.RUN_SUMMARY, runId, timeout);
+            List<RunStarted> started = RunRecords.read(props, registry, Topics.RUNS, runId, timeout);
             if (summaries.isEmpty()) {
                 throw new UserInputException(started.isEmpty() ? "no run '" + runId + "' in " + Topics.RUNS.name()
                         : "run '" + runId + "' has no summary yet in " + Topics.RUN_SUMMARY.name()
@@ -85,8 +85,8 @@ public final class ReportCommand implements Callable<Integer> {
             out.flush();
             if (pngDir != null) {
                 Files.createDirectories(pngDir);
-                List<WindowMetrics> windows = reader.read(Topics.METRICS_1S, runId, timeout);
-                List<WriteAmplification> wa = reader.read(Topics.WAF, runId, timeout);
+                List<WindowMetrics> windows = RunRecords.read(props, registry, Topics.METRICS_1S, runId, timeout);
+                List<WriteAmplification> wa = RunRecords.read(props, registry, Topics.WAF, runId, timeout);
                 List<Path> written = charts(summary, windows, wa);
                 written.forEach(p -> spec.commandLine().getErr().println("wrote " + p));
                 spec.commandLine().getErr().flush();

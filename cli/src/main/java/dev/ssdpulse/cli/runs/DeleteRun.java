@@ -3,7 +3,7 @@ package dev.ssdpulse.cli.runs;
 import java.time.Instant;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
-import dev.ssdpulse.cli.report.RunTopicReader;
+import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.TopicSetup;
 import dev.ssdpulse.schemas.avro.RunDeleted;
@@ -65,7 +65,7 @@ final class DeleteRun implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         TopicSetup.ensure(kafka.clientProperties(), Topics.all());
         try (var registry = new HttpSchemaRegistryClient(kafka.schemaRegistryUrl())) {
-            boolean known = !new RunTopicReader(kafka.clientProperties(), registry).read(Topics.RUNS, runId, timeout).isEmpty();
+            boolean known = !RunRecords.read(kafka.clientProperties(), registry, Topics.RUNS, runId, timeout).isEmpty();
             if (!known && !force) {
                 throw new UserInputException("no run '" + runId + "' in " + Topics.RUNS.name()
                         + " (already deleted, or a typo?); use --force to write the deletion marker anyway");

@@ -2,7 +2,7 @@ package dev.ssdpulse.cli.runs;
 
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
-import dev.ssdpulse.cli.report.RunTopicReader;
+import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
@@ -62,7 +62,7 @@ public final class RunsCommand implements Runnable {
             RunFinished finished = null;
             List<IoStreamRecord> events;
             try (var registry = kafka.registryClient()) {
-                events = new RunTopicReader(kafka.clientProperties(), registry).read(Topics.IO, runId, timeout);
+                events = RunRecords.read(kafka.clientProperties(), registry, Topics.IO, runId, timeout);
             }
             if (events.isEmpty()) {
                 throw new UserInputException("no events of run '" + runId + "' in " + Topics.IO.name());

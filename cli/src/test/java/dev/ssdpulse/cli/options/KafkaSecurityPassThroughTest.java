@@ -3,7 +3,7 @@ package dev.ssdpulse.cli.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.cli.analytics.StreamsCommand;
-import dev.ssdpulse.cli.report.RunTopicReader;
+import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.producer.publish.RunProducers;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import java.io.Writer;
@@ -149,7 +149,7 @@ class KafkaSecurityPassThroughTest {
         producer.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
         assertParsed("producer", new ProducerConfig(producer), expected);
 
-        Map<String, Object> consumer = new HashMap<>(RunTopicReader.consumerProperties(client));
+        Map<String, Object> consumer = new HashMap<>(RunRecords.consumerProperties(client));
         consumer.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         consumer.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         assertParsed("consumer", new ConsumerConfig(consumer), expected);

@@ -7,7 +7,6 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
-import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.iobatch.IoBatchReader;
 import dev.ssdpulse.streams.avro.AvroMappers;
 import dev.ssdpulse.streams.avro.PhaseLabel;

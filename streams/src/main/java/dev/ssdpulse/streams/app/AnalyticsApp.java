@@ -1,39 +1,28 @@
 package dev.ssdpulse.streams.app;
 
-import dev.ssdpulse.schemas.avro.RunStatus;
-import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SerdeConfig;
-import dev.ssdpulse.schemas.serde.SpecificAvroDeserializer;
 import dev.ssdpulse.schemas.topics.TopicSpec;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.topology.AnalyticsSerdes;
 import dev.ssdpulse.streams.topology.AnalyticsTopology;
-import dev.ssdpulse.streams.topology.OutputTopics;
+import dev.ssdpulse.streams.topology.TopologyMode;
 import dev.ssdpulse.streams.topology.RegistryUnavailableException;
 import dev.ssdpulse.streams.views.AnalyticsViews;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
@@ -52,14 +41,15 @@ public final class AnalyticsApp implements AutoCloseable {
     private final AnalyticsViews views;
 
     public AnalyticsApp(AnalyticsConfig config) {
-        this(config, OutputTopics.catalogue(), runId -> true);
+        this(config, TopologyMode.live());
     }
 
-    private AnalyticsApp(AnalyticsConfig config, OutputTopics outputs, java.util.function.Predicate<String> runFilter) {
+    /** A run-once application ({@link RunReplay}) or the live one. */
+    AnalyticsApp(AnalyticsConfig config, TopologyMode mode) {
         this.config = config;
         this.registry = HttpSchemaRegistryClient.fromConfig(registryConfigs(config));
         Topology topology = AnalyticsTopology.build(config, new AnalyticsSerdes(registry, registryConfigs(config)),
-                outputs, runFilter);
+                mode);
         this.streams = new KafkaStreams(topology, streamsProperties(config));
         this.streams.setUncaughtExceptionHandler(AnalyticsApp::onUncaughtException);
         this.views = new AnalyticsViews(streams);
@@ -218,132 +208,5 @@ public final class AnalyticsApp implements AutoCloseable {
         streams.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
                 .withTimeout(Duration.ofSeconds(30)));
         registry.close();
-    }
-
-    /**
-     * Recomputes one run from the retained raw topics into fresh state; see {@link #replayRuns}.
-     */
-    public static ReplayResult replayRun(AnalyticsConfig config, String runId, Duration timeout)
-            throws TimeoutException, InterruptedException {
-        return replayRuns(config, Set.of(runId), timeout).get(runId);
-    }
-
-    /**
-     * Recomputes stored runs from the retained raw topics into fresh state: a new application id
-     * ({@code <applicationId>-replay-<uuid>}), a fresh state directory, only the runs' records (filtered by key
-     * before decoding), outputs to topics prefixed {@code ssdpulse.replay.<uuid>.}. Many runs spread over the
-     * config's stream threads by partition (runs are keyed by run id). Returns when every run's final summary
-     * was emitted and then no new output came for a second (or throws on timeout), with every output datum read
-     * back, by run. The replay's output and internal topics are deleted afterwards.
-     */
-    public static Map<String, ReplayResult> replayRuns(AnalyticsConfig config, Set<String> runIds, Duration timeout)
-            throws TimeoutException, InterruptedException {
-        if (runIds.isEmpty()) {
-            throw new IllegalArgumentException("no run to replay");
-        }
-        Set<String> wanted = Set.copyOf(runIds);
-        String replayId = UUID.randomUUID().toString();
-        Path stateDir;
-        try {
-            stateDir = Files.createTempDirectory("ssdpulse-replay-");
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("cannot create a state directory for the replay", e);
-        }
-        AnalyticsConfig replayConfig = config.withApplicationId(config.applicationId() + "-replay-" + replayId)
-                .withStateDir(stateDir);
-        OutputTopics outputs = OutputTopics.prefixed("ssdpulse.replay." + replayId + ".");
-        List<NewTopic> topics = new ArrayList<>();
-        int partitions = Math.max(1, Math.min(Topics.DEFAULT_PARTITIONS, config.threads()));
-        for (String t : outputs.all()) {
-            topics.add(new NewTopic(t, partitions, (short) 1));
-        }
-        createMissing(config, topics);
-        OutputTopics catalogue = OutputTopics.catalogue();
-        Map<String, String> replayToCatalogue = new LinkedHashMap<>();
-        for (int i = 0; i < outputs.all().size(); i++) {
-            replayToCatalogue.put(outputs.all().get(i), catalogue.all().get(i));
-        }
-        Map<String, Map<String, List<byte[]>>> datums = new LinkedHashMap<>();
-        Map<String, byte[]> summaries = new HashMap<>();
-        Set<String> finished = new java.util.HashSet<>();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        Map<String, Object> consumerProps = new HashMap<>(adminProps(config));
-        consumerProps.put(ConsumerConfig.GROUP_ID_CONFIG, replayConfig.applicationId() + "-reader");
-        consumerProps.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        consumerProps.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        try (AnalyticsApp app = new AnalyticsApp(replayConfig, outputs, wanted::contains);
-             KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(consumerProps, new StringDeserializer(),
-                     new ByteArrayDeserializer());
-             SpecificAvroDeserializer<RunSummary> summaryReader = new SpecificAvroDeserializer<>(RunSummary.class,
-                     app.registry)) {
-            app.start();
-            consumer.subscribe(outputs.all());
-            long quietSinceNs = -1;
-            while (true) {
-                var records = consumer.poll(Duration.ofMillis(200));
-                for (ConsumerRecord<String, byte[]> r : records) {
-                    String topic = replayToCatalogue.get(r.topic());
-                    if (r.value() == null || topic.equals(Topics.DEAD_LETTER.name()) || !wanted.contains(r.key())) {
-                        continue;
-                    }
-                    byte[] datum = ReplayResult.datum(r.value());
-                    datums.computeIfAbsent(r.key(), k -> new LinkedHashMap<>())
-                            .computeIfAbsent(topic, k -> new ArrayList<>()).add(datum);
-                    if (topic.equals(Topics.RUN_SUMMARY.name())) {
-                        summaries.put(r.key(), datum);
-                        RunSummary s = summaryReader.deserialize(r.topic(), r.value());
-                        if (s.getStatus() != RunStatus.INCOMPLETE) {
-                            finished.add(r.key());
-                        }
-                    }
-                }
-                if (finished.size() == wanted.size()) {
-                    if (!records.isEmpty() || quietSinceNs < 0) {
-                        quietSinceNs = System.nanoTime();
-                    } else if (System.nanoTime() - quietSinceNs > 1_000_000_000L) {
-                        break;
-                    }
-                }
-                if (System.nanoTime() > deadline) {
-                    Set<String> missing = new java.util.TreeSet<>(wanted);
-                    missing.removeAll(finished);
-                    throw new TimeoutException("replay of run(s) " + missing + " did not finish within " + timeout);
-                }
-            }
-        } finally {
-            deleteRecursively(stateDir);
-            deleteTopics(config, replayConfig.applicationId(), outputs.all());
-        }
-        Map<String, ReplayResult> out = new LinkedHashMap<>();
-        for (String runId : wanted) {
-            out.put(runId, new ReplayResult(replayConfig.applicationId(),
-                    datums.getOrDefault(runId, Map.of()), summaries.get(runId)));
-        }
-        return out;
-    }
-
-    /** Removes a finished replay's output topics and its application's internal topics (changelogs). */
-    private static void deleteTopics(AnalyticsConfig config, String applicationId, List<String> outputTopics) {
-        try (Admin admin = Admin.create(adminProps(config))) {
-            List<String> doomed = new ArrayList<>(outputTopics);
-            for (String t : admin.listTopics().names().get(30, java.util.concurrent.TimeUnit.SECONDS)) {
-                if (t.startsWith(applicationId + "-")) {
-                    doomed.add(t);
-                }
-            }
-            admin.deleteTopics(doomed).all().get(30, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            // leftover replay topics are harmless (small, derived); the results were already read back
-        }
-    }
-
-    private static void deleteRecursively(Path dir) {
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (java.io.IOException e) {
-            // a leftover temp directory is harmless
-        }
     }
 }

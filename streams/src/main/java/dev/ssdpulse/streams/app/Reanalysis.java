@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.app;
 
+import dev.ssdpulse.streams.topology.TopologyMode;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
 import java.time.Instant;
 import dev.ssdpulse.schemas.avro.ResultSetRecord;
@@ -33,7 +34,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Re-analysis of stored runs into a named result set: the runs are recomputed from the raw topics with the
- * given settings ({@link AnalyticsApp#replayRuns}), then each run's outputs are published to
+ * given settings ({@link RunReplay}), then each run's outputs are published to
  * ssdpulse.result-sets.v1 in one transaction (ResultSetStarted, windows, verdicts, WA, summaries), which the live
  * application materializes beside the run's own results. The run's own outputs and views are never touched.
  */
@@ -48,7 +49,7 @@ public final class Reanalysis {
     public static Map<String, Outcome> run(AnalyticsConfig config, Set<String> runIds, String resultSet,
                                            Duration timeout) throws TimeoutException, InterruptedException {
         ResultSetNames.validate(resultSet);
-        Map<String, ReplayResult> replays = AnalyticsApp.replayRuns(config, runIds, timeout);
+        Map<String, ReplayResult> replays = new RunReplay(config, TopologyMode.Kind.REANALYSIS).run(runIds, timeout);
         Map<String, Outcome> out = new LinkedHashMap<>();
         Map<String, Object> props = new HashMap<>(AnalyticsApp.adminProps(config));
         props.put(ProducerConfig.ACKS_CONFIG, "all");

@@ -7,16 +7,13 @@ import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.topology.AnalyticsSerdes;
 import dev.ssdpulse.streams.topology.DecodeOrDeadLetterProcessor;
 import dev.ssdpulse.streams.topology.Names;
+import dev.ssdpulse.streams.topology.StoreFactory;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * The live application's part for stored runs: result sets and deletions.
@@ -33,7 +30,8 @@ public final class ResultSetTopology {
     private ResultSetTopology() {
     }
 
-    public static void addTo(Topology topology, AnalyticsSerdes serdes, String deadLetterTopic, String rejectedBy) {
+    public static void addTo(Topology topology, AnalyticsSerdes serdes, String deadLetterTopic, String rejectedBy,
+                             StoreFactory stores) {
         topology.addSource(Names.RESULT_SETS_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(),
                 Topics.RESULT_SETS.name());
         topology.addSource(Names.DELETIONS_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(),
@@ -49,11 +47,11 @@ public final class ResultSetTopology {
         topology.addProcessor(Names.RESULT_SETS_PROCESSOR, ResultSetProcessor::new, Names.RESULT_SETS_DECODE);
         topology.addProcessor(Names.DELETIONS_PROCESSOR, RunDeletionProcessor::new, Names.DELETIONS_DECODE);
 
-        topology.addStateStore(store(Names.RESULT_SETS_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.RESULT_SETS_DECODE);
-        topology.addStateStore(store(Names.DELETIONS_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.DELETIONS_DECODE);
-        topology.addStateStore(store(Names.RESULT_SET_INFO_STORE, serdes.value(ResultSetStarted.class)),
+        topology.addStateStore(stores.keyValue(Names.RESULT_SETS_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.RESULT_SETS_DECODE);
+        topology.addStateStore(stores.keyValue(Names.DELETIONS_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.DELETIONS_DECODE);
+        topology.addStateStore(stores.keyValue(Names.RESULT_SET_INFO_STORE, serdes.value(ResultSetStarted.class)),
                 Names.RESULT_SETS_PROCESSOR, Names.DELETIONS_PROCESSOR);
-        topology.addStateStore(store(Names.DELETED_RUNS_STORE, Serdes.Long()), Names.DELETIONS_PROCESSOR,
+        topology.addStateStore(stores.keyValue(Names.DELETED_RUNS_STORE, Serdes.Long()), Names.DELETIONS_PROCESSOR,
                 Names.RESULT_SETS_PROCESSOR, Names.IO_DECODE, Names.SMART_DECODE);
         topology.connectProcessorAndStateStores(Names.RESULT_SETS_PROCESSOR, Names.RUN_STATUS_STORE,
                 Names.RUN_SUMMARY_STORE, Names.WINDOW_SERIES_STORE, Names.STEADY_STATE_STORE, Names.WAF_SERIES_STORE);
@@ -68,8 +66,4 @@ public final class ResultSetTopology {
                 Names.DELETIONS_DECODE);
     }
 
-    private static <V> StoreBuilder<KeyValueStore<String, V>> store(String name, Serde<V> values) {
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), values)
-                .withCachingEnabled();
-    }
 }

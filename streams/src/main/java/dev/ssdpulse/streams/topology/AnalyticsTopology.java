@@ -13,16 +13,12 @@ import dev.ssdpulse.streams.analysis.RunAnalysis;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import java.util.function.Predicate;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The analytics topology, built in one place (Processor API throughout; see {@link RunEventProcessor} for why).
@@ -44,16 +40,13 @@ public final class AnalyticsTopology {
 
     /** The live topology: catalogue topics, every run. */
     public static Topology build(AnalyticsConfig config, AnalyticsSerdes serdes) {
-        return build(config, serdes, OutputTopics.catalogue(), runId -> true);
+        return build(config, serdes, TopologyMode.live());
     }
 
-    /**
-     * @param outputs   output topic names
-     * @param runFilter keeps the records of the runs to process (replay: one run id); applied before decoding
-     */
-    public static Topology build(AnalyticsConfig config, AnalyticsSerdes serdes, OutputTopics outputs,
-                                 Predicate<String> runFilter) {
-        Serde<String> keys = Serdes.String();
+    public static Topology build(AnalyticsConfig config, AnalyticsSerdes serdes, TopologyMode mode) {
+        OutputTopics outputs = mode.outputs();
+        Predicate<String> runFilter = mode.runFilter();
+        StoreFactory stores = new StoreFactory(mode);
         Topology topology = new Topology();
 
         topology.addSource(Names.IO_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(), Topics.IO.name());
@@ -77,21 +70,20 @@ public final class AnalyticsTopology {
                 Names.SMART_DECODE);
         topology.addProcessor(Names.RUNS_PROCESSOR, RunsProcessor::new, Names.RUNS_DECODE);
 
-        topology.addStateStore(store(Names.IO_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.IO_DECODE);
-        topology.addStateStore(store(Names.SMART_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.SMART_DECODE);
-        topology.addStateStore(store(Names.RUNS_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.RUNS_DECODE);
-        topology.addStateStore(EncodeOnCommitStore.persistent(Names.RUN_STATE_STORE, RunAnalysis::encode),
+        topology.addStateStore(stores.keyValue(Names.IO_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.IO_DECODE);
+        topology.addStateStore(stores.keyValue(Names.SMART_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.SMART_DECODE);
+        topology.addStateStore(stores.keyValue(Names.RUNS_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.RUNS_DECODE);
+        topology.addStateStore(stores.runState(Names.RUN_STATE_STORE, RunAnalysis::encode), Names.RUN_PROCESSOR);
+        topology.addStateStore(stores.keyValue(Names.RUN_ACTIVITY_STORE, Serdes.Long()), Names.RUN_PROCESSOR);
+        topology.addStateStore(stores.keyValue(Names.RUN_STATUS_STORE, Serdes.String()), Names.RUN_PROCESSOR);
+        topology.addStateStore(stores.keyValue(Names.WINDOW_SERIES_STORE, serdes.value(WindowMetrics.class)),
                 Names.RUN_PROCESSOR);
-        topology.addStateStore(store(Names.RUN_ACTIVITY_STORE, Serdes.Long()), Names.RUN_PROCESSOR);
-        topology.addStateStore(store(Names.RUN_STATUS_STORE, Serdes.String()), Names.RUN_PROCESSOR);
-        topology.addStateStore(store(Names.WINDOW_SERIES_STORE, serdes.value(WindowMetrics.class)),
+        topology.addStateStore(stores.keyValue(Names.STEADY_STATE_STORE, serdes.value(SteadyStateVerdict.class)),
                 Names.RUN_PROCESSOR);
-        topology.addStateStore(store(Names.STEADY_STATE_STORE, serdes.value(SteadyStateVerdict.class)),
+        topology.addStateStore(stores.keyValue(Names.RUN_SUMMARY_STORE, serdes.value(RunSummary.class)), Names.RUN_PROCESSOR);
+        topology.addStateStore(stores.keyValue(Names.WAF_SERIES_STORE, serdes.value(WriteAmplification.class)),
                 Names.RUN_PROCESSOR);
-        topology.addStateStore(store(Names.RUN_SUMMARY_STORE, serdes.value(RunSummary.class)), Names.RUN_PROCESSOR);
-        topology.addStateStore(store(Names.WAF_SERIES_STORE, serdes.value(WriteAmplification.class)),
-                Names.RUN_PROCESSOR);
-        topology.addStateStore(store(Names.RUNS_STORE, serdes.value(RunStarted.class)), Names.RUNS_PROCESSOR);
+        topology.addStateStore(stores.keyValue(Names.RUNS_STORE, serdes.value(RunStarted.class)), Names.RUNS_PROCESSOR);
 
         StringSerializer keySer = new StringSerializer();
         topology.addSink(Names.METRICS_SINK, outputs.metrics(), keySer,
@@ -110,9 +102,10 @@ public final class AnalyticsTopology {
                 Names.SMART_DECODE);
         topology.addSink(Names.RUNS_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw),
                 Names.RUNS_DECODE);
-        if (outputs.equals(OutputTopics.catalogue())) {
-            // the live application also serves result sets and applies deletions; a replay does neither
-            dev.ssdpulse.streams.resultsets.ResultSetTopology.addTo(topology, serdes, outputs.deadLetter(), rejectedBy);
+        if (mode.isLive()) {
+            // the live application also serves result sets and applies deletions; a run-once mode does neither
+            dev.ssdpulse.streams.resultsets.ResultSetTopology.addTo(topology, serdes, outputs.deadLetter(), rejectedBy,
+                    stores);
         }
         return topology;
     }
@@ -124,12 +117,6 @@ public final class AnalyticsTopology {
      */
     public static EncodeOnCommitStore<?> inMemoryRunStateStore() {
         return EncodeOnCommitStore.inMemory(Names.RUN_STATE_STORE, RunAnalysis::encode).withLoggingDisabled().build();
-    }
-
-    /** Persistent, changelogged (named after the store), cached: repeated puts of a key between commits merge. */
-    private static <V> StoreBuilder<KeyValueStore<String, V>> store(String name, Serde<V> values) {
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), values)
-                .withCachingEnabled();
     }
 
     /** Processors forward a common supertype to several typed sinks; each sink only ever gets its own type. */

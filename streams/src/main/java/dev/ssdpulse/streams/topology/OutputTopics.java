@@ -22,4 +22,23 @@ public record OutputTopics(String metrics, String latency, String waf, String st
     public List<String> all() {
         return List.of(metrics, latency, waf, steadyState, runSummary, deadLetter);
     }
+
+    /** This output topic's catalogue name, matched by role (not by position); null for a name not in this set. */
+    public String catalogueName(String topic) {
+        OutputTopics c = catalogue();
+        if (topic.equals(metrics)) {
+            return c.metrics;
+        } else if (topic.equals(latency)) {
+            return c.latency;
+        } else if (topic.equals(waf)) {
+            return c.waf;
+        } else if (topic.equals(steadyState)) {
+            return c.steadyState;
+        } else if (topic.equals(runSummary)) {
+            return c.runSummary;
+        } else if (topic.equals(deadLetter)) {
+            return c.deadLetter;
+        }
+        return null;
+    }
 }

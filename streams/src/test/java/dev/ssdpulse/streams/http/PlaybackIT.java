@@ -10,7 +10,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
-import dev.ssdpulse.streams.playback.RunPlayback;
+import dev.ssdpulse.producer.playback.RunPlayback;
 import dev.ssdpulse.streams.views.AnalyticsViews;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -23,6 +23,7 @@ import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.app.ReplayResult;
+import dev.ssdpulse.streams.app.RunReplay;
 import dev.ssdpulse.streams.offline.OfflineRunAnalysis;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -99,7 +100,8 @@ class AnalyticsAppIT {
                 }
                 assertThat(metricsIos).isEqualTo(run.ios.size());
 
-                ReplayResult replay = AnalyticsApp.replayRun(config, runId, Duration.ofSeconds(120));
+                ReplayResult replay = new RunReplay(config, TopologyMode.Kind.REPLAY)
+                        .run(java.util.Set.of(runId), Duration.ofSeconds(120)).get(runId);
                 assertThat(replay.summaryDatum()).isEqualTo(last(live.get(Topics.RUN_SUMMARY.name())));
                 assertThat(TopologyHarness.sameBytes(replay.datums(Topics.METRICS_1S.name()),
                         live.get(Topics.METRICS_1S.name()))).as("window metrics byte-identical").isTrue();

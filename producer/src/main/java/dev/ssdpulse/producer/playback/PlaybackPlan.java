@@ -1,4 +1,4 @@
-package dev.ssdpulse.streams.playback;
+package dev.ssdpulse.producer.playback;
 
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;

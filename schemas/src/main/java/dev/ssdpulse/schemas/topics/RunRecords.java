@@ -1,4 +1,4 @@
-package dev.ssdpulse.streams.playback;
+package dev.ssdpulse.schemas.topics;
 
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroDeserializer;
@@ -20,11 +20,25 @@ import org.apache.kafka.common.utils.Utils;
 
 /**
  * Reads one run's stored records of a topic, in partition order, from the beginning to the current end: only
- * the run's partition (default partitioner on the run id), no consumer group, committed data only. The timeout
- * bounds a stall, not the whole read.
+ * the run's partition (every ssdpulse topic is keyed by run id with Kafka's default partitioner: murmur2 of the
+ * key), no consumer group, committed data only (the analytics write transactionally). The timeout bounds a
+ * stall, not the whole read. The one reader of a run's records: `report`, `runs`, playback.
  */
 public final class RunRecords {
     private RunRecords() {
+    }
+
+    /**
+     * The consumer's configuration: the client properties unchanged (security settings included), reading
+     * committed data only, without a group (partitions are assigned, offsets never committed).
+     */
+    public static Map<String, Object> consumerProperties(Map<String, Object> clientProperties) {
+        Map<String, Object> props = new HashMap<>(clientProperties);
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024);
+        props.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        return props;
     }
 
     public static <V extends SpecificRecord> List<V> read(Map<String, Object> clientProperties,
@@ -48,11 +62,7 @@ public final class RunRecords {
                                                              SchemaRegistryClient registry, TopicSpec<V> topic,
                                                              String runId, Duration timeout,
                                                              java.util.function.Predicate<V> handler) {
-        Map<String, Object> props = new HashMap<>(clientProperties);
-        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024);
-        props.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        Map<String, Object> props = consumerProperties(clientProperties);
         try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer());
              var deserializer = new SpecificAvroDeserializer<>(topic.valueType(), registry)) {
             List<PartitionInfo> partitions = consumer.partitionsFor(topic.name(), timeout);

@@ -1,4 +1,4 @@
-package dev.ssdpulse.streams.playback;
+package dev.ssdpulse.producer.playback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.ssdpulse.streams.playback;
+package dev.ssdpulse.producer.playback;
 
 import java.time.Instant;
 import dev.ssdpulse.schemas.runs.RunStartTime;
@@ -13,6 +13,7 @@ import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.iobatch.IoBatchReader;
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroSerializer;
+import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.schemas.topics.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
