@@ -130,7 +130,7 @@ class FioReferenceIT {
             }
             for (long threshold : THRESHOLDS_NS) {
                 long direct = Arrays.stream(exact).filter(l -> l >= threshold).count();
-                assertThat(SummaryRenderer.countAtOrAbove(latency, threshold))
+                assertThat(dev.ssdpulse.streams.report.Outliers.countAtOrAbove(latency, threshold))
                         .as(op + " I/Os at or above " + threshold / 1_000_000 + " ms").isEqualTo(direct);
             }
             Map<Long, Long> perSecond = new TreeMap<>();

@@ -13,6 +13,8 @@ import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.RunRecords;
+import dev.ssdpulse.streams.report.Outliers;
+import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.schemas.topics.Topics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -79,7 +81,7 @@ public final class ReportCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             switch (format) {
                 case "json" -> out.println(SummaryRenderer.json(summary, context));
-                case "csv" -> out.print(csv(summary));
+                case "csv" -> out.print(ReportTables.SUMMARY.csv(ReportTables.summaryRows(summary)));
                 default -> SummaryRenderer.text(summary, context, out);
             }
             out.flush();
@@ -93,35 +95,6 @@ public final class ReportCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    /** One row per (scope, op): scope "run" or "phase <i> <name>". */
-    static String csv(RunSummary s) {
-        StringBuilder b = new StringBuilder("run_id,scope,phase_index,phase_name,op,io_count,bytes,iops,mb_per_s,"
-                + "latency_mean_ns,p50_ns,p90_ns,p99_ns,p99_9_ns,p99_99_ns,p99_999_ns,p99_9999_ns,max_ns,"
-                + "ge_10ms,ge_30ms,ge_50ms,ge_100ms,ge_200ms\n");
-        for (OpSummary op : s.getOps()) {
-            row(b, s.getRunId(), "run", -1, "", op);
-        }
-        for (PhaseSummary phase : s.getPhases()) {
-            for (OpSummary op : phase.getOps()) {
-                row(b, s.getRunId(), "phase", phase.getPhaseIndex(), phase.getName(), op);
-            }
-        }
-        return b.toString();
-    }
-
-    private static void row(StringBuilder b, String runId, String scope, int phase, String name, OpSummary op) {
-        LatencyStats l = op.getLatency();
-        var p = l.getPercentiles();
-        b.append(String.format(Locale.ROOT, "%s,%s,%d,%s,%s,%d,%d,%.3f,%.3f,%.1f,%d,%d,%d,%d,%d,%d,%d,%d", runId, scope,
-                phase, name.replace(",", " "), op.getOp(), op.getIoCount(), op.getBytes(), op.getIops(), op.getMbPerSec(),
-                l.getCount() == 0 ? 0.0 : (double) l.getSumNs() / l.getCount(), p.getP50Ns(), p.getP90Ns(), p.getP99Ns(),
-                p.getP999Ns(), p.getP9999Ns(), p.getP99999Ns(), p.getP999999Ns(), l.getMaxNs()));
-        for (long t : SummaryRenderer.OUTLIER_THRESHOLDS_NS) {
-            b.append(',').append(SummaryRenderer.countAtOrAbove(l, t));
-        }
-        b.append('\n');
     }
 
     private List<Path> charts(RunSummary summary, List<WindowMetrics> windows, List<WriteAmplification> wa)
@@ -169,7 +142,7 @@ public final class ReportCommand implements Callable<Integer> {
                 for (OpSummary op : summary.getOps()) {
                     values[i] += op.getLatency().getBinCounts().get(i);
                 }
-                labels.add(i < bounds.size() ? "<" + SummaryRenderer.latency(bounds.get(i)) : ">=" + SummaryRenderer.latency(bounds.get(i - 1)));
+                labels.add(i < bounds.size() ? "<" + Outliers.label(bounds.get(i)) : ">=" + SummaryRenderer.latency(bounds.get(i - 1)));
                 if (i > 0 && bounds.get(i - 1) >= 10_000_000L) {
                     outliers.add(i);
                 }

@@ -9,18 +9,17 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.http.SummaryJson;
+import dev.ssdpulse.streams.report.Outliers;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Renders a {@link RunSummary} for people (text) and scripts (JSON with stable field names, documented in
  * README: "Summary JSON"). Both the offline simulation and {@code report} print through here.
  */
 public final class SummaryRenderer {
-    /** Thresholds the seeds count I/Os above (seed 003: 10/30/50/100/200 ms). */
-    public static final long[] OUTLIER_THRESHOLDS_NS = SummaryJson.OUTLIER_THRESHOLDS_NS;
-
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private SummaryRenderer() {
@@ -84,17 +83,12 @@ public final class SummaryRenderer {
         for (OpSummary op : ops) {
             LatencyStats l = op.getLatency();
             StringBuilder above = new StringBuilder();
-            for (long threshold : OUTLIER_THRESHOLDS_NS) {
-                above.append(String.format("  >%s: %,d", latency(threshold), countAtOrAbove(l, threshold)));
+            for (long threshold : Outliers.THRESHOLDS_NS) {
+                above.append(String.format("  >%s: %,d", latency(threshold), Outliers.countAtOrAbove(l, threshold)));
             }
             out.printf("  %-5s outliers%s%n", op.getOp(), above);
         }
         out.println();
-    }
-
-    /** I/Os with latency >= thresholdNs, exact from the fixed bins; -1 if the threshold is not a bin edge. */
-    public static long countAtOrAbove(LatencyStats latency, long thresholdNs) {
-        return SummaryJson.countAtOrAbove(latency, thresholdNs);
     }
 
     /** The stable summary JSON; one implementation shared with the HTTP API ({@link SummaryJson}). */
@@ -108,11 +102,11 @@ public final class SummaryRenderer {
     }
 
     static String latency(long ns) {
-        return SummaryJson.latencyLabel(ns);
+        return Outliers.label(ns);
     }
 
     private static String fmt(Double v) {
-        return v == null ? "n/a" : String.format("%.2f", v);
+        return v == null ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
     }
 
     private static String bytes(long b) {

@@ -9,13 +9,14 @@ import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.offline.OfflineRunAnalysis;
+import dev.ssdpulse.streams.report.ReportTables;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -83,14 +84,8 @@ public final class OfflineRunOutput implements RunOutput {
     }
 
     private void writeSeries() {
-        StringBuilder csv = new StringBuilder("window_start_s,op,phase,io_count,iops,mb_per_s,latency_mean_us,latency_max_us\n");
-        for (WindowMetrics w : analysis.windows()) {
-            long count = w.getLatency().getCount();
-            csv.append(String.format(Locale.ROOT, "%.3f,%s,%d,%d,%.1f,%.3f,%.1f,%.1f%n", w.getWindowStartNs() / 1e9,
-                    w.getOp(), w.getPhaseIndex(), w.getIoCount(), w.getIops(), w.getMbPerSec(),
-                    count == 0 ? 0.0 : w.getLatency().getSumNs() / (double) count / 1e3,
-                    w.getLatency().getMaxNs() / 1e3));
-        }
+        List<WindowMetrics> windows = analysis.windows();
+        String csv = ReportTables.windows(windows.isEmpty() ? null : windows.get(0)).csv(windows);
         try {
             Files.writeString(seriesCsv, csv);
         } catch (IOException e) {

@@ -156,7 +156,7 @@ class ConcurrentRunsIT {
         List<String> rows = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",");
-            rows.add(String.join(",", f[0], f[1], f[2], f[3]));
+            rows.add(String.format(Locale.ROOT, "%.3f,%s,%s,%s", Double.parseDouble(f[0]), f[1], f[2], f[3]));
         }
         rows.sort(null);
         return rows;

@@ -9,6 +9,7 @@ import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.report.Outliers;
 import java.util.List;
 
 /**
@@ -17,9 +18,6 @@ import java.util.List;
  */
 public final class SummaryJson {
     /** Thresholds the seeds count I/Os above (seed 003: 10/30/50/100/200 ms). */
-    public static final long[] OUTLIER_THRESHOLDS_NS = {10_000_000L, 30_000_000L, 50_000_000L, 100_000_000L,
-            200_000_000L};
-
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private SummaryJson() {
@@ -126,43 +124,9 @@ public final class SummaryJson {
                 b.put("count", l.getBinCounts().get(i));
             }
             ObjectNode above = o.putObject("countAtOrAbove");
-            for (long threshold : OUTLIER_THRESHOLDS_NS) {
-                above.put(latencyLabel(threshold), countAtOrAbove(l, threshold));
+            for (long threshold : Outliers.THRESHOLDS_NS) {
+                above.put(Outliers.label(threshold), Outliers.countAtOrAbove(l, threshold));
             }
         }
-    }
-
-    /** I/Os with latency >= thresholdNs, exact from the fixed bins; -1 if the threshold is not a bin edge. */
-    public static long countAtOrAbove(LatencyStats latency, long thresholdNs) {
-        List<Long> bounds = latency.getBinUpperBoundsNs();
-        int edge = bounds.indexOf(thresholdNs);
-        if (edge < 0) {
-            return -1;
-        }
-        long count = 0;
-        List<Long> bins = latency.getBinCounts();
-        for (int i = edge + 1; i < bins.size(); i++) {
-            count += bins.get(i);
-        }
-        return count;
-    }
-
-    /** "10ms", "1.5s", "200us": the labels of countAtOrAbove and the CLI's tables. */
-    public static String latencyLabel(long ns) {
-        if (ns >= 1_000_000_000L) {
-            return trim(ns / 1e9) + "s";
-        }
-        if (ns >= 1_000_000L) {
-            return trim(ns / 1e6) + "ms";
-        }
-        if (ns >= 1_000L) {
-            return trim(ns / 1e3) + "us";
-        }
-        return ns + "ns";
-    }
-
-    private static String trim(double v) {
-        String s = v >= 100 ? String.format("%.0f", v) : v >= 10 ? String.format("%.1f", v) : String.format("%.2f", v);
-        return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
     }
 }

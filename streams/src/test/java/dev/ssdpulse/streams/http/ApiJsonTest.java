@@ -44,26 +44,9 @@ class ApiJsonTest {
     }
 
     @Test
-    void csvQuotesOnlyWhatNeedsIt() {
-        assertThat(CsvExport.quote("phase 1 test")).isEqualTo("phase 1 test");
-        assertThat(CsvExport.quote("a,b")).isEqualTo("\"a,b\"");
-        assertThat(CsvExport.quote("say \"hi\"")).isEqualTo("\"say \"\"hi\"\"\"");
-    }
-
-    @Test
-    void csvNumbersHaveAtMostSixDecimalsAndNoExponent() {
-        assertThat(CsvExport.num(1.6384)).isEqualTo("1.6384");
-        assertThat(CsvExport.num(1e-4)).isEqualTo("0.0001");
-        assertThat(CsvExport.num(2.0)).isEqualTo("2");
-        assertThat(CsvExport.num(1.23456789)).isEqualTo("1.234568");
-        assertThat(CsvExport.num(1e-9)).isEqualTo("0");
-        assertThat(CsvExport.num(Double.NaN)).isEmpty();
-    }
-
-    @Test
     void latencyLabelsMatchTheSummaryJsonKeys() {
-        assertThat(SummaryJson.latencyLabel(10_000_000L)).isEqualTo("10ms");
-        assertThat(SummaryJson.latencyLabel(4_700_000_000L)).isEqualTo("4.7s");
-        assertThat(SummaryJson.latencyLabel(50_000L)).isEqualTo("50us");
+        assertThat(dev.ssdpulse.streams.report.Outliers.label(10_000_000L)).isEqualTo("10ms");
+        assertThat(dev.ssdpulse.streams.report.Outliers.label(4_700_000_000L)).isEqualTo("4.7s");
+        assertThat(dev.ssdpulse.streams.report.Outliers.label(50_000L)).isEqualTo("50us");
     }
 }

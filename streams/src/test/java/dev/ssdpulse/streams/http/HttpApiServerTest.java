@@ -135,8 +135,9 @@ class HttpApiServerTest {
         HttpResponse<String> csv = get("/api/runs/r1/summary.csv");
         assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
         String[] lines = csv.body().split("\r\n");
-        assertThat(lines[0]).startsWith("run_id,status,scope,op,io_count").contains("count_ge_10ms");
-        assertThat(lines[1]).startsWith("r1,COMPLETED,run,READ,1000,");
+        assertThat(lines[0]).startsWith("run_id,status,scope,phase_index,phase_name,op,io_count,bytes,iops,mb_per_s,"
+                + "errors,latency_mean_us,").contains("count_ge_10ms").endsWith(",wa");
+        assertThat(lines[1]).startsWith("r1,COMPLETED,run,,,READ,1000,");
         assertThat(lines[1]).endsWith(",3,3,2,1,0,2.5");
     }
 
@@ -144,9 +145,9 @@ class HttpApiServerTest {
     void seriesCsvHasOneRowPerWindowAndNamedBins() throws Exception {
         String[] lines = get("/api/runs/r1/series.csv?op=WRITE").body().split("\r\n");
         assertThat(lines).hasSize(6);
-        assertThat(lines[0]).startsWith("op,t_s,window_s,phase,io_count").contains(",bin_le_50us,")
-                .endsWith(",bin_gt_10s");
-        assertThat(lines[1]).startsWith("WRITE,0,1,0,400,1638400,400,1.6384,0,1.5,");
+        assertThat(lines[0]).startsWith("window_start_s,op,phase,io_count,window_s,bytes,iops,mb_per_s,errors,"
+                + "latency_mean_us,").contains(",bin_le_50us,").endsWith(",bin_gt_10s");
+        assertThat(lines[1]).startsWith("0,WRITE,0,400,1,1638400,400,1.6384,0,1500,");
     }
 
     @Test

@@ -1,0 +1,70 @@
+package dev.ssdpulse.streams.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+class TableTest {
+    record Row(String name, Long count, Double rate) {
+    }
+
+    private static final Table<Row> TABLE = new Table<>(List.of(Column.of("name", Row::name),
+            Column.of("count", Row::count), Column.of("rate_per_s", Row::rate)));
+    private static final List<Row> ROWS = List.of(new Row("phase 1, \"test\"", 12_345L, 1234.5678901),
+            new Row("plain", null, Double.NaN));
+
+    @Test
+    void csvIsRfc4180WithAHeaderAndCrlf() {
+        assertThat(TABLE.csv(ROWS)).isEqualTo("name,count,rate_per_s\r\n"
+                + "\"phase 1, \"\"test\"\"\",12345,1234.56789\r\n"
+                + "plain,,\r\n");
+    }
+
+    @Test
+    void jsonHasTheSameCellsKeyedByColumn() {
+        assertThat(TABLE.json(ROWS).toString()).isEqualTo("[{\"name\":\"phase 1, \\\"test\\\"\",\"count\":12345,"
+                + "\"rate_per_s\":1234.5678901},{\"name\":\"plain\",\"count\":null,\"rate_per_s\":null}]");
+    }
+
+    @Test
+    void textAlignsNumbersRight() {
+        StringWriter s = new StringWriter();
+        TABLE.text(new PrintWriter(s), ROWS);
+        assertThat(s.toString().lines()).containsExactly(
+                "name             count  rate_per_s",
+                "phase 1, \"test\"  12345  1234.56789",
+                "plain");
+    }
+
+    @Test
+    void numbersDoNotDependOnTheDefaultLocale() {
+        Locale before = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            assertThat(TABLE.csv(ROWS)).contains("1234.56789").doesNotContain("1234,56789");
+            assertThat(Outliers.label(4_700_000_000L)).isEqualTo("4.7s");
+        } finally {
+            Locale.setDefault(before);
+        }
+    }
+
+    @Test
+    void numbersHaveAtMostSixDecimalsAndNoExponent() {
+        assertThat(Table.number(1.6384)).isEqualTo("1.6384");
+        assertThat(Table.number(1e-4)).isEqualTo("0.0001");
+        assertThat(Table.number(2.0)).isEqualTo("2");
+        assertThat(Table.number(1.23456789)).isEqualTo("1.234568");
+        assertThat(Table.number(1e-9)).isEqualTo("0");
+        assertThat(Table.number(Double.NaN)).isEmpty();
+    }
+
+    @Test
+    void outlierLabels() {
+        assertThat(Outliers.label(10_000_000L)).isEqualTo("10ms");
+        assertThat(Outliers.label(50_000L)).isEqualTo("50us");
+    }
+}
