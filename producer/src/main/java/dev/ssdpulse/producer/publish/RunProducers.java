@@ -18,8 +18,9 @@ public final class RunProducers {
 
     /**
      * ssdpulse's producer defaults, each overridable through {@code properties}: idempotent with acks=all (a
-     * retried batch is never duplicated or reordered), lz4 (fastest of none/lz4/zstd on the reference machine,
-     * DESIGN.md), 10 ms linger and 512 KiB batches (the producer's throughput knee measured there).
+     * retried batch is never duplicated or reordered), lz4 (6.8 stored bytes per I/O event; zstd stores 27 % less
+     * for more producer CPU, BENCHMARKS.md "Stored bytes per I/O event"), 10 ms linger and 512 KiB batches (a
+     * 512-I/O IoBatch record is 5-8 KB: a batch carries dozens of them; end-to-end figures in BENCHMARKS.md).
      */
     public static Map<String, Object> defaults() {
         Map<String, Object> defaults = new HashMap<>();
