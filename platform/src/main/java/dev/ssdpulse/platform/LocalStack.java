@@ -82,9 +82,9 @@ public final class LocalStack implements AutoCloseable {
         return startDuration;
     }
 
-    /** Creates the topics that do not exist yet; see {@link Topics#createIfMissing}. */
+    /** Creates the topics that do not exist yet; see {@link TopicCreation#createIfMissing}. */
     public List<String> createTopics(Collection<NewTopic> topics) {
-        return Topics.createIfMissing(bootstrapServers(), topics);
+        return TopicCreation.createIfMissing(bootstrapServers(), topics);
     }
 
     /** Stops the registry, then the broker. */

@@ -150,8 +150,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             boolean erased = variant.trim().equals("secure-erased");
             WorkloadSpec workload = erased ? presets.load("seed000-exp1-secure-erased")
                     : presets.load(WORKLOAD, Map.of("freeFlashGB", variant.trim()));
-            workload = new WorkloadOverrides(null, null, duration.toNanos(), null, null, null, null, null, null)
-                    .apply(workload, "demo --duration");
+            workload = WorkloadOverrides.none().withDurationNs(duration.toNanos()).apply(workload, "demo --duration");
             String runId = String.format("demo-%d-%s", ++n, erased ? "secure-erased" : "free-" + variant.trim() + "GB");
             SimulatedDrive simulated = new SimulatedDrive(drive, workload.seed());
             out.printf("run %s: seed 000 exp. 1, %s, 4 KiB random writes QD1 on 24 GB for %s simulated at %.0fx%n",

@@ -68,8 +68,9 @@ public final class WorkloadOptions {
         if (span != null) {
             spanOverride = new Span(Amount.ofBytes(0), Amount.parse(span));
         }
-        WorkloadOverrides overrides = new WorkloadOverrides(queueDepth, workers,
-                duration == null ? null : duration.toNanos(), null, spanOverride, rateIops, null, seed, null);
+        WorkloadOverrides overrides = WorkloadOverrides.none().withQueueDepth(queueDepth).withWorkers(workers)
+                .withDurationNs(duration == null ? null : duration.toNanos()).withSpan(spanOverride)
+                .withRateLimitIops(rateIops).withSeed(seed);
         return overrides.isEmpty() ? spec : overrides.apply(spec, "command line");
     }
 }

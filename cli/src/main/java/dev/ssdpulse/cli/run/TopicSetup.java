@@ -1,6 +1,6 @@
 package dev.ssdpulse.cli.run;
 
-import dev.ssdpulse.platform.Topics;
+import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.schemas.topics.TopicSpec;
 import org.apache.kafka.clients.admin.Admin;
 
@@ -31,7 +31,7 @@ public final class TopicSetup {
                 int brokers = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size();
                 replication = (short) Math.max(1, Math.min(3, brokers));
             }
-            return Topics.createIfMissing(admin, topics.stream().map(t -> t.toNewTopic(replication)).toList());
+            return TopicCreation.createIfMissing(admin, topics.stream().map(t -> t.toNewTopic(replication)).toList());
         } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("cannot reach Kafka at " + clientProperties.get("bootstrap.servers")
                     + " to create topics: " + e.getMessage()

@@ -8,8 +8,8 @@ import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
-import dev.ssdpulse.producer.simulate.SimulationObserver;
-import dev.ssdpulse.producer.simulate.WorkloadSimulation;
+import dev.ssdpulse.producer.sim.run.SimulationObserver;
+import dev.ssdpulse.producer.sim.run.WorkloadSimulation;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadAvro;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
@@ -114,7 +114,7 @@ public final class SimulatedRunDriver {
                 .setDevice(deviceDescription(config, drive))
                 .setHost(HostDescriptions.current("simulator", true, null))
                 .setWorkload(WorkloadAvro.toDescription(workloadSpec,
-                        dev.ssdpulse.producer.simulate.WorkloadSimulation.targetSizeBytes(workloadSpec, drive.capacityBytes())))
+                        dev.ssdpulse.producer.sim.run.WorkloadSimulation.targetSizeBytes(workloadSpec, drive.capacityBytes())))
                 .setSeed(workloadSpec.seed())
                 .setToolVersion(HostDescriptions.toolVersion())
                 .setSmartIntervalNs(smartIntervalNs)

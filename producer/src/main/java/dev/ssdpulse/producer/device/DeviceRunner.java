@@ -7,7 +7,7 @@ import dev.ssdpulse.producer.device.engine.IoStatus;
 import dev.ssdpulse.producer.device.engine.PatternFiller;
 import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
 import dev.ssdpulse.producer.io.IoCompletionSink;
-import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.io.IoRequest;
 import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.PhaseKind;

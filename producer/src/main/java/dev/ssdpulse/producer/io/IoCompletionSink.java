@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.io;
 
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
+
 /**
  * Receives every completed I/O of a run, from the simulator or the device engine, in completion order
  * per worker. Primitive parameters keep the hot path allocation-free; the publisher batches them into

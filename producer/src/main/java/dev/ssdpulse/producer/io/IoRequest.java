@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.io;
 
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
+
 /**
  * A mutable request slot that a {@link RequestGenerator} fills; reused to keep the hot path free of
  * allocation. {@code delayNs} is the think time the worker waits before submitting this request (0 when

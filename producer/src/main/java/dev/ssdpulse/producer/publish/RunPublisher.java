@@ -2,7 +2,7 @@ package dev.ssdpulse.producer.publish;
 
 import java.time.Instant;
 import dev.ssdpulse.producer.io.IoCompletionSink;
-import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;

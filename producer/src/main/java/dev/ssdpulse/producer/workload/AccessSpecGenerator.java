@@ -1,6 +1,6 @@
 package dev.ssdpulse.producer.workload;
 
-import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.io.IoRequest;
 import dev.ssdpulse.producer.io.RequestGenerator;
 

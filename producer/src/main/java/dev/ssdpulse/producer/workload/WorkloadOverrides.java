@@ -26,6 +26,36 @@ public record WorkloadOverrides(Integer queueDepth, Integer workers, Long durati
         return new WorkloadOverrides(null, null, null, null, null, null, null, null, null);
     }
 
+    public WorkloadOverrides withQueueDepth(Integer v) {
+        return new WorkloadOverrides(v, workers, durationNs, totalBytes, span, rateLimitIops, rampNs, seed,
+                targetSizeBytes);
+    }
+
+    public WorkloadOverrides withWorkers(Integer v) {
+        return new WorkloadOverrides(queueDepth, v, durationNs, totalBytes, span, rateLimitIops, rampNs, seed,
+                targetSizeBytes);
+    }
+
+    public WorkloadOverrides withDurationNs(Long v) {
+        return new WorkloadOverrides(queueDepth, workers, v, totalBytes, span, rateLimitIops, rampNs, seed,
+                targetSizeBytes);
+    }
+
+    public WorkloadOverrides withSpan(Span v) {
+        return new WorkloadOverrides(queueDepth, workers, durationNs, totalBytes, v, rateLimitIops, rampNs, seed,
+                targetSizeBytes);
+    }
+
+    public WorkloadOverrides withRateLimitIops(Long v) {
+        return new WorkloadOverrides(queueDepth, workers, durationNs, totalBytes, span, v, rampNs, seed,
+                targetSizeBytes);
+    }
+
+    public WorkloadOverrides withSeed(Long v) {
+        return new WorkloadOverrides(queueDepth, workers, durationNs, totalBytes, span, rateLimitIops, rampNs, v,
+                targetSizeBytes);
+    }
+
     public boolean isEmpty() {
         return this.equals(none());
     }

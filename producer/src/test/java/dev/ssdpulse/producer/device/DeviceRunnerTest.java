@@ -4,7 +4,7 @@ import dev.ssdpulse.producer.device.testing.LoopDevice;
 import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
 import dev.ssdpulse.producer.io.IoCompletionSink;
-import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.Amount;
 import dev.ssdpulse.producer.workload.PhaseKind;

@@ -1,6 +1,6 @@
 package dev.ssdpulse.producer.fio;
 
-import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

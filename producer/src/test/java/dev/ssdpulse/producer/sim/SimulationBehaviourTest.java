@@ -1,6 +1,6 @@
 package dev.ssdpulse.producer.sim;
 
-import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.io.RequestGenerator;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;

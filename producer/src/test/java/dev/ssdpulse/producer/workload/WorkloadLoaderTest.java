@@ -196,7 +196,8 @@ class WorkloadLoaderTest {
     @Test
     void overridesApplyToTestPhasesOnly() {
         WorkloadSpec spec = loader.parse(QD32, "qd32.yaml");
-        WorkloadOverrides o = new WorkloadOverrides(256, 1, 5_000_000_000L, null, null, null, null, 99L, null);
+        WorkloadOverrides o = WorkloadOverrides.none().withQueueDepth(256).withWorkers(1)
+                .withDurationNs(5_000_000_000L).withSeed(99L);
         WorkloadSpec out = o.apply(spec, "qd32.yaml");
         assertThat(out.seed()).isEqualTo(99);
         assertThat(out.schedule()).filteredOn(p -> p.phase().kind() == PhaseKind.TEST)
@@ -206,7 +207,7 @@ class WorkloadLoaderTest {
                 });
         assertThat(((PhaseSpec) out.phases().get(0)).queueDepth()).isEqualTo(1);
         assertThat(WorkloadOverrides.none().apply(spec, "x")).isEqualTo(spec);
-        assertThatThrownBy(() -> new WorkloadOverrides(0, null, null, null, null, null, null, null, null).apply(spec, "qd32.yaml"))
+        assertThatThrownBy(() -> WorkloadOverrides.none().withQueueDepth(0).apply(spec, "qd32.yaml"))
                 .hasMessageContaining("qd32.yaml (with overrides): phases[1].queueDepth: 0 is not in 1..65536");
     }
 }

@@ -18,7 +18,7 @@ import dev.ssdpulse.streams.summary.OpTotals;
 import dev.ssdpulse.streams.summary.RunSummaryAccumulator;
 import dev.ssdpulse.streams.waf.WaInterval;
 import dev.ssdpulse.streams.waf.WriteAmplificationAccumulator;
-import dev.ssdpulse.streams.window.IoOps;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.window.RunWindowAggregator;
 import dev.ssdpulse.streams.window.WindowResult;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +50,7 @@ import java.util.TreeSet;
  */
 public final class RunAnalysis {
     /** Direction code of fio's all-directions judgement (the four I/O ops are 0..3). */
-    public static final int ALL_OPS = IoOps.COUNT;
+    public static final int ALL_OPS = IoOpCode.COUNT;
     /**
      * 2: this class. 1 was the Streams processor's own state before the analysis core (not readable: a state
      * store of that version is refused with a message naming the remedy).
@@ -249,7 +249,7 @@ public final class RunAnalysis {
         if (!finishedPhases.add(phase)) {
             return;
         }
-        for (int op = 0; op < IoOps.COUNT; op++) {
+        for (int op = 0; op < IoOpCode.COUNT; op++) {
             OpTotals totals = summary.phaseTotals(phase, op);
             if (totals != null) {
                 output.latency(AvroMappers.runLatency(runId, op, phase, phaseEndNs, totals.latency(), totals.bytes()));
@@ -264,7 +264,7 @@ public final class RunAnalysis {
     }
 
     private void emitRunLatency(long asOfNs) {
-        for (int op = 0; op < IoOps.COUNT; op++) {
+        for (int op = 0; op < IoOpCode.COUNT; op++) {
             OpTotals totals = summary.runTotals(op);
             if (totals != null) {
                 output.latency(AvroMappers.runLatency(runId, op, -1, asOfNs, totals.latency(), totals.bytes()));

@@ -22,7 +22,7 @@ import dev.ssdpulse.streams.summary.RunSummaryData;
 import dev.ssdpulse.streams.waf.SmartCounters;
 import dev.ssdpulse.streams.waf.WaInterval;
 import dev.ssdpulse.streams.waf.WindowedWriteAmplification;
-import dev.ssdpulse.streams.window.IoOps;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.window.WindowResult;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -38,7 +38,7 @@ public final class AvroMappers {
     }
 
     public static IoOp ioOp(int op) {
-        return IoOp.values()[IoOps.check(op)];
+        return IoOp.values()[IoOpCode.check(op)];
     }
 
     public static int opCode(IoOp op) {
@@ -166,11 +166,11 @@ public final class AvroMappers {
     }
 
     /**
-     * @param op the IoOp ordinal, or {@code RunAnalysis.ALL_OPS} (= IoOps.COUNT) for fio's all-directions judgement,
+     * @param op the IoOp ordinal, or {@code RunAnalysis.ALL_OPS} (= IoOpCode.COUNT) for fio's all-directions judgement,
      *           which the record marks with allOps and op FLUSH (see the schema)
      */
     public static SteadyStateVerdict steadyStateVerdict(String runId, int op, int phaseIndex, SteadyStateResult r) {
-        boolean allOps = op == IoOps.COUNT;
+        boolean allOps = op == IoOpCode.COUNT;
         return SteadyStateVerdict.newBuilder()
                 .setRunId(runId)
                 .setMethod(dev.ssdpulse.schemas.avro.SteadyStateMethod.valueOf(r.method().name()))

@@ -12,7 +12,7 @@ import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
-import dev.ssdpulse.streams.window.IoOps;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +66,7 @@ public final class ApiJson {
             n.put("durationSource", "summary");
         } else {
             long endNs = 0;
-            for (int op = 0; op < IoOps.COUNT; op++) {
+            for (int op = 0; op < IoOpCode.COUNT; op++) {
                 Optional<WindowMetrics> w = views.lastWindow(runId, op);
                 if (w.isPresent()) {
                     endNs = Math.max(endNs, w.get().getWindowStartNs() + w.get().getWindowSizeNs());
@@ -160,7 +160,7 @@ public final class ApiJson {
                 windows.get(0).getLatency().getBinUpperBoundsNs().forEach(b -> bounds.add(b / 1e6));
                 boundsDone = true;
             }
-            ArrayNode points = ops.putArray(IoOps.name(op));
+            ArrayNode points = ops.putArray(IoOpCode.name(op));
             windows.forEach(w -> points.add(point(w)));
         }
         return root;
@@ -212,7 +212,7 @@ public final class ApiJson {
             }
         } else {
             root.put("source", "windows");
-            for (int op = 0; op < IoOps.COUNT; op++) {
+            for (int op = 0; op < IoOpCode.COUNT; op++) {
                 for (WindowMetrics w : views.series(runId, op, 0, Long.MAX_VALUE)) {
                     ObjectNode n = byIndex.computeIfAbsent(w.getPhaseIndex(), i -> F.objectNode().put("index", i));
                     double start = w.getWindowStartNs() / 1e9;

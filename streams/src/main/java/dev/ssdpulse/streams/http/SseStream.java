@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
-import dev.ssdpulse.streams.window.IoOps;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +28,7 @@ final class SseStream {
     private final RunViews views;
     private final ObjectMapper json;
     private final OutputStream out;
-    private final long[] nextFromNs = new long[IoOps.COUNT];
+    private final long[] nextFromNs = new long[IoOpCode.COUNT];
     private String lastStatus;
     private String lastSummaryKey;
     private int waSent;
@@ -55,7 +55,7 @@ final class SseStream {
                 List<WindowMetrics> windows = views.series(runId, op, nextFromNs[op], query.toNs());
                 for (WindowMetrics w : windows) {
                     ObjectNode p = ApiJson.point(w);
-                    p.put("op", IoOps.name(op));
+                    p.put("op", IoOpCode.name(op));
                     event(batch, "window", p);
                     nextFromNs[op] = w.getWindowStartNs() + 1;
                 }

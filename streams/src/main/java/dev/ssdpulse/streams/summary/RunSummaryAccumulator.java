@@ -5,7 +5,7 @@ import dev.ssdpulse.streams.codec.BinaryWriter;
 import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.streams.window.PhasePart;
 import dev.ssdpulse.streams.window.WindowResult;
-import dev.ssdpulse.streams.window.IoOps;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -22,7 +22,7 @@ public final class RunSummaryAccumulator {
     private static final int STATE_VERSION = 1;
 
     private final LatencyBins bins;
-    private final OpTotals[] run = new OpTotals[IoOps.COUNT];
+    private final OpTotals[] run = new OpTotals[IoOpCode.COUNT];
     private final Map<Integer, OpTotals[]> phases = new TreeMap<>();
     private OpTotals[] lastPhase;
     private int lastPhaseIndex = Integer.MIN_VALUE;
@@ -37,14 +37,14 @@ public final class RunSummaryAccumulator {
 
     /** Adds one I/O; arguments as {@link dev.ssdpulse.streams.window.RunWindowAggregator#add}. */
     public void add(int op, int phaseIndex, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
-        IoOps.check(op);
+        IoOpCode.check(op);
         if (latencyNs < 0 || sizeBytes < 0) {
             throw new IllegalArgumentException("latencyNs and sizeBytes must be >= 0, were " + latencyNs
                     + " and " + sizeBytes);
         }
         OpTotals[] phase = lastPhase;
         if (phaseIndex != lastPhaseIndex) {
-            phase = phases.computeIfAbsent(phaseIndex, p -> new OpTotals[IoOps.COUNT]);
+            phase = phases.computeIfAbsent(phaseIndex, p -> new OpTotals[IoOpCode.COUNT]);
             lastPhase = phase;
             lastPhaseIndex = phaseIndex;
         }
@@ -61,7 +61,7 @@ public final class RunSummaryAccumulator {
     }
 
     private OpTotals[] phaseArray(int phaseIndex) {
-        return phases.computeIfAbsent(phaseIndex, p -> new OpTotals[IoOps.COUNT]);
+        return phases.computeIfAbsent(phaseIndex, p -> new OpTotals[IoOpCode.COUNT]);
     }
 
     /** Compact state (histograms compressed): bins, then run and per-phase totals. */
@@ -83,7 +83,7 @@ public final class RunSummaryAccumulator {
 
     private static void encodeOps(BinaryWriter out, OpTotals[] byOp) {
         int mask = 0;
-        for (int op = 0; op < IoOps.COUNT; op++) {
+        for (int op = 0; op < IoOpCode.COUNT; op++) {
             if (byOp[op] != null) {
                 mask |= 1 << op;
             }
@@ -119,7 +119,7 @@ public final class RunSummaryAccumulator {
 
     private static void decodeOps(BinaryReader in, OpTotals[] byOp) {
         int mask = in.readByte("op mask");
-        for (int op = 0; op < IoOps.COUNT; op++) {
+        for (int op = 0; op < IoOpCode.COUNT; op++) {
             if ((mask & (1 << op)) != 0) {
                 byOp[op] = OpTotals.decodeFrom(op, in);
             }
@@ -159,13 +159,13 @@ public final class RunSummaryAccumulator {
 
     /** Whole-run totals of an op, or null when it never occurred. */
     public OpTotals runTotals(int op) {
-        return run[IoOps.check(op)];
+        return run[IoOpCode.check(op)];
     }
 
     /** Phase totals of an op, or null. */
     public OpTotals phaseTotals(int phaseIndex, int op) {
         OpTotals[] phase = phases.get(phaseIndex);
-        return phase == null ? null : phase[IoOps.check(op)];
+        return phase == null ? null : phase[IoOpCode.check(op)];
     }
 
     public List<Integer> phaseIndexes() {

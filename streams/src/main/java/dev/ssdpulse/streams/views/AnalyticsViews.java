@@ -8,7 +8,7 @@ import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.topology.Names;
 import dev.ssdpulse.streams.topology.StoreKeys;
-import dev.ssdpulse.streams.window.IoOps;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,7 +75,7 @@ public final class AnalyticsViews {
 
     /** Closed windows of one op with fromNs <= windowStartNs <= toNs, in time order. */
     public List<WindowMetrics> series(String runId, int op, long fromNs, long toNs) {
-        IoOps.check(op);
+        IoOpCode.check(op);
         List<WindowMetrics> out = new ArrayList<>();
         try (KeyValueIterator<String, WindowMetrics> it = this.<WindowMetrics>store(Names.WINDOW_SERIES_STORE)
                 .range(StoreKeys.window(runId, op, fromNs), StoreKeys.window(runId, op, toNs))) {

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.window;
 
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.codec.BinaryReader;
 import dev.ssdpulse.streams.codec.BinaryWriter;
 import dev.ssdpulse.streams.latency.LatencyAccumulator;
@@ -40,18 +41,18 @@ public final class RunWindowAggregator {
     private Consumer<WindowResult> onClosed;
 
     /** Open windows per op, sorted by window index (few: grace/size + 1). */
-    private final List<List<OpenWindow>> open = new ArrayList<>(IoOps.COUNT);
+    private final List<List<OpenWindow>> open = new ArrayList<>(IoOpCode.COUNT);
     /** Last window used per op: almost every I/O hits it. */
-    private final OpenWindow[] current = new OpenWindow[IoOps.COUNT];
+    private final OpenWindow[] current = new OpenWindow[IoOpCode.COUNT];
     private boolean seenAny;
     private long maxCompletionTimeNs = Long.MIN_VALUE;
     private long watermarkNs = Long.MIN_VALUE;
     /** Smallest end among open windows; Long.MAX_VALUE when none. Cheap per-I/O test for "anything to close?". */
     private long nextCloseEndNs = Long.MAX_VALUE;
-    private final long[] lateIoCount = new long[IoOps.COUNT];
-    private final long[] closedIoCount = new long[IoOps.COUNT];
-    private final long[] closedBytes = new long[IoOps.COUNT];
-    private final long[] closedWindowCount = new long[IoOps.COUNT];
+    private final long[] lateIoCount = new long[IoOpCode.COUNT];
+    private final long[] closedIoCount = new long[IoOpCode.COUNT];
+    private final long[] closedBytes = new long[IoOpCode.COUNT];
+    private final long[] closedWindowCount = new long[IoOpCode.COUNT];
 
     /** 1-s windows, IOMeter bins. */
     public RunWindowAggregator(long graceNs, Consumer<WindowResult> onClosed) {
@@ -75,7 +76,7 @@ public final class RunWindowAggregator {
         this.graceNs = graceNs;
         this.bins = Objects.requireNonNull(bins, "bins");
         this.onClosed = Objects.requireNonNull(onClosed, "onClosed");
-        for (int i = 0; i < IoOps.COUNT; i++) {
+        for (int i = 0; i < IoOpCode.COUNT; i++) {
             open.add(new ArrayList<>(4));
         }
     }
@@ -88,7 +89,7 @@ public final class RunWindowAggregator {
     /**
      * Adds one completed I/O.
      *
-     * @param op               op code 0..3 ({@link IoOps})
+     * @param op               op code 0..3 ({@link IoOpCode})
      * @param phaseIndex       phase of the I/O
      * @param completionTimeNs completion time, ns since run start (submit + latency)
      * @param sizeBytes        bytes transferred (>= 0)
@@ -97,8 +98,8 @@ public final class RunWindowAggregator {
      * @return false when the I/O was late (its window had already closed)
      */
     public boolean add(int op, int phaseIndex, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
-        if (op < 0 || op >= IoOps.COUNT) {
-            IoOps.check(op);
+        if (op < 0 || op >= IoOpCode.COUNT) {
+            IoOpCode.check(op);
         }
         if (sizeBytes < 0) {
             throw new IllegalArgumentException("sizeBytes must be >= 0, was " + sizeBytes);
@@ -155,7 +156,7 @@ public final class RunWindowAggregator {
         while (true) {
             int bestOp = -1;
             long bestIndex = Long.MAX_VALUE;
-            for (int op = 0; op < IoOps.COUNT; op++) {
+            for (int op = 0; op < IoOpCode.COUNT; op++) {
                 List<OpenWindow> windows = open.get(op);
                 if (!windows.isEmpty()) {
                     long index = windows.get(0).index;
@@ -178,7 +179,7 @@ public final class RunWindowAggregator {
             onClosed.accept(closed.toResult(windowSizeNs));
         }
         long next = Long.MAX_VALUE;
-        for (int op = 0; op < IoOps.COUNT; op++) {
+        for (int op = 0; op < IoOpCode.COUNT; op++) {
             List<OpenWindow> windows = open.get(op);
             if (!windows.isEmpty()) {
                 next = Math.min(next, endOf(windows.get(0).index));
@@ -227,7 +228,7 @@ public final class RunWindowAggregator {
     }
 
     public long lateIoCount(int op) {
-        return lateIoCount[IoOps.check(op)];
+        return lateIoCount[IoOpCode.check(op)];
     }
 
     public long lateIoCount() {
@@ -240,15 +241,15 @@ public final class RunWindowAggregator {
 
     /** I/Os of op in windows closed so far (steady-state feeders read per-window values from the callback). */
     public long closedIoCount(int op) {
-        return closedIoCount[IoOps.check(op)];
+        return closedIoCount[IoOpCode.check(op)];
     }
 
     public long closedBytes(int op) {
-        return closedBytes[IoOps.check(op)];
+        return closedBytes[IoOpCode.check(op)];
     }
 
     public long closedWindowCount(int op) {
-        return closedWindowCount[IoOps.check(op)];
+        return closedWindowCount[IoOpCode.check(op)];
     }
 
     public int openWindowCount() {
@@ -270,11 +271,11 @@ public final class RunWindowAggregator {
         }
         out.writeByte(seenAny ? 1 : 0);
         out.writeVarLong(maxCompletionTimeNs).writeVarLong(watermarkNs);
-        for (int op = 0; op < IoOps.COUNT; op++) {
+        for (int op = 0; op < IoOpCode.COUNT; op++) {
             out.writeUnsignedVarLong(lateIoCount[op]).writeUnsignedVarLong(closedIoCount[op])
                     .writeUnsignedVarLong(closedBytes[op]).writeUnsignedVarLong(closedWindowCount[op]);
         }
-        for (int op = 0; op < IoOps.COUNT; op++) {
+        for (int op = 0; op < IoOpCode.COUNT; op++) {
             List<OpenWindow> windows = open.get(op);
             out.writeUnsignedVarLong(windows.size());
             for (OpenWindow w : windows) {
@@ -283,7 +284,7 @@ public final class RunWindowAggregator {
                 w.encodeInto(out);
             }
         }
-        for (int op = 0; op < IoOps.COUNT; op++) {
+        for (int op = 0; op < IoOpCode.COUNT; op++) {
             OpenWindow w = current[op];
             out.writeByte(w == null ? 0 : 1);
             if (w != null) {
@@ -311,14 +312,14 @@ public final class RunWindowAggregator {
         agg.seenAny = in.readByte("seenAny") != 0;
         agg.maxCompletionTimeNs = in.readVarLong("maxCompletionTimeNs");
         agg.watermarkNs = in.readVarLong("watermarkNs");
-        for (int op = 0; op < IoOps.COUNT; op++) {
+        for (int op = 0; op < IoOpCode.COUNT; op++) {
             agg.lateIoCount[op] = in.readUnsignedVarLong("lateIoCount");
             agg.closedIoCount[op] = in.readUnsignedVarLong("closedIoCount");
             agg.closedBytes[op] = in.readUnsignedVarLong("closedBytes");
             agg.closedWindowCount[op] = in.readUnsignedVarLong("closedWindowCount");
         }
         long next = Long.MAX_VALUE;
-        for (int op = 0; op < IoOps.COUNT; op++) {
+        for (int op = 0; op < IoOpCode.COUNT; op++) {
             int n = in.readCount("open window count", 1 << 20);
             List<OpenWindow> windows = agg.open.get(op);
             for (int i = 0; i < n; i++) {
@@ -334,7 +335,7 @@ public final class RunWindowAggregator {
                 next = Math.min(next, agg.endOf(index));
             }
         }
-        for (int op = 0; op < IoOps.COUNT; op++) {
+        for (int op = 0; op < IoOpCode.COUNT; op++) {
             if (in.readByte("current window flag") != 0) {
                 long index = in.readVarLong("current window index");
                 for (OpenWindow w : agg.open.get(op)) {

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.window;
 
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.latency.LatencyAccumulator;
 import java.util.List;
 
@@ -7,7 +8,7 @@ import java.util.List;
  * A closed event-time window of one op of one run. Only windows that saw at least one I/O exist; a
  * second with no I/O of an op has no result (consumers that need a dense series fill the gap with zeros).
  *
- * @param op          op code ({@link IoOps})
+ * @param op          op code ({@link IoOpCode})
  * @param windowStartNs inclusive start, ns since run start (a multiple of windowSizeNs)
  * @param windowSizeNs window length, ns
  * @param phaseIndex  phase of the I/O with the latest completion time in the window (ties: highest phase

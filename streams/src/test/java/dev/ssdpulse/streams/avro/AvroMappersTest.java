@@ -19,7 +19,7 @@ import dev.ssdpulse.streams.steadystate.SteadyStateResult;
 import dev.ssdpulse.streams.summary.RunSummaryAccumulator;
 import dev.ssdpulse.streams.summary.RunSummaryData;
 import dev.ssdpulse.streams.waf.WaInterval;
-import dev.ssdpulse.streams.window.IoOps;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.window.PhasePart;
 import dev.ssdpulse.streams.window.WindowResult;
 import java.io.ByteArrayOutputStream;
@@ -89,7 +89,7 @@ class AvroMappersTest {
     @Test
     void windowMetricsMapEveryField() throws IOException {
         LatencyAccumulator acc = latency(500, 2);
-        WindowResult w = new WindowResult(IoOps.WRITE, 7_000_000_000L, 1_000_000_000L, 2, 500, 2_048_000, 3, acc,
+        WindowResult w = new WindowResult(IoOpCode.WRITE, 7_000_000_000L, 1_000_000_000L, 2, 500, 2_048_000, 3, acc,
                 List.of(new PhasePart(2, 500, 2_048_000, 3, 6_999_000_000L, 7_900_000_000L, acc)));
         WindowMetrics m = roundTrip(AvroMappers.windowMetrics("run-1", w, true));
         assertThat(m.getRunId()).isEqualTo("run-1");
@@ -108,7 +108,7 @@ class AvroMappersTest {
     @Test
     void runLatencyWaAndVerdict() throws IOException {
         LatencyAccumulator acc = latency(100, 3);
-        RunLatency rl = roundTrip(AvroMappers.runLatency("r", IoOps.READ, -1, 99, acc, 409_600));
+        RunLatency rl = roundTrip(AvroMappers.runLatency("r", IoOpCode.READ, -1, 99, acc, 409_600));
         assertThat(rl.getPhaseIndex()).isEqualTo(-1);
         assertThat(rl.getAsOfTimeNs()).isEqualTo(99);
         assertThat(rl.getBytes()).isEqualTo(409_600);
@@ -129,7 +129,7 @@ class AvroMappersTest {
 
         SteadyStateResult result = new SteadyStateResult(SteadyStateMethod.FIO_IOPS_SLOPE, true, true, 10, 5, 10, 5,
                 1000.0, 20.0, -1.5, 0.01, "fio ss=iops_slope:1%", "because");
-        SteadyStateVerdict v = roundTrip(AvroMappers.steadyStateVerdict("r", IoOps.WRITE, 3, result));
+        SteadyStateVerdict v = roundTrip(AvroMappers.steadyStateVerdict("r", IoOpCode.WRITE, 3, result));
         assertThat(v.getMethod()).isEqualTo(dev.ssdpulse.schemas.avro.SteadyStateMethod.FIO_IOPS_SLOPE);
         assertThat(v.getOp()).isEqualTo(IoOp.WRITE);
         assertThat(v.getPhaseIndex()).isEqualTo(3);
@@ -153,8 +153,8 @@ class AvroMappersTest {
     @Test
     void runSummaryMapsOpsPhasesAndCounters() throws IOException {
         RunSummaryAccumulator acc = new RunSummaryAccumulator();
-        acc.add(IoOps.READ, 0, 1_000_000, 4096, 100_000, 0);
-        acc.add(IoOps.WRITE, 1, 2_000_000, 8192, 200_000, 1);
+        acc.add(IoOpCode.READ, 0, 1_000_000, 4096, 100_000, 0);
+        acc.add(IoOpCode.WRITE, 1, 2_000_000, 8192, 200_000, 1);
         RunSummaryData data = acc.summarize(2_000_000L);
         RunSummary summary = roundTrip(AvroMappers.runSummary("r", RunStatus.COMPLETED, null, data,
                 i -> i == 0 ? new PhaseLabel("precondition", PhaseKind.PRECONDITION_INDEPENDENT) : null,
@@ -177,7 +177,7 @@ class AvroMappersTest {
         assertThat(summary.getPhases().get(1).getStartNs()).isEqualTo(1_800_000);
         assertThat(summary.getPhases().get(1).getEndNs()).isEqualTo(2_000_000);
         assertThat(AvroMappers.latencyAccumulator(summary.getOps().get(1).getLatency()))
-                .isEqualTo(acc.runTotals(IoOps.WRITE).latency());
+                .isEqualTo(acc.runTotals(IoOpCode.WRITE).latency());
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ssdpulse.streams.latency.LatencyBins;
-import dev.ssdpulse.streams.window.IoOps;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.window.RunWindowAggregator;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -16,16 +16,16 @@ class RunSummaryAccumulatorTest {
     void totalsPerOpAndPhaseWithRatesOverTheSpan() {
         RunSummaryAccumulator acc = new RunSummaryAccumulator();
         // phase 0: reads from 0 s to 2 s; phase 1: writes from 2 s to 6 s
-        acc.add(IoOps.READ, 0, 100_000, 4096, 100_000, 0);          // submitted at 0
-        acc.add(IoOps.READ, 0, 2 * S, 4096, 200_000, 0);
-        acc.add(IoOps.WRITE, 1, 3 * S, 1_000_000, 1_000_000, 0);
-        acc.add(IoOps.WRITE, 1, 6 * S, 1_000_000, 2_000_000, 3);
-        acc.add(IoOps.WRITE, 1, 4 * S, 1_000_000, 1_000_000, 0);
+        acc.add(IoOpCode.READ, 0, 100_000, 4096, 100_000, 0);          // submitted at 0
+        acc.add(IoOpCode.READ, 0, 2 * S, 4096, 200_000, 0);
+        acc.add(IoOpCode.WRITE, 1, 3 * S, 1_000_000, 1_000_000, 0);
+        acc.add(IoOpCode.WRITE, 1, 6 * S, 1_000_000, 2_000_000, 3);
+        acc.add(IoOpCode.WRITE, 1, 4 * S, 1_000_000, 1_000_000, 0);
         RunSummaryData data = acc.summarize(null);
         assertThat(data.durationNs()).isEqualTo(6 * S);
         assertThat(data.ioCount()).isEqualTo(5);
         assertThat(data.errorCount()).isEqualTo(1);
-        assertThat(data.ops()).extracting(OpSummaryData::op).containsExactly(IoOps.READ, IoOps.WRITE);
+        assertThat(data.ops()).extracting(OpSummaryData::op).containsExactly((int) IoOpCode.READ, (int) IoOpCode.WRITE);
         OpSummaryData writes = data.ops().get(1);
         assertThat(writes.ioCount()).isEqualTo(3);
         assertThat(writes.bytes()).isEqualTo(3_000_000);
@@ -43,8 +43,8 @@ class RunSummaryAccumulatorTest {
         assertThat(phase0.startNs()).isZero();
         assertThat(phase0.ops().get(0).latency().count()).isEqualTo(2);
         assertThat(acc.summarize(10 * S).ops().get(1).iops()).isEqualTo(0.3);
-        assertThat(acc.phaseTotals(1, IoOps.READ)).isNull();
-        assertThat(acc.runTotals(IoOps.TRIM)).isNull();
+        assertThat(acc.phaseTotals(1, IoOpCode.READ)).isNull();
+        assertThat(acc.runTotals(IoOpCode.TRIM)).isNull();
         assertThat(acc.phaseIndexes()).containsExactly(0, 1);
     }
 
@@ -55,7 +55,7 @@ class RunSummaryAccumulatorTest {
         assertThat(data.ioCount()).isZero();
         assertThat(data.durationNs()).isZero();
         assertThat(data.ops()).isEmpty();
-        assertThatThrownBy(() -> acc.add(IoOps.READ, 0, 0, 1, -5, 0)).hasMessageContaining("latencyNs");
+        assertThatThrownBy(() -> acc.add(IoOpCode.READ, 0, 0, 1, -5, 0)).hasMessageContaining("latencyNs");
         assertThatThrownBy(() -> acc.add(9, 0, 0, 1, 5, 0)).hasMessageContaining("op code");
     }
 
@@ -97,14 +97,14 @@ class RunSummaryAccumulatorTest {
     @Test
     void stateRoundTrip() {
         RunSummaryAccumulator acc = new RunSummaryAccumulator();
-        acc.add(IoOps.READ, 0, 5 * S, 4096, 100_000, 0);
-        acc.add(IoOps.TRIM, 3, 6 * S, 1 << 20, 900_000, 1);
+        acc.add(IoOpCode.READ, 0, 5 * S, 4096, 100_000, 0);
+        acc.add(IoOpCode.TRIM, 3, 6 * S, 1 << 20, 900_000, 1);
         byte[] state = acc.encodeState();
         RunSummaryAccumulator restored = RunSummaryAccumulator.decodeState(state);
         assertThat(restored).isEqualTo(acc);
         assertThat(restored.encodeState()).isEqualTo(state);
         assertThat(restored.summarize(null)).isEqualTo(acc.summarize(null));
-        restored.add(IoOps.READ, 0, 7 * S, 4096, 100_000, 0);
+        restored.add(IoOpCode.READ, 0, 7 * S, 4096, 100_000, 0);
         assertThat(restored).isNotEqualTo(acc);
     }
 }

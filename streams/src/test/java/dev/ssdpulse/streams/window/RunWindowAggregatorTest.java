@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.window;
 
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -25,7 +26,7 @@ class RunWindowAggregatorTest {
         long t = 0;
         for (int i = 0; i < count; i++) {
             t += random.nextInt(1_000_000);
-            int op = random.nextInt(10) < 7 ? IoOps.READ : (random.nextInt(20) == 0 ? IoOps.FLUSH : IoOps.WRITE);
+            int op = random.nextInt(10) < 7 ? IoOpCode.READ : (random.nextInt(20) == 0 ? IoOpCode.FLUSH : IoOpCode.WRITE);
             long latency = 20_000 + (long) (random.nextDouble() * random.nextDouble() * 40 * MS);
             ios.add(new Io(op, t < 4 * S ? 0 : 1, t, 4096L << random.nextInt(4), latency, random.nextInt(500) == 0 ? 5 : 0));
         }
@@ -144,28 +145,28 @@ class RunWindowAggregatorTest {
     void lateIosAreCountedPerOpAndNotAddedToClosedWindows() {
         List<WindowResult> out = new ArrayList<>();
         RunWindowAggregator agg = new RunWindowAggregator(S, 500 * MS, LatencyBins.iometer(), out::add);
-        assertThat(agg.add(IoOps.READ, 0, 100 * MS, 4096, 50_000, 0)).isTrue();
-        assertThat(agg.add(IoOps.WRITE, 0, 1_400 * MS, 4096, 50_000, 0)).isTrue();
+        assertThat(agg.add(IoOpCode.READ, 0, 100 * MS, 4096, 50_000, 0)).isTrue();
+        assertThat(agg.add(IoOpCode.WRITE, 0, 1_400 * MS, 4096, 50_000, 0)).isTrue();
         assertThat(out).isEmpty(); // watermark 0.9 s < 1 s
-        assertThat(agg.add(IoOps.READ, 0, 1_600 * MS, 4096, 50_000, 0)).isTrue();
+        assertThat(agg.add(IoOpCode.READ, 0, 1_600 * MS, 4096, 50_000, 0)).isTrue();
         assertThat(out).hasSize(1); // watermark 1.1 s closes [0, 1 s)
         assertThat(out.get(0).windowStartNs()).isZero();
-        assertThat(agg.add(IoOps.READ, 0, 900 * MS, 4096, 50_000, 0)).isFalse();
-        assertThat(agg.add(IoOps.WRITE, 0, 999 * MS, 4096, 50_000, 0)).isFalse();
-        assertThat(agg.add(IoOps.READ, 0, 1_000 * MS, 4096, 50_000, 0)).isTrue(); // [1 s, 2 s) still open
-        assertThat(agg.lateIoCount(IoOps.READ)).isEqualTo(1);
-        assertThat(agg.lateIoCount(IoOps.WRITE)).isEqualTo(1);
+        assertThat(agg.add(IoOpCode.READ, 0, 900 * MS, 4096, 50_000, 0)).isFalse();
+        assertThat(agg.add(IoOpCode.WRITE, 0, 999 * MS, 4096, 50_000, 0)).isFalse();
+        assertThat(agg.add(IoOpCode.READ, 0, 1_000 * MS, 4096, 50_000, 0)).isTrue(); // [1 s, 2 s) still open
+        assertThat(agg.lateIoCount(IoOpCode.READ)).isEqualTo(1);
+        assertThat(agg.lateIoCount(IoOpCode.WRITE)).isEqualTo(1);
         assertThat(agg.lateIoCount()).isEqualTo(2);
         assertThat(out.get(0).ioCount()).isEqualTo(1);
         agg.flushAll();
         assertThat(out).hasSize(3);
-        assertThat(out.get(1).op()).isEqualTo(IoOps.READ);
+        assertThat(out.get(1).op()).isEqualTo(IoOpCode.READ);
         assertThat(out.get(1).ioCount()).isEqualTo(2);
-        assertThat(out.get(2).op()).isEqualTo(IoOps.WRITE);
-        assertThat(agg.add(IoOps.READ, 0, 1_700 * MS, 4096, 50_000, 0)).isFalse();
-        assertThat(agg.closedIoCount(IoOps.READ)).isEqualTo(3);
-        assertThat(agg.closedWindowCount(IoOps.READ)).isEqualTo(2);
-        assertThat(agg.closedBytes(IoOps.WRITE)).isEqualTo(4096);
+        assertThat(out.get(2).op()).isEqualTo(IoOpCode.WRITE);
+        assertThat(agg.add(IoOpCode.READ, 0, 1_700 * MS, 4096, 50_000, 0)).isFalse();
+        assertThat(agg.closedIoCount(IoOpCode.READ)).isEqualTo(3);
+        assertThat(agg.closedWindowCount(IoOpCode.READ)).isEqualTo(2);
+        assertThat(agg.closedBytes(IoOpCode.WRITE)).isEqualTo(4096);
         assertThat(agg.openWindowCount()).isZero();
     }
 
@@ -175,10 +176,10 @@ class RunWindowAggregatorTest {
         List<WindowResult> b = new ArrayList<>();
         RunWindowAggregator first = new RunWindowAggregator(S, S, LatencyBins.iometer(), a::add);
         RunWindowAggregator second = new RunWindowAggregator(S, S, LatencyBins.iometer(), b::add);
-        first.add(IoOps.READ, 3, 100, 1, 10, 0);
-        first.add(IoOps.READ, 2, 50, 1, 10, 0);
-        second.add(IoOps.READ, 2, 50, 1, 10, 0);
-        second.add(IoOps.READ, 3, 100, 1, 10, 0);
+        first.add(IoOpCode.READ, 3, 100, 1, 10, 0);
+        first.add(IoOpCode.READ, 2, 50, 1, 10, 0);
+        second.add(IoOpCode.READ, 2, 50, 1, 10, 0);
+        second.add(IoOpCode.READ, 3, 100, 1, 10, 0);
         first.flushAll();
         second.flushAll();
         assertThat(a.get(0).phaseIndex()).isEqualTo(3);
@@ -189,9 +190,9 @@ class RunWindowAggregatorTest {
     void customWindowSizeAndErrors() {
         List<WindowResult> out = new ArrayList<>();
         RunWindowAggregator agg = new RunWindowAggregator(250 * MS, 0, LatencyBins.iometer(), out::add);
-        agg.add(IoOps.TRIM, 0, 10 * MS, 1 << 20, 2 * MS, 0);
-        agg.add(IoOps.TRIM, 0, 240 * MS, 1 << 20, 3 * MS, 1);
-        agg.add(IoOps.TRIM, 0, 260 * MS, 1 << 20, 3 * MS, 0);
+        agg.add(IoOpCode.TRIM, 0, 10 * MS, 1 << 20, 2 * MS, 0);
+        agg.add(IoOpCode.TRIM, 0, 240 * MS, 1 << 20, 3 * MS, 1);
+        agg.add(IoOpCode.TRIM, 0, 260 * MS, 1 << 20, 3 * MS, 0);
         assertThat(out).hasSize(1);
         WindowResult w = out.get(0);
         assertThat(w.windowSizeNs()).isEqualTo(250 * MS);
@@ -206,14 +207,14 @@ class RunWindowAggregatorTest {
     void stateRoundTripKeepsWatermarkAndLateCounts() {
         List<WindowResult> out = new ArrayList<>();
         RunWindowAggregator agg = new RunWindowAggregator(S, 100 * MS, LatencyBins.parse("1ms,10ms"), out::add);
-        agg.add(IoOps.READ, 0, 500 * MS, 4096, 1_000, 0);
-        agg.add(IoOps.READ, 0, 2_500 * MS, 4096, 2 * MS, 0);
-        agg.add(IoOps.WRITE, 0, 100 * MS, 4096, 1_000, 0); // late
+        agg.add(IoOpCode.READ, 0, 500 * MS, 4096, 1_000, 0);
+        agg.add(IoOpCode.READ, 0, 2_500 * MS, 4096, 2 * MS, 0);
+        agg.add(IoOpCode.WRITE, 0, 100 * MS, 4096, 1_000, 0); // late
         byte[] state = agg.encodeState();
         RunWindowAggregator restored = RunWindowAggregator.decodeState(state, out::add);
         assertThat(restored.encodeState()).isEqualTo(state);
         assertThat(restored.watermarkNs()).isEqualTo(2_400 * MS);
-        assertThat(restored.lateIoCount(IoOps.WRITE)).isEqualTo(1);
+        assertThat(restored.lateIoCount(IoOpCode.WRITE)).isEqualTo(1);
         assertThat(restored.bins()).isEqualTo(LatencyBins.parse("1ms,10ms"));
         assertThat(restored.openWindowCount()).isEqualTo(1);
         assertThatThrownBy(() -> RunWindowAggregator.decodeState(new byte[] {2, 2}, out::add))

@@ -1,6 +1,6 @@
 package dev.ssdpulse.producer.device.engine;
 
-import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 
 /**
  * The checks every engine makes before a request reaches the kernel, so that each engine refuses the same requests

@@ -1,7 +1,7 @@
 package dev.ssdpulse.producer.device.engine;
 
 import com.sun.nio.file.ExtendedOpenOption;
-import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

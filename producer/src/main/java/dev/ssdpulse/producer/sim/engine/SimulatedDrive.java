@@ -1,7 +1,7 @@
 package dev.ssdpulse.producer.sim.engine;
 
 import dev.ssdpulse.producer.io.IoCompletionSink;
-import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.ftl.FlashCounters;

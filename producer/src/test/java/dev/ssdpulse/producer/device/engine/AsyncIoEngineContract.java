@@ -1,7 +1,7 @@
 package dev.ssdpulse.producer.device.engine;
 
 import dev.ssdpulse.producer.device.testing.LoopDevice;
-import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.workload.DataPattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

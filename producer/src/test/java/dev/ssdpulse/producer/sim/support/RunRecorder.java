@@ -1,7 +1,7 @@
 package dev.ssdpulse.producer.sim.support;
 
 import dev.ssdpulse.producer.io.IoCompletionSink;
-import dev.ssdpulse.producer.io.IoOpCode;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
 import dev.ssdpulse.producer.sim.engine.SmartSampleListener;
 

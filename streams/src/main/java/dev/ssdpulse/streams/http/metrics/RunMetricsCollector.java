@@ -5,7 +5,7 @@ import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.http.RunViews;
-import dev.ssdpulse.streams.window.IoOps;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapshot;
@@ -52,14 +52,14 @@ public final class RunMetricsCollector implements MultiCollector {
                 point(gauges, "ssdpulse_run_status", status.equals(run.getValue()) ? 1 : 0,
                         "run_id", runId, "status", status);
             }
-            for (int op = 0; op < IoOps.COUNT; op++) {
+            for (int op = 0; op < IoOpCode.COUNT; op++) {
                 Optional<WindowMetrics> last = views.lastWindow(runId, op);
                 if (last.isEmpty()) {
                     continue;
                 }
                 WindowMetrics w = last.get();
                 LatencyStats l = w.getLatency();
-                String opName = IoOps.name(op);
+                String opName = IoOpCode.name(op);
                 point(gauges, "ssdpulse_run_iops", w.getIops(), "run_id", runId, "op", opName);
                 point(gauges, "ssdpulse_run_mb_per_second", w.getMbPerSec(), "run_id", runId, "op", opName);
                 point(gauges, "ssdpulse_run_latency_p50_seconds", l.getPercentiles().getP50Ns() / 1e9,

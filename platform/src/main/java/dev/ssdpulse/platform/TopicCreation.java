@@ -15,10 +15,10 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /** Idempotent topic creation. */
-public final class Topics {
+public final class TopicCreation {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private Topics() {
+    private TopicCreation() {
     }
 
     /**

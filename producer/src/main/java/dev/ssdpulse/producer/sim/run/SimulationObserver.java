@@ -1,4 +1,4 @@
-package dev.ssdpulse.producer.simulate;
+package dev.ssdpulse.producer.sim.run;
 
 import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;

@@ -1,4 +1,4 @@
-package dev.ssdpulse.producer.simulate;
+package dev.ssdpulse.producer.sim.run;
 
 import dev.ssdpulse.producer.io.RequestGenerator;
 import dev.ssdpulse.producer.sim.config.SsdConfig;

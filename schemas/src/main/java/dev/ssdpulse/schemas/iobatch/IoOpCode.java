@@ -1,21 +1,19 @@
-package dev.ssdpulse.streams.window;
+package dev.ssdpulse.schemas.iobatch;
 
 /**
- * Op codes used by the accumulators: the ordinals of the Avro {@code IoOp} enum and the values of the
- * producer's {@code IoOpCode} (READ 0, WRITE 1, TRIM 2, FLUSH 3), kept as ints so the hot path never
- * allocates or maps an enum.
+ * The I/O op as a number on the hot paths (producers record an I/O without allocation; the accumulators index
+ * arrays by it): the ordinals of the Avro {@code IoOp} enum, which is the op everywhere else.
  */
-public final class IoOps {
-    public static final int READ = 0;
-    public static final int WRITE = 1;
-    public static final int TRIM = 2;
-    public static final int FLUSH = 3;
+public final class IoOpCode {
+    public static final byte READ = 0;
+    public static final byte WRITE = 1;
+    public static final byte TRIM = 2;
+    public static final byte FLUSH = 3;
     /** Number of op codes; arrays indexed by op have this length. */
     public static final int COUNT = 4;
-
     private static final String[] NAMES = {"READ", "WRITE", "TRIM", "FLUSH"};
 
-    private IoOps() {
+    private IoOpCode() {
     }
 
     public static String name(int op) {
