@@ -97,7 +97,8 @@ class HttpApiPropertyTest {
     @Property(tries = 500)
     void unknownRunIdsAre404NamingTheRun(@ForAll("runIds") String runId, @ForAll("runSubPaths") String sub)
             throws Exception {
-        String target = "/api/runs/" + URLEncoder.encode(runId, StandardCharsets.UTF_8) + sub;
+        // a path is not a form: '+' is a literal plus there, a space is %20
+        String target = "/api/runs/" + URLEncoder.encode(runId, StandardCharsets.UTF_8).replace("+", "%20") + sub;
         RawHttp.Response r = RawHttp.send(server.port(), "GET", target);
         assertCleanAnswer(target, r);
         assertThat(r.status()).as(target).isEqualTo(404);
@@ -232,6 +233,8 @@ class HttpApiPropertyTest {
                                 .ofMaxLength(12),
                         Arbitraries.of("..", ".", "r1 ", " r1", "R1", "r1/", "%", "%2F"))
                 .filter(id -> !id.equals("r1"))
+                // Jetty refuses an encoded NUL in a path (400) before any route runs
+                .filter(id -> id.indexOf('\u0000') < 0)
                 .filter(id -> new String(id.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8).equals(id));
     }
 
