@@ -16,14 +16,12 @@ import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
-import io.javalin.router.ParsedEndpoint;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -47,7 +45,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
@@ -71,6 +69,7 @@ public final class HttpApiServer implements AutoCloseable {
     private static final int JETTY_OWN_THREADS = 6;
     private static final String JSON_TYPE = "application/json; charset=utf-8";
     private static final String CSV_TYPE = "text/csv; charset=utf-8";
+    private static final Pattern BAD_ESCAPE = Pattern.compile("%(?![0-9A-Fa-f]{2})");
 
     private final RunViews views;
     private final HttpApiConfig config;
@@ -79,7 +78,8 @@ public final class HttpApiServer implements AutoCloseable {
     private final Semaphore sseSlots;
     /** A forwarded SSE stream holds a request thread while it relays: at most half of them may. */
     private final Semaphore forwardedStreamSlots = new Semaphore(REQUEST_THREADS / 2);
-    private final Set<Runnable> openStreams = ConcurrentHashMap.newKeySet();
+    /** Completed when a stream ends (client gone, or close()); Javalin then finishes the async request. */
+    private final Set<CompletableFuture<Void>> openStreams = ConcurrentHashMap.newKeySet();
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final PrometheusTextFormatWriter metricsWriter = PrometheusTextFormatWriter.create();
     private final HttpClient forwardClient;
@@ -180,15 +180,9 @@ public final class HttpApiServer implements AutoCloseable {
         });
     }
 
-    /** The (method, path) pairs routed, in declaration order: what API.md's table must list. */
-    List<String> routeTable() {
-        List<String> out = new ArrayList<>();
-        for (ParsedEndpoint e : app.unsafe.internalRouter.allHttpHandlers()) {
-            if (e.endpoint.method.isHttpMethod()) {
-                out.add(e.endpoint.method + " " + e.endpoint.path);
-            }
-        }
-        return out;
+    /** For tests that read the routes (HttpApiRoutesTest). */
+    Javalin javalin() {
+        return app;
     }
 
     /** HEAD runs the GET handler (Jetty drops the body): Javalin alone would answer 200 without running it. */
@@ -218,17 +212,9 @@ public final class HttpApiServer implements AutoCloseable {
 
     /** http://host:port/ of the bound socket (port resolved when 0 was asked). */
     public URI url() {
-        String host;
-        try {
-            InetAddress a = InetAddress.getByName(config.bindAddress());
-            host = a.isAnyLocalAddress() ? "127.0.0.1" : a.getHostAddress();
-        } catch (IOException e) {
-            host = config.bindAddress();
-        }
-        if (host.contains(":")) {
-            host = "[" + host + "]";
-        }
-        return URI.create("http://" + host + ":" + port() + "/");
+        String host = config.bindAddress().equals("0.0.0.0") || config.bindAddress().equals("::") ? "127.0.0.1"
+                : config.bindAddress();
+        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + "/");
     }
 
     public int port() {
@@ -237,17 +223,24 @@ public final class HttpApiServer implements AutoCloseable {
 
     @Override
     public void close() {
-        List.copyOf(openStreams).forEach(Runnable::run);
+        List.copyOf(openStreams).forEach(f -> f.complete(null));
         ssePool.shutdownNow();
         app.stop();
     }
 
-    /** Runs before every request, routed or not: the API is read-only and /api/*, /metrics need the token. */
+    /**
+     * Runs before every request, routed or not: the API is read-only, the path must decode and /api/*, /metrics
+     * need the token.
+     */
     private void readOnlyAndAuthorized(Context ctx) {
         String method = ctx.req().getMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) {
             ctx.header("Allow", "GET, HEAD");
             throw new ApiException(405, "method " + method + " not allowed: the API is read-only (GET, HEAD)");
+        }
+        if (BAD_ESCAPE.matcher(ctx.path()).find()) {
+            // Jetty passes it on (in a ;parameter) and Javalin's path-parameter decoding would throw: a 500
+            throw new ApiException(400, "malformed request: a '%' in the path starts no %XX escape");
         }
         ctx.header("X-Content-Type-Options", "nosniff");
         String path = ctx.path();
@@ -365,36 +358,24 @@ public final class HttpApiServer implements AutoCloseable {
         OutputStream out = ctx.res().getOutputStream();
         ctx.res().flushBuffer();
         CompletableFuture<Void> done = new CompletableFuture<>();
+        openStreams.add(done);
+        done.whenComplete((ok, failed) -> {
+            openStreams.remove(done);
+            sseSlots.release();
+        });
         ctx.future(() -> {
             SseStream stream = new SseStream(runId, query, views, json, out);
-            AtomicReference<ScheduledFuture<?>> self = new AtomicReference<>();
-            AtomicInteger ended = new AtomicInteger();
-            Runnable end = new Runnable() {
-                @Override
-                public void run() {
-                    if (ended.getAndIncrement() == 0) {
-                        ScheduledFuture<?> f = self.get();
-                        if (f != null) {
-                            f.cancel(false);
-                        }
-                        openStreams.remove(this);
-                        sseSlots.release();
-                        done.complete(null);
-                    }
-                }
-            };
-            openStreams.add(end);
-            self.set(ssePool.scheduleWithFixedDelay(() -> {
+            ScheduledFuture<?> task = ssePool.scheduleWithFixedDelay(() -> {
                 try {
                     stream.poll();
                 } catch (IOException e) {
-                    end.run();
+                    done.complete(null);
                 } catch (RuntimeException e) {
                     LOG.warn("SSE stream of run {} failed", runId, e);
-                    end.run();
+                    done.complete(null);
                 }
-            }, 0, config.ssePollInterval().toMillis(), TimeUnit.MILLISECONDS));
-            return done;
+            }, 0, config.ssePollInterval().toMillis(), TimeUnit.MILLISECONDS);
+            return done.whenComplete((ok, failed) -> task.cancel(false));
         });
     }
 

@@ -94,6 +94,11 @@ class HttpApiPropertyTest {
         arbitraryRequestTargetsNeverBreakTheServer("A:!");
     }
 
+    @Example
+    void aBadEscapeInAPathParameterFoundByTheGeneratorIsA400NotA500() throws Exception {
+        arbitraryRequestTargetsNeverBreakTheServer("/;%");
+    }
+
     @Property(tries = 500)
     void unknownRunIdsAre404NamingTheRun(@ForAll("runIds") String runId, @ForAll("runSubPaths") String sub)
             throws Exception {
