@@ -5,7 +5,6 @@ import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunStarted;
-import dev.ssdpulse.schemas.registry.ConfluentApiTestServer;
 import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -310,26 +309,6 @@ class SpecificAvroSerdeTest {
             }
         } finally {
             pool.shutdownNow();
-        }
-    }
-
-    @Test
-    void configuredFromUrlAgainstAnHttpRegistryAndResolvesTheClassByName() throws IOException {
-        try (ConfluentApiTestServer server = new ConfluentApiTestServer()) {
-            Map<String, Object> configs = Map.of(SerdeConfig.SCHEMA_REGISTRY_URL, server.url());
-            try (SpecificAvroSerializer<RunStarted> ser = new SpecificAvroSerializer<>();
-                 SpecificAvroDeserializer<RunStarted> de = new SpecificAvroDeserializer<>()) {
-                ser.configure(configs, false);
-                de.configure(configs, false);
-                RunStarted record = SampleRecords.runStarted();
-                for (int i = 0; i < 50; i++) {
-                    assertThat(de.deserialize("ssdpulse.runs.v1", ser.serialize("ssdpulse.runs.v1", record)))
-                            .isEqualTo(record);
-                }
-            }
-            // One register by the serializer, one id fetch by the deserializer's own client.
-            assertThat(server.requestCount()).isEqualTo(2);
-            assertThat(server.registry().listSubjects()).containsExactly("ssdpulse.runs.v1-value");
         }
     }
 

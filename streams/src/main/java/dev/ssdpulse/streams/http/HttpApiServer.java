@@ -4,70 +4,88 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.http.metrics.RunMetricsCollector;
+import dev.ssdpulse.streams.resultsets.ResultSetNames;
+import io.javalin.Javalin;
+import io.javalin.compression.CompressionStrategy;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.http.HandlerType;
+import io.javalin.http.HttpResponseException;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The read-only HTTP API, Prometheus /metrics and the dashboard of one analytics instance, on the JDK's
- * HttpServer. Endpoints: streams/src/main/resources/dashboard/API.md (also served at /API.md).
+ * The read-only HTTP API, Prometheus /metrics and the dashboard of one analytics instance, on Javalin (Jetty).
+ * Endpoints: streams/src/main/resources/dashboard/API.md (also served at /API.md); {@link #routes} must match
+ * its table (HttpApiRoutesTest).
  *
- * <p>Threads: requests run on a fixed pool of 8; SSE streams are polled by a 2-thread scheduler (a request
- * thread only opens the stream), so slow or many live clients never block other requests.
+ * <p>Threads: requests run on a pool of 8 (plus Jetty's own acceptor and selector threads); SSE streams are
+ * polled by a 2-thread scheduler and hold no request thread (async), so slow or many live clients never block
+ * other requests.
  */
 public final class HttpApiServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HttpApiServer.class);
     /** Set on forwarded requests so a stale owner never bounces a request back (one hop at most). */
     static final String FORWARDED_HEADER = "X-Ssdpulse-Forwarded-By";
     private static final int REQUEST_THREADS = 8;
+    /** Jetty runs its acceptor and selectors (up to 5 on a large machine) on the request pool. */
+    private static final int JETTY_OWN_THREADS = 6;
+    private static final String JSON_TYPE = "application/json; charset=utf-8";
+    private static final String CSV_TYPE = "text/csv; charset=utf-8";
+    private static final Pattern BAD_ESCAPE = Pattern.compile("%(?![0-9A-Fa-f]{2})");
 
     private final RunViews views;
     private final HttpApiConfig config;
     private final ObjectMapper json = new ObjectMapper();
-    private final HttpServer server;
-    private final ExecutorService requestPool;
     private final ScheduledExecutorService ssePool;
     private final Semaphore sseSlots;
     /** A forwarded SSE stream holds a request thread while it relays: at most half of them may. */
     private final Semaphore forwardedStreamSlots = new Semaphore(REQUEST_THREADS / 2);
-    private final Set<ScheduledFuture<?>> sseTasks = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Completed when a stream ends (client gone, or close()); Javalin then finishes the async request. */
+    private final Set<CompletableFuture<Void>> openStreams = ConcurrentHashMap.newKeySet();
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final PrometheusTextFormatWriter metricsWriter = PrometheusTextFormatWriter.create();
     private final HttpClient forwardClient;
     /** Null when no token is configured. */
     private final BearerToken bearerToken;
+    private final Javalin app;
 
     /** Binds and starts serving. */
     public HttpApiServer(RunViews views, HttpApiConfig config) throws IOException {
@@ -76,13 +94,29 @@ public final class HttpApiServer implements AutoCloseable {
         this.sseSlots = new Semaphore(config.maxSseClients());
         this.bearerToken = config.bearerToken() == null ? null : new BearerToken(config.bearerToken());
         this.registry.register(new RunMetricsCollector(views));
-        this.requestPool = Executors.newFixedThreadPool(REQUEST_THREADS, daemonThreads("ssdpulse-http-"));
         this.ssePool = Executors.newScheduledThreadPool(2, daemonThreads("ssdpulse-sse-"));
         this.forwardClient = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        this.server = HttpServer.create(new InetSocketAddress(config.bindAddress(), config.port()), 0);
-        server.setExecutor(requestPool);
-        server.createContext("/", this::handle);
-        server.start();
+        QueuedThreadPool requestPool = new QueuedThreadPool(REQUEST_THREADS + JETTY_OWN_THREADS, 2);
+        requestPool.setName("ssdpulse-http");
+        requestPool.setDaemon(true);
+        this.app = Javalin.create(c -> {
+            c.startup.showJavalinBanner = false;
+            c.startup.showOldJavalinVersionWarning = false;
+            // responses were never compressed; SSE and relayed streams must reach the client as written
+            c.http.compressionStrategy = CompressionStrategy.NONE;
+            c.jetty.host = config.bindAddress();
+            c.jetty.port = config.port();
+            c.jetty.threadPool = requestPool;
+            c.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
+            routes(c.routes);
+        });
+        try {
+            app.start();
+        } catch (RuntimeException e) {
+            ssePool.shutdownNow();
+            throw new IOException("cannot serve HTTP on " + config.bindAddress() + ":" + config.port() + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     /**
@@ -96,157 +130,194 @@ public final class HttpApiServer implements AutoCloseable {
                 config.withAdvertisedHost(advertised));
     }
 
+    /** The whole API: every route, its guards and its error answers. */
+    private void routes(RoutesConfig r) {
+        r.before(this::readOnlyAndAuthorized);
+        get(r, "/api/runs", this::runList);
+        get(r, "/api/dead-letters", this::deadLetters);
+        get(r, "/api/runs/{id}", run((ctx, id) -> sendJson(ctx, ApiJson.runDetail(id, viewsOf(ctx, id)))));
+        get(r, "/api/runs/{id}/summary", run((ctx, id) -> {
+            RunViews v = viewsOf(ctx, id);
+            sendJson(ctx, summaryJson(id, summaryOr404(v, id), v));
+        }));
+        get(r, "/api/runs/{id}/summary.csv", run((ctx, id) -> send(ctx, CSV_TYPE,
+                CsvExport.summary(summaryOr404(viewsOf(ctx, id), id)).getBytes(StandardCharsets.UTF_8))));
+        get(r, "/api/runs/{id}/series", run((ctx, id) ->
+                sendJson(ctx, ApiJson.series(id, SeriesQuery.parse(params(ctx)), viewsOf(ctx, id)))));
+        get(r, "/api/runs/{id}/series.csv", run((ctx, id) -> send(ctx, CSV_TYPE,
+                CsvExport.series(SeriesQuery.parse(params(ctx)), id, viewsOf(ctx, id))
+                        .getBytes(StandardCharsets.UTF_8))));
+        get(r, "/api/runs/{id}/steady-state", run((ctx, id) -> {
+            ObjectNode n = json.createObjectNode().put("runId", id);
+            ArrayNode a = n.putArray("verdicts");
+            viewsOf(ctx, id).verdicts(id).forEach(v -> a.add(AvroJson.record(v)));
+            sendJson(ctx, n);
+        }));
+        get(r, "/api/runs/{id}/wa", run((ctx, id) -> sendJson(ctx, ApiJson.wa(id, viewsOf(ctx, id).waSeries(id)))));
+        get(r, "/api/runs/{id}/phases", run((ctx, id) -> sendJson(ctx, ApiJson.phases(id, viewsOf(ctx, id)))));
+        get(r, "/api/runs/{id}/events", run((ctx, id) ->
+                openEvents(ctx, id, SeriesQuery.parse(params(ctx)), viewsOf(ctx, id))));
+        get(r, "/api/runs/{id}/result-sets", run((ctx, id) -> sendJson(ctx, ApiJson.resultSets(id, views))));
+        get(r, "/metrics", ctx -> {
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            metricsWriter.write(buf, registry.scrape());
+            send(ctx, metricsWriter.getContentType(), buf.toByteArray());
+        });
+        get(r, "/", ctx -> staticFile(ctx, "/"));
+        get(r, "/{file}", ctx -> staticFile(ctx, ctx.path()));
+
+        r.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
+        r.exception(InvalidStateStoreException.class, (e, ctx) -> {
+            ctx.header("Retry-After", "1");
+            error(ctx, 503, "views not queryable yet (rebalancing or restoring state); retry shortly");
+        });
+        // Javalin's own answers (no route for the path): same JSON body as ours
+        r.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(),
+                e.getStatus() == 404 ? noSuchPath(ctx.path()) : e.getMessage()));
+        r.exception(Exception.class, (e, ctx) -> {
+            LOG.warn("request {} {} failed", ctx.method(), ctx.path(), e);
+            error(ctx, 500, "internal error (" + e.getClass().getSimpleName() + "); see the server log");
+        });
+    }
+
+    /** For tests that read the routes (HttpApiRoutesTest). */
+    Javalin javalin() {
+        return app;
+    }
+
+    /** HEAD runs the GET handler (Jetty drops the body): Javalin alone would answer 200 without running it. */
+    private static void get(RoutesConfig r, String path, Handler handler) {
+        r.get(path, handler);
+        r.addHttpHandler(HandlerType.HEAD, path, handler);
+    }
+
+    private interface RunEndpoint {
+        void answer(Context ctx, String runId) throws Exception;
+    }
+
+    /** A per-run endpoint: forwarded to the run's owner when another instance owns it, 404 for unknown runs. */
+    private Handler run(RunEndpoint endpoint) {
+        return ctx -> {
+            String runId = ctx.pathParam("id");
+            Optional<String> owner = remoteOwner(ctx, runId);
+            if (owner.isPresent()) {
+                forward(ctx, owner.get());
+            } else if (!views.knows(runId)) {
+                throw ApiException.notFound("unknown run '" + runId + "'");
+            } else {
+                endpoint.answer(ctx, runId);
+            }
+        };
+    }
+
     /** http://host:port/ of the bound socket (port resolved when 0 was asked). */
     public URI url() {
-        InetSocketAddress a = server.getAddress();
-        String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
-        if (host.contains(":")) {
-            host = "[" + host + "]";
-        }
-        return URI.create("http://" + host + ":" + a.getPort() + "/");
+        String host = config.bindAddress().equals("0.0.0.0") || config.bindAddress().equals("::") ? "127.0.0.1"
+                : config.bindAddress();
+        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + "/");
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return app.port();
     }
 
     @Override
     public void close() {
-        sseTasks.forEach(t -> t.cancel(false));
+        List.copyOf(openStreams).forEach(f -> f.complete(null));
         ssePool.shutdownNow();
-        server.stop(0);
-        requestPool.shutdownNow();
+        app.stop();
     }
 
-    private void handle(HttpExchange ex) {
-        boolean keepOpen = false;
-        try {
-            String method = ex.getRequestMethod();
-            if (!method.equals("GET") && !method.equals("HEAD")) {
-                ex.getResponseHeaders().set("Allow", "GET, HEAD");
-                throw new ApiException(405, "method " + method + " not allowed: the API is read-only (GET, HEAD)");
-            }
-            String path = ex.getRequestURI().getRawPath();
-            Map<String, String> params = SeriesQuery.queryParams(ex.getRequestURI().getRawQuery());
-            if (path.startsWith("/api/") || path.equals("/api") || path.equals("/metrics")) {
-                authorize(ex, params);
-            }
-            if (path.equals("/metrics")) {
-                ByteArrayOutputStream buf = new ByteArrayOutputStream();
-                metricsWriter.write(buf, registry.scrape());
-                send(ex, 200, metricsWriter.getContentType(), buf.toByteArray());
-            } else if (path.startsWith("/api/")) {
-                keepOpen = api(ex, path.substring("/api/".length()), params);
-            } else {
-                StaticResources.Resource r = StaticResources.lookup(path)
-                        .orElseThrow(() -> ApiException.notFound("no such path: " + path));
-                send(ex, 200, r.contentType(), r.bytes());
-            }
-        } catch (ApiException e) {
-            error(ex, e.status(), e.getMessage());
-        } catch (InvalidStateStoreException e) {
-            ex.getResponseHeaders().set("Retry-After", "1");
-            error(ex, 503, "views not queryable yet (rebalancing or restoring state); retry shortly");
-        } catch (IOException e) {
-            LOG.debug("client connection failed: {}", e.toString());
-        } catch (RuntimeException e) {
-            LOG.warn("request {} failed", ex.getRequestURI(), e);
-            error(ex, 500, "internal error (" + e.getClass().getSimpleName() + "); see the server log");
-        } finally {
-            if (!keepOpen) {
-                ex.close();
-            }
+    /**
+     * Runs before every request, routed or not: the API is read-only, the path must decode and /api/*, /metrics
+     * need the token.
+     */
+    private void readOnlyAndAuthorized(Context ctx) {
+        String method = ctx.req().getMethod();
+        if (!method.equals("GET") && !method.equals("HEAD")) {
+            ctx.header("Allow", "GET, HEAD");
+            throw new ApiException(405, "method " + method + " not allowed: the API is read-only (GET, HEAD)");
+        }
+        if (BAD_ESCAPE.matcher(ctx.path()).find()) {
+            // Jetty passes it on (in a ;parameter) and Javalin's path-parameter decoding would throw: a 500
+            throw new ApiException(400, "malformed request: a '%' in the path starts no %XX escape");
+        }
+        ctx.header("X-Content-Type-Options", "nosniff");
+        String path = ctx.path();
+        if (bearerToken == null || !(path.startsWith("/api/") || path.equals("/api") || path.equals("/metrics"))) {
+            return;
+        }
+        String header = ctx.header("Authorization");
+        String given = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim()
+                : ctx.queryParam("access_token");
+        if (!bearerToken.matches(given)) {
+            ctx.header("WWW-Authenticate", "Bearer");
+            throw new ApiException(401, given == null ? "authentication required: Authorization: Bearer <token>"
+                    : "invalid bearer token");
         }
     }
 
-    /** @return true when the exchange was handed to an SSE stream (must stay open) */
-    private boolean api(HttpExchange ex, String rest, Map<String, String> params) throws IOException {
-        String[] seg = rest.split("/", -1);
-        if (seg.length == 1 && seg[0].equals("runs")) {
-            Map<String, JsonNode> byId = new java.util.TreeMap<>();
-            Set<String> ids = new TreeSet<>(views.runs().keySet());
-            ids.addAll(views.statuses().keySet());
-            for (String id : ids) {
-                byId.put(id, ApiJson.runListItem(id, views));
+    private static String noSuchPath(String path) {
+        return (path.startsWith("/api/") ? "no such API path: " : "no such path: ") + path;
+    }
+
+    private void runList(Context ctx) throws IOException {
+        Map<String, JsonNode> byId = new TreeMap<>();
+        Set<String> ids = new TreeSet<>(views.runs().keySet());
+        ids.addAll(views.statuses().keySet());
+        for (String id : ids) {
+            byId.put(id, ApiJson.runListItem(id, views));
+        }
+        for (JsonNode other : fromOtherInstances(ctx, "/api/runs")) {
+            for (JsonNode run : other) {
+                byId.putIfAbsent(run.path("runId").asText(), run);
             }
-            for (JsonNode other : fromOtherInstances(ex, "/api/runs")) {
-                for (JsonNode run : other) {
-                    byId.putIfAbsent(run.path("runId").asText(), run);
-                }
+        }
+        ArrayNode list = json.createArrayNode();
+        byId.values().forEach(list::add);
+        sendJson(ctx, list);
+    }
+
+    private void deadLetters(Context ctx) throws IOException {
+        Map<String, Long> counts = new TreeMap<>(views.deadLetterCounts());
+        for (JsonNode other : fromOtherInstances(ctx, "/api/dead-letters")) {
+            other.path("countsBySourceTopic").fields()
+                    .forEachRemaining(e -> counts.merge(e.getKey(), e.getValue().asLong(), Long::sum));
+        }
+        ObjectNode n = json.createObjectNode();
+        ObjectNode c = n.putObject("countsBySourceTopic");
+        counts.forEach(c::put);
+        sendJson(ctx, n);
+    }
+
+    private static void staticFile(Context ctx, String path) throws IOException {
+        StaticResources.Resource r = StaticResources.lookup(path)
+                .orElseThrow(() -> ApiException.notFound(noSuchPath(path)));
+        send(ctx, r.contentType(), r.bytes());
+    }
+
+    /** The query's parameters; one given twice keeps its first value. */
+    private static Map<String, String> params(Context ctx) {
+        Map<String, String> out = new LinkedHashMap<>();
+        ctx.queryParamMap().forEach((k, v) -> {
+            if (!v.isEmpty()) {
+                out.put(k, v.get(0));
             }
-            ArrayNode list = json.createArrayNode();
-            byId.values().forEach(list::add);
-            sendJson(ex, 200, list);
-            return false;
-        }
-        if (seg.length == 1 && seg[0].equals("dead-letters")) {
-            Map<String, Long> counts = new java.util.TreeMap<>(views.deadLetterCounts());
-            for (JsonNode other : fromOtherInstances(ex, "/api/dead-letters")) {
-                other.path("countsBySourceTopic").fields()
-                        .forEachRemaining(e -> counts.merge(e.getKey(), e.getValue().asLong(), Long::sum));
-            }
-            ObjectNode n = json.createObjectNode();
-            ObjectNode c = n.putObject("countsBySourceTopic");
-            counts.forEach(c::put);
-            sendJson(ex, 200, n);
-            return false;
-        }
-        if (seg.length < 2 || seg.length > 3 || !seg[0].equals("runs") || seg[1].isEmpty()) {
-            throw ApiException.notFound("no such API path: /api/" + rest);
-        }
-        String runId = URLDecoder.decode(seg[1], StandardCharsets.UTF_8);
-        String sub = seg.length == 3 ? seg[2] : "";
-        if (!Set.of("", "summary", "summary.csv", "series", "series.csv", "steady-state", "wa", "phases", "events",
-                "result-sets").contains(sub)) {
-            throw ApiException.notFound("no such API path: /api/" + rest);
-        }
-        Optional<String> owner = remoteOwner(ex, runId);
-        if (owner.isPresent()) {
-            return forward(ex, owner.get());
-        }
-        if (!views.knows(runId)) {
-            throw ApiException.notFound("unknown run '" + runId + "'");
-        }
-        if (sub.equals("result-sets")) {
-            sendJson(ex, 200, ApiJson.resultSets(runId, views));
-            return false;
-        }
-        RunViews views = resultSetViews(runId, params);
-        switch (sub) {
-            case "" -> sendJson(ex, 200, ApiJson.runDetail(runId, views));
-            case "summary" -> sendJson(ex, 200, summaryJson(runId, summaryOr404(views, runId), views));
-            case "summary.csv" -> send(ex, 200, "text/csv; charset=utf-8",
-                    CsvExport.summary(summaryOr404(views, runId)).getBytes(StandardCharsets.UTF_8));
-            case "series" -> sendJson(ex, 200, ApiJson.series(runId, SeriesQuery.parse(params), views));
-            case "series.csv" -> send(ex, 200, "text/csv; charset=utf-8",
-                    CsvExport.series(SeriesQuery.parse(params), runId, views).getBytes(StandardCharsets.UTF_8));
-            case "steady-state" -> {
-                ObjectNode n = json.createObjectNode().put("runId", runId);
-                ArrayNode a = n.putArray("verdicts");
-                views.verdicts(runId).forEach(v -> a.add(AvroJson.record(v)));
-                sendJson(ex, 200, n);
-            }
-            case "wa" -> sendJson(ex, 200, ApiJson.wa(runId, views.waSeries(runId)));
-            case "phases" -> sendJson(ex, 200, ApiJson.phases(runId, views));
-            case "events" -> {
-                return openEvents(ex, runId, SeriesQuery.parse(params), views);
-            }
-            default -> throw new IllegalStateException("unrouted " + sub);
-        }
-        return false;
+        });
+        return out;
     }
 
     /**
      * The views to answer from: the run's own, or those of the result set named by ?resultSet= ("live" or absent =
      * the run's own results).
      */
-    private RunViews resultSetViews(String runId, Map<String, String> params) {
-        String name = params.get("resultSet");
-        if (name == null || name.isEmpty() || name.equals(dev.ssdpulse.streams.resultsets.ResultSetNames.LIVE)) {
+    private RunViews viewsOf(Context ctx, String runId) {
+        String name = ctx.queryParam("resultSet");
+        if (name == null || name.isEmpty() || name.equals(ResultSetNames.LIVE)) {
             return views;
         }
         try {
-            dev.ssdpulse.streams.resultsets.ResultSetNames.validate(name);
+            ResultSetNames.validate(name);
         } catch (IllegalArgumentException e) {
             throw ApiException.badParameter("resultSet", e.getMessage());
         }
@@ -268,46 +339,44 @@ public final class HttpApiServer implements AutoCloseable {
                 run.map(r -> r.getWorkload().getName().toString()).orElse(null));
     }
 
-    private boolean openEvents(HttpExchange ex, String runId, SeriesQuery query, RunViews views) throws IOException {
+    /**
+     * Javalin's own SSE handler is not used: it answers nothing unless the client sends "Accept:
+     * text/event-stream" and cannot be polled from our scheduler. This is its async pattern: the request thread
+     * returns at once, the stream ends when the scheduler completes the future.
+     */
+    private void openEvents(Context ctx, String runId, SeriesQuery query, RunViews views) throws IOException {
         if (!sseSlots.tryAcquire()) {
             throw new ApiException(503, "too many live streams (" + config.maxSseClients() + "); retry later");
         }
-        ex.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
-        ex.getResponseHeaders().set("Cache-Control", "no-cache");
-        if (ex.getRequestMethod().equals("HEAD")) {
+        ctx.status(200);
+        ctx.res().setContentType("text/event-stream; charset=utf-8");
+        ctx.header("Cache-Control", "no-cache");
+        if (ctx.method() == HandlerType.HEAD) {
             sseSlots.release();
-            ex.sendResponseHeaders(200, -1);
-            return false;
+            return;
         }
-        ex.sendResponseHeaders(200, 0);
-        OutputStream out = ex.getResponseBody();
-        SseStream stream = new SseStream(runId, query, views, json, out);
-        AtomicReference<ScheduledFuture<?>> self = new AtomicReference<>();
-        AtomicInteger ended = new AtomicInteger();
-        Runnable end = () -> {
-            if (ended.getAndIncrement() == 0) {
-                ScheduledFuture<?> f = self.get();
-                if (f != null) {
-                    f.cancel(false);
-                    sseTasks.remove(f);
+        OutputStream out = ctx.res().getOutputStream();
+        ctx.res().flushBuffer();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        openStreams.add(done);
+        done.whenComplete((ok, failed) -> {
+            openStreams.remove(done);
+            sseSlots.release();
+        });
+        ctx.future(() -> {
+            SseStream stream = new SseStream(runId, query, views, json, out);
+            ScheduledFuture<?> task = ssePool.scheduleWithFixedDelay(() -> {
+                try {
+                    stream.poll();
+                } catch (IOException e) {
+                    done.complete(null);
+                } catch (RuntimeException e) {
+                    LOG.warn("SSE stream of run {} failed", runId, e);
+                    done.complete(null);
                 }
-                sseSlots.release();
-                ex.close();
-            }
-        };
-        ScheduledFuture<?> task = ssePool.scheduleWithFixedDelay(() -> {
-            try {
-                stream.poll();
-            } catch (IOException e) {
-                end.run();
-            } catch (RuntimeException e) {
-                LOG.warn("SSE stream of run {} failed", runId, e);
-                end.run();
-            }
-        }, 0, config.ssePollInterval().toMillis(), TimeUnit.MILLISECONDS);
-        self.set(task);
-        sseTasks.add(task);
-        return true;
+            }, 0, config.ssePollInterval().toMillis(), TimeUnit.MILLISECONDS);
+            return done.whenComplete((ok, failed) -> task.cancel(false));
+        });
     }
 
     /**
@@ -315,19 +384,19 @@ public final class HttpApiServer implements AutoCloseable {
      * instance that does not answer is named in the X-Ssdpulse-Missing-Instances header instead of failing
      * the whole list.
      */
-    private java.util.List<JsonNode> fromOtherInstances(HttpExchange ex, String path) {
-        java.util.List<JsonNode> out = new java.util.ArrayList<>();
-        if (config.advertisedHost() == null || ex.getRequestHeaders().getFirst(FORWARDED_HEADER) != null) {
+    private List<JsonNode> fromOtherInstances(Context ctx, String path) {
+        List<JsonNode> out = new ArrayList<>();
+        if (config.advertisedHost() == null || ctx.header(FORWARDED_HEADER) != null) {
             return out;
         }
-        java.util.List<String> missing = new java.util.ArrayList<>();
+        List<String> missing = new ArrayList<>();
         for (String instance : views.instances()) {
             if (instance.equalsIgnoreCase(config.advertisedHost())) {
                 continue;
             }
             HttpRequest.Builder req = HttpRequest.newBuilder(URI.create("http://" + instance + path))
                     .timeout(Duration.ofSeconds(5)).header(FORWARDED_HEADER, config.advertisedHost());
-            String auth = ex.getRequestHeaders().getFirst("Authorization");
+            String auth = ctx.header("Authorization");
             if (auth != null) {
                 req.header("Authorization", auth);
             }
@@ -346,40 +415,41 @@ public final class HttpApiServer implements AutoCloseable {
             }
         }
         if (!missing.isEmpty()) {
-            ex.getResponseHeaders().set("X-Ssdpulse-Missing-Instances", String.join(",", missing));
+            ctx.header("X-Ssdpulse-Missing-Instances", String.join(",", missing));
         }
         return out;
     }
 
     /** The owner's host:port when another instance owns the run and this request was not forwarded already. */
-    private Optional<String> remoteOwner(HttpExchange ex, String runId) {
-        if (config.advertisedHost() == null || ex.getRequestHeaders().getFirst(FORWARDED_HEADER) != null) {
+    private Optional<String> remoteOwner(Context ctx, String runId) {
+        if (config.advertisedHost() == null || ctx.header(FORWARDED_HEADER) != null) {
             return Optional.empty();
         }
         return views.ownerOf(runId).filter(owner -> !owner.equalsIgnoreCase(config.advertisedHost()));
     }
 
     /** Relays the request to the owning instance, streaming its answer back (SSE included). */
-    private boolean forward(HttpExchange ex, String owner) throws IOException {
-        if (!ex.getRequestURI().getRawPath().endsWith("/events")) {
-            return relay(ex, owner);
+    private void forward(Context ctx, String owner) throws IOException {
+        if (!ctx.path().endsWith("/events")) {
+            relay(ctx, owner);
+            return;
         }
         if (!forwardedStreamSlots.tryAcquire()) {
             throw new ApiException(503, "too many live streams relayed to other instances; retry later");
         }
         try {
-            return relay(ex, owner);
+            relay(ctx, owner);
         } finally {
             forwardedStreamSlots.release();
         }
     }
 
-    private boolean relay(HttpExchange ex, String owner) throws IOException {
-        URI uri = URI.create("http://" + owner + ex.getRequestURI().getRawPath()
-                + (ex.getRequestURI().getRawQuery() == null ? "" : "?" + ex.getRequestURI().getRawQuery()));
-        HttpRequest.Builder req = HttpRequest.newBuilder(uri).method(ex.getRequestMethod(),
+    private void relay(Context ctx, String owner) throws IOException {
+        String query = ctx.queryString();
+        URI uri = URI.create("http://" + owner + ctx.path() + (query == null ? "" : "?" + query));
+        HttpRequest.Builder req = HttpRequest.newBuilder(uri).method(ctx.req().getMethod(),
                 HttpRequest.BodyPublishers.noBody()).header(FORWARDED_HEADER, config.advertisedHost());
-        String auth = ex.getRequestHeaders().getFirst("Authorization");
+        String auth = ctx.header("Authorization");
         if (auth != null) {
             req.header("Authorization", auth);
         }
@@ -393,63 +463,42 @@ public final class HttpApiServer implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new ApiException(503, "interrupted while forwarding to " + owner);
         }
-        resp.headers().firstValue("Content-Type").ifPresent(t -> ex.getResponseHeaders().set("Content-Type", t));
-        ex.getResponseHeaders().set(FORWARDED_HEADER, owner);
-        boolean head = ex.getRequestMethod().equals("HEAD");
-        ex.sendResponseHeaders(resp.statusCode(), head ? -1 : 0);
-        try (InputStream in = resp.body(); OutputStream out = ex.getResponseBody()) {
+        ctx.status(resp.statusCode());
+        resp.headers().firstValue("Content-Type").ifPresent(t -> ctx.res().setContentType(t));
+        ctx.header(FORWARDED_HEADER, owner);
+        try (InputStream in = resp.body()) {
+            OutputStream out = ctx.res().getOutputStream();
+            ctx.res().flushBuffer();
             byte[] buf = new byte[8192];
             int n;
-            while (!head && (n = in.read(buf)) >= 0) {
+            while (ctx.method() != HandlerType.HEAD && (n = in.read(buf)) >= 0) {
                 out.write(buf, 0, n);
                 out.flush();
             }
         }
-        return false;
     }
 
-    private void authorize(HttpExchange ex, Map<String, String> params) {
-        if (config.bearerToken() == null) {
-            return;
-        }
-        String header = ex.getRequestHeaders().getFirst("Authorization");
-        String given = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim()
-                : params.get("access_token");
-        if (!bearerToken.matches(given)) {
-            ex.getResponseHeaders().set("WWW-Authenticate", "Bearer");
-            throw new ApiException(401, given == null ? "authentication required: Authorization: Bearer <token>"
-                    : "invalid bearer token");
-        }
+    private void sendJson(Context ctx, JsonNode body) throws IOException {
+        send(ctx, JSON_TYPE, json.writeValueAsBytes(body));
     }
 
-    private void sendJson(HttpExchange ex, int status, JsonNode body) throws IOException {
-        send(ex, status, "application/json; charset=utf-8", json.writeValueAsBytes(body));
-    }
-
-    private void error(HttpExchange ex, int status, String message) {
+    private void error(Context ctx, int status, String message) {
+        ObjectNode n = json.createObjectNode().put("error", message).put("status", status);
+        ctx.status(status);
         try {
-            ObjectNode n = json.createObjectNode().put("error", message).put("status", status);
-            sendJson(ex, status, n);
+            sendJson(ctx, n);
         } catch (IOException | RuntimeException e) {
             LOG.debug("could not send error {} to client: {}", status, e.toString());
         }
     }
 
-    private static void send(HttpExchange ex, int status, String contentType, byte[] body) throws IOException {
-        ex.getResponseHeaders().set("Content-Type", contentType);
-        ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
-        if (ex.getRequestMethod().equals("HEAD")) {
-            ex.getResponseHeaders().set("Content-Length", Integer.toString(body.length));
-            ex.sendResponseHeaders(status, -1);
-            return;
-        }
-        ex.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(body);
-        }
+    private static void send(Context ctx, String contentType, byte[] body) throws IOException {
+        ctx.res().setContentType(contentType);
+        ctx.res().setContentLength(body.length);
+        ctx.result(body);
     }
 
-    private static java.util.concurrent.ThreadFactory daemonThreads(String prefix) {
+    private static ThreadFactory daemonThreads(String prefix) {
         AtomicInteger n = new AtomicInteger();
         return r -> {
             Thread t = new Thread(r, prefix + n.incrementAndGet());

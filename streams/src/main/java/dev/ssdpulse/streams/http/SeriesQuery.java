@@ -1,9 +1,6 @@
 package dev.ssdpulse.streams.http;
 
 import dev.ssdpulse.schemas.avro.IoOp;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -54,23 +51,5 @@ public record SeriesQuery(List<Integer> ops, long fromNs, long toNs) {
                     + " seconds");
         }
         return Math.round(s * 1e9);
-    }
-
-    /** Decoded query string; a parameter given twice keeps the first value. */
-    public static Map<String, String> queryParams(String rawQuery) {
-        Map<String, String> out = new LinkedHashMap<>();
-        if (rawQuery == null || rawQuery.isEmpty()) {
-            return out;
-        }
-        for (String pair : rawQuery.split("&")) {
-            if (pair.isEmpty()) {
-                continue;
-            }
-            int eq = pair.indexOf('=');
-            String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-            String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-            out.putIfAbsent(k, v);
-        }
-        return out;
     }
 }

@@ -69,16 +69,16 @@ class HttpApiPropertyTest {
         try {
             r = RawHttp.send(server.port(), "GET", target);
         } catch (java.io.UncheckedIOException closed) {
-            // an absolute-form target such as "A:!" (a URI with a scheme and no path): the JDK's HttpServer drops
-            // the connection without an answer before any handler runs; only that case may go unanswered
+            // a target that is not origin-form (a URI with a scheme, "*"): the server may drop the connection
+            // without an answer before any handler runs; only that case may go unanswered
             assertThat(originForm).as(target + ": " + closed.getMessage()).isFalse();
             assertThat(RawHttp.send(server.port(), "GET", "/api/runs").status()).as("still serving").isEqualTo(200);
             return;
         }
         assertThat(r.status()).as(target + " -> " + r.body()).isLessThan(500);
         if (!r.isJson() && r.status() >= 400) {
-            // the JDK's HttpServer answers by itself, before any handler runs, a target that is not a URI (400)
-            // or whose path is not absolute ("!x", "//host/x": 404, no context); all else must reach the API
+            // Jetty answers by itself, before any route runs, a target it cannot parse or normalise (400); a
+            // 404 without the API's JSON body may only come for a target without an absolute path
             assertThat(r.status()).as(target).isIn(400, 404);
             if (r.status() == 404) {
                 assertThat(originForm).as(target + ": an absolute path must reach the API").isFalse();
@@ -94,10 +94,16 @@ class HttpApiPropertyTest {
         arbitraryRequestTargetsNeverBreakTheServer("A:!");
     }
 
+    @Example
+    void aBadEscapeInAPathParameterFoundByTheGeneratorIsA400NotA500() throws Exception {
+        arbitraryRequestTargetsNeverBreakTheServer("/;%");
+    }
+
     @Property(tries = 500)
     void unknownRunIdsAre404NamingTheRun(@ForAll("runIds") String runId, @ForAll("runSubPaths") String sub)
             throws Exception {
-        String target = "/api/runs/" + URLEncoder.encode(runId, StandardCharsets.UTF_8) + sub;
+        // a path is not a form: '+' is a literal plus there, a space is %20
+        String target = "/api/runs/" + URLEncoder.encode(runId, StandardCharsets.UTF_8).replace("+", "%20") + sub;
         RawHttp.Response r = RawHttp.send(server.port(), "GET", target);
         assertCleanAnswer(target, r);
         assertThat(r.status()).as(target).isEqualTo(404);
@@ -212,7 +218,7 @@ class HttpApiPropertyTest {
                 piece.list().ofMaxSize(5).map(ps -> "?" + String.join("", ps)),
                 Combinators.combine(Arbitraries.of("from", "to", "op", "access_token", "x", ""), piece)
                         .as((k, v) -> "?" + k + "=" + v));
-        // "//x" would be an authority, not a path: the JDK server answers that itself (see garbage targets)
+        // "//x" would be an authority, not a path: the server answers that itself (see garbage targets)
         return Combinators.combine(prefix, path, query).as((a, b, c) -> a + b + c).filter(t -> !t.startsWith("//"));
     }
 
@@ -232,6 +238,8 @@ class HttpApiPropertyTest {
                                 .ofMaxLength(12),
                         Arbitraries.of("..", ".", "r1 ", " r1", "R1", "r1/", "%", "%2F"))
                 .filter(id -> !id.equals("r1"))
+                // Jetty refuses an encoded NUL in a path (400) before any route runs
+                .filter(id -> id.indexOf('\u0000') < 0)
                 .filter(id -> new String(id.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8).equals(id));
     }
 

@@ -102,7 +102,8 @@ class HttpApiServerTest {
         assertThat(json("/api/runs/nope/series", 404).get("status").asInt()).isEqualTo(404);
         assertThat(json("/api/runs/r1/bogus", 404).get("error").asText()).contains("no such API path");
         assertThat(json("/api/whatever", 404).get("status").asInt()).isEqualTo(404);
-        assertThat(json("/../etc/passwd", 404).get("status").asInt()).isEqualTo(404);
+        // Jetty refuses a path climbing above the root itself, before any route, as a bad request
+        assertThat(json("/../etc/passwd", 400).get("status").asInt()).isEqualTo(400);
         assertThat(json("/api/runs/r1/summary", 404).get("error").asText()).contains("no summary yet")
                 .contains("RUNNING");
         assertThat(json("/api/runs/r1/summary.csv", 404).get("status").asInt()).isEqualTo(404);
@@ -257,7 +258,6 @@ class HttpApiServerTest {
         assertThatThrownBy(() -> HttpApiConfig.localhost(70000)).hasMessageContaining("port");
         assertThatThrownBy(() -> HttpApiConfig.localhost(0).withBearerToken(" ")).hasMessageContaining("bearerToken");
         assertThat(SeriesQuery.parse(Map.of("from", "1.5")).fromNs()).isEqualTo(1_500_000_000L);
-        assertThat(SeriesQuery.queryParams("a=1&b=x%20y&a=2")).containsEntry("a", "1").containsEntry("b", "x y");
     }
 
     private static Map<String, String> nextEvent(BufferedReader in) throws Exception {

@@ -1,5 +1,6 @@
 package dev.ssdpulse.schemas.registry;
 
+import dev.ssdpulse.platform.registry.EmbeddedSchemaRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -13,13 +14,19 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+/**
+ * The client against the real embedded registry (platform's), seen through a recording proxy that shows what goes
+ * over the wire and can force answers the real registry never gives.
+ */
 class HttpSchemaRegistryClientTest {
-    private ConfluentApiTestServer server;
+    private EmbeddedSchemaRegistry registry;
+    private RecordingProxy server;
     private HttpSchemaRegistryClient client;
 
     @BeforeEach
-    void start() throws IOException {
-        server = new ConfluentApiTestServer();
+    void start() {
+        registry = EmbeddedSchemaRegistry.inMemory();
+        server = new RecordingProxy(registry.url());
         client = new HttpSchemaRegistryClient(server.url());
     }
 
@@ -27,6 +34,7 @@ class HttpSchemaRegistryClientTest {
     void stop() {
         client.close();
         server.close();
+        registry.close();
     }
 
     @Test
@@ -51,7 +59,7 @@ class HttpSchemaRegistryClientTest {
         assertThat(client.deleteSubject("probe-value")).containsExactly(1, 2);
         assertThat(client.listSubjects()).isEmpty();
 
-        ConfluentApiTestServer.Request register = server.requests().get(0);
+        RecordingProxy.Request register = server.requests().get(0);
         assertThat(register.method()).isEqualTo("POST");
         assertThat(register.path()).isEqualTo("/subjects/probe-value/versions");
         assertThat(register.contentType()).isEqualTo("application/vnd.schemaregistry.v1+json");
@@ -154,7 +162,7 @@ class HttpSchemaRegistryClientTest {
                 RegistryClientConfig.BASIC_AUTH_USER_INFO, "alice:s3cret"))) {
             authed.listSubjects();
         }
-        assertThat(server.requests()).last().extracting(ConfluentApiTestServer.Request::authorization)
+        assertThat(server.requests()).last().extracting(RecordingProxy.Request::authorization)
                 .isEqualTo("Basic YWxpY2U6czNjcmV0");
     }
 
