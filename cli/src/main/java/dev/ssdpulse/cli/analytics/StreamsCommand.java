@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.analytics;
 
+import dev.ssdpulse.cli.UntilStopped;
 import dev.ssdpulse.cli.options.AnalyticsOptions;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.TopicSetup;
@@ -17,8 +18,6 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /** {@code ssdpulse streams}: the analytics Kafka Streams application, until Ctrl-C. */
 @Command(name = "streams", description = "Run the analytics (Kafka Streams): windows, latency, WA, steady state, summaries.")
@@ -53,10 +52,7 @@ public final class StreamsCommand implements Callable<Integer> {
         AnalyticsConfig config = analytics.toConfig(kafka);
         TopicSetup.ensure(kafka.clientProperties(), Topics.all());
         PrintWriter out = spec.commandLine().getOut();
-        CountDownLatch stop = new CountDownLatch(1);
         try (AnalyticsApp app = new AnalyticsApp(config)) {
-            Thread hook = new Thread(stop::countDown, "ssdpulse-streams-ctrl-c");
-            Runtime.getRuntime().addShutdownHook(hook);
             app.start();
             app.awaitRunning(Duration.ofMinutes(2));
             HttpApiServer http = httpPort < 0 ? null : HttpApiServer.start(app,
@@ -70,17 +66,16 @@ public final class StreamsCommand implements Callable<Integer> {
                     Duration.ofNanos(config.windowSizeNs()), config.stateDir());
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
             out.flush();
-            try {
-                if (exitAfter == null) {
-                    stop.await();
-                } else if (!stop.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                }
-            } finally {
+            // on a signal the JVM halts once the hooks are done: the API and the application (which leaves its
+            // group and commits) are closed in the hook itself
+            Runnable stop = () -> {
                 if (http != null) {
                     http.close();
                 }
-            }
+                app.close();
+            };
+            UntilStopped.await(exitAfter, stop, "ssdpulse-streams-ctrl-c");
+            stop.run();
         }
         out.println("ssdpulse analytics stopped.");
         out.flush();

@@ -205,8 +205,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private void checkAliveAndTime(long deadlineNs) {
         if (!process.isAlive()) {
-            throw new IllegalStateException("Kafka broker process exited with code " + process.exitValue()
-                    + " before becoming ready. First error: " + firstErrorLine() + "\nTail of " + logFile() + ":\n" + logTail());
+            // the ports are named here: Kafka's bind error does not say which port was taken
+            throw new IllegalStateException("Kafka broker process (broker port " + brokerPort + ", controller port "
+                    + controllerPort + ") exited with code " + process.exitValue() + " before becoming ready. First"
+                    + " error: " + firstErrorLine() + "\nTail of " + logFile() + ":\n" + logTail());
         }
         if (System.nanoTime() > deadlineNs) {
             throw new IllegalStateException("Kafka broker at " + bootstrapServers() + " not ready after "
