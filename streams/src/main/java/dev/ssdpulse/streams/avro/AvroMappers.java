@@ -21,7 +21,6 @@ import dev.ssdpulse.streams.summary.PhaseSummaryData;
 import dev.ssdpulse.streams.summary.RunSummaryData;
 import dev.ssdpulse.streams.waf.SmartCounters;
 import dev.ssdpulse.streams.waf.WaInterval;
-import dev.ssdpulse.streams.waf.WindowedWriteAmplification;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.window.WindowResult;
 import java.nio.ByteBuffer;
@@ -138,30 +137,6 @@ public final class AvroMappers {
                 .setNandBytesWrittenCumulative(interval.nandBytesWrittenCumulative())
                 .setWaCumulative(interval.waCumulative())
                 .setFreeBlocks(interval.freeBlocks())
-                .build();
-    }
-
-    /**
-     * A coarser WA window as a WriteAmplification record (cumulative fields from the accumulator's totals at
-     * the window's end, given by the caller).
-     */
-    public static WriteAmplification writeAmplification(String runId, SmartSource source,
-                                                        WindowedWriteAmplification.Window window,
-                                                        long hostCumulative, long nandCumulative, Long freeBlocks) {
-        return WriteAmplification.newBuilder()
-                .setRunId(runId)
-                .setFromTimeNs(window.windowStartNs())
-                .setToTimeNs(window.windowStartNs() + window.windowSizeNs())
-                .setSource(source)
-                .setHostBytesWrittenDelta(window.hostBytesWrittenDelta())
-                .setNandBytesWrittenDelta(window.nandBytesWrittenDelta())
-                .setNandBytesWrittenGcDelta(null)
-                .setNandBytesWrittenWearLevelingDelta(null)
-                .setWaWindow(window.wa())
-                .setHostBytesWrittenCumulative(hostCumulative)
-                .setNandBytesWrittenCumulative(nandCumulative)
-                .setWaCumulative(hostCumulative == 0 ? null : (double) nandCumulative / hostCumulative)
-                .setFreeBlocks(freeBlocks)
                 .build();
     }
 

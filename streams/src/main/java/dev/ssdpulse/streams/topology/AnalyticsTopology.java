@@ -110,15 +110,6 @@ public final class AnalyticsTopology {
         return topology;
     }
 
-    /**
-     * The run-state store as the topology builds it, but in memory and without changelog: for processor-level
-     * tests and benchmarks that drive {@link RunEventProcessor} through a MockProcessorContext. Kafka Streams
-     * encodes it at commits through {@code flushCache()}; such a test calls that itself where a commit would be.
-     */
-    public static EncodeOnCommitStore<?> inMemoryRunStateStore() {
-        return EncodeOnCommitStore.inMemory(Names.RUN_STATE_STORE, RunAnalysis::encode).withLoggingDisabled().build();
-    }
-
     /** Processors forward a common supertype to several typed sinks; each sink only ever gets its own type. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Serializer<Object> anyRecord(Serializer<?> serializer) {

@@ -54,11 +54,6 @@ public final class RunWindowAggregator {
     private final long[] closedBytes = new long[IoOpCode.COUNT];
     private final long[] closedWindowCount = new long[IoOpCode.COUNT];
 
-    /** 1-s windows, IOMeter bins. */
-    public RunWindowAggregator(long graceNs, Consumer<WindowResult> onClosed) {
-        this(DEFAULT_WINDOW_SIZE_NS, graceNs, LatencyBins.iometer(), onClosed);
-    }
-
     /**
      * @param windowSizeNs window length, ns (> 0)
      * @param graceNs      how far behind the run's latest completion an I/O may arrive and still count (>= 0)

@@ -190,15 +190,4 @@ class AvroMappersTest {
         assertThat(AvroMappers.smartCounters(sample)).isEqualTo(
                 new dev.ssdpulse.streams.waf.SmartCounters(5, 10L, 30L, 10L, 20L, null, 0L, 7L));
     }
-
-    @Test
-    void windowedWaCarriesCumulativeTotals() {
-        WriteAmplification wa = AvroMappers.writeAmplification("r", SmartSource.OCP_C0,
-                new dev.ssdpulse.streams.waf.WindowedWriteAmplification.Window(60, 60, 100, 300, 3.0, 12), 1000, 2500, null);
-        assertThat(wa.getFromTimeNs()).isEqualTo(60);
-        assertThat(wa.getToTimeNs()).isEqualTo(120);
-        assertThat(wa.getWaWindow()).isEqualTo(3.0);
-        assertThat(wa.getWaCumulative()).isEqualTo(2.5);
-        assertThat(wa.getNandBytesWrittenGcDelta()).isNull();
-    }
 }

@@ -17,6 +17,7 @@ import dev.ssdpulse.streams.topology.Names;
 import dev.ssdpulse.streams.topology.AnalyticsTopology;
 import dev.ssdpulse.streams.topology.EncodeOnCommitStore;
 import dev.ssdpulse.streams.topology.RunEventProcessor;
+import dev.ssdpulse.streams.topology.TopologyHarness;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,7 +94,7 @@ public final class ProcessorCostCheck {
         props.put(StreamsConfig.STATE_DIR_CONFIG, config.stateDir().toString());
         MockProcessorContext<String, SpecificRecord> context = new MockProcessorContext<>(props);
         context.setCurrentSystemTimeMs(0);
-        EncodeOnCommitStore<?> runState = AnalyticsTopology.inMemoryRunStateStore();
+        EncodeOnCommitStore<?> runState = TopologyHarness.inMemoryRunStateStore();
         runState.init(context.getStateStoreContext(), runState);
         context.addStateStore(runState);
         add(context, Names.RUN_ACTIVITY_STORE, Serdes.Long());

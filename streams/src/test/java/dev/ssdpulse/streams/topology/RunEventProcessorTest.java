@@ -44,7 +44,7 @@ class RunEventProcessorTest {
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         MockProcessorContext<String, SpecificRecord> context = new MockProcessorContext<>(props);
         context.setCurrentSystemTimeMs(1_000L);
-        EncodeOnCommitStore<?> runState = AnalyticsTopology.inMemoryRunStateStore();
+        EncodeOnCommitStore<?> runState = TopologyHarness.inMemoryRunStateStore();
         runState.init(context.getStateStoreContext(), runState);
         context.addStateStore(runState);
         add(context, Names.RUN_ACTIVITY_STORE, Serdes.Long());

@@ -30,7 +30,7 @@ import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.test.TestRecord;
 
 /** A TopologyTestDriver around the analytics topology with an in-memory schema registry. */
-final class TopologyHarness implements AutoCloseable {
+public final class TopologyHarness implements AutoCloseable {
     final AnalyticsConfig config;
     final InMemorySchemaRegistryClient registry = new InMemorySchemaRegistryClient();
     final AnalyticsSerdes serdes = new AnalyticsSerdes(registry);
@@ -120,5 +120,15 @@ final class TopologyHarness implements AutoCloseable {
     @Override
     public void close() {
         driver.close();
+    }
+
+    /**
+     * The run-state store as the topology builds it, but in memory and without changelog: for processor-level
+     * tests and benchmarks that drive RunEventProcessor through a MockProcessorContext. Kafka Streams encodes it
+     * at commits through {@code flushCache()}; such a test calls that itself where a commit would be.
+     */
+    public static EncodeOnCommitStore<?> inMemoryRunStateStore() {
+        return EncodeOnCommitStore.inMemory(Names.RUN_STATE_STORE, dev.ssdpulse.streams.analysis.RunAnalysis::encode)
+                .withLoggingDisabled().build();
     }
 }

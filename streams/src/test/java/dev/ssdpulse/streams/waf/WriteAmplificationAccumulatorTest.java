@@ -81,28 +81,6 @@ class WriteAmplificationAccumulatorTest {
     }
 
     @Test
-    void windowedWaSumsIntervalsByTheirEnd() {
-        WriteAmplificationAccumulator acc = new WriteAmplificationAccumulator();
-        WindowedWriteAmplification windowed = new WindowedWriteAmplification(10 * S);
-        acc.accept(sample(0, 0L, 0L, null, null, null, null));
-        List<WindowedWriteAmplification.Window> done = new java.util.ArrayList<>();
-        for (int t = 1; t <= 25; t++) {
-            long host = 100L * t;
-            long nand = t <= 10 ? 100L * t : 1000 + 300L * (t - 10);
-            done.addAll(windowed.accept(acc.accept(sample(t, host, nand, null, null, null, null)).orElseThrow()));
-        }
-        done.addAll(windowed.flush());
-        assertThat(done).hasSize(3);
-        assertThat(done.get(0).windowStartNs()).isZero();
-        assertThat(done.get(0).intervals()).isEqualTo(10); // intervals ending at 1 s .. 10 s
-        assertThat(done.get(0).wa()).isEqualTo(1.0);
-        assertThat(done.get(1).wa()).isEqualTo(3.0);
-        assertThat(done.get(2).intervals()).isEqualTo(5);
-        assertThat(windowed.flush()).isEmpty();
-        assertThatThrownBy(() -> new WindowedWriteAmplification(0)).hasMessageContaining("windowSizeNs");
-    }
-
-    @Test
     void stateRoundTripContinuesIdentically() {
         WriteAmplificationAccumulator live = new WriteAmplificationAccumulator();
         live.accept(sample(0, 1000L, 2000L, 1000L, 1000L, null, null));

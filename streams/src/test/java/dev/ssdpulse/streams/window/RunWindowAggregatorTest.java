@@ -251,7 +251,7 @@ class RunWindowAggregatorTest {
                 .hasMessageContaining("windowSizeNs");
         assertThatThrownBy(() -> new RunWindowAggregator(S, -1, LatencyBins.iometer(), w -> { }))
                 .hasMessageContaining("graceNs");
-        RunWindowAggregator agg = new RunWindowAggregator(0, w -> { });
+        RunWindowAggregator agg = new RunWindowAggregator(S, 0, LatencyBins.iometer(), w -> { });
         assertThatThrownBy(() -> agg.add(7, 0, 0, 1, 1, 0)).hasMessageContaining("op code");
         assertThatThrownBy(() -> agg.add(0, 0, 0, -1, 1, 0)).hasMessageContaining("sizeBytes");
         assertThatThrownBy(() -> agg.add(0, 0, 0, 1, -1, 0)).hasMessageContaining("latencyNs");
