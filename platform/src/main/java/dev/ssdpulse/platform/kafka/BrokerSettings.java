@@ -57,11 +57,4 @@ public record BrokerSettings(Optional<Path> dataDir, int brokerPort, int control
         return new BrokerSettings(dataDir, brokerPort, controllerPort, mb, startTimeout, stopTimeout, extraJvmArgs);
     }
 
-    public BrokerSettings withStartTimeout(Duration timeout) {
-        return new BrokerSettings(dataDir, brokerPort, controllerPort, heapMb, timeout, stopTimeout, extraJvmArgs);
-    }
-
-    public BrokerSettings withExtraJvmArgs(List<String> args) {
-        return new BrokerSettings(dataDir, brokerPort, controllerPort, heapMb, startTimeout, stopTimeout, args);
-    }
 }

@@ -161,11 +161,6 @@ public final class InMemorySchemaRegistryClient implements SchemaRegistryClient 
         return compatibilityOf(subject);
     }
 
-    /** The subject's own level, or null when it uses the global one (Confluent's 40408 case). */
-    public synchronized CompatibilityLevel getSubjectLevelCompatibility(String subject) {
-        return subjectCompatibility.get(subject);
-    }
-
     @Override
     public synchronized void setCompatibility(String subject, CompatibilityLevel level) {
         count("setCompatibility");

@@ -62,11 +62,6 @@ public class SchemaRegistryException extends RuntimeException {
         return httpStatus == 404;
     }
 
-    /** The message without the status suffix (what a registry puts in its {@code message} field). */
-    public String registryMessage() {
-        return super.getMessage();
-    }
-
     @Override
     public String getMessage() {
         return super.getMessage() + " (HTTP " + httpStatus + ", error_code " + errorCode + ")";

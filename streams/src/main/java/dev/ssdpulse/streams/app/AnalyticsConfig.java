@@ -150,11 +150,6 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
                 extraProperties, latencyBins);
     }
 
-    public AnalyticsConfig withLatencyEveryWindows(int n) {
-        return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
-                windowSizeNs, graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, n, extraProperties, latencyBins);
-    }
-
     public AnalyticsConfig withExtraProperties(Map<String, String> extra) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
                 windowSizeNs, graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows,

@@ -281,11 +281,6 @@ public final class SniaSteadyStateDetector {
         return d;
     }
 
-    /** Rounds completed so far. */
-    public int roundCount() {
-        return rounds.size();
-    }
-
     public boolean isDecided() {
         return decided;
     }

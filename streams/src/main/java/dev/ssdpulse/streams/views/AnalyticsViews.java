@@ -5,7 +5,6 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
-import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.topology.Names;
 import dev.ssdpulse.streams.topology.StoreKeys;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
@@ -137,11 +136,6 @@ public final class AnalyticsViews {
     /** Host owning a run's entry in the runs store (the runs topic may be partitioned differently). */
     public KeyQueryMetadata runsOwner(String runId) {
         return streams.queryMetadataForKey(Names.RUNS_STORE, runId, Serdes.String().serializer());
-    }
-
-    /** Name of the topic every per-run view derives from (for callers building their own routing). */
-    public static String perRunSourceTopic() {
-        return Topics.IO.name();
     }
 
     private <V> ReadOnlyKeyValueStore<String, V> store(String name) {

@@ -39,11 +39,6 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         return geometry.pagesPerBlock() * geometry.unitsPerPage();
     }
 
-    /** Flash left for data and spare after the reserves, in bytes (uncompressed). */
-    public long usableFlashBytes() {
-        return (geometry.blocks() - (long) reservedBlocks()) * geometry.blockBytes();
-    }
-
     /**
      * Physical / logical units over the whole user space for incompressible data (Desnoyers' alpha; spare
      * factor = alpha - 1).
@@ -64,16 +59,8 @@ public record SsdConfig(String name, String description, NandGeometry geometry, 
         return new SsdConfig(name, description, geometry, capacity, timing, host, newFtl, cache, metadata);
     }
 
-    public SsdConfig withTiming(NandTiming newTiming) {
-        return new SsdConfig(name, description, geometry, capacity, newTiming, host, ftl, cache, metadata);
-    }
-
     public SsdConfig withMetadata(MetadataSpec newMetadata) {
         return new SsdConfig(name, description, geometry, capacity, timing, host, ftl, cache, newMetadata);
-    }
-
-    public SsdConfig withCache(CacheSpec newCache) {
-        return new SsdConfig(name, description, geometry, capacity, timing, host, ftl, newCache, metadata);
     }
 
     /** The seed-000 option: 8 GB of parity (RAISE) reserve on or off. */

@@ -13,11 +13,4 @@ public final class FlashCounters {
     public long forcedGcInvocations;
     public long idleGcInvocations;
 
-    public long nandBytesWrittenTotal() {
-        long sum = 0;
-        for (long b : nandBytesWritten) {
-            sum += b;
-        }
-        return sum;
-    }
 }

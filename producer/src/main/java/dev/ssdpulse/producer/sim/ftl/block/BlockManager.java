@@ -77,10 +77,6 @@ public final class BlockManager {
         return freeSize[plane];
     }
 
-    public int usableBlocks() {
-        return geometry.blocks() - reservedBlocks;
-    }
-
     public long totalErases() {
         return totalErases;
     }
