@@ -5,6 +5,7 @@ import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,6 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * backlog is processed, and it ends COMPLETED with the views of an instance that never stopped.
  */
 @ExtendWith(KafkaTestEnvironment.class)
+// its own waits add up to more than the 5-minute default of integration tests
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class AnalyticsOutageIT {
     private static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(4);
 

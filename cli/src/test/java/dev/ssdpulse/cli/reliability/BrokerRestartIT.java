@@ -6,6 +6,7 @@ import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.producer.publish.PublishReport;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.PrintWriter;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,6 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and the analytics, running through the outage, count every I/O exactly once. Needs a broker of its own
  * (the shared test stack cannot be restarted under other tests), so it starts a {@link LocalStack}.
  */
+// its own waits add up to more than the 5-minute default of integration tests
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class BrokerRestartIT {
     @TempDir
     Path tmp;

@@ -6,6 +6,7 @@ import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * series equals its offline series. A record of one run counted in another would break both.
  */
 @ExtendWith(KafkaTestEnvironment.class)
+// its own waits add up to more than the 5-minute default of integration tests
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ConcurrentRunsIT {
     private static final int RUNS = 10;
     private static final Pattern PUBLISHED = Pattern.compile("([\\d,]+) I/Os, ([\\d,]+) published");

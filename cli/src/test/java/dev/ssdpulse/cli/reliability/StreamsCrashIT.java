@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -31,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * those of an uninterrupted instance (another application id) that processed the same run.
  */
 @ExtendWith(KafkaTestEnvironment.class)
+// its own waits add up to more than the 5-minute default of integration tests
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class StreamsCrashIT {
     private static final Pattern API_URL = Pattern.compile("dashboard and API: (http://\\S+)");
 
