@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -28,6 +29,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Ten simulated runs streamed at once (`ssdpulse simulate` from ten threads, each its own producer, different
@@ -84,9 +86,10 @@ class ConcurrentRunsIT {
                 List<String> offlineArgs = new ArrayList<>(workload(i, runId));
                 offlineArgs.addAll(List.of("--offline", "--format", "json", "--series-csv", seriesCsv.toString()));
                 JsonNode offline = ApiClient.parse(execute(offlineArgs));
-                JsonNode live = Await.until("COMPLETED summary of run " + runId, Duration.ofMinutes(2),
-                        () -> analytics.api().json("/api/runs/" + runId + "/summary")
-                                .filter(s -> s.path("status").asText().equals("COMPLETED")));
+                JsonNode live = await("COMPLETED summary of run " + runId)
+                        .atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                        .until(() -> analytics.api().json("/api/runs/" + runId + "/summary")
+                                .filter(s -> s.path("status").asText().equals("COMPLETED")), Optional::isPresent).get();
 
                 assertThat(live.path("ioCount").asLong()).as(runId + " I/Os").isEqualTo(counts.get(i))
                         .isEqualTo(offline.path("ioCount").asLong());

@@ -25,6 +25,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * kill -9 of the Streams application in the middle of a run, twice: restarted on its state directory, then
@@ -62,11 +63,13 @@ class StreamsCrashIT {
             run.start();
 
             run.awaitGate(0, Duration.ofMinutes(2));
-            Await.untilTrue("windows of run " + runId + " in the Streams app", Duration.ofMinutes(2),
-                    () -> child.windowCount(runId) >= 5);
+            await("windows of run " + runId + " in the Streams app")
+                    .atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .until(() -> child.windowCount(runId) >= 5);
             long end = admin.endOffset(partition);
-            Await.untilTrue("the Streams app committed its input up to offset " + end, Duration.ofMinutes(1),
-                    () -> committed(admin, appId, partition) >= end);
+            await("the Streams app committed its input up to offset " + end)
+                    .atMost(Duration.ofMinutes(1)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .until(() -> committed(admin, appId, partition) >= end);
             int windowsBeforeKill = child.windowCount(runId);
             children.get(0).kill();
             assertThat(run.isFinished()).as("the run is still going").isFalse();
@@ -76,8 +79,9 @@ class StreamsCrashIT {
             ApiClient second = awaitApi(startChild(stack, appId, stateDir, children, 2));
             run.awaitGate(1, Duration.ofMinutes(2));
             // kill again while it processes what was published during its downtime, before RunFinished
-            Await.untilTrue("the restarted Streams app processes windows after 12 s", Duration.ofMinutes(2),
-                    () -> second.lastWindowStartS(runId) >= 12);
+            await("the restarted Streams app processes windows after 12 s")
+                    .atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .until(() -> second.lastWindowStartS(runId) >= 12);
             long restartedMs = (System.nanoTime() - t0) / 1_000_000;
             children.get(1).kill();
             assertThat(run.isFinished()).isFalse();
