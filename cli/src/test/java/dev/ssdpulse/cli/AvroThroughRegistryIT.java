@@ -37,6 +37,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
@@ -172,10 +173,12 @@ class AvroThroughRegistryIT {
         List<ConsumerRecord<String, byte[]>> out = new ArrayList<>();
         try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer.subscribe(List.of(topic));
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (out.size() < expected && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(out::add);
-            }
+            // the consumer stays on this thread (KafkaConsumer is single-threaded)
+            await(expected + " records on " + topic).atMost(Duration.ofSeconds(60)).pollInSameThread()
+                    .pollInterval(Duration.ofMillis(1)).until(() -> {
+                        consumer.poll(Duration.ofMillis(200)).forEach(out::add);
+                        return out.size() >= expected;
+                    });
         }
         assertThat(out).hasSize(expected);
         return out;

@@ -8,11 +8,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The README's main command, scripted: {@code demo} brings up its own broker, registry, analytics and
@@ -35,25 +37,15 @@ class DemoCommandIT {
         Thread demo = new Thread(() -> exit[0] = cli.execute("demo", "--port", "0", "--duration", "15s", "--speed", "15",
                 "--free-flash-gb", "0", "--exit-after", "90s"));
         demo.start();
-        String url = null;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (url == null && System.nanoTime() < deadline) {
-            Matcher m = DASHBOARD.matcher(out.toString());
-            if (m.find()) {
-                url = m.group(1);
-            }
-            Thread.sleep(200);
-        }
-        assertThat(url).as("dashboard URL printed\n" + out + err).isNotNull();
+        String url = await("dashboard URL printed").atMost(Duration.ofSeconds(90))
+                .until(() -> DASHBOARD.matcher(out.toString()), Matcher::find).group(1);
         HttpClient http = HttpClient.newHttpClient();
         assertThat(http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString()).body())
                 .contains("ssdpulse");
-        String runs = "";
-        while (!runs.contains("\"COMPLETED\"") && System.nanoTime() < deadline + TimeUnit.SECONDS.toNanos(60)) {
-            runs = http.send(HttpRequest.newBuilder(URI.create(url + "api/runs")).build(),
-                    HttpResponse.BodyHandlers.ofString()).body();
-            Thread.sleep(500);
-        }
+        String runs = await("a COMPLETED run on the dashboard").atMost(Duration.ofSeconds(150))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> http.send(HttpRequest.newBuilder(URI.create(url + "api/runs")).build(),
+                        HttpResponse.BodyHandlers.ofString()).body(), body -> body.contains("\"COMPLETED\""));
         assertThat(runs).contains("demo-1-free-0GB").contains("\"COMPLETED\"");
         var summary = http.send(HttpRequest.newBuilder(URI.create(url + "api/runs/demo-1-free-0GB/summary")).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -65,10 +57,7 @@ class DemoCommandIT {
         demo.join(TimeUnit.SECONDS.toMillis(150));
         assertThat(demo.isAlive()).as("demo stops after --exit-after").isFalse();
         assertThat(exit[0]).as(out.toString() + err).isZero();
-        long deadline2 = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (demoProcesses.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline2) {
-            Thread.sleep(100);
-        }
-        assertThat(demoProcesses).as("the demo's broker child JVM is gone").noneMatch(ProcessHandle::isAlive);
+        await("the demo's broker child JVM is gone").atMost(Duration.ofSeconds(30))
+                .until(() -> demoProcesses.stream().noneMatch(ProcessHandle::isAlive));
     }
 }

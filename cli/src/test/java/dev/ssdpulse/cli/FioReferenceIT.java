@@ -36,6 +36,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.within;
 
 /**
@@ -144,20 +145,12 @@ class FioReferenceIT {
         }
     }
 
-    private static RunSummary awaitSummary(AnalyticsApp app, String runId) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            try {
-                var summary = app.views().summary(runId);
-                if (summary.isPresent() && summary.get().getStatus() != RunStatus.INCOMPLETE) {
-                    return summary.get();
-                }
-            } catch (RuntimeException notQueryableYet) {
-                // stores migrate while the app rebalances; ask again
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("no summary for " + runId + " within 120 s");
+    private static RunSummary awaitSummary(AnalyticsApp app, String runId) {
+        // stores migrate while the app rebalances: not queryable yet, ask again
+        return await("summary of " + runId).atMost(Duration.ofSeconds(120))
+                .ignoreExceptionsInstanceOf(RuntimeException.class)
+                .until(() -> app.views().summary(runId), s -> s.isPresent() && s.get().getStatus() != RunStatus.INCOMPLETE)
+                .get();
     }
 
     private static Path runFio(Path dir, int seconds) throws Exception {

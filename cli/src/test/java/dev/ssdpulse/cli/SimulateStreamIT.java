@@ -32,6 +32,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A simulated run streamed through the real broker: every simulated I/O is in the io topic exactly once
@@ -123,29 +124,32 @@ class SimulateStreamIT {
              var consumer = new KafkaConsumer<>(props, new StringDeserializer(),
                      new SpecificAvroDeserializer<>(valueType(topic), registry))) {
             consumer.subscribe(List.of(topic));
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            long lastRecordAt = System.nanoTime();
-            while (System.nanoTime() < deadline) {
-                var polled = consumer.poll(Duration.ofMillis(200));
-                if (!polled.isEmpty()) {
-                    lastRecordAt = System.nanoTime();
-                }
-                if (last == null && !out.isEmpty() && System.nanoTime() - lastRecordAt > 3_000_000_000L) {
-                    return out;
-                }
-                for (var record : polled) {
-                    if (!runId.equals(record.key())) {
-                        continue;
-                    }
-                    SpecificRecord value = record.value();
-                    SpecificRecord event = value instanceof IoStreamRecord s ? (SpecificRecord) s.getEvent() : value;
-                    out.add(event);
-                    if (last != null && last.test(value)) {
-                        return out;
-                    }
-                }
-            }
+            // "quiet" is a span of real time by definition: the only way to know a topic has no more records
+            long[] lastRecordAtNs = {System.nanoTime()};
+            // the consumer stays on this thread (KafkaConsumer is single-threaded)
+            await("topic " + topic + ": run " + runId + " complete").atMost(Duration.ofSeconds(60)).pollInSameThread()
+                    .pollInterval(Duration.ofMillis(1)).until(() -> {
+                        var polled = consumer.poll(Duration.ofMillis(200));
+                        if (!polled.isEmpty()) {
+                            lastRecordAtNs[0] = System.nanoTime();
+                        }
+                        if (last == null && !out.isEmpty() && System.nanoTime() - lastRecordAtNs[0] > 3_000_000_000L) {
+                            return true;
+                        }
+                        for (var record : polled) {
+                            if (!runId.equals(record.key())) {
+                                continue;
+                            }
+                            SpecificRecord value = record.value();
+                            SpecificRecord event = value instanceof IoStreamRecord s ? (SpecificRecord) s.getEvent() : value;
+                            out.add(event);
+                            if (last != null && last.test(value)) {
+                                return true;
+                            }
+                        }
+                        return false;
+                    });
+            return out;
         }
-        throw new AssertionError("topic " + topic + ": run " + runId + " incomplete after 60 s, got " + out.size());
     }
 }

@@ -1,6 +1,7 @@
 package dev.ssdpulse.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
@@ -15,7 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Supplier;
+import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
@@ -61,7 +62,7 @@ class StoredRunsIT {
             app.start();
             app.awaitRunning(Duration.ofSeconds(60));
             AnalyticsViews views = app.views();
-            await(() -> views.summary(runId).isPresent());
+            awaitView(() -> views.summary(runId).isPresent());
 
             Result bad = run(stack, "replay", "--run", runId, "--as", "w5s", "--steady-state", "snia:rounds=10s");
             assertThat(bad.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
@@ -73,7 +74,7 @@ class StoredRunsIT {
             assertThat(replay.exit()).as(replay.err() + replay.out()).isZero();
             assertThat(replay.out()).contains("stored as result set 'w5s' of run " + runId);
             String alias = ResultSetNames.alias(runId, "w5s");
-            await(() -> "COMPLETED".equals(views.status(alias).orElse("")));
+            awaitView(() -> "COMPLETED".equals(views.status(alias).orElse("")));
             assertThat(views.series(alias, 1, 0, Long.MAX_VALUE)).isNotEmpty().allSatisfy(w -> {
                 assertThat(w.getWindowSizeNs()).isEqualTo(5_000_000_000L);
                 assertThat(w.getLatency().getBinUpperBoundsNs()).containsExactly(100_000L, 1_000_000L, 10_000_000L,
@@ -85,7 +86,7 @@ class StoredRunsIT {
             Result play = run(stack, "play", "--run", runId, "--speed", "20x", "--new-run-id", runId + "-p");
             assertThat(play.exit()).as(play.err()).isZero();
             assertThat(play.out()).contains("played run " + runId + "-p (of " + runId + "): COMPLETED");
-            await(() -> views.summary(runId + "-p").isPresent());
+            awaitView(() -> views.summary(runId + "-p").isPresent());
             assertThat(views.run(runId + "-p").orElseThrow().getOriginRunId()).isEqualTo(runId);
 
             Result noRun = run(stack, "play", "--run", "no-such-run-" + UUID.randomUUID(), "--speed", "10x");
@@ -102,7 +103,7 @@ class StoredRunsIT {
             assertThat(delete.out()).contains("run " + runId + " deleted")
                     .containsPattern("ssdpulse.io.v1 +until the topic is deleted \\(retention.ms=-1: kept forever\\)")
                     .containsPattern("ssdpulse.metrics-1s.v1 +until retention removes their segments \\(retention.ms = 30 d\\)");
-            await(() -> views.status(runId).isEmpty() && views.run(runId).isEmpty() && views.summary(alias).isEmpty()
+            awaitView(() -> views.status(runId).isEmpty() && views.run(runId).isEmpty() && views.summary(alias).isEmpty()
                     && views.resultSets(runId).isEmpty() && views.series(runId, 1, 0, Long.MAX_VALUE).isEmpty()
                     && views.series(alias, 1, 0, Long.MAX_VALUE).isEmpty());
             assertThat(views.statuses()).doesNotContainKey(runId).containsKey(runId + "-p");
@@ -121,20 +122,8 @@ class StoredRunsIT {
         assertThat(run(stack, "runs", "retention", "--raw", "soon").exit()).isEqualTo(Main.EXIT_BAD_INPUT);
     }
 
-    private static void await(Supplier<Boolean> condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        while (true) {
-            try {
-                if (condition.get()) {
-                    return;
-                }
-            } catch (InvalidStateStoreException e) {
-                // rebalancing: retry
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 3 minutes");
-            }
-            Thread.sleep(100);
-        }
+    /** Waits for a condition on the views; a store that is migrating while the app rebalances is asked again. */
+    private static void awaitView(Callable<Boolean> condition) {
+        await().atMost(Duration.ofMinutes(3)).ignoreException(InvalidStateStoreException.class).until(condition);
     }
 }

@@ -5,11 +5,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The README's first command through the real {@code ./ssdpulse} script of the source tree (not the CLI in
@@ -35,12 +37,9 @@ class SourceLauncherIT {
     void runsAShortDemoAndStopsByItselfLeavingNothingRunning() throws Exception {
         try (Script demo = launch("demo", "--port", "0", "--duration", "10s", "--speed", "10",
                 "--free-flash-gb", "0", "--exit-after", "30s")) {
-            List<ProcessHandle> tree;
             // the broker JVM is a child of the demo's JVM: remember it while it is in the tree
-            do {
-                tree = demo.processTree();
-                Thread.sleep(200);
-            } while (demo.handle().isAlive() && tree.size() < 2);
+            List<ProcessHandle> tree = await("the demo's broker JVM in its process tree").atMost(Duration.ofMinutes(2))
+                    .until(demo::processTree, t -> t.size() >= 2 || !demo.handle().isAlive());
             assertThat(demo.awaitExit(240)).as(demo.stdout() + demo.stderr()).isZero();
             assertThat(demo.stdout()).contains("dashboard : http://127.0.0.1:")
                     .contains("demo-1-free-0GB")

@@ -1,6 +1,7 @@
 package dev.ssdpulse.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -16,7 +18,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -79,14 +80,14 @@ class LocalStackIT {
             TopicPartition tp = new TopicPartition(topic, 0);
             consumer.assign(List.of(tp));
             consumer.seekToBeginning(List.of(tp));
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (System.nanoTime() < deadline) {
-                ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(200));
-                if (!records.isEmpty()) {
-                    return records.iterator().next().value();
-                }
-            }
+            List<String> values = new ArrayList<>();
+            // the consumer stays on this thread (KafkaConsumer is single-threaded)
+            await("a record on " + topic).atMost(Duration.ofSeconds(30)).pollInSameThread()
+                    .pollInterval(Duration.ofMillis(1)).until(() -> {
+                        consumer.poll(Duration.ofMillis(200)).forEach(r -> values.add(r.value()));
+                        return !values.isEmpty();
+                    });
+            return values.get(0);
         }
-        return null;
     }
 }

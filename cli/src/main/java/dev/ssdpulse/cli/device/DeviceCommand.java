@@ -128,11 +128,7 @@ public final class DeviceCommand implements Callable<Integer> {
         if (!"text".equals(format) && !"json".equals(format)) {
             throw new UserInputException("--format must be text or json, got '" + format + "'");
         }
-        OverflowPolicy overflowPolicy = switch (overflow) {
-            case "drop" -> OverflowPolicy.DROP_AND_COUNT;
-            case "block" -> OverflowPolicy.BLOCK;
-            default -> throw new UserInputException("--overflow must be drop or block, got '" + overflow + "'");
-        };
+        OverflowPolicy overflowPolicy = overflowPolicy();
         WorkloadSpec workloadSpec = workload.load();
         boolean writes = TargetGuard.writesData(workloadSpec);
         PreparedTarget prepared;
@@ -203,6 +199,15 @@ public final class DeviceCommand implements Callable<Integer> {
         } finally {
             restoreScheduler(schedulerSwitch); // already done after the run; here for a failure before it
         }
+    }
+
+    /** The publisher's policy chosen by {@code --overflow}: drop (the default) never stalls the I/O path. */
+    OverflowPolicy overflowPolicy() {
+        return switch (overflow) {
+            case "drop" -> OverflowPolicy.DROP_AND_COUNT;
+            case "block" -> OverflowPolicy.BLOCK;
+            default -> throw new UserInputException("--overflow must be drop or block, got '" + overflow + "'");
+        };
     }
 
     private void restoreScheduler(IoSchedulerSwitch schedulerSwitch) {

@@ -5,6 +5,7 @@ import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,8 +13,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The analytics are down for longer than the heartbeat timeout while a run's producer lives (and keeps
@@ -21,6 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * backlog is processed, and it ends COMPLETED with the views of an instance that never stopped.
  */
 @ExtendWith(KafkaTestEnvironment.class)
+// its own waits add up to more than the 5-minute default of integration tests
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class AnalyticsOutageIT {
     private static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(4);
 
@@ -46,8 +51,9 @@ class AnalyticsOutageIT {
             try {
                 run.start();
                 run.awaitGate(0, Duration.ofMinutes(2));
-                Await.untilTrue("windows of run " + runId, Duration.ofMinutes(1),
-                        () -> analytics.api().windowCount(runId) > 0);
+                await("windows of run " + runId)
+                        .atMost(Duration.ofMinutes(1)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                        .until(() -> analytics.api().windowCount(runId) > 0);
             } finally {
                 analytics.close();
             }
@@ -56,8 +62,11 @@ class AnalyticsOutageIT {
             run.awaitGate(1, Duration.ofMinutes(1));
             // the producer lives on, held at 20 s, sending a heartbeat every 2 s; the analytics stay down for
             // twice the heartbeat timeout
-            Await.untilTrue("outage of twice the heartbeat timeout", Duration.ofMinutes(1),
-                    () -> System.nanoTime() - downSinceNs > 2 * HEARTBEAT_TIMEOUT.toNanos());
+            // (the outage is a span of real time: the analytics' heartbeat timeout is wall-clock)
+            await("outage of twice the heartbeat timeout")
+                    .during(HEARTBEAT_TIMEOUT.multipliedBy(2)).atMost(Duration.ofMinutes(1))
+                    .untilAsserted(() -> assertThat(ref.api().status(runId))
+                            .as("the uninterrupted instance sees the heartbeats").contains("RUNNING"));
             assertThat(ref.api().status(runId)).as("the uninterrupted instance sees the heartbeats")
                     .contains("RUNNING");
 
@@ -66,14 +75,14 @@ class AnalyticsOutageIT {
                 long runningAfterMs = (System.nanoTime() - restartNs) / 1_000_000;
                 ApiClient api = restarted.api();
                 // held at 20 s: windows close up to the watermark (latest completion published - 2 s grace)
-                Await.untilTrue("the restarted analytics caught up with run " + runId, Duration.ofMinutes(1),
-                        () -> api.lastWindowStartS(runId) >= 15);
+                await("the restarted analytics caught up with run " + runId)
+                        .atMost(Duration.ofMinutes(1)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                        .until(() -> api.lastWindowStartS(runId) >= 15);
                 // two more heartbeat timeouts with the producer alive
-                long caughtUpNs = System.nanoTime();
-                Await.untilTrue("the run stays RUNNING while its producer lives", Duration.ofMinutes(1), () -> {
-                    assertThat(api.status(runId)).as("status after the outage").contains("RUNNING");
-                    return System.nanoTime() - caughtUpNs > 2 * HEARTBEAT_TIMEOUT.toNanos();
-                });
+                await("the run stays RUNNING while its producer lives")
+                        .during(HEARTBEAT_TIMEOUT.multipliedBy(2)).atMost(Duration.ofMinutes(1))
+                        .untilAsserted(() -> assertThat(api.status(runId)).as("status after the outage")
+                                .contains("RUNNING"));
                 run.open(1);
                 assertThat(run.awaitExit(Duration.ofMinutes(1))).as(run.output()).isZero();
                 JsonNode summary = SameViews.assertSame(runId, ref.api(), api, Duration.ofMinutes(1));

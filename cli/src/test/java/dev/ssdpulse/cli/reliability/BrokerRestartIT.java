@@ -6,6 +6,7 @@ import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.producer.publish.PublishReport;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.PrintWriter;
@@ -13,9 +14,12 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The broker goes down in the middle of a streamed run and comes back: the idempotent producer (acks=all)
@@ -23,6 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and the analytics, running through the outage, count every I/O exactly once. Needs a broker of its own
  * (the shared test stack cannot be restarted under other tests), so it starts a {@link LocalStack}.
  */
+// its own waits add up to more than the 5-minute default of integration tests
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class BrokerRestartIT {
     @TempDir
     Path tmp;
@@ -39,8 +45,9 @@ class BrokerRestartIT {
             try (InProcessAnalytics analytics = InProcessAnalytics.start(config)) {
                 run.start();
                 run.awaitGate(0, Duration.ofMinutes(2));
-                Await.untilTrue("windows of run " + runId, Duration.ofMinutes(1),
-                        () -> analytics.api().windowCount(runId) > 0);
+                await("windows of run " + runId)
+                        .atMost(Duration.ofMinutes(1)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                        .until(() -> analytics.api().windowCount(runId) > 0);
                 // the run goes on while the broker shuts down: in-flight requests fail and are retried
                 run.open(0);
                 stack.broker().stop();
@@ -69,9 +76,10 @@ class BrokerRestartIT {
                         .contains("0 gap(s), 0 duplicate batch(es)")
                         .contains("complete: every completed I/O is in the topic exactly once");
 
-                JsonNode summary = Await.until("COMPLETED summary of run " + runId, Duration.ofMinutes(2),
-                        () -> analytics.api().json("/api/runs/" + runId + "/summary")
-                                .filter(s -> s.path("status").asText().equals("COMPLETED")));
+                JsonNode summary = await("COMPLETED summary of run " + runId)
+                        .atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                        .until(() -> analytics.api().json("/api/runs/" + runId + "/summary")
+                                .filter(s -> s.path("status").asText().equals("COMPLETED")), Optional::isPresent).get();
                 assertThat(summary.path("ioCount").asLong()).isEqualTo(run.ioCount());
                 assertThat(summary.path("ioCountExpected").asLong()).isEqualTo(run.ioCount());
                 assertThat(summary.path("duplicateBatchCount").asLong()).isZero();

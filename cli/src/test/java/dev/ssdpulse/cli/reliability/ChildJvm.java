@@ -1,5 +1,7 @@
 package dev.ssdpulse.cli.reliability;
 
+import org.awaitility.core.ConditionTimeoutException;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -7,9 +9,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * An {@code ssdpulse} command (cli Main) in a child JVM with this JVM's classpath, so a test can kill it with
@@ -60,23 +65,25 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** The first group of the first match of {@code pattern} in the output, once it appears. */
-    String awaitOutput(Pattern pattern, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            Matcher m = pattern.matcher(output());
-            if (m.find()) {
-                return m.groupCount() > 0 ? m.group(1) : m.group();
-            }
-            if (!process.isAlive()) {
-                throw new AssertionError("child JVM exited (" + process.exitValue() + ") before printing " + pattern
-                        + "; its output:\n" + tail());
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("child JVM did not print " + pattern + " within " + timeout
-                        + "; its output:\n" + tail());
-            }
-            Thread.sleep(100);
+    String awaitOutput(Pattern pattern, Duration timeout) {
+        Matcher found;
+        try {
+            found = await("child JVM printing " + pattern).atMost(timeout).until(() -> {
+                Matcher m = pattern.matcher(output());
+                if (m.find()) {
+                    return m;
+                }
+                if (!process.isAlive()) {
+                    throw new AssertionError("child JVM exited (" + process.exitValue() + ") before printing "
+                            + pattern + "; its output:\n" + tail());
+                }
+                return null;
+            }, Objects::nonNull);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("child JVM did not print " + pattern + " within " + timeout + "; its output:\n"
+                    + tail(), e);
         }
+        return found.groupCount() > 0 ? found.group(1) : found.group();
     }
 
     /** SIGKILL, then waits for the process to be gone. */

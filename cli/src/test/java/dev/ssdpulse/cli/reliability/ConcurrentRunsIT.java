@@ -6,6 +6,7 @@ import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -27,6 +29,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Ten simulated runs streamed at once (`ssdpulse simulate` from ten threads, each its own producer, different
@@ -36,6 +39,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * series equals its offline series. A record of one run counted in another would break both.
  */
 @ExtendWith(KafkaTestEnvironment.class)
+// its own waits add up to more than the 5-minute default of integration tests
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ConcurrentRunsIT {
     private static final int RUNS = 10;
     private static final Pattern PUBLISHED = Pattern.compile("([\\d,]+) I/Os, ([\\d,]+) published");
@@ -81,9 +86,10 @@ class ConcurrentRunsIT {
                 List<String> offlineArgs = new ArrayList<>(workload(i, runId));
                 offlineArgs.addAll(List.of("--offline", "--format", "json", "--series-csv", seriesCsv.toString()));
                 JsonNode offline = ApiClient.parse(execute(offlineArgs));
-                JsonNode live = Await.until("COMPLETED summary of run " + runId, Duration.ofMinutes(2),
-                        () -> analytics.api().json("/api/runs/" + runId + "/summary")
-                                .filter(s -> s.path("status").asText().equals("COMPLETED")));
+                JsonNode live = await("COMPLETED summary of run " + runId)
+                        .atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                        .until(() -> analytics.api().json("/api/runs/" + runId + "/summary")
+                                .filter(s -> s.path("status").asText().equals("COMPLETED")), Optional::isPresent).get();
 
                 assertThat(live.path("ioCount").asLong()).as(runId + " I/Os").isEqualTo(counts.get(i))
                         .isEqualTo(offline.path("ioCount").asLong());

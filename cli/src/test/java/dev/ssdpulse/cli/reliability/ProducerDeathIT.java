@@ -14,11 +14,13 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A producer that dies without RunFinished (`ssdpulse simulate` in a child JVM, killed with SIGKILL): its run
@@ -47,13 +49,15 @@ class ProducerDeathIT {
                      "--bootstrap-servers", stack.bootstrapServers(),
                      "--schema-registry-url", stack.schemaRegistryUrl()))) {
             ApiClient api = analytics.api();
-            Await.untilTrue("windows of run " + runId + "\n" + producer.tail(), Duration.ofMinutes(2),
-                    () -> api.windowCount(runId) > 0);
+            await("windows of run " + runId + "\n" + producer.tail())
+                    .atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .until(() -> api.windowCount(runId) > 0);
             // paced at twice real time: a live producer keeps its run RUNNING for longer
             // than the heartbeat timeout
             double liveUntilS = api.lastWindowStartS(runId) + 2 * (HEARTBEAT_TIMEOUT.toSeconds() + 2);
-            Await.untilTrue("run " + runId + " progresses to " + liveUntilS + " s while RUNNING",
-                    Duration.ofMinutes(1), () -> {
+            await("run " + runId + " progresses to " + liveUntilS + " s while RUNNING")
+                    .atMost(Duration.ofMinutes(1)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .until(() -> {
                         assertThat(api.status(runId)).contains("RUNNING");
                         return api.lastWindowStartS(runId) >= liveUntilS;
                     });
@@ -61,8 +65,9 @@ class ProducerDeathIT {
             producer.kill();
             long killedNs = System.nanoTime();
 
-            String status = Await.until("INCOMPLETE status of run " + runId, Duration.ofMinutes(1),
-                    () -> api.status(runId).filter(s -> !s.equals("RUNNING")));
+            String status = await("INCOMPLETE status of run " + runId)
+                    .atMost(Duration.ofMinutes(1)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .until(() -> api.status(runId).filter(s -> !s.equals("RUNNING")), Optional::isPresent).get();
             long incompleteAfterMs = (System.nanoTime() - killedNs) / 1_000_000;
             assertThat(status).isEqualTo("INCOMPLETE");
             JsonNode summary = api.json("/api/runs/" + runId + "/summary").orElseThrow();

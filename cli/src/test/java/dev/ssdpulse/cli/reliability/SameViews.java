@@ -7,8 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Two analytics instances (different application ids) agree on one run: summary, full per-window series,
@@ -25,27 +27,20 @@ final class SameViews {
      * SMART sample processed after RunFinished, so equality is awaited, not sampled once); on timeout the
      * assertion shows the first differing view.
      */
-    static JsonNode assertSame(String runId, ApiClient expected, ApiClient actual, Duration timeout)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        Map<String, Optional<JsonNode>> a;
-        Map<String, Optional<JsonNode>> b;
-        while (true) {
-            a = views(expected, runId);
-            b = views(actual, runId);
-            if (a.get("summary").isPresent() && a.equals(b)) {
-                return a.get("summary").get();
-            }
-            if (System.nanoTime() > deadline) {
-                break;
-            }
-            Thread.sleep(500);
-        }
-        for (String view : VIEWS) {
-            assertThat(b.get(view)).as(view + " of run " + runId + " (" + actual.baseUrl() + " vs reference "
-                    + expected.baseUrl() + ")").isEqualTo(a.get(view));
-        }
-        throw new AssertionError("views of run " + runId + " never present");
+    static JsonNode assertSame(String runId, ApiClient expected, ApiClient actual, Duration timeout) {
+        AtomicReference<JsonNode> summary = new AtomicReference<>();
+        await("the same views of run " + runId + " on " + actual.baseUrl() + " and " + expected.baseUrl())
+                .atMost(timeout).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+                    Map<String, Optional<JsonNode>> a = views(expected, runId);
+                    Map<String, Optional<JsonNode>> b = views(actual, runId);
+                    assertThat(a.get("summary")).as("summary of run " + runId + " on the reference").isPresent();
+                    for (String view : VIEWS) {
+                        assertThat(b.get(view)).as(view + " of run " + runId + " (" + actual.baseUrl()
+                                + " vs reference " + expected.baseUrl() + ")").isEqualTo(a.get(view));
+                    }
+                    summary.set(a.get("summary").get());
+                });
+        return summary.get();
     }
 
     private static Map<String, Optional<JsonNode>> views(ApiClient api, String runId) {

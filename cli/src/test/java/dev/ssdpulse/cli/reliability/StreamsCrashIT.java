@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,10 +20,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * kill -9 of the Streams application in the middle of a run, twice: restarted on its state directory, then
@@ -31,6 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * those of an uninterrupted instance (another application id) that processed the same run.
  */
 @ExtendWith(KafkaTestEnvironment.class)
+// its own waits add up to more than the 5-minute default of integration tests
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class StreamsCrashIT {
     private static final Pattern API_URL = Pattern.compile("dashboard and API: (http://\\S+)");
 
@@ -58,11 +63,13 @@ class StreamsCrashIT {
             run.start();
 
             run.awaitGate(0, Duration.ofMinutes(2));
-            Await.untilTrue("windows of run " + runId + " in the Streams app", Duration.ofMinutes(2),
-                    () -> child.windowCount(runId) >= 5);
+            await("windows of run " + runId + " in the Streams app")
+                    .atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .until(() -> child.windowCount(runId) >= 5);
             long end = admin.endOffset(partition);
-            Await.untilTrue("the Streams app committed its input up to offset " + end, Duration.ofMinutes(1),
-                    () -> committed(admin, appId, partition) >= end);
+            await("the Streams app committed its input up to offset " + end)
+                    .atMost(Duration.ofMinutes(1)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .until(() -> committed(admin, appId, partition) >= end);
             int windowsBeforeKill = child.windowCount(runId);
             children.get(0).kill();
             assertThat(run.isFinished()).as("the run is still going").isFalse();
@@ -72,8 +79,9 @@ class StreamsCrashIT {
             ApiClient second = awaitApi(startChild(stack, appId, stateDir, children, 2));
             run.awaitGate(1, Duration.ofMinutes(2));
             // kill again while it processes what was published during its downtime, before RunFinished
-            Await.untilTrue("the restarted Streams app processes windows after 12 s", Duration.ofMinutes(2),
-                    () -> second.lastWindowStartS(runId) >= 12);
+            await("the restarted Streams app processes windows after 12 s")
+                    .atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .until(() -> second.lastWindowStartS(runId) >= 12);
             long restartedMs = (System.nanoTime() - t0) / 1_000_000;
             children.get(1).kill();
             assertThat(run.isFinished()).isFalse();

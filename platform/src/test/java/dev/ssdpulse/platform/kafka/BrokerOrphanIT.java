@@ -1,11 +1,13 @@
 package dev.ssdpulse.platform.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -44,11 +46,8 @@ class BrokerOrphanIT {
             parent.destroyForcibly(); // SIGKILL: the parent's shutdown hook does not run
             assertThat(parent.waitFor(10, TimeUnit.SECONDS)).isTrue();
 
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (broker.get().isAlive() && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
-            assertThat(broker.get().isAlive()).as("broker pid %d still alive after its parent was killed", brokerPid).isFalse();
+            await("broker pid " + brokerPid + " gone after its parent was killed").atMost(Duration.ofSeconds(30))
+                    .until(() -> !broker.get().isAlive());
         } finally {
             parent.destroyForcibly();
             if (brokerPid > 0) {

@@ -1,6 +1,7 @@
 package dev.ssdpulse.platform.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,12 +108,14 @@ class EmbeddedKafkaBrokerIT {
         List<String> values = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(topic));
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (values.size() < expected && System.nanoTime() < deadline) {
-                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
-                    values.add(r.value());
-                }
-            }
+            // the consumer stays on this thread (KafkaConsumer is single-threaded)
+            await(expected + " records on " + topic).atMost(Duration.ofSeconds(30)).pollInSameThread()
+                    .pollInterval(Duration.ofMillis(1)).until(() -> {
+                        for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
+                            values.add(r.value());
+                        }
+                        return values.size() >= expected;
+                    });
         }
         return values;
     }

@@ -20,12 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The runner's submit/reap loop (asynchronous engines) and its handling of device errors. */
@@ -81,20 +83,19 @@ class AsyncDeviceRunnerTest {
         assertThat(paced.phases().get(0).endReason()).isEqualTo(PhaseOutcome.EndReason.DURATION);
 
         DeviceRunner runner = new DeviceRunner(queuedNull(8), DeviceRunOptions.forTarget(TARGET, false, false));
+        RecordingSink sink = new RecordingSink();
+        // cancelled once I/Os are flowing, however long the machine takes to get there
         Thread canceller = new Thread(() -> {
-            try {
-                Thread.sleep(300);
-            } catch (InterruptedException ignored) {
-            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> sink.count.get() > 0);
             runner.cancel();
         });
         canceller.start();
-        RecordingSink sink = new RecordingSink();
-        long t0 = System.nanoTime();
         DeviceRunResult r = runner.run(spec(TARGET, io("long", 50, 2, 8).durationNs(60_000 * MS).build()), sink,
                 DeviceRunListener.NONE);
-        assertThat(System.nanoTime() - t0).isLessThan(10_000 * MS);
         assertThat(r.status()).isEqualTo(DeviceRunResult.Status.ABORTED);
+        assertThat(r.phases().get(0).endReason()).isEqualTo(PhaseOutcome.EndReason.CANCELLED);
+        assertThat(r.phases().get(0).endNs() - r.phases().get(0).startNs()).as("ended before its 60 s")
+                .isLessThan(60_000 * MS);
         assertThat(r.totalIos()).isEqualTo(sink.count.get()).isPositive();
     }
 
@@ -105,15 +106,14 @@ class AsyncDeviceRunnerTest {
             FaultInjectingIoEngine e = FaultInjectingIoEngine.failing(inner, 1000, IoStatus.EIO);
             RecordingSink sink = new RecordingSink();
             RecordingListener listener = new RecordingListener();
-            long t0 = System.nanoTime();
             DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(TARGET, false, false)).run(
                     spec(TARGET, io("test", 50, 2, 16).durationNs(30_000 * MS).build(),
                             io("next", 50, 1, 1).durationNs(30_000 * MS).build()), sink, listener);
-            assertThat(System.nanoTime() - t0).as(inner.name()).isLessThan(10_000 * MS);
             assertThat(r.status()).as(inner.name()).isEqualTo(DeviceRunResult.Status.FAILED);
             assertThat(r.phases()).hasSize(1);
             PhaseOutcome p = r.phases().get(0);
             assertThat(p.endReason()).isEqualTo(PhaseOutcome.EndReason.FAILED);
+            assertThat(p.endNs() - p.startNs()).as("ended by the error, not by its 30 s").isLessThan(30_000 * MS);
             assertThat(p.note()).contains("device error").contains("errno 5").contains(" I/Os failed)");
             assertThat(r.reason()).startsWith("phase 'test' failed: device error");
             assertThat(p.errors()).as("every failed I/O is counted and recorded").isPositive()
@@ -127,12 +127,13 @@ class AsyncDeviceRunnerTest {
     void aStalledDeviceFailsThePhaseAfterTheIoTimeoutInsteadOfHanging() {
         FaultInjectingIoEngine e = FaultInjectingIoEngine.hanging(queuedNull(8), 500);
         RecordingSink sink = new RecordingSink();
-        long t0 = System.nanoTime();
         DeviceRunResult r = new DeviceRunner(e, new DeviceRunOptions(TARGET, false, false, 1_000 * MS, 300 * MS))
                 .run(spec(TARGET, io("test", 100, 1, 8).durationNs(60_000 * MS).build()), sink,
                         DeviceRunListener.NONE);
-        assertThat(System.nanoTime() - t0).isLessThan(10_000 * MS);
         assertThat(r.status()).isEqualTo(DeviceRunResult.Status.FAILED);
+        PhaseOutcome p = r.phases().get(0);
+        assertThat(p.endNs() - p.startNs()).as("not before the 300 ms I/O timeout, and long before the 60 s phase")
+                .isGreaterThanOrEqualTo(300 * MS).isLessThan(60_000 * MS);
         assertThat(r.reason()).contains("8 I/Os outstanding saw no completion").contains("stopped responding")
                 .contains("injected hang");
         assertThat(sink.count.get()).isEqualTo(500);
@@ -184,12 +185,10 @@ class AsyncDeviceRunnerTest {
                  LibaioIoEngine e = new LibaioIoEngine(16)) {
                 e.open(loop.path(), size, true, true);
                 RecordingSink sink = new RecordingSink();
-                long t0 = System.nanoTime();
                 DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, true, true)).run(
                         spec(size, PhaseSpec.builder("fill", PhaseKind.TEST)
                                 .accessSpec(AccessSpec.of(131072, 100, 0, 0)).queueDepth(16)
                                 .totalBytes(Amount.ofPercent(100)).build()), sink, DeviceRunListener.NONE);
-                assertThat(System.nanoTime() - t0).isLessThan(30_000 * MS);
                 assertThat(r.status()).isEqualTo(DeviceRunResult.Status.FAILED);
                 PhaseOutcome p = r.phases().get(0);
                 assertThat(p.note()).contains("device error").contains("WRITE");

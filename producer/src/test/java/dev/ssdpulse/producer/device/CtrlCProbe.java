@@ -4,7 +4,6 @@ import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
-import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 
 import java.time.Duration;
@@ -26,14 +25,15 @@ public final class CtrlCProbe {
                 .queueDepth(2).durationNs(60_000_000_000L).rateLimitIops(OptionalLong.of(10_000)).build();
         AtomicLong ios = new AtomicLong();
         try (ShutdownCancellation hook = ShutdownCancellation.install(runner, Duration.ofSeconds(10))) {
+            // "running" once the first I/O completed: the parent signals a run that has done I/O, with no sleep
+            // guessing how long that takes
             DeviceRunResult r = runner.run(new WorkloadSpec("p", "", 1, OptionalLong.of(size), List.of(phase)),
-                    (w, p, op, off, sz, t, lat, qd, st) -> ios.incrementAndGet(), new DeviceRunListener() {
-                        @Override
-                        public void onPhaseStarted(ScheduledPhase p, long timeNs) {
+                    (w, p, op, off, sz, t, lat, qd, st) -> {
+                        if (ios.incrementAndGet() == 1) {
                             System.out.println("running");
                             System.out.flush();
                         }
-                    });
+                    }, DeviceRunListener.NONE);
             Thread.sleep(200); // stands for flushing the publisher and sending RunFinished(ABORTED)
             System.out.println("status=" + r.status() + " reason=" + r.reason() + " ios=" + r.totalIos()
                     + " delivered=" + ios.get());

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -27,6 +28,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 class DeviceRunnerTest {
     private static final long TARGET = 64L << 20;
@@ -72,7 +74,7 @@ class DeviceRunnerTest {
         }
     }
 
-    static final class RecordingListener implements DeviceRunListener {
+    static class RecordingListener implements DeviceRunListener {
         final List<String> events = new CopyOnWriteArrayList<>();
         final List<DeviceProgress> progress = new CopyOnWriteArrayList<>();
 
@@ -136,9 +138,7 @@ class DeviceRunnerTest {
         PhaseSpec pre = io("pre", 0, 1, 2).totalBytes(Amount.ofPercent(10)).build();
         PhaseSpec idle = PhaseSpec.builder("pause", PhaseKind.IDLE).durationNs(100 * MS).build();
         PhaseSpec test = io("test", 70, 2, 2).durationNs(100 * MS).build();
-        long t0 = System.nanoTime();
         DeviceRunResult r = runner(DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS).run(spec(purge, pre, idle, test), sink, listener);
-        long elapsed = System.nanoTime() - t0;
         assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
         assertThat(listener.events).containsExactly(
                 "start purge", "notice PURGE on a file target: nothing to purge (a file has no FTL state to reset); skipped",
@@ -146,13 +146,17 @@ class DeviceRunnerTest {
                 "start test", "end test DURATION");
         assertThat(sink.phases).containsExactly(1, 3);
         assertThat(r.phases()).extracting(PhaseOutcome::ios).element(1).isEqualTo(((TARGET / 10) + 4095) / 4096); // the budget may be overshot by < 1 request
+        // Timed phases end on their duration, never before it, on the runner's own clock. How long after depends on
+        // the machine's load, so there is no upper band: the end reasons say the duration ended them, and the test's
+        // time limit catches a phase that never ends.
         PhaseOutcome pause = r.phases().get(2);
-        assertThat(pause.endNs() - pause.startNs()).isBetween(95 * MS, 1000 * MS);
+        assertThat(pause.endNs() - pause.startNs()).isGreaterThanOrEqualTo(100 * MS);
         PhaseOutcome t = r.phases().get(3);
-        assertThat(t.endNs() - t.startNs()).isBetween(95 * MS, 1000 * MS);
+        assertThat(t.endNs() - t.startNs()).isGreaterThanOrEqualTo(100 * MS);
+        assertThat(r.phases()).extracting(PhaseOutcome::startNs).isSorted();
+        assertThat(r.phases().get(3).startNs()).isGreaterThanOrEqualTo(pause.endNs());
         assertThat(t.ios()).isPositive();
         assertThat(t.bytesRead() + t.bytesWritten()).isEqualTo(t.ios() * 4096);
-        assertThat(elapsed).isLessThan(3_000 * MS);
     }
 
     @Test
@@ -196,32 +200,28 @@ class DeviceRunnerTest {
     }
 
     @Test
-    void cancelEndsTheRunAsAbortedAfterOutstandingIosFinish() throws Exception {
+    void cancelEndsTheRunAsAbortedAfterOutstandingIosFinish() {
         RecordingSink sink = new RecordingSink();
-        RecordingListener listener = new RecordingListener();
         DeviceRunner runner = runner(50 * MS);
-        Thread canceller = new Thread(() -> {
-            // Cancel once the run has reported progress (a fixed sleep is too short on a loaded machine).
-            long deadline = System.nanoTime() + 10_000 * MS;
-            try {
-                while (listener.progress.isEmpty() && System.nanoTime() < deadline) {
-                    Thread.sleep(20);
+        // Cancelled from the first progress tick that saw I/O: the run is cancelled mid-phase with I/Os in flight,
+        // whatever the machine's speed (no sleep guessing when that is).
+        RecordingListener listener = new RecordingListener() {
+            @Override
+            public void onProgress(DeviceProgress p) {
+                super.onProgress(p);
+                if (p.intervalIops() > 0) {
+                    runner.cancel();
                 }
-                Thread.sleep(100);
-            } catch (InterruptedException ignored) {
-                return;
             }
-            runner.cancel();
-        });
-        canceller.start();
-        long t0 = System.nanoTime();
+        };
         DeviceRunResult r = runner.run(spec(io("long", 50, 2, 8).durationNs(60_000 * MS).build(),
                 io("never", 50, 1, 1).durationNs(60_000 * MS).build()), sink, listener);
-        assertThat(System.nanoTime() - t0).isLessThan(15_000 * MS);
         assertThat(r.status()).isEqualTo(DeviceRunResult.Status.ABORTED);
         assertThat(r.reason()).isEqualTo("cancelled by the user");
         assertThat(r.phases()).hasSize(1);
         assertThat(r.phases().get(0).endReason()).isEqualTo(PhaseOutcome.EndReason.CANCELLED);
+        assertThat(r.phases().get(0).endNs() - r.phases().get(0).startNs()).as("ended before its 60 s")
+                .isLessThan(60_000 * MS);
         assertThat(r.totalIos()).isEqualTo(sink.count.get()).isPositive();
         assertThat(listener.events).containsExactly("start long", "end long CANCELLED");
         assertThat(listener.progress).isNotEmpty();
@@ -236,19 +236,19 @@ class DeviceRunnerTest {
     @Test
     void cancelDuringIdleReturnsPromptly() {
         DeviceRunner runner = runner(DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS);
-        new Thread(() -> {
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException ignored) {
-            }
+        RecordingListener listener = new RecordingListener();
+        Thread canceller = new Thread(() -> {
+            await().atMost(Duration.ofSeconds(30)).until(() -> listener.events.contains("start idle"));
             runner.cancel("Ctrl-C");
-        }).start();
-        long t0 = System.nanoTime();
+        });
+        canceller.start();
         DeviceRunResult r = runner.run(spec(PhaseSpec.builder("idle", PhaseKind.IDLE).durationNs(30_000 * MS).build()),
-                new RecordingSink(), DeviceRunListener.NONE);
-        assertThat(System.nanoTime() - t0).isLessThan(3_000 * MS);
+                new RecordingSink(), listener);
         assertThat(r.status()).isEqualTo(DeviceRunResult.Status.ABORTED);
         assertThat(r.reason()).isEqualTo("Ctrl-C");
+        PhaseOutcome idle = r.phases().get(0);
+        assertThat(idle.endReason()).isEqualTo(PhaseOutcome.EndReason.CANCELLED);
+        assertThat(idle.endNs() - idle.startNs()).as("ended by the cancel, not by its 30 s").isLessThan(30_000 * MS);
     }
 
     @Test

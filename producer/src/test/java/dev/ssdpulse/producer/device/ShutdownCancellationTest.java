@@ -17,8 +17,7 @@ class ShutdownCancellationTest {
         Process p = new ProcessBuilder(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
                 CtrlCProbe.class.getName()).redirectErrorStream(true).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            assertThat(out.readLine()).isEqualTo("running");
-            Thread.sleep(300);
+            assertThat(out.readLine()).as("the child's run has completed an I/O").isEqualTo("running");
             // SIGTERM runs shutdown hooks like Ctrl-C's SIGINT; ProcessHandle.destroy, unlike Process.destroy, keeps our
             // end of the child's stdout open
             p.toHandle().destroy();

@@ -5,7 +5,10 @@ import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.support.Experiments;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * -Dssdpulse.longTests=true -Dsurefire.failIfNoSpecifiedTests=false}. Results are in BENCHMARKS-sim.md.
  */
 @EnabledIfSystemProperty(named = "ssdpulse.longTests", matches = "true")
+// full-size runs take minutes each: far beyond the 3-minute default of unit tests
+@Timeout(value = 2, unit = TimeUnit.HOURS)
 class LongAcceptanceTest {
     private static final double[] SEED_WA = {1.39, 4.54, 2.54, 1.96, 1.53};
     private static final long[] FREE_GB = {-1, 0, 4, 8, 16};

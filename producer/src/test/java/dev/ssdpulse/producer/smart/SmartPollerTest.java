@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** Runs the poller against real processes: small shell scripts standing in for smartctl and nvme. */
 class SmartPollerTest {
@@ -48,10 +49,7 @@ class SmartPollerTest {
         try (SmartPoller poller = new SmartPoller(Path.of("/dev/sda"), Duration.ofMillis(50), () -> 1, got::add,
                 Optional.empty(), Optional.of(smartctl), SmartPoller::runProcess)) {
             poller.start();
-            long deadline = System.nanoTime() + 5_000_000_000L;
-            while (got.size() < 2 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            await("two SMART readings").atMost(Duration.ofSeconds(30)).until(() -> got.size() >= 2);
             assertThat(poller.availability().available()).isTrue();
         }
         assertThat(got).hasSizeGreaterThanOrEqualTo(2);

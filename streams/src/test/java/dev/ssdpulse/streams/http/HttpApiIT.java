@@ -2,6 +2,7 @@ package dev.ssdpulse.streams.http;
 
 import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -28,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -79,7 +79,8 @@ class HttpApiIT {
         app.awaitRunning(Duration.ofSeconds(60));
         server = HttpApiServer.start(app, HttpApiConfig.localhost(port));
         // The run-started view fills from its own topic, independently of the summary: wait for both.
-        await(() -> app.views().summary(runId).isPresent() && app.views().run(runId).isPresent(), Duration.ofSeconds(90));
+        await().atMost(Duration.ofSeconds(90)).ignoreException(InvalidStateStoreException.class)
+                .until(() -> app.views().summary(runId).isPresent() && app.views().run(runId).isPresent());
     }
 
     @AfterAll
@@ -167,13 +168,8 @@ class HttpApiIT {
         assertThat(phases.get("source").asText()).isEqualTo("summary");
         assertThat(phases.get("phases").get(1).get("name").asText()).isEqualTo("test");
         assertThat(phases.get("phases").get(1).get("startS").asDouble()).isCloseTo(6.0, org.assertj.core.data.Offset.offset(0.01));
-        await(() -> {
-            try {
-                return json("/api/dead-letters", 200).get("countsBySourceTopic").path(Topics.IO.name()).asLong() >= 1;
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, Duration.ofSeconds(30));
+        await().atMost(Duration.ofSeconds(30)).ignoreException(InvalidStateStoreException.class).until(() ->
+                json("/api/dead-letters", 200).get("countsBySourceTopic").path(Topics.IO.name()).asLong() >= 1);
     }
 
     @Test
@@ -212,22 +208,5 @@ class HttpApiIT {
         assertThat(put.statusCode()).isEqualTo(405);
         assertThat(json("/api/runs/" + runId + "/nothing", 404).get("status").asInt()).isEqualTo(404);
         assertThat(app.views().ownerOf(runId).activeHost().port()).isEqualTo(server.port());
-    }
-
-    private static void await(Supplier<Boolean> condition, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            try {
-                if (condition.get()) {
-                    return;
-                }
-            } catch (InvalidStateStoreException e) {
-                // rebalancing or restoring: retry
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within " + timeout);
-            }
-            Thread.sleep(200);
-        }
     }
 }

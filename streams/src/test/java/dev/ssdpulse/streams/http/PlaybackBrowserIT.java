@@ -53,7 +53,7 @@ class PlaybackBrowserIT {
              HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
             app.start();
             app.awaitRunning(Duration.ofSeconds(60));
-            ResultSetsIT.await(() -> app.views().summary(stored).isPresent());
+            ResultSetsIT.awaitViews().until(() -> app.views().summary(stored).isPresent());
             Reanalysis.run(config.withSteadyState(10 * S, config.fioCriteria()).withWindow(10 * S, config.graceNs()),
                     Set.of(stored), "w10s", Duration.ofMinutes(3));
             try (HttpApiServer server = HttpApiServer.start(app, HttpApiConfig.localhost(0))) {

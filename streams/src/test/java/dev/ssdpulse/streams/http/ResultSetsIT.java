@@ -2,6 +2,7 @@ package dev.ssdpulse.streams.http;
 
 import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -38,10 +39,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Supplier;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,7 +76,7 @@ class ResultSetsIT {
             app.start();
             app.awaitRunning(Duration.ofSeconds(60));
             AnalyticsViews views = app.views();
-            await(() -> views.summary(runA).isPresent() && views.summary(runB).isPresent());
+            awaitViews().until(() -> views.summary(runA).isPresent() && views.summary(runB).isPresent());
             Snapshot before = Snapshot.of(views, runA);
             assertThat(before.summary.getStatus()).isEqualTo(RunStatus.COMPLETED);
             assertThat(sniaReached(before.verdicts)).as("1-s rounds see the 3-s alternation").isFalse();
@@ -89,9 +90,9 @@ class ResultSetsIT {
             Reanalysis.run(SteadyStateSpecs.apply(live, List.of("snia:round=6s")), Set.of(runA), "round6",
                     Duration.ofMinutes(3));
             for (String name : List.of("same", "w10s", "round6")) {
-                await(() -> "COMPLETED".equals(views.status(ResultSetNames.alias(runA, name)).orElse("")));
+                awaitViews().until(() -> "COMPLETED".equals(views.status(ResultSetNames.alias(runA, name)).orElse("")));
             }
-            await(() -> "COMPLETED".equals(views.status(ResultSetNames.alias(runB, "same")).orElse("")));
+            awaitViews().until(() -> "COMPLETED".equals(views.status(ResultSetNames.alias(runB, "same")).orElse("")));
 
             for (String run : List.of(runA, runB)) {
                 Snapshot own = Snapshot.of(views, run);
@@ -209,20 +210,8 @@ class ResultSetsIT {
         }
     }
 
-    static void await(Supplier<Boolean> condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        while (true) {
-            try {
-                if (condition.get()) {
-                    return;
-                }
-            } catch (InvalidStateStoreException e) {
-                // rebalancing: retry
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 3 minutes");
-            }
-            Thread.sleep(100);
-        }
+    /** Waiting for the views: a store that is migrating while the app rebalances is asked again. */
+    static ConditionFactory awaitViews() {
+        return await().atMost(Duration.ofMinutes(3)).ignoreException(InvalidStateStoreException.class);
     }
 }

@@ -1,6 +1,6 @@
 package dev.ssdpulse.streams.topology;
 
-import static dev.ssdpulse.streams.topology.ViewsAwait.await;
+import static org.awaitility.Awaitility.await;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,6 +39,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,7 +73,8 @@ class AnalyticsAppIT {
             try (AnalyticsApp app = new AnalyticsApp(config)) {
                 app.start();
                 app.awaitRunning(Duration.ofSeconds(60));
-                RunSummary summary = await(() -> app.views().summary(runId), Duration.ofSeconds(90));
+                RunSummary summary = await().atMost(Duration.ofSeconds(90)).ignoreException(InvalidStateStoreException.class)
+                        .until(() -> app.views().summary(runId), Optional::isPresent).get();
                 assertThat(summary.getStatus()).isEqualTo(RunStatus.COMPLETED);
                 assertThat(summary.getIoCount()).isEqualTo(run.ios.size());
                 assertThat(summary.getIoCountExpected()).isEqualTo(run.ios.size());
@@ -84,7 +86,8 @@ class AnalyticsAppIT {
                 assertThat(reads.stream().mapToLong(WindowMetrics::getIoCount).sum()).isEqualTo(readIos);
                 assertThat(app.views().series(runId, 0, 5 * S, 9 * S)).hasSize(5);
                 assertThat(app.views().status(runId)).contains("COMPLETED");
-                assertThat(await(() -> Optional.ofNullable(app.views().runs().get(runId)), Duration.ofSeconds(30))
+                assertThat(await().atMost(Duration.ofSeconds(30)).ignoreException(InvalidStateStoreException.class)
+                        .until(() -> Optional.ofNullable(app.views().runs().get(runId)), Optional::isPresent).get()
                         .getRunName().toString()).isEqualTo("test run");
                 assertThat(app.views().waSeries(runId)).hasSize(20);
                 assertThat(app.views().verdicts(runId)).isNotEmpty();
@@ -153,7 +156,8 @@ class AnalyticsAppIT {
             try (AnalyticsApp app = new AnalyticsApp(config)) {
                 app.start();
                 app.awaitRunning(Duration.ofSeconds(60));
-                RunSummary summary = await(() -> app.views().summary(runId), Duration.ofSeconds(90));
+                RunSummary summary = await().atMost(Duration.ofSeconds(90)).ignoreException(InvalidStateStoreException.class)
+                        .until(() -> app.views().summary(runId), Optional::isPresent).get();
                 assertThat(summary.getStatus()).isEqualTo(RunStatus.INCOMPLETE);
                 assertThat(summary.getIoCount()).isZero();
                 assertThat(summary.getReason()).contains("heartbeat");
@@ -225,25 +229,27 @@ class AnalyticsAppIT {
                 Topics.RUN_SUMMARY.name());
         try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer.subscribe(topics);
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            long quietSince = System.nanoTime();
-            while (System.nanoTime() < deadline) {
-                var records = consumer.poll(Duration.ofMillis(200));
-                for (ConsumerRecord<String, byte[]> r : records) {
-                    if (runId.equals(r.key())) {
-                        out.computeIfAbsent(r.topic(), k -> new ArrayList<>()).add(ReplayResult.datum(r.value()));
-                        if (r.topic().equals(Topics.METRICS_1S.name())) {
-                            out.computeIfAbsent("metrics-raw", k -> new ArrayList<>()).add(r.value());
+            // "quiet" is a span of real time by definition: the only way to know the outputs have no more records
+            long[] quietSinceNs = {System.nanoTime()};
+            // the consumer stays on this thread (KafkaConsumer is single-threaded)
+            await("the outputs of run " + runId + ", then 2 s of quiet").atMost(Duration.ofSeconds(60))
+                    .pollInSameThread().pollInterval(Duration.ofMillis(1)).until(() -> {
+                        var records = consumer.poll(Duration.ofMillis(200));
+                        for (ConsumerRecord<String, byte[]> r : records) {
+                            if (runId.equals(r.key())) {
+                                out.computeIfAbsent(r.topic(), k -> new ArrayList<>()).add(ReplayResult.datum(r.value()));
+                                if (r.topic().equals(Topics.METRICS_1S.name())) {
+                                    out.computeIfAbsent("metrics-raw", k -> new ArrayList<>()).add(r.value());
+                                }
+                            }
                         }
-                    }
-                }
-                if (!records.isEmpty()) {
-                    quietSince = System.nanoTime();
-                } else if (out.containsKey(Topics.RUN_SUMMARY.name())
-                        && System.nanoTime() - quietSince > 2_000_000_000L) {
-                    break;
-                }
-            }
+                        if (!records.isEmpty()) {
+                            quietSinceNs[0] = System.nanoTime();
+                            return false;
+                        }
+                        return out.containsKey(Topics.RUN_SUMMARY.name())
+                                && System.nanoTime() - quietSinceNs[0] > 2_000_000_000L;
+                    });
         }
         assertThat(out).containsKeys(topics.toArray(String[]::new));
         return out;

@@ -1,6 +1,6 @@
 package dev.ssdpulse.streams.topology;
 
-import static dev.ssdpulse.streams.topology.ViewsAwait.await;
+import static org.awaitility.Awaitility.await;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,6 +38,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -50,6 +51,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,8 +105,10 @@ class PoisonRecordsIT {
             app.start();
             app.awaitRunning(Duration.ofSeconds(60));
             try (HttpApiServer server = HttpApiServer.start(app, HttpApiConfig.localhost(0))) {
-                RunSummary cleanSummary = await(() -> finished(app, cleanId), Duration.ofSeconds(90));
-                RunSummary poisonedSummary = await(() -> finished(app, poisonedId), Duration.ofSeconds(90));
+                RunSummary cleanSummary = await().atMost(Duration.ofSeconds(90)).ignoreException(InvalidStateStoreException.class)
+                        .until(() -> finished(app, cleanId), Optional::isPresent).get();
+                RunSummary poisonedSummary = await().atMost(Duration.ofSeconds(90)).ignoreException(InvalidStateStoreException.class)
+                        .until(() -> finished(app, poisonedId), Optional::isPresent).get();
                 assertThat(poisonedSummary.getStatus()).isEqualTo(RunStatus.COMPLETED);
                 assertThat(poisonedSummary.getIoCount()).isEqualTo(poisoned.ios.size());
                 assertThat(poisonedSummary.getIoCountExpected()).isEqualTo(poisoned.ios.size());
@@ -113,28 +118,31 @@ class PoisonRecordsIT {
 
                 Map<String, ConsumerRecord<String, byte[]>> byTag = new HashMap<>();
                 Map<String, Long> dlqCounts = new TreeMap<>();
-                Map<String, Long> httpCounts = Map.of();
+                AtomicReference<Map<String, Long>> lastHttpCounts = new AtomicReference<>(Map.of());
                 try (KafkaConsumer<String, byte[]> dlq = deadLetterConsumer(stack)) {
-                    long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-                    while (true) {
-                        for (ConsumerRecord<String, byte[]> r : dlq.poll(Duration.ofMillis(200))) {
-                            if (!appId.equals(header(r, DeadLetterHeaders.REJECTED_BY))) {
-                                continue;
-                            }
-                            dlqCounts.merge(header(r, DeadLetterHeaders.SOURCE_TOPIC), 1L, Long::sum);
-                            String tag = header(r, POISON_HEADER);
-                            if (tag != null && tag.startsWith(nonce)) {
-                                assertThat(byTag.put(tag, r)).as("dead-lettered once: " + tag).isNull();
-                            }
-                        }
-                        httpCounts = deadLetterCounts(http, server);
-                        if (byTag.size() == poison.size() && httpCounts.equals(dlqCounts)) {
-                            break;
-                        }
-                        assertThat(System.nanoTime()).as("dead letters " + byTag.keySet() + ", dlq counts " + dlqCounts
-                                + ", http counts " + httpCounts).isLessThan(deadline);
+                    // the consumer stays on this thread (KafkaConsumer is single-threaded)
+                    try {
+                    await().atMost(Duration.ofSeconds(90)).pollInSameThread().pollInterval(Duration.ofMillis(1))
+                            .until(() -> {
+                                for (ConsumerRecord<String, byte[]> r : dlq.poll(Duration.ofMillis(200))) {
+                                    if (!appId.equals(header(r, DeadLetterHeaders.REJECTED_BY))) {
+                                        continue;
+                                    }
+                                    dlqCounts.merge(header(r, DeadLetterHeaders.SOURCE_TOPIC), 1L, Long::sum);
+                                    String tag = header(r, POISON_HEADER);
+                                    if (tag != null && tag.startsWith(nonce)) {
+                                        assertThat(byTag.put(tag, r)).as("dead-lettered once: " + tag).isNull();
+                                    }
+                                }
+                                lastHttpCounts.set(deadLetterCounts(http, server));
+                                return byTag.size() == poison.size() && lastHttpCounts.get().equals(dlqCounts);
+                            });
+                    } catch (ConditionTimeoutException e) {
+                        throw new AssertionError("dead letters " + byTag.keySet() + ", dlq counts " + dlqCounts
+                                + ", http counts " + lastHttpCounts.get(), e);
                     }
                 }
+                Map<String, Long> httpCounts = lastHttpCounts.get();
                 for (Poison p : poison) {
                     ConsumerRecord<String, byte[]> r = byTag.get(p.tag());
                     assertThat(r.key()).isEqualTo(p.key());

@@ -1,6 +1,6 @@
 package dev.ssdpulse.streams.topology;
 
-import static dev.ssdpulse.streams.topology.ViewsAwait.await;
+import static org.awaitility.Awaitility.await;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -45,6 +45,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,8 +109,10 @@ class SchemaEvolutionIT {
             try (AnalyticsApp app = new AnalyticsApp(config)) {
                 app.start();
                 app.awaitRunning(Duration.ofSeconds(60));
-                RunSummary fromV1 = await(() -> finished(app, v1RunId), Duration.ofSeconds(90));
-                RunSummary fromV2 = await(() -> finished(app, v2RunId), Duration.ofSeconds(90));
+                RunSummary fromV1 = await().atMost(Duration.ofSeconds(90)).ignoreException(InvalidStateStoreException.class)
+                        .until(() -> finished(app, v1RunId), Optional::isPresent).get();
+                RunSummary fromV2 = await().atMost(Duration.ofSeconds(90)).ignoreException(InvalidStateStoreException.class)
+                        .until(() -> finished(app, v2RunId), Optional::isPresent).get();
                 assertThat(fromV2.getStatus()).isEqualTo(RunStatus.COMPLETED);
                 assertThat(fromV2.getIoCount()).isEqualTo(v2Run.ios.size());
                 assertThat(fromV2.toString().replace(v2RunId, v1RunId)).as("v2-written run analysed like v1")
@@ -180,15 +183,19 @@ class SchemaEvolutionIT {
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (partitions.stream().anyMatch(tp -> consumer.position(tp) < end.get(tp))) {
-                assertThat(System.nanoTime()).as("reading " + Topics.IO.name()).isLessThan(deadline);
-                for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-                    if (runId.equals(r.key())) {
-                        out.add(r.value());
-                    }
-                }
-            }
+            // the consumer stays on this thread (KafkaConsumer is single-threaded)
+            await("reading " + Topics.IO.name() + " to its end").atMost(Duration.ofSeconds(60)).pollInSameThread()
+                    .pollInterval(Duration.ofMillis(1)).until(() -> {
+                        if (partitions.stream().noneMatch(tp -> consumer.position(tp) < end.get(tp))) {
+                            return true;
+                        }
+                        for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+                            if (runId.equals(r.key())) {
+                                out.add(r.value());
+                            }
+                        }
+                        return false;
+                    });
         }
         return out;
     }
