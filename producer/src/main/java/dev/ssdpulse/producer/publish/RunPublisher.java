@@ -218,6 +218,11 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
                 failure == null ? null : failure.toString());
     }
 
+    /** I/Os completed but not yet acknowledged by Kafka (queued or in flight). */
+    public long lagIos() {
+        return ioCompleted.get() - ioPublished.get() - ioNotPublished.get();
+    }
+
     @Override
     public void close() {
         if (!finished) {
