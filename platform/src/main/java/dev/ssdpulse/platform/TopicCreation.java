@@ -1,5 +1,6 @@
 package dev.ssdpulse.platform;
 
+import dev.ssdpulse.schemas.topics.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -31,6 +32,12 @@ public final class TopicCreation {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
             return createIfMissing(admin, topics);
         }
+    }
+
+    /** Creates the ssdpulse catalogue topics ({@code Topics.all()}) that do not exist yet. */
+    public static List<String> createCatalogueIfMissing(String bootstrapServers, short replicationFactor) {
+        return createIfMissing(bootstrapServers, Topics.all().stream()
+                .map(t -> t.toNewTopic(replicationFactor)).toList());
     }
 
     public static List<String> createIfMissing(Admin admin, Collection<NewTopic> topics) {

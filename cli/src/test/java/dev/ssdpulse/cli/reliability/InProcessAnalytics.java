@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.reliability;
 
+import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.http.HttpApiConfig;
@@ -20,7 +21,7 @@ final class InProcessAnalytics implements AutoCloseable {
     }
 
     static InProcessAnalytics start(AnalyticsConfig config) throws Exception {
-        AnalyticsApp.ensureTopics(config, (short) 1);
+        TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         AnalyticsApp app = new AnalyticsApp(config);
         try {
             app.start();

@@ -3,24 +3,17 @@ package dev.ssdpulse.streams.app;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SerdeConfig;
-import dev.ssdpulse.schemas.topics.TopicSpec;
-import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.topology.AnalyticsSerdes;
 import dev.ssdpulse.streams.topology.AnalyticsTopology;
 import dev.ssdpulse.streams.topology.TopologyMode;
 import dev.ssdpulse.streams.topology.RegistryUnavailableException;
 import dev.ssdpulse.streams.views.AnalyticsViews;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.CloseOptions;
@@ -120,40 +113,6 @@ public final class AnalyticsApp implements AutoCloseable {
             }
         }
         return m;
-    }
-
-    /**
-     * Creates the catalogue topics that do not exist yet (partitions and configs from {@link Topics}),
-     * replication factor as given. Kafka Streams needs its source topics to exist.
-     */
-    public static void ensureTopics(AnalyticsConfig config, short replicationFactor) {
-        List<NewTopic> wanted = new ArrayList<>();
-        for (TopicSpec<?> spec : Topics.all()) {
-            wanted.add(spec.toNewTopic(replicationFactor));
-        }
-        createMissing(config, wanted);
-    }
-
-    private static void createMissing(AnalyticsConfig config, List<NewTopic> wanted) {
-        try (Admin admin = Admin.create(adminProps(config))) {
-            Set<String> existing = admin.listTopics().names().get();
-            List<NewTopic> missing = wanted.stream().filter(t -> !existing.contains(t.name())).toList();
-            if (!missing.isEmpty()) {
-                try {
-                    admin.createTopics(missing).all().get();
-                } catch (ExecutionException e) {
-                    if (!(e.getCause() instanceof org.apache.kafka.common.errors.TopicExistsException)) {
-                        throw e;
-                    }
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while creating topics", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("could not create topics on " + config.bootstrapServers() + ": "
-                    + e.getCause().getMessage(), e.getCause());
-        }
     }
 
     /** Admin and replay-reader settings: the bootstrap servers and every security setting, unchanged. */

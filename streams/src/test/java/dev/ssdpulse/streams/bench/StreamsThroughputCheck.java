@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.bench;
 
+import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
@@ -68,7 +69,7 @@ public final class StreamsThroughputCheck {
             AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
                     stateDir).withApplicationId("bench-" + System.nanoTime()).withThreads(threads).withGuarantee(guarantee)
                     .withExtraProperties(extra);
-            AnalyticsApp.ensureTopics(config, (short) 1);
+            TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
             Map<String, Object> props = new HashMap<>();
             props.put("bootstrap.servers", stack.bootstrapServers());
             props.put("compression.type", "lz4");

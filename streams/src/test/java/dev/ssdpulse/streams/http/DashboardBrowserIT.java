@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.platform.TopicCreation;
 import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,7 +42,7 @@ class DashboardBrowserIT {
                 .withApplicationId("dashboard-it-" + UUID.randomUUID())
                 // short SNIA rounds and a short fio window so the 30-s test runs reach steady state (shaded on the charts)
                 .withSteadyState(2 * S, java.util.List.of(FioCriterion.parse("iops:10%:8")));
-        AnalyticsApp.ensureTopics(config, (short) 1);
+        TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String baselineId = "baseline-" + UUID.randomUUID();
         String liveId = "live-" + UUID.randomUUID();
         TestRunPublisher.publish(stack, baselineId, "baseline (mq-deadline)", 30, 260, 0, 5);

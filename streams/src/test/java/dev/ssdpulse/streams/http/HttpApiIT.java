@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.platform.TopicCreation;
 import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -68,7 +69,7 @@ class HttpApiIT {
                 .withApplicationId("http-api-it-" + UUID.randomUUID())
                 .withSteadyState(5 * S, AnalyticsConfig.DEFAULT_FIO_CRITERIA)
                 .withExtraProperties(Map.of("application.server", self));
-        AnalyticsApp.ensureTopics(config, (short) 1);
+        TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         publishedIos = TestRunPublisher.publish(stack, runId, "api test run", 20, 200, 0, 11);
         try (KafkaProducer<String, byte[]> raw = new KafkaProducer<>(Map.of("bootstrap.servers", stack.bootstrapServers()),
                 new StringSerializer(), new ByteArraySerializer())) {

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.platform.TopicCreation;
 import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,7 +45,7 @@ class PlaybackBrowserIT {
                 .isTrue();
         AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
                 temp.resolve("state")).withApplicationId("playback-browser-it-" + UUID.randomUUID());
-        AnalyticsApp.ensureTopics(config, (short) 1);
+        TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String stored = "stored-" + UUID.randomUUID();
         String played = "played-" + UUID.randomUUID();
         ResultSetsIT.publishAlternatingRun(stack, stored, 60);

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.platform.TopicCreation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
@@ -36,7 +37,7 @@ class PlaybackIT {
     void aStoredRunPlaysBackPacedByItsEventTimes(TestStack stack) throws Exception {
         AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
                 temp.resolve("state")).withApplicationId("playback-it-" + UUID.randomUUID());
-        AnalyticsApp.ensureTopics(config, (short) 1);
+        TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String origin = "stored-" + UUID.randomUUID();
         ResultSetsIT.publishAlternatingRun(stack, origin, 60);
         Map<String, Object> props = Map.of("bootstrap.servers", stack.bootstrapServers());

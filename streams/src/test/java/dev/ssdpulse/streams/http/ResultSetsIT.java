@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.platform.TopicCreation;
 import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -66,7 +67,7 @@ class ResultSetsIT {
                         temp.resolve("state"))
                 .withApplicationId("resultsets-it-" + UUID.randomUUID())
                 .withSteadyState(S, AnalyticsConfig.DEFAULT_FIO_CRITERIA);
-        AnalyticsApp.ensureTopics(live, (short) 1);
+        TopicCreation.createCatalogueIfMissing(live.bootstrapServers(), (short) 1);
         String runA = "alt-a-" + UUID.randomUUID();
         String runB = "alt-b-" + UUID.randomUUID();
         publishAlternatingRun(stack, runA, 60);

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.topology;
 
+import dev.ssdpulse.platform.TopicCreation;
 import static org.awaitility.Awaitility.await;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -63,7 +64,7 @@ class AnalyticsAppIT {
                 .withSteadyState(5 * S, AnalyticsConfig.DEFAULT_FIO_CRITERIA)
                 // routing metadata (queryMetadataForKey) exists only with application.server set
                 .withExtraProperties(Map.of("application.server", "localhost:7070"));
-        AnalyticsApp.ensureTopics(config, (short) 1);
+        TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String runId = "it-run-" + UUID.randomUUID();
         SyntheticRun run = SyntheticRun.random(runId, 42, 0, 20, 1000);
 
@@ -140,7 +141,7 @@ class AnalyticsAppIT {
         AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(), stateDir)
                 .withApplicationId("it-silent-" + UUID.randomUUID())
                 .withHeartbeatTimeout(Duration.ofSeconds(4));
-        AnalyticsApp.ensureTopics(config, (short) 1);
+        TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String runId = "it-silent-run-" + UUID.randomUUID();
         Map<String, Object> props = new java.util.HashMap<>();
         props.put("bootstrap.servers", stack.bootstrapServers());

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.topology;
 
+import dev.ssdpulse.platform.TopicCreation;
 import static org.awaitility.Awaitility.await;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -82,7 +83,7 @@ class PoisonRecordsIT {
         String appId = "it-poison-" + UUID.randomUUID();
         AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(), stateDir)
                 .withApplicationId(appId);
-        AnalyticsApp.ensureTopics(config, (short) 1);
+        TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String nonce = UUID.randomUUID().toString();
         String cleanId = "it-clean-" + nonce;
         String poisonedId = "it-poisoned-" + nonce;

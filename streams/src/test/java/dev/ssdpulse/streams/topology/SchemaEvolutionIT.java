@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.topology;
 
+import dev.ssdpulse.platform.TopicCreation;
 import static org.awaitility.Awaitility.await;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -67,7 +68,7 @@ class SchemaEvolutionIT {
     void v2WrittenEventsAreAnalysedByTheV1AppAndIncompatibleChangesAreRefused(TestStack stack) throws Exception {
         AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(), stateDir)
                 .withApplicationId("it-evolution-" + UUID.randomUUID());
-        AnalyticsApp.ensureTopics(config, (short) 1);
+        TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String nonce = UUID.randomUUID().toString();
         String v1RunId = "it-v1-" + nonce;
         String v2RunId = "it-v2-" + nonce;
