@@ -179,9 +179,21 @@
   function points(op) { var m = view.ops[op]; return m ? Array.from(m.values()).sort(function (a, b) { return a.t - b.t; }) : []; }
   function opsPresent() { return ['READ', 'WRITE', 'TRIM', 'FLUSH'].filter(function (op) { return view.ops[op] && view.ops[op].size; }); }
 
+  /* The steady span of the first verdict that reached: a fio criterion that stopped holding is shaded from its
+   * first measurement window to the time it was lost and says so; one that holds again is shaded from there. */
   function bands() {
     return (view.verdicts || []).filter(function (v) { return v.reached; }).map(function (v) {
-      return { from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9, label: 'steady state (' + v.method + ', ' + (v.allOps ? 'all ops' : v.op) + ')' };
+      var what = v.method + ', ' + (v.allOps ? 'all ops' : v.op);
+      var spanS = (v.windowEndNs - v.windowStartNs) / 1e9;
+      if (v.lostAtNs != null && v.steadyNow === false) {
+        return { from: v.reachedAtNs / 1e9 - spanS, to: v.lostAtNs / 1e9,
+          label: 'steady state (' + what + ') LOST at ' + Math.round(v.lostAtNs / 1e9) + ' s' };
+      }
+      if (v.lostAtNs != null) {
+        return { from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9,
+          label: 'steady again (' + what + '), lost at ' + Math.round(v.lostAtNs / 1e9) + ' s before' };
+      }
+      return { from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9, label: 'steady state (' + what + ')' };
     }).slice(0, 1);
   }
   /* Phase starts: from /phases (the summary's spans once the run ended), else from the windows seen so far,
@@ -300,7 +312,9 @@
     var vs = view.verdicts || [];
     if (!vs.length) rows += '<tr><td colspan="6" class="empty">no verdict yet</td></tr>';
     vs.forEach(function (v) {
-      rows += '<tr title="' + esc(v.explanation) + '"><td>' + v.phaseIndex + '</td><td>' + (v.allOps ? 'ALL' : v.op) + '</td><td>' + esc(v.method) + '</td><td>' + (v.reached ? '<strong>reached</strong>' : 'not reached') + (v.finalVerdict ? '' : ' (provisional)') +
+      rows += '<tr title="' + esc(v.explanation) + '"><td>' + v.phaseIndex + '</td><td>' + (v.allOps ? 'ALL' : v.op) + '</td><td>' + esc(v.method) + '</td><td>' + (v.reached ? '<strong>reached</strong>' : 'not reached') + (v.reachedAtNs != null ? ' at ' + num(v.reachedAtNs / 1e9, 0) + ' s' : '') +
+        (v.lostAtNs != null ? ', <strong class="lost">lost</strong> at ' + num(v.lostAtNs / 1e9, 0) + ' s' + (v.steadyNow ? ', steady again' : '') : '') +
+        (v.finalVerdict ? '' : ' (provisional)') +
         '</td><td class="num">' + num(v.windowStartNs / 1e9, 0) + '–' + num(v.windowEndNs / 1e9, 0) + '</td><td class="num">' + num(v.mean, 1) + '</td></tr>';
     });
     $('verdicts').innerHTML = rows;

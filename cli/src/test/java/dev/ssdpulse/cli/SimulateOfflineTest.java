@@ -109,4 +109,29 @@ class SimulateOfflineTest {
         assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(r.err()).contains("no-such-drive");
     }
+
+    /**
+     * The demo's 16 GB-free run (seed 000 exp. 1): a flat fresh-out-of-box plateau that fio's iops_slope judges
+     * steady at 60 s, then the write cliff when the free flash is used up. The verdict says it was lost.
+     */
+    @Test
+    void theDemosCliffRunSaysItsSteadyStateWasLost() throws Exception {
+        Result r = run("simulate", "--offline", "--quiet", "--format", "json", "--ssd", "sata-mlc-120gb-2012",
+                "--workload", "seed000-exp1-random-write", "--set", "freeFlashGB=16", "--duration", "240s");
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode fio = null;
+        for (JsonNode v : new ObjectMapper().readTree(r.out()).get("steadyState")) {
+            if (v.get("op").asText().equals("WRITE") && v.get("method").asText().equals("FIO_IOPS_SLOPE")) {
+                fio = v;
+            }
+        }
+        assertThat(fio).as("the write direction's fio verdict").isNotNull();
+        assertThat(fio.get("reached").asBoolean()).as("fio's own verdict: reached on the plateau").isTrue();
+        assertThat(fio.get("reachedAtNs").asLong()).isEqualTo(60_000_000_000L);
+        assertThat(fio.get("lostAtNs").asLong()).as("lost at the cliff").isBetween(150_000_000_000L, 200_000_000_000L);
+
+        Result text = run("simulate", "--offline", "--quiet", "--ssd", "sata-mlc-120gb-2012",
+                "--workload", "seed000-exp1-random-write", "--set", "freeFlashGB=16", "--duration", "240s");
+        assertThat(text.out()).containsPattern("WRITE FIO_IOPS_SLOPE: REACHED at 60 s, LOST at 1[5-9][0-9] s");
+    }
 }

@@ -56,9 +56,8 @@ public final class SummaryRenderer {
         if (!s.getSteadyState().isEmpty()) {
             out.println("steady state:");
             for (SteadyStateVerdict v : s.getSteadyState()) {
-                out.printf("  phase %d %s %s: %s%s — %s%n", v.getPhaseIndex(), SummaryJson.opName(v), v.getMethod(),
-                        v.getReached() ? "REACHED" : "not reached", v.getFinalVerdict() ? "" : " (provisional)",
-                        v.getExplanation());
+                out.printf("  phase %d %s %s: %s — %s%n", v.getPhaseIndex(), SummaryJson.opName(v), v.getMethod(),
+                        SummaryJson.verdictText(v), v.getExplanation());
             }
         }
         out.flush();

@@ -25,12 +25,14 @@ final class SteadyStateSlots {
     private final List<FioSteadyStateDetector> fio;
     private final Boolean[] lastReached;
     private final boolean[] lastFinal;
+    private final Boolean[] lastSteadyNow;
 
     private SteadyStateSlots(SniaSteadyStateDetector snia, List<FioSteadyStateDetector> fio) {
         this.snia = snia;
         this.fio = fio;
         lastReached = new Boolean[1 + fio.size()];
         lastFinal = new boolean[1 + fio.size()];
+        lastSteadyNow = new Boolean[1 + fio.size()];
     }
 
     static SteadyStateSlots create(boolean withSnia, long startNs, long windowSizeNs, long sniaRoundNs,
@@ -73,10 +75,11 @@ final class SteadyStateSlots {
     private void changes(int slot, List<SteadyStateResult> results, List<Emitted> out) {
         for (SteadyStateResult r : results) {
             boolean changed = lastReached[slot] == null || lastReached[slot] != r.reached()
-                    || (r.finalVerdict() && !lastFinal[slot]);
+                    || (r.finalVerdict() && !lastFinal[slot]) || !java.util.Objects.equals(lastSteadyNow[slot], r.steadyNow());
             if (changed) {
                 lastReached[slot] = r.reached();
                 lastFinal[slot] = r.finalVerdict();
+                lastSteadyNow[slot] = r.steadyNow();
                 out.add(new Emitted(slot, r));
             }
         }
@@ -92,7 +95,8 @@ final class SteadyStateSlots {
             out.writeBlock(d.encodeState());
         }
         for (int slot = 0; slot < lastReached.length; slot++) {
-            out.writeByte(lastReached[slot] == null ? 2 : lastReached[slot] ? 1 : 0).writeBoolean(lastFinal[slot]);
+            out.writeByte(lastReached[slot] == null ? 2 : lastReached[slot] ? 1 : 0).writeBoolean(lastFinal[slot])
+                    .writeByte(lastSteadyNow[slot] == null ? 2 : lastSteadyNow[slot] ? 1 : 0);
         }
     }
 
@@ -109,6 +113,8 @@ final class SteadyStateSlots {
             int reached = in.readByte("last reached");
             slots.lastReached[slot] = reached == 2 ? null : reached == 1;
             slots.lastFinal[slot] = in.readBoolean("last final");
+            int steadyNow = in.readByte("last steady now");
+            slots.lastSteadyNow[slot] = steadyNow == 2 ? null : steadyNow == 1;
         }
         return slots;
     }

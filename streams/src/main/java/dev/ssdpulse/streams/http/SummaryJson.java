@@ -11,6 +11,7 @@ import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.report.Outliers;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The run summary as JSON with stable field names (README "Summary JSON"). The one implementation behind
@@ -75,6 +76,9 @@ public final class SummaryJson {
             n.put("method", v.getMethod().name());
             n.put("reached", v.getReached());
             n.put("final", v.getFinalVerdict());
+            n.put("steadyNow", v.getSteadyNow());
+            n.put("reachedAtNs", v.getReachedAtNs());
+            n.put("lostAtNs", v.getLostAtNs());
             n.put("windowStartNs", v.getWindowStartNs());
             n.put("windowEndNs", v.getWindowEndNs());
             n.put("mean", v.getMean());
@@ -82,6 +86,27 @@ public final class SummaryJson {
             n.put("explanation", v.getExplanation().toString());
         }
         return root;
+    }
+
+    /**
+     * The verdict in words: the standard's or fio's verdict, and for fio's criteria whether the steady state held
+     * on ("reached at 60 s, lost at 178 s, steady again at 233 s").
+     */
+    public static String verdictText(SteadyStateVerdict v) {
+        StringBuilder b = new StringBuilder(v.getReached() ? "REACHED" : "not reached");
+        if (v.getReachedAtNs() != null) {
+            b.append(String.format(Locale.ROOT, " at %.0f s", v.getReachedAtNs() / 1e9));
+        }
+        if (v.getLostAtNs() != null) {
+            b.append(String.format(Locale.ROOT, ", LOST at %.0f s", v.getLostAtNs() / 1e9));
+            if (Boolean.TRUE.equals(v.getSteadyNow())) {
+                b.append(String.format(Locale.ROOT, ", steady again at %.0f s", v.getDecidedAtNs() / 1e9));
+            }
+        }
+        if (!v.getFinalVerdict()) {
+            b.append(" (provisional)");
+        }
+        return b.toString();
     }
 
     /** The verdict's direction: an op name, or ALL for fio's judgement over all directions together. */

@@ -23,8 +23,11 @@ import java.util.Optional;
  *       slope = (Sxy - Sx Sy / n) / (Sxx - Sx^2 / n); criterion = slope, or 100 x slope / mean for a
  *       percentage limit, where fio's mean here is the <i>integer</i> quotient sum_y / dur (C integer
  *       division, reproduced); steady when |criterion| &lt; limit (strict).</li>
- *   <li>Once steady, fio stops the job: the verdict is final and later samples are ignored. When the series
- *       ends first ({@link #finish}), the final verdict is "not reached".</li>
+ *   <li>Once steady, fio stops the job: the verdict is final. When the series ends first ({@link #finish}), the
+ *       final verdict is "not reached".</li>
+ *   <li>Beyond fio: the job goes on here, so the window keeps rolling after the verdict and each evaluation
+ *       updates "steady now"; a change (steady state lost, or found again) is reported with the time it was
+ *       first reached and last lost, while fio's verdict stays reached.</li>
  * </ul>
  * The arithmetic is fio's, in the same order, on the same integer samples, so the decision at a limit is
  * the one fio would take. Intervals with no I/O give a 0 sample. Not thread-safe.
@@ -66,7 +69,8 @@ public final class FioSteadyStateDetector {
     }
 
     public static final long DEFAULT_INTERVAL_NS = 1_000_000_000L;
-    private static final int STATE_VERSION = 1;
+    /** 2: with the steady-now tracking after fio's verdict. */
+    private static final int STATE_VERSION = 2;
 
     private final Mode mode;
     private final double limit;
@@ -85,7 +89,14 @@ public final class FioSteadyStateDetector {
     private long pendingInterval = -1;
     private long pendingIos;
     private long pendingBytes;
+    /** fio's verdict is in: reached (fio would stop the job), or the series ended without it. */
     private boolean decided;
+    /** The series ended ({@link #finish}): nothing more is recorded. */
+    private boolean ended;
+    /** Whether the criterion held at the latest evaluation since the first reach; false before. */
+    private boolean steadyNow;
+    private Long reachedAtNs;
+    private Long lostAtNs;
     private SteadyStateResult last;
 
     /**
@@ -149,7 +160,7 @@ public final class FioSteadyStateDetector {
             throw new IllegalArgumentException("fio steady state: window start " + windowStartNs
                     + " ns is not aligned on the job start " + startNs + " ns + k x " + intervalNs + " ns");
         }
-        if (decided || windowStartNs < startNs) {
+        if (ended || windowStartNs < startNs) {
             return List.of();
         }
         long interval = (windowStartNs - startNs) / intervalNs;
@@ -165,20 +176,16 @@ public final class FioSteadyStateDetector {
             recordPending(results);
         }
         recordZerosBefore(interval, results);
-        if (!decided) {
-            pendingInterval = interval;
-            pendingIos += ioCount;
-            pendingBytes += bytes;
-        }
+        pendingInterval = interval;
+        pendingIos += ioCount;
+        pendingBytes += bytes;
         return results;
     }
 
     /** Records zero samples for intervals before the pending one, then the pending interval's sample. */
     private void recordPending(List<SteadyStateResult> results) {
         recordZerosBefore(pendingInterval, results);
-        if (!decided) {
-            record(sample(pendingIos, pendingBytes), pendingInterval, results);
-        }
+        record(sample(pendingIos, pendingBytes), pendingInterval, results);
         pendingInterval = -1;
         pendingIos = 0;
         pendingBytes = 0;
@@ -186,7 +193,7 @@ public final class FioSteadyStateDetector {
 
     /** Intervals with no window are intervals with no I/O: 0 samples. */
     private void recordZerosBefore(long interval, List<SteadyStateResult> results) {
-        for (long k = nextInterval; k < interval && !decided; k++) {
+        for (long k = nextInterval; k < interval; k++) {
             record(0, k, results);
         }
     }
@@ -203,7 +210,7 @@ public final class FioSteadyStateDetector {
 
     /** Adds one sample value directly (IOPS or bytes/s per mode) for the next interval. */
     public Optional<SteadyStateResult> acceptSample(long value) {
-        if (decided) {
+        if (ended) {
             return Optional.empty();
         }
         if (pendingInterval >= 0) {
@@ -225,11 +232,35 @@ public final class FioSteadyStateDetector {
         }
         nextInterval = interval + 1;
         if (filled == n) {
-            SteadyStateResult result = evaluate(interval);
-            last = result;
-            decided = result.reached();
-            results.add(result);
+            SteadyStateResult eval = evaluate(interval);
+            if (!decided) {
+                if (eval.reached()) {
+                    decided = true;
+                    steadyNow = true;
+                    reachedAtNs = eval.decidedAtNs();
+                }
+                last = tracked(eval, eval.explanation());
+                results.add(last);
+            } else if (eval.reached() != steadyNow) {
+                // after fio's verdict (final: fio stops the job there) the window rolls on, so a steady state
+                // that does not last is reported as lost, and found again, instead of staying "reached"
+                steadyNow = eval.reached();
+                if (!steadyNow) {
+                    lostAtNs = eval.decidedAtNs();
+                }
+                last = tracked(eval, (steadyNow ? "steady again" : "steady state lost") + String.format(Locale.ROOT,
+                        " at %.3f s (fio's verdict stays: reached at %.3f s): ", eval.decidedAtNs() / 1e9,
+                        reachedAtNs / 1e9) + eval.explanation());
+                results.add(last);
+            }
         }
+    }
+
+    /** The evaluation as a result: fio's verdict (reached and final from the first reach on) and the steady-now state. */
+    private SteadyStateResult tracked(SteadyStateResult eval, String explanation) {
+        return new SteadyStateResult(mode.method, decided, decided, eval.decidedAtNs(), eval.windowStartNs(),
+                eval.windowEndNs(), eval.roundsOrSamples(), eval.mean(), eval.range(), eval.slope(), eval.limit(),
+                eval.criteria(), explanation, steadyNow, reachedAtNs, lostAtNs);
     }
 
     private SteadyStateResult evaluate(long interval) {
@@ -295,7 +326,11 @@ public final class FioSteadyStateDetector {
      * (not reached) unless steady state was already reached.
      */
     public Optional<SteadyStateResult> finish(long endNs) {
+        if (ended) {
+            return Optional.empty();
+        }
         if (decided) {
+            ended = true;
             return Optional.empty();
         }
         long endInterval = Math.floorDiv(endNs - startNs, intervalNs);
@@ -304,6 +339,7 @@ public final class FioSteadyStateDetector {
             recordPending(results);
         }
         recordZerosBefore(endInterval, results);
+        ended = true;
         if (decided) {
             return Optional.of(results.get(results.size() - 1));
         }
@@ -315,10 +351,10 @@ public final class FioSteadyStateDetector {
         last = base == null
                 ? new SteadyStateResult(mode.method, false, true, startNs + nextInterval * intervalNs, startNs,
                         startNs + nextInterval * intervalNs, filled, Double.NaN, Double.NaN, Double.NaN,
-                        percent ? limit / 100.0 : limit, criteria(), why)
+                        percent ? limit / 100.0 : limit, criteria(), why, false, null, null)
                 : new SteadyStateResult(mode.method, false, true, base.decidedAtNs(), base.windowStartNs(),
                         base.windowEndNs(), base.roundsOrSamples(), base.mean(), base.range(), base.slope(),
-                        base.limit(), base.criteria(), why);
+                        base.limit(), base.criteria(), why, false, null, null);
         return Optional.of(last);
     }
 
@@ -343,7 +379,8 @@ public final class FioSteadyStateDetector {
             out.writeVarLong(ring[(head + i) % n]);
         }
         out.writeVarLong(nextInterval).writeVarLong(pendingInterval).writeUnsignedVarLong(pendingIos)
-                .writeUnsignedVarLong(pendingBytes).writeBoolean(decided);
+                .writeUnsignedVarLong(pendingBytes).writeBoolean(decided).writeBoolean(ended).writeBoolean(steadyNow)
+                .writeNullableLong(reachedAtNs).writeNullableLong(lostAtNs);
         SteadyStateResultCodec.write(out, last);
         return out.toByteArray();
     }
@@ -372,6 +409,10 @@ public final class FioSteadyStateDetector {
         d.pendingIos = in.readUnsignedVarLong("pendingIos");
         d.pendingBytes = in.readUnsignedVarLong("pendingBytes");
         d.decided = in.readBoolean("decided");
+        d.ended = in.readBoolean("ended");
+        d.steadyNow = in.readBoolean("steadyNow");
+        d.reachedAtNs = in.readNullableLong("reachedAtNs");
+        d.lostAtNs = in.readNullableLong("lostAtNs");
         d.last = SteadyStateResultCodec.read(in);
         in.expectEnd();
         return d;

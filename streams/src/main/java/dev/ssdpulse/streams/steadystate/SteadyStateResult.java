@@ -17,8 +17,20 @@ package dev.ssdpulse.streams.steadystate;
  *                       for percentage limits, in IOPS or bytes/s otherwise
  * @param criteria       the criteria as text
  * @param explanation    why, with the numbers
+ * @param steadyNow      whether the criterion holds over the latest window; null where not tracked (SNIA)
+ * @param reachedAtNs    when the criterion first held; null before
+ * @param lostAtNs       when a reached steady state was last lost; null if never
  */
 public record SteadyStateResult(SteadyStateMethod method, boolean reached, boolean finalVerdict, long decidedAtNs,
                                 long windowStartNs, long windowEndNs, int roundsOrSamples, double mean,
-                                double range, double slope, double limit, String criteria, String explanation) {
+                                double range, double slope, double limit, String criteria, String explanation,
+                                Boolean steadyNow, Long reachedAtNs, Long lostAtNs) {
+
+    /** An evaluation of a criterion that does not track steady state after its verdict (SNIA PTS). */
+    public SteadyStateResult(SteadyStateMethod method, boolean reached, boolean finalVerdict, long decidedAtNs,
+                             long windowStartNs, long windowEndNs, int roundsOrSamples, double mean, double range,
+                             double slope, double limit, String criteria, String explanation) {
+        this(method, reached, finalVerdict, decidedAtNs, windowStartNs, windowEndNs, roundsOrSamples, mean, range,
+                slope, limit, criteria, explanation, null, null, null);
+    }
 }

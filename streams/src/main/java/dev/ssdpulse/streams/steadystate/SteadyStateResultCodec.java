@@ -17,6 +17,8 @@ public final class SteadyStateResultCodec {
                 .writeVarLong(r.decidedAtNs()).writeVarLong(r.windowStartNs()).writeVarLong(r.windowEndNs())
                 .writeVarLong(r.roundsOrSamples()).writeDouble(r.mean()).writeDouble(r.range()).writeDouble(r.slope())
                 .writeDouble(r.limit()).writeString(r.criteria()).writeString(r.explanation());
+        out.writeByte(r.steadyNow() == null ? 2 : r.steadyNow() ? 1 : 0);
+        out.writeNullableLong(r.reachedAtNs()).writeNullableLong(r.lostAtNs());
     }
 
     public static SteadyStateResult read(BinaryReader in) {
@@ -27,10 +29,22 @@ public final class SteadyStateResultCodec {
         if (method >= SteadyStateMethod.values().length) {
             throw new IllegalArgumentException("steady-state result: unknown method " + method);
         }
-        return new SteadyStateResult(SteadyStateMethod.values()[method], in.readBoolean("reached"),
-                in.readBoolean("finalVerdict"), in.readVarLong("decidedAtNs"), in.readVarLong("windowStartNs"),
-                in.readVarLong("windowEndNs"), (int) in.readVarLong("roundsOrSamples"), in.readDouble("mean"),
-                in.readDouble("range"), in.readDouble("slope"), in.readDouble("limit"), in.readString("criteria"),
-                in.readString("explanation"));
+        boolean reached = in.readBoolean("reached");
+        boolean finalVerdict = in.readBoolean("finalVerdict");
+        long decidedAtNs = in.readVarLong("decidedAtNs");
+        long windowStartNs = in.readVarLong("windowStartNs");
+        long windowEndNs = in.readVarLong("windowEndNs");
+        int roundsOrSamples = (int) in.readVarLong("roundsOrSamples");
+        double mean = in.readDouble("mean");
+        double range = in.readDouble("range");
+        double slope = in.readDouble("slope");
+        double limit = in.readDouble("limit");
+        String criteria = in.readString("criteria");
+        String explanation = in.readString("explanation");
+        int steadyNow = in.readByte("steadyNow");
+        return new SteadyStateResult(SteadyStateMethod.values()[method], reached, finalVerdict, decidedAtNs,
+                windowStartNs, windowEndNs, roundsOrSamples, mean, range, slope, limit, criteria, explanation,
+                steadyNow == 2 ? null : steadyNow == 1, in.readNullableLong("reachedAtNs"),
+                in.readNullableLong("lostAtNs"));
     }
 }

@@ -180,4 +180,35 @@ class FioSteadyStateDetectorTest {
         assertThat(r.reached()).isFalse();
         assertThat(r.explanation()).contains("= 20.0000% of mean");
     }
+
+    @Test
+    void aSteadyStateThatStopsHoldingIsReportedLostAndFoundAgainWhileFiosVerdictStays() {
+        FioSteadyStateDetector d = fio(Mode.IOPS, 10, true, 5);
+        // 1000 for 8 s (steady at 5 s), a cliff to 300 at 8 s, then 300 on
+        List<Optional<SteadyStateResult>> r = feed(d, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 300, 300, 300,
+                300, 300, 300);
+        SteadyStateResult reached = r.get(4).orElseThrow();
+        assertThat(reached.reached()).isTrue();
+        assertThat(reached.steadyNow()).isTrue();
+        assertThat(reached.reachedAtNs()).isEqualTo(5 * S);
+        assertThat(reached.lostAtNs()).isNull();
+        assertThat(r.subList(5, 8)).as("still steady: nothing to say").allMatch(Optional::isEmpty);
+        SteadyStateResult lost = r.get(8).orElseThrow();
+        assertThat(lost.reached()).as("fio's verdict stays").isTrue();
+        assertThat(lost.finalVerdict()).isTrue();
+        assertThat(lost.steadyNow()).isFalse();
+        assertThat(lost.reachedAtNs()).isEqualTo(5 * S);
+        assertThat(lost.lostAtNs()).isEqualTo(9 * S);
+        assertThat(lost.explanation()).startsWith("steady state lost at 9.000 s");
+        assertThat(r.subList(9, 12)).as("the window still holds the cliff").allMatch(Optional::isEmpty);
+        SteadyStateResult again = r.get(12).orElseThrow();
+        assertThat(again.steadyNow()).isTrue();
+        assertThat(again.lostAtNs()).isEqualTo(9 * S);
+        assertThat(again.windowStartNs()).isEqualTo(8 * S);
+        assertThat(again.explanation()).startsWith("steady again at 13.000 s");
+        assertThat(d.finish(20 * S)).isEmpty();
+
+        FioSteadyStateDetector restored = FioSteadyStateDetector.decodeState(d.encodeState());
+        assertThat(restored.encodeState()).isEqualTo(d.encodeState());
+    }
 }

@@ -42,7 +42,7 @@ public final class RunMetricsCollector implements MultiCollector {
         gauge(gauges, "ssdpulse_run_latency_max_seconds", "maximum latency of the last closed window");
         gauge(gauges, "ssdpulse_run_window_start_seconds", "run time at which the last closed window starts");
         gauge(gauges, "ssdpulse_run_write_amplification", "cumulative write amplification (NAND / host bytes)");
-        gauge(gauges, "ssdpulse_run_steady_state", "1 when the latest verdict of the run's latest phase reached steady state");
+        gauge(gauges, "ssdpulse_run_steady_state", "1 when the run's latest phase is in steady state now (a fio criterion that still holds, or a reached SNIA verdict)");
         gauge(gauges, "ssdpulse_run_status", "1 for the run's current status (RUNNING, COMPLETED, ...), 0 otherwise");
         gauge(gauges, "ssdpulse_dead_letter_records", "records sent to the dead-letter topic, by source topic");
 
@@ -88,13 +88,17 @@ public final class RunMetricsCollector implements MultiCollector {
         return new MetricSnapshots(out);
     }
 
-    /** Reached if any verdict of the latest phase with verdicts says so; empty without verdicts. */
+    /**
+     * Steady now if any verdict of the latest phase with verdicts says so: fio's criteria by whether they still hold
+     * (a steady state can be lost), SNIA's by its verdict; empty without verdicts.
+     */
     static Optional<Boolean> steadyState(List<SteadyStateVerdict> verdicts) {
         int latestPhase = verdicts.stream().mapToInt(SteadyStateVerdict::getPhaseIndex).max().orElse(-1);
         if (latestPhase < 0) {
             return Optional.empty();
         }
-        return Optional.of(verdicts.stream().anyMatch(v -> v.getPhaseIndex() == latestPhase && v.getReached()));
+        return Optional.of(verdicts.stream().anyMatch(v -> v.getPhaseIndex() == latestPhase
+                && (v.getSteadyNow() != null ? v.getSteadyNow() : v.getReached())));
     }
 
     private static void gauge(Map<String, GaugeSnapshot.Builder> gauges, String name, String help) {
