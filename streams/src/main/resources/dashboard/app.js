@@ -140,14 +140,20 @@
       if (v !== view) return;
       v.status = JSON.parse(e.data).status; renderFacts(); refreshSide(); loadRuns();
     });
-    source.addEventListener('summary', function () { if (v === view) { refreshSide(); loadRuns(); } });
+    source.addEventListener('summary', function (e) {
+      if (v !== view) return;
+      v.status = JSON.parse(e.data).status; refreshSide(); loadRuns();
+    });
     source.onerror = function () { if (v === view) conn(false, 'live stream interrupted, retrying…'); };
     source.onopen = function () { if (v === view) conn(true, 'live'); };
   }
 
   function refreshSide() {
     var v = view, key = view.key;
-    Promise.all([api(runPath(key, 'phases')), api(runPath(key, 'steady-state')), api(runPath(key, 'summary')), api(runPath(key, 'wa'))]).then(function (r) {
+    // a running run has no summary yet (the API answers 404): asked for once the run has ended
+    var ended = v.status && v.status !== 'RUNNING';
+    Promise.all([api(runPath(key, 'phases')), api(runPath(key, 'steady-state')),
+      ended ? api(runPath(key, 'summary')) : Promise.resolve(null), api(runPath(key, 'wa'))]).then(function (r) {
       if (v !== view) return;
       v.phases = r[0] ? r[0].phases : []; v.verdicts = r[1] ? r[1].verdicts : []; v.summary = r[2];
       if (r[3]) v.wa = r[3].intervals;
@@ -176,7 +182,15 @@
       resultSet !== 'live' ? 'result set ' + resultSet + ' (' + rsSettings(resultSet) + ')' : null].filter(Boolean).join(' · ');
   }
 
-  function points(op) { var m = view.ops[op]; return m ? Array.from(m.values()).sort(function (a, b) { return a.t - b.t; }) : []; }
+  /* A run's windows in time order. Once the run has ended, a last window the run covers only in part (the run
+   * ended inside it) is left out: its rate over the whole window would draw a dip that never happened. */
+  function points(op) {
+    var m = view.ops[op];
+    if (!m) return [];
+    var endS = view.summary ? view.summary.durationNs / 1e9 : Infinity;
+    return Array.from(m.values()).filter(function (p) { return p.t + (p.windowS || 0) <= endS + 1e-9; })
+      .sort(function (a, b) { return a.t - b.t; });
+  }
   function opsPresent() { return ['READ', 'WRITE', 'TRIM', 'FLUSH'].filter(function (op) { return view.ops[op] && view.ops[op].size; }); }
 
   /* The steady span of the first verdict that reached: a fio criterion that stopped holding is shaded from its

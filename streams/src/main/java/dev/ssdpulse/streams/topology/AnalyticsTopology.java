@@ -30,8 +30,9 @@ import org.apache.kafka.streams.Topology;
  *                      \-> smart dead letters
  * runs.v1 (bytes) -> runs-decode -> runs-materialize (runs store)
  * </pre>
- * The io and smart branches feed one processor and so form one sub-topology: the two topics must be
- * co-partitioned (same key, same partition count), which the topic catalogue guarantees. Every node and store has a name
+ * The io and smart branches feed one processor, and the runs branch shares its status and activity stores, so
+ * they form one sub-topology: the three topics must be co-partitioned (same key, same partition count), which
+ * the topic catalogue guarantees. Every node and store has a name
  * from {@link Names}; changelog topics are named after their stores.
  */
 public final class AnalyticsTopology {
@@ -74,8 +75,10 @@ public final class AnalyticsTopology {
         topology.addStateStore(stores.keyValue(Names.SMART_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.SMART_DECODE);
         topology.addStateStore(stores.keyValue(Names.RUNS_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.RUNS_DECODE);
         topology.addStateStore(stores.runState(Names.RUN_STATE_STORE, RunAnalysis::encode), Names.RUN_PROCESSOR);
-        topology.addStateStore(stores.keyValue(Names.RUN_ACTIVITY_STORE, Serdes.Long()), Names.RUN_PROCESSOR);
-        topology.addStateStore(stores.keyValue(Names.RUN_STATUS_STORE, Serdes.String()), Names.RUN_PROCESSOR);
+        topology.addStateStore(stores.keyValue(Names.RUN_ACTIVITY_STORE, Serdes.Long()), Names.RUN_PROCESSOR,
+                Names.RUNS_PROCESSOR);
+        topology.addStateStore(stores.keyValue(Names.RUN_STATUS_STORE, Serdes.String()), Names.RUN_PROCESSOR,
+                Names.RUNS_PROCESSOR);
         topology.addStateStore(stores.keyValue(Names.WINDOW_SERIES_STORE, serdes.value(WindowMetrics.class)),
                 Names.RUN_PROCESSOR);
         topology.addStateStore(stores.keyValue(Names.STEADY_STATE_STORE, serdes.value(SteadyStateVerdict.class)),

@@ -38,6 +38,8 @@ final class Browser {
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--window-size=1500,2600", "--user-data-dir=" + Files.createDirectories(temp.resolve("chrome")));
+        // the page's console, for failedLoads
+        options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
         return new ChromeDriver(service, options);
@@ -62,6 +64,13 @@ final class Browser {
         Files.createDirectories(target.getParent());
         Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
         assertThat(Files.size(target)).isGreaterThan(10_000);
+    }
+
+    /** Resources the page failed to load (Chromium logs each failed request, a 404 among them, to the console). */
+    static java.util.List<String> failedLoads(WebDriver driver) {
+        return driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
+                .map(org.openqa.selenium.logging.LogEntry::getMessage).filter(m -> m.contains("Failed to load resource"))
+                .toList();
     }
 
     /** Points drawn on a chart canvas (the dashboard publishes the count as data-points). */

@@ -289,6 +289,26 @@ class AnalyticsTopologyTest {
     }
 
     @Test
+    void aRunIsRunningFromItsRunStartedAndEndsIncompleteIfNothingFollows() {
+        try (TopologyHarness h = new TopologyHarness(TopologyHarness.testConfig(stateDir)
+                .withHeartbeatTimeout(Duration.ofSeconds(60)))) {
+            KeyValueStore<String, String> status = h.driver.getKeyValueStore(Names.RUN_STATUS_STORE);
+            h.runs.pipeInput("run-announced", TestRuns.runStarted("run-announced"));
+            assertThat(status.get("run-announced")).as("listed as running before its first event").isEqualTo("RUNNING");
+            h.driver.advanceWallClockTime(Duration.ofSeconds(70));
+            List<RunSummary> summaries = h.summaries();
+            assertThat(summaries).hasSize(1);
+            assertThat(summaries.get(0).getStatus()).isEqualTo(RunStatus.INCOMPLETE);
+            assertThat(summaries.get(0).getIoCount()).isZero();
+            assertThat(status.get("run-announced")).isEqualTo("INCOMPLETE");
+
+            // a run that has ended keeps its status when its RunStarted is read again (a restored compacted topic)
+            h.runs.pipeInput("run-announced", TestRuns.runStarted("run-announced"));
+            assertThat(status.get("run-announced")).isEqualTo("INCOMPLETE");
+        }
+    }
+
+    @Test
     void corruptRecordsGoToTheDeadLetterTopicWithTheReasonAndProcessingContinues() {
         SyntheticRun run = SyntheticRun.random("run-dlq", 9, 0, 3, 100);
         try (TopologyHarness h = harness()) {
@@ -399,7 +419,8 @@ class AnalyticsTopologyTest {
                     Names.WINDOW_SERIES_STORE, Names.STEADY_STATE_STORE, Names.WAF_SERIES_STORE,
                     Names.RUN_STATUS_STORE);
             assertThat(stores).allMatch(s -> s.startsWith("ssdpulse-") && s.endsWith("-store"));
-            assertThat(description.subtopologies()).hasSize(2);
+            // every source is keyed by run id and co-partitioned: one sub-topology, one task per partition
+            assertThat(description.subtopologies()).hasSize(1);
         }
     }
 
