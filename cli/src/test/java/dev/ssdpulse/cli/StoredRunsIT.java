@@ -64,6 +64,24 @@ class StoredRunsIT {
             AnalyticsViews views = app.views();
             awaitView(() -> views.summary(runId).isPresent());
 
+            // report --png end to end: read back from the topics and drawn
+            Path png = temp.resolve("png");
+            Result report = run(stack, "report", "--run", runId, "--format", "csv", "--png", png.toString());
+            assertThat(report.exit()).as(report.err()).isZero();
+            assertThat(report.out()).startsWith("run_id,status,scope,phase_index,phase_name,op,io_count,");
+            for (String chart : List.of("iops.png", "mbps.png", "latency.png", "bins.png", "wa.png")) {
+                java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.resolve(chart).toFile());
+                assertThat(image).as(chart).isNotNull();
+                java.util.Set<Integer> colours = new java.util.HashSet<>();
+                for (int x = 0; x < image.getWidth(); x += 3) {
+                    for (int y = 0; y < image.getHeight(); y += 3) {
+                        colours.add(image.getRGB(x, y));
+                    }
+                }
+                assertThat(colours).as(chart + " is drawn, not blank").hasSizeGreaterThan(4);
+            }
+            assertThat(report.err()).contains("wrote " + png.resolve("wa.png"));
+
             Result bad = run(stack, "replay", "--run", runId, "--as", "w5s", "--steady-state", "snia:rounds=10s");
             assertThat(bad.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
             assertThat(bad.err()).contains("snia:round=DURATION");
