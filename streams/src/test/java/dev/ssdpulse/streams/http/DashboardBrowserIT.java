@@ -53,7 +53,7 @@ class DashboardBrowserIT {
             try (HttpApiServer server = HttpApiServer.start(app, HttpApiConfig.localhost(0))) {
                 CompletableFuture<Long> live = CompletableFuture.supplyAsync(() -> {
                     try {
-                        return TestRunPublisher.publish(stack, liveId, "live run (none)", 30, 200, 600, 9);
+                        return TestRunPublisher.publish(stack, liveId, "live run (none)", 30, 200, 600, 9, S / 2);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         throw new IllegalStateException(e);
@@ -78,6 +78,8 @@ class DashboardBrowserIT {
                     live.get(90, java.util.concurrent.TimeUnit.SECONDS);
                     wait.until(d -> d.findElement(By.id("run-status")).getText().equals("COMPLETED"));
                     wait.until(d -> !d.findElement(By.id("summary")).getText().isEmpty());
+                    // 30 whole windows per op; the run ended half-way into a 31st, which is not drawn as a dip
+                    wait.until(d -> Browser.points(iops) == 60);
                     Browser.click(wait, By.cssSelector("input[data-compare='" + baselineId + "']"));
                     Browser.click(wait, By.cssSelector("input[data-compare='" + liveId + "']"));
                     WebElement compare = driver.findElement(By.id("chart-compare"));

@@ -34,6 +34,15 @@ final class TestRunPublisher {
     /** @return the number of I/Os published */
     static long publish(TestStack stack, String runId, String name, int seconds, int baseIops, long wallMsPerRunSecond,
                         long seed) throws InterruptedException {
+        return publish(stack, runId, name, seconds, baseIops, wallMsPerRunSecond, seed, 0);
+    }
+
+    /**
+     * @param tailNs when > 0, the run goes on that long into one more window (shorter than a window): one read
+     *               completes in it and the run ends inside it, as a real run's last window does
+     */
+    static long publish(TestStack stack, String runId, String name, int seconds, int baseIops, long wallMsPerRunSecond,
+                        long seed, long tailNs) throws InterruptedException {
         Map<String, Object> props = new HashMap<>();
         props.put("bootstrap.servers", stack.bootstrapServers());
         RunStarted started = TestRecords.runStarted(runId, name, 480_103_981_056L, System.currentTimeMillis() * 1_000_000L);
@@ -75,7 +84,11 @@ final class TestRunPublisher {
                     Thread.sleep(wallMsPerRunSecond);
                 }
             }
-            PublishReport report = publisher.finish(RunStatus.COMPLETED, null, seconds * S, 60_000);
+            if (tailNs > 0) {
+                publisher.onIoCompleted(0, 1, (byte) 0, 0L, 4096, seconds * S + tailNs / 4, tailNs / 4, 4, 0);
+                ios++;
+            }
+            PublishReport report = publisher.finish(RunStatus.COMPLETED, null, seconds * S + tailNs, 60_000);
             publisher.close();
             producer.close();
             if (report.ioPublished() != ios) {
