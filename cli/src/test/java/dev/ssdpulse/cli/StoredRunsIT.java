@@ -66,8 +66,12 @@ class StoredRunsIT {
 
             // report --png end to end: read back from the topics and drawn
             Path png = temp.resolve("png");
-            Result report = run(stack, "report", "--run", runId, "--format", "csv", "--png", png.toString());
-            assertThat(report.exit()).as(report.err()).isZero();
+            // the view has the summary before the output topic's transaction commits (read_committed readers see it
+            // up to a commit interval later): `report` is asked until it finds it
+            Result report = org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> run(stack, "report", "--run", runId, "--format", "csv", "--png", png.toString()),
+                            r -> r.exit() == 0);
             assertThat(report.out()).startsWith("run_id,status,scope,phase_index,phase_name,op,io_count,");
             for (String chart : List.of("iops.png", "mbps.png", "latency.png", "bins.png", "wa.png")) {
                 java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.resolve(chart).toFile());
