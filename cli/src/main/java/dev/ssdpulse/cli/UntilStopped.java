@@ -5,10 +5,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How a long-running command ({@code stack}, {@code registry}) waits: until Ctrl-C or SIGTERM, or until
- * {@code --exit-after} has passed. On a signal the JVM runs its shutdown hooks and then halts without returning to
- * the command, so what must be stopped cleanly (a broker child JVM, a registry's producer) is stopped in the hook
- * itself, through {@code onSignal}; after a timeout the command returns and closes it as usual.
+ * How a long-running command ({@code stack}, {@code registry}, {@code streams}) waits: until Ctrl-C or SIGTERM,
+ * or until {@code --exit-after} has passed. On a signal the JVM runs its shutdown hooks and then halts, racing the
+ * command's own thread, so what must happen on the way out (stopping a broker child JVM or a registry's producer,
+ * saying "stopped") happens in the hook itself, through {@code onSignal}; after a timeout the command goes on and
+ * does it itself.
  */
 public final class UntilStopped {
     private UntilStopped() {
@@ -17,8 +18,10 @@ public final class UntilStopped {
     /**
      * Blocks until a signal ({@code onSignal} then runs in the shutdown hook) or until {@code exitAfter} (null =
      * no limit) has passed.
+     *
+     * @return true when a signal ended the wait: onSignal ran, and the command must not repeat its work
      */
-    public static void await(Duration exitAfter, Runnable onSignal, String threadName) throws InterruptedException {
+    public static boolean await(Duration exitAfter, Runnable onSignal, String threadName) throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             onSignal.run();
@@ -27,8 +30,18 @@ public final class UntilStopped {
         Runtime.getRuntime().addShutdownHook(hook);
         if (exitAfter == null) {
             stopped.await();
-        } else if (!stopped.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
-            Runtime.getRuntime().removeShutdownHook(hook);
+            return true;
         }
+        if (stopped.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
+            return true;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // a signal arrived just now: the hook runs onSignal
+            stopped.await();
+            return true;
+        }
+        return false;
     }
 }

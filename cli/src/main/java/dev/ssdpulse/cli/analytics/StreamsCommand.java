@@ -67,18 +67,19 @@ public final class StreamsCommand implements Callable<Integer> {
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
             out.flush();
             // on a signal the JVM halts once the hooks are done: the API and the application (which leaves its
-            // group and commits) are closed in the hook itself
+            // group and commits) are closed, and the stop announced, in the hook itself
             Runnable stop = () -> {
                 if (http != null) {
                     http.close();
                 }
                 app.close();
+                out.println("ssdpulse analytics stopped.");
+                out.flush();
             };
-            UntilStopped.await(exitAfter, stop, "ssdpulse-streams-ctrl-c");
-            stop.run();
+            if (!UntilStopped.await(exitAfter, stop, "ssdpulse-streams-ctrl-c")) {
+                stop.run();
+            }
         }
-        out.println("ssdpulse analytics stopped.");
-        out.flush();
         return 0;
     }
 }

@@ -62,10 +62,15 @@ public final class RegistryCommand implements Callable<Integer> {
                     registry.port(), topic, bootstrapServers);
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
             out.flush();
-            UntilStopped.await(exitAfter, registry::close, "ssdpulse-registry-shutdown");
+            Runnable stop = () -> {
+                registry.close();
+                out.println("ssdpulse schema registry stopped.");
+                out.flush();
+            };
+            if (!UntilStopped.await(exitAfter, stop, "ssdpulse-registry-shutdown")) {
+                stop.run();
+            }
         }
-        out.println("ssdpulse schema registry stopped.");
-        out.flush();
         return 0;
     }
 }

@@ -84,10 +84,15 @@ public final class StackCommand implements Callable<Integer> {
             out.printf("  broker log        : %s%n", stack.broker().logFile());
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
             out.flush();
-            UntilStopped.await(exitAfter, stack::close, "ssdpulse-stack-shutdown");
+            Runnable stop = () -> {
+                stack.close();
+                out.println("ssdpulse stack stopped.");
+                out.flush();
+            };
+            if (!UntilStopped.await(exitAfter, stop, "ssdpulse-stack-shutdown")) {
+                stop.run();
+            }
         }
-        out.println("ssdpulse stack stopped.");
-        out.flush();
         return 0;
     }
 
