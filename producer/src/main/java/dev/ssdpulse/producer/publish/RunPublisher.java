@@ -68,6 +68,11 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
     private final AtomicLong recordsFailed = new AtomicLong();
     private final AtomicReference<Exception> firstFailure = new AtomicReference<>();
     private volatile long lastEventTimeNs;
+    /**
+     * Latest I/O completion per worker (each worker writes only its own slot, on the I/O path), for the end time of
+     * a run closed before it finished: {@link #lastEventTimeNs} moves only when a batch is queued.
+     */
+    private final long[] maxCompletionNsPerWorker;
     private volatile boolean finished;
 
     /** One queued record and the I/Os it carries (0 for lifecycle and SMART records). */
@@ -93,6 +98,7 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
             builders[w] = new IoBatchBuilder(runId, w, config.maxBatchIos());
         }
         this.bytesReadPerWorker = new long[maxWorkers];
+        this.maxCompletionNsPerWorker = new long[maxWorkers];
         this.bytesWrittenPerWorker = new long[maxWorkers];
         this.bytesTrimmedPerWorker = new long[maxWorkers];
         this.lastFlushCheckNanos = new long[maxWorkers];
@@ -116,6 +122,10 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
     public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
                               long submitTimeNs, long latencyNs, int queueDepth, int status) {
         ioCompleted.incrementAndGet();
+        long completionNs = submitTimeNs + latencyNs;
+        if (completionNs > maxCompletionNsPerWorker[worker]) {
+            maxCompletionNsPerWorker[worker] = completionNs;
+        }
         switch (op) {
             case IoOpCode.READ -> bytesReadPerWorker[worker] += sizeBytes;
             case IoOpCode.WRITE -> bytesWrittenPerWorker[worker] += sizeBytes;
@@ -226,7 +236,12 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
     @Override
     public void close() {
         if (!finished) {
-            finish(RunStatus.ABORTED, "publisher closed before the run finished", lastEventTimeNs, 30_000);
+            // the workers have stopped by now (their owner closes the publisher after them): their slots are final
+            long endNs = lastEventTimeNs;
+            for (long workerEndNs : maxCompletionNsPerWorker) {
+                endNs = Math.max(endNs, workerEndNs);
+            }
+            finish(RunStatus.ABORTED, "publisher closed before the run finished", endNs, 30_000);
         }
     }
 

@@ -289,6 +289,7 @@ class RunPublisherTest {
         assertThat(finished.getStatus()).isEqualTo(RunStatus.ABORTED);
         assertThat(finished.getReason()).isEqualTo("publisher closed before the run finished");
         assertThat(finished.getIoCount()).isEqualTo(2);
+        assertThat(finished.getTimeNs()).as("the run ends at its last I/O's completion").isEqualTo(11_000L);
         assertThat(producer.flushed()).isTrue();
         assertThat(producer.closed()).isFalse();
     }
