@@ -16,12 +16,17 @@ public final class UntilStopped {
     }
 
     /**
-     * Blocks until a signal ({@code onSignal} then runs in the shutdown hook) or until {@code exitAfter} (null =
-     * no limit) has passed.
-     *
-     * @return true when a signal ended the wait: onSignal ran, and the command must not repeat its work
+     * Blocks until a signal or until {@code exitAfter} (null = no limit) has passed, then {@code stop} has run once:
+     * in the shutdown hook on a signal, on the caller's thread after a timeout.
      */
-    public static boolean await(Duration exitAfter, Runnable onSignal, String threadName) throws InterruptedException {
+    public static void awaitThenStop(Duration exitAfter, Runnable stop, String threadName) throws InterruptedException {
+        if (!await(exitAfter, stop, threadName)) {
+            stop.run();
+        }
+    }
+
+    /** @return true when a signal ended the wait (onSignal ran in the hook) */
+    private static boolean await(Duration exitAfter, Runnable onSignal, String threadName) throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             onSignal.run();

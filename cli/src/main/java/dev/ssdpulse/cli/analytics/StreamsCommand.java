@@ -76,9 +76,7 @@ public final class StreamsCommand implements Callable<Integer> {
                 out.println("ssdpulse analytics stopped.");
                 out.flush();
             };
-            if (!UntilStopped.await(exitAfter, stop, "ssdpulse-streams-ctrl-c")) {
-                stop.run();
-            }
+            UntilStopped.awaitThenStop(exitAfter, stop, "ssdpulse-streams-ctrl-c");
         }
         return 0;
     }

@@ -67,9 +67,7 @@ public final class RegistryCommand implements Callable<Integer> {
                 out.println("ssdpulse schema registry stopped.");
                 out.flush();
             };
-            if (!UntilStopped.await(exitAfter, stop, "ssdpulse-registry-shutdown")) {
-                stop.run();
-            }
+            UntilStopped.awaitThenStop(exitAfter, stop, "ssdpulse-registry-shutdown");
         }
         return 0;
     }

@@ -89,9 +89,7 @@ public final class StackCommand implements Callable<Integer> {
                 out.println("ssdpulse stack stopped.");
                 out.flush();
             };
-            if (!UntilStopped.await(exitAfter, stop, "ssdpulse-stack-shutdown")) {
-                stop.run();
-            }
+            UntilStopped.awaitThenStop(exitAfter, stop, "ssdpulse-stack-shutdown");
         }
         return 0;
     }

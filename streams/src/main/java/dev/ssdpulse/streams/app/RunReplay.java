@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.app;
 
+import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.topology.OutputTopics;
 import dev.ssdpulse.streams.topology.TopologyMode;
@@ -23,7 +24,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -82,7 +82,7 @@ public final class RunReplay {
         OutputTopics outputs = mode.outputs();
         long deadlineNs = System.nanoTime() + timeout.toNanos();
         try (Admin admin = Admin.create(AnalyticsApp.adminProps(config));
-             KafkaConsumer<String, byte[]> reader = new KafkaConsumer<>(readerProps(config), new StringDeserializer(),
+             KafkaConsumer<String, byte[]> reader = new KafkaConsumer<>(RunRecords.consumerProperties(AnalyticsApp.adminProps(config)), new StringDeserializer(),
                      new ByteArrayDeserializer())) {
             createOutputs(admin, outputs);
             Map<TopicPartition, Long> inputEnds = inputEnds(reader, wanted, timeout);
@@ -211,14 +211,6 @@ public final class RunReplay {
                     summaries.isEmpty() ? null : summaries.get(summaries.size() - 1)));
         }
         return out;
-    }
-
-    private static Map<String, Object> readerProps(AnalyticsConfig config) {
-        Map<String, Object> props = new HashMap<>(AnalyticsApp.adminProps(config));
-        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        props.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024);
-        return props;
     }
 
     /** Removes a finished replay's output topics (its stores have no changelog topics). */

@@ -1,17 +1,15 @@
 package dev.ssdpulse.streams.offline;
 
 import dev.ssdpulse.schemas.avro.PhaseKind;
-import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
-import dev.ssdpulse.streams.analysis.AnalysisOutput;
 import dev.ssdpulse.streams.analysis.AnalysisSettings;
+import dev.ssdpulse.streams.analysis.CollectingOutput;
 import dev.ssdpulse.streams.analysis.RunAnalysis;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,19 +20,15 @@ import java.util.List;
  */
 public final class OfflineRunAnalysis {
     private final RunAnalysis analysis;
-    private final boolean keepWindows;
-    private final List<WindowMetrics> windows = new ArrayList<>();
-    private final List<SteadyStateVerdict> verdicts = new ArrayList<>();
-    private final List<WriteAmplification> writeAmplification = new ArrayList<>();
-    private RunSummary summary;
+    private final CollectingOutput output;
 
     /**
      * @param keepWindows keep every closed window for {@link #windows()} (a series export; ~1 KB per window and
      *                    direction with its histogram). The WA series is always kept: per-phase WA needs it.
      */
     public OfflineRunAnalysis(String runId, AnalysisSettings settings, boolean keepWindows) {
-        this.keepWindows = keepWindows;
-        this.analysis = new RunAnalysis(runId, settings, new Collector());
+        this.output = new CollectingOutput(keepWindows);
+        this.analysis = new RunAnalysis(runId, settings, output);
     }
 
     public String runId() {
@@ -58,59 +52,25 @@ public final class OfflineRunAnalysis {
     public RunSummary finish(RunStatus status, String reason, long durationNs, long ioCountExpected,
                              long ioNotPublished) {
         analysis.finish(status, reason, durationNs, ioCountExpected, ioNotPublished);
-        return summary;
+        return output.lastSummary();
     }
 
     /** Closed windows in order (only with keepWindows). */
     public List<WindowMetrics> windows() {
-        return windows;
+        return output.windows;
     }
 
     /** Every verdict change, in order. */
     public List<SteadyStateVerdict> verdicts() {
-        return verdicts;
+        return output.verdicts;
     }
 
     public List<WriteAmplification> writeAmplification() {
-        return writeAmplification;
+        return output.writeAmplification;
     }
 
     /** The latest summary, null before {@link #finish}. */
     public RunSummary summary() {
-        return summary;
-    }
-
-    private final class Collector implements AnalysisOutput {
-        @Override
-        public void window(WindowMetrics window) {
-            if (keepWindows) {
-                windows.add(window);
-            }
-        }
-
-        @Override
-        public void latency(RunLatency latency) {
-            // the summary carries the final latency of the run and of each phase
-        }
-
-        @Override
-        public void verdict(SteadyStateVerdict verdict, int slot) {
-            verdicts.add(verdict);
-        }
-
-        @Override
-        public void writeAmplification(WriteAmplification interval) {
-            writeAmplification.add(interval);
-        }
-
-        @Override
-        public void summary(RunSummary runSummary) {
-            summary = runSummary;
-        }
-
-        @Override
-        public List<WriteAmplification> writeAmplificationSeries(String runId) {
-            return writeAmplification;
-        }
+        return output.lastSummary();
     }
 }

@@ -8,22 +8,41 @@ import dev.ssdpulse.schemas.avro.WriteAmplification;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Keeps every output of a {@link RunAnalysis}, in order. */
+/**
+ * Keeps the outputs of a {@link RunAnalysis} in memory, in order: the offline path's output, and the tests'.
+ * Verdicts, WA intervals (per-phase WA needs them) and summaries are always kept; windows and run-latency records
+ * only when asked (~1 KB per window and direction with its histogram).
+ */
 public final class CollectingOutput implements AnalysisOutput {
     public final List<WindowMetrics> windows = new ArrayList<>();
     public final List<RunLatency> latencies = new ArrayList<>();
     public final List<SteadyStateVerdict> verdicts = new ArrayList<>();
     public final List<WriteAmplification> writeAmplification = new ArrayList<>();
     public final List<RunSummary> summaries = new ArrayList<>();
+    private final boolean keepSeries;
+
+    /** Keeps everything. */
+    public CollectingOutput() {
+        this(true);
+    }
+
+    /** @param keepSeries keep windows and run-latency records too */
+    public CollectingOutput(boolean keepSeries) {
+        this.keepSeries = keepSeries;
+    }
 
     @Override
     public void window(WindowMetrics window) {
-        windows.add(window);
+        if (keepSeries) {
+            windows.add(window);
+        }
     }
 
     @Override
     public void latency(RunLatency latency) {
-        latencies.add(latency);
+        if (keepSeries) {
+            latencies.add(latency);
+        }
     }
 
     @Override
@@ -46,6 +65,7 @@ public final class CollectingOutput implements AnalysisOutput {
         return writeAmplification;
     }
 
+    /** The latest summary, null before the run finished. */
     public RunSummary lastSummary() {
         return summaries.isEmpty() ? null : summaries.get(summaries.size() - 1);
     }
