@@ -63,7 +63,7 @@ public final class StreamsCommand implements Callable<Integer> {
             }
             out.printf("ssdpulse analytics running: application id %s, %d thread(s), %s, window %s, state in %s%n",
                     config.applicationId(), config.threads(), config.guarantee().streamsValue(),
-                    Duration.ofNanos(config.windowSizeNs()), config.stateDir());
+                    Duration.ofNanos(config.analysisSettings().windowSizeNs()), config.stateDir());
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
             out.flush();
             // on a signal the JVM halts once the hooks are done: the API and the application (which leaves its

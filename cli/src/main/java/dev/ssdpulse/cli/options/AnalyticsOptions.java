@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.options;
 
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
 import picocli.CommandLine.Option;
@@ -37,7 +38,7 @@ public final class AnalyticsOptions {
             description = "SNIA PTS steady-state round length, a multiple of --window (default: ${DEFAULT-VALUE}).")
     Duration sniaRound;
 
-    @Option(names = "--fio-steady-state", paramLabel = "MODE:LIMIT[%]:DURATION_S[:RAMP_S]",
+    @Option(names = "--fio-steady-state", paramLabel = "MODE:LIMIT[%]:DURATION[:RAMP]",
             description = "fio-style steady-state criterion, repeatable (default: iops_slope:0.3%%:60).")
     List<String> fioCriteria = new ArrayList<>();
 
@@ -50,7 +51,7 @@ public final class AnalyticsOptions {
     String guarantee;
 
     public AnalyticsConfig toConfig(KafkaOptions kafka) {
-        List<FioCriterion> criteria = fioCriteria.isEmpty() ? AnalyticsConfig.DEFAULT_FIO_CRITERIA
+        List<FioCriterion> criteria = fioCriteria.isEmpty() ? AnalysisSettings.DEFAULT_FIO_CRITERIA
                 : fioCriteria.stream().map(FioCriterion::parse).toList();
         Map<String, String> extra = new java.util.HashMap<>();
         kafka.clientProperties().forEach((k, v) -> {
@@ -58,8 +59,9 @@ public final class AnalyticsOptions {
                 extra.put(k, String.valueOf(v));
             }
         });
+        AnalysisSettings analysis = AnalysisSettings.defaults().withWindow(window.toNanos(), grace.toNanos())
+                .withSteadyState(sniaRound.toNanos(), criteria);
         return new AnalyticsConfig(applicationId, kafka.bootstrapServers(), kafka.schemaRegistryUrl(), stateDir, threads,
-                window.toNanos(), grace.toNanos(), sniaRound.toNanos(), criteria, heartbeatTimeout,
-                AnalyticsConfig.Guarantee.parse(guarantee), AnalyticsConfig.DEFAULT_LATENCY_EVERY_WINDOWS, extra);
+                analysis, heartbeatTimeout, AnalyticsConfig.Guarantee.parse(guarantee), extra);
     }
 }

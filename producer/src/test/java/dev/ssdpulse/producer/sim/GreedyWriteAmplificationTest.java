@@ -5,7 +5,6 @@ import dev.ssdpulse.producer.sim.config.CapacitySpec;
 import dev.ssdpulse.producer.sim.config.FtlSpec;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
-import dev.ssdpulse.producer.sim.ftl.gc.GreedyWriteAmplificationModel;
 import dev.ssdpulse.producer.sim.ftl.gc.VictimPolicy;
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
 import dev.ssdpulse.producer.sim.support.Experiments;

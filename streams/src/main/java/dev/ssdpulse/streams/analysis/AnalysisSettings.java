@@ -62,4 +62,8 @@ public record AnalysisSettings(long windowSizeNs, long graceNs, LatencyBins bins
     public AnalysisSettings withSteadyState(long roundNs, List<FioCriterion> criteria) {
         return new AnalysisSettings(windowSizeNs, graceNs, bins, roundNs, criteria, latencyEveryWindows);
     }
+
+    public AnalysisSettings withLatencyBins(LatencyBins newBins) {
+        return new AnalysisSettings(windowSizeNs, graceNs, newBins, sniaRoundNs, fioCriteria, latencyEveryWindows);
+    }
 }

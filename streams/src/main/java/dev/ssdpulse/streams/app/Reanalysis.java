@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.app;
 
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.topology.TopologyMode;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
 import java.time.Instant;
@@ -70,12 +71,13 @@ public final class Reanalysis {
 
     /** The settings a result set records (text, so they read the same in the API and on the dashboard). */
     public static Map<String, String> settings(AnalyticsConfig config) {
+        AnalysisSettings a = config.analysisSettings();
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("windowNs", Long.toString(config.windowSizeNs()));
-        s.put("graceNs", Long.toString(config.graceNs()));
-        s.put("sniaRoundNs", Long.toString(config.sniaRoundNs()));
-        s.put("fioCriteria", String.join(",", config.fioCriteria().stream().map(FioCriterion::toString).toList()));
-        s.put("latencyBinEdgesNs", config.latencyBins().format());
+        s.put("windowNs", Long.toString(a.windowSizeNs()));
+        s.put("graceNs", Long.toString(a.graceNs()));
+        s.put("sniaRoundNs", Long.toString(a.sniaRoundNs()));
+        s.put("fioCriteria", String.join(",", a.fioCriteria().stream().map(FioCriterion::toString).toList()));
+        s.put("latencyBinEdgesNs", a.bins().format());
         return s;
     }
 

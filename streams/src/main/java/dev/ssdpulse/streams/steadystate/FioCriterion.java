@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.steadystate;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
@@ -15,15 +16,22 @@ public record FioCriterion(FioSteadyStateDetector.Mode mode, double limit, boole
                            long rampNs) {
 
     /**
-     * Parses {@code MODE:LIMIT[%]:DURATION_S[:RAMP_S]}, e.g. {@code iops_slope:0.3%:60} or {@code bw:20%:120:10}.
+     * Parses {@code MODE:LIMIT[%]:DURATION[:RAMP]}, e.g. {@code iops_slope:0.3%:60}, {@code bw:20%:2m:10s}: the one
+     * syntax of every option that takes a fio criterion. Durations take ns/us/ms/s/m/h; a bare number is seconds,
+     * as fio's {@code ss_dur}.
      */
     public static FioCriterion parse(String text) {
         String[] parts = text.trim().split(":");
         if (parts.length < 3 || parts.length > 4) {
             throw new IllegalArgumentException("fio criterion '" + text
-                    + "' must be MODE:LIMIT[%]:DURATION_S[:RAMP_S], e.g. iops_slope:0.3%:60");
+                    + "' must be MODE:LIMIT[%]:DURATION[:RAMP], e.g. iops_slope:0.3%:60 or iops_slope:1%:300s");
         }
-        FioSteadyStateDetector.Mode mode = FioSteadyStateDetector.Mode.parse(parts[0]);
+        FioSteadyStateDetector.Mode mode;
+        try {
+            mode = FioSteadyStateDetector.Mode.parse(parts[0]);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("fio criterion '" + text + "': " + e.getMessage(), e);
+        }
         String limitText = parts[1].trim();
         boolean percent = limitText.endsWith("%");
         double limit;
@@ -32,17 +40,36 @@ public record FioCriterion(FioSteadyStateDetector.Mode mode, double limit, boole
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("fio criterion '" + text + "': limit '" + limitText + "' is not a number");
         }
-        long durationNs = seconds(text, "duration", parts[2]);
-        long rampNs = parts.length == 4 ? seconds(text, "ramp", parts[3]) : 0L;
+        if (!Double.isFinite(limit) || limit < 0) {
+            throw new IllegalArgumentException("fio criterion '" + text + "': limit must be >= 0");
+        }
+        long durationNs = durationNs(text, "duration", parts[2]);
+        long rampNs = parts.length == 4 ? durationNs(text, "ramp", parts[3]) : 0L;
+        if (durationNs <= 0) {
+            throw new IllegalArgumentException("fio criterion '" + text + "': the duration must be longer than 0");
+        }
         return new FioCriterion(mode, limit, percent, durationNs, rampNs);
     }
 
-    private static long seconds(String text, String what, String value) {
+    /** "300s", "5m", "1.5h", "250ms", "60" (seconds) -> ns; {@code spec} and {@code what} name it in the error. */
+    public static long durationNs(String spec, String what, String value) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        String[][] units = {{"ns", "1"}, {"us", "1000"}, {"ms", "1000000"}, {"s", "1000000000"},
+                {"m", "60000000000"}, {"h", "3600000000000"}};
+        String number = v;
+        long unitNs = 1_000_000_000L;
+        for (String[] u : units) {
+            if (v.endsWith(u[0])) {
+                number = v.substring(0, v.length() - u[0].length());
+                unitNs = Long.parseLong(u[1]);
+                break;
+            }
+        }
         try {
-            return Math.round(Double.parseDouble(value.trim()) * 1e9);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("fio criterion '" + text + "': " + what + " '" + value
-                    + "' is not a number of seconds");
+            return new BigDecimal(number.trim()).multiply(BigDecimal.valueOf(unitNs)).longValueExact();
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new IllegalArgumentException("'" + spec + "': " + what + " '" + value
+                    + "' is not a duration (e.g. 60s, 5m, 1.5h) of whole ns");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.bench;
 
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
@@ -41,7 +42,7 @@ public final class TopologyCostCheck {
         IoBatchBuilder builder = new IoBatchBuilder(runId, 0, batchSize);
         SplittableRandom random = new SplittableRandom(1);
         long t = 0;
-        RunWindowAggregator probe = new RunWindowAggregator(config.windowSizeNs(), config.graceNs(),
+        RunWindowAggregator probe = new RunWindowAggregator(config.analysisSettings().windowSizeNs(), config.analysisSettings().graceNs(),
                 dev.ssdpulse.streams.latency.LatencyBins.iometer(), w -> { });
         long encodeNs = 0;
         long encodeBytes = 0;

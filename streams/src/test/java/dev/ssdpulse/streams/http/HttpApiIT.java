@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.platform.TopicCreation;
 import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -67,7 +68,7 @@ class HttpApiIT {
         stateDir = Files.createTempDirectory("http-api-it-");
         AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(), stateDir)
                 .withApplicationId("http-api-it-" + UUID.randomUUID())
-                .withSteadyState(5 * S, AnalyticsConfig.DEFAULT_FIO_CRITERIA)
+                .withSteadyState(5 * S, AnalysisSettings.DEFAULT_FIO_CRITERIA)
                 .withExtraProperties(Map.of("application.server", self));
         TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         publishedIos = TestRunPublisher.publish(stack, runId, "api test run", 20, 200, 0, 11);

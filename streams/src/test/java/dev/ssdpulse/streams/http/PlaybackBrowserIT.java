@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.platform.TopicCreation;
 import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,7 +56,7 @@ class PlaybackBrowserIT {
             app.start();
             app.awaitRunning(Duration.ofSeconds(60));
             ResultSetsIT.awaitViews().until(() -> app.views().summary(stored).isPresent());
-            Reanalysis.run(config.withSteadyState(10 * S, config.fioCriteria()).withWindow(10 * S, config.graceNs()),
+            Reanalysis.run(config.withSteadyState(10 * S, config.analysisSettings().fioCriteria()).withWindow(10 * S, config.analysisSettings().graceNs()),
                     Set.of(stored), "w10s", Duration.ofMinutes(3));
             try (HttpApiServer server = HttpApiServer.start(app, HttpApiConfig.localhost(0))) {
                 RunPlayback playback = new RunPlayback(Map.of("bootstrap.servers", stack.bootstrapServers()), registry,

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.platform.TopicCreation;
 import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,7 +67,7 @@ class ResultSetsIT {
         AnalyticsConfig live = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
                         temp.resolve("state"))
                 .withApplicationId("resultsets-it-" + UUID.randomUUID())
-                .withSteadyState(S, AnalyticsConfig.DEFAULT_FIO_CRITERIA);
+                .withSteadyState(S, AnalysisSettings.DEFAULT_FIO_CRITERIA);
         TopicCreation.createCatalogueIfMissing(live.bootstrapServers(), (short) 1);
         String runA = "alt-a-" + UUID.randomUUID();
         String runB = "alt-b-" + UUID.randomUUID();
@@ -85,7 +86,7 @@ class ResultSetsIT {
             // default settings, two runs at once over two threads: identical to the live results
             Reanalysis.run(live.withThreads(2), Set.of(runA, runB), "same", Duration.ofMinutes(3));
             // 10-s windows (and rounds, a round being whole windows)
-            Reanalysis.run(live.withSteadyState(10 * S, live.fioCriteria()).withWindow(10 * S, live.graceNs()),
+            Reanalysis.run(live.withSteadyState(10 * S, live.analysisSettings().fioCriteria()).withWindow(10 * S, live.analysisSettings().graceNs()),
                     Set.of(runA), "w10s", Duration.ofMinutes(3));
             // 6-s SNIA rounds: every round averages one high and one low half, 1000 IOPS
             Reanalysis.run(SteadyStateSpecs.apply(live, List.of("snia:round=6s")), Set.of(runA), "round6",

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.topology;
 
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.platform.TopicCreation;
 import static org.awaitility.Awaitility.await;
 
@@ -61,7 +62,7 @@ class AnalyticsAppIT {
     void liveReplayAndOfflineAnalysisOfOneRunAreByteIdentical(TestStack stack) throws Exception {
         AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(), stateDir)
                 .withApplicationId("it-analytics-" + UUID.randomUUID())
-                .withSteadyState(5 * S, AnalyticsConfig.DEFAULT_FIO_CRITERIA)
+                .withSteadyState(5 * S, AnalysisSettings.DEFAULT_FIO_CRITERIA)
                 // routing metadata (queryMetadataForKey) exists only with application.server set
                 .withExtraProperties(Map.of("application.server", "localhost:7070"));
         TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);

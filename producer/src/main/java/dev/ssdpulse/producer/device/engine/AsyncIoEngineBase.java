@@ -151,11 +151,9 @@ abstract class AsyncIoEngineBase implements IoEngine {
 
     @Override
     public final boolean submit(IoSlot slot) {
-        int status = check(slot);
-        if (status != IoStatus.OK) {
-            slot.submitNanos = System.nanoTime();
-            slot.completeNanos = slot.submitNanos;
-            slot.status = status;
+        String refusal = IoRequestCheck.completeIfRefused(slot, checkTarget, name());
+        if (refusal != null) {
+            lastError = refusal;
             return true;
         }
         switch (slot.op) {
@@ -207,17 +205,6 @@ abstract class AsyncIoEngineBase implements IoEngine {
         }
     }
 
-    private int check(IoSlot slot) {
-        if (fd < 0) {
-            throw new IllegalStateException(name() + " engine is not open");
-        }
-        IoRequestCheck.Refusal refusal = IoRequestCheck.check(slot, checkTarget);
-        if (refusal == null) {
-            return IoStatus.OK;
-        }
-        lastError = refusal.message();
-        return refusal.status();
-    }
 
     private IoSlot[] reapOut;
     private int reapCount;
@@ -347,5 +334,6 @@ abstract class AsyncIoEngineBase implements IoEngine {
             // the descriptor is gone either way; O_DIRECT writes were already completed by the queue teardown
         }
         fd = -1;
+        checkTarget = null;
     }
 }

@@ -12,8 +12,7 @@ public final class IoRequestCheck {
     private IoRequestCheck() {
     }
 
-    /** Why a request is refused: the errno-style status it completes with, and the message for the run's log. */
-    public record Refusal(int status, String message) {
+    private record Refusal(int status, String message) {
     }
 
     /** The target an engine has open, as far as the checks need it. */
@@ -21,8 +20,28 @@ public final class IoRequestCheck {
                          String trimUnavailableReason) {
     }
 
-    /** Null when the request may be submitted, else why not. */
-    public static Refusal check(IoSlot slot, Target target) {
+    /**
+     * Null when the request may be submitted; else the request is completed on the spot (its errno-style status
+     * set, zero latency, so it is counted as a failed I/O like one the kernel refused) and the message for the
+     * run's log is returned.
+     *
+     * @throws IllegalStateException if the engine has no target open ({@code target} null)
+     */
+    public static String completeIfRefused(IoSlot slot, Target target, String engineName) {
+        if (target == null) {
+            throw new IllegalStateException(engineName + " engine is not open");
+        }
+        Refusal refusal = check(slot, target);
+        if (refusal == null) {
+            return null;
+        }
+        slot.submitNanos = System.nanoTime();
+        slot.completeNanos = slot.submitNanos;
+        slot.status = refusal.status();
+        return refusal.message();
+    }
+
+    private static Refusal check(IoSlot slot, Target target) {
         if (slot.op == IoOpCode.TRIM && !target.trimAvailable()) {
             return new Refusal(IoStatus.EOPNOTSUPP, "TRIM is not available on this target: "
                     + target.trimUnavailableReason());

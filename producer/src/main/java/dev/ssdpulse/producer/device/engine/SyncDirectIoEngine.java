@@ -96,11 +96,9 @@ public final class SyncDirectIoEngine implements IoEngine {
 
     @Override
     public boolean submit(IoSlot slot) {
-        int status = check(slot);
-        if (status != IoStatus.OK) {
-            slot.submitNanos = System.nanoTime();
-            slot.completeNanos = slot.submitNanos;
-            slot.status = status;
+        String refusal = IoRequestCheck.completeIfRefused(slot, checkTarget, name());
+        if (refusal != null) {
+            lastError = refusal;
             return true;
         }
         ByteBuffer buffer = slot.buffer;
@@ -157,17 +155,6 @@ public final class SyncDirectIoEngine implements IoEngine {
         return true;
     }
 
-    private int check(IoSlot slot) {
-        if (checkTarget == null) {
-            throw new IllegalStateException(name() + " engine is not open");
-        }
-        IoRequestCheck.Refusal refusal = IoRequestCheck.check(slot, checkTarget);
-        if (refusal == null) {
-            return IoStatus.OK;
-        }
-        lastError = refusal.message();
-        return refusal.status();
-    }
 
     @Override
     public int reap(IoSlot[] out, int min, int max, long timeoutNs) {
@@ -187,5 +174,6 @@ public final class SyncDirectIoEngine implements IoEngine {
             channel.close();
             channel = null;
         }
+        checkTarget = null;
     }
 }

@@ -1,4 +1,4 @@
-package dev.ssdpulse.producer.sim.ftl.gc;
+package dev.ssdpulse.producer.sim;
 
 /**
  * Analytic WA of greedy/LRU cleaning under uniform random writes. Desnoyers, "Analytic modeling of SSD
