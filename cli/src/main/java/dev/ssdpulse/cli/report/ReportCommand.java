@@ -142,7 +142,7 @@ public final class ReportCommand implements Callable<Integer> {
                 for (OpSummary op : summary.getOps()) {
                     values[i] += op.getLatency().getBinCounts().get(i);
                 }
-                labels.add(i < bounds.size() ? "<" + Outliers.label(bounds.get(i)) : ">=" + SummaryRenderer.latency(bounds.get(i - 1)));
+                labels.add(i < bounds.size() ? "<" + Outliers.label(bounds.get(i)) : ">=" + Outliers.label(bounds.get(i - 1)));
                 if (i > 0 && bounds.get(i - 1) >= 10_000_000L) {
                     outliers.add(i);
                 }

@@ -2,25 +2,34 @@ package dev.ssdpulse.cli.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.ssdpulse.schemas.avro.LatencyStats;
-import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
-import dev.ssdpulse.streams.http.SummaryJson;
 import dev.ssdpulse.streams.report.Outliers;
+import dev.ssdpulse.streams.report.ReportTables;
+import dev.ssdpulse.streams.report.ReportTables.SummaryRow;
+import dev.ssdpulse.streams.report.SummaryJson;
+import dev.ssdpulse.streams.report.Table;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Renders a {@link RunSummary} for people (text) and scripts (JSON with stable field names, documented in
- * README: "Summary JSON"). Both the offline simulation and {@code report} print through here.
+ * README: "Summary JSON"). The offline simulation, {@code report} and {@code replay} print through here. The
+ * text's tables are columns of {@link ReportTables#SUMMARY}, the column set of {@code report --format csv} and
+ * the API's {@code summary.csv}: the same cells, rounded for reading. Locale-independent.
  */
 public final class SummaryRenderer {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final Table<SummaryRow> LATENCY_TEXT = ReportTables.SUMMARY.select("op", "io_count", "iops",
+            "mb_per_s", "latency_mean_us", "latency_p50_us", "latency_p99_us", "latency_p99_9_us", "latency_p99_99_us",
+            "latency_p99_9999_us", "latency_max_us");
+    private static final Table<SummaryRow> OUTLIERS_TEXT = ReportTables.SUMMARY.select(outlierColumns());
 
     private SummaryRenderer() {
     }
@@ -30,64 +39,61 @@ public final class SummaryRenderer {
     }
 
     public static void text(RunSummary s, Context context, PrintWriter out) {
-        out.printf("run %s: %s%s, %.1f s%n", s.getRunId(), s.getStatus(),
-                s.getReason() == null ? "" : " (" + s.getReason() + ")", s.getDurationNs() / 1e9);
+        out.print(String.format(Locale.ROOT, "run %s: %s%s, %.1f s%n", s.getRunId(), s.getStatus(),
+                s.getReason() == null ? "" : " (" + s.getReason() + ")", s.getDurationNs() / 1e9));
         if (context != null) {
-            out.printf("  device   : %s%n  workload : %s%n", context.device(), context.workload());
+            out.print(String.format(Locale.ROOT, "  device   : %s%n  workload : %s%n", context.device(),
+                    context.workload()));
         }
-        out.printf("  I/Os     : %,d counted, %,d expected, %,d late, %,d duplicate batches%n", s.getIoCount(),
-                s.getIoCountExpected(), s.getLateIoCount(), s.getDuplicateBatchCount());
+        out.print(String.format(Locale.ROOT, "  I/Os     : %d counted, %d expected, %d late, %d duplicate batches,"
+                        + " %d not published%n", s.getIoCount(), s.getIoCountExpected(), s.getLateIoCount(),
+                s.getDuplicateBatchCount(), s.getIoNotPublished()));
         WriteAmplification wa = s.getWriteAmplification();
         if (wa != null) {
-            out.printf("  WA       : %s (NAND %s / host %s since the first SMART sample; source %s)%n",
+            out.print(String.format(Locale.ROOT,
+                    "  WA       : %s (NAND %s / host %s since the first SMART sample; source %s)%n",
                     fmt(wa.getWaCumulative()), bytes(wa.getNandBytesWrittenCumulative()),
-                    bytes(wa.getHostBytesWrittenCumulative()), wa.getSource());
+                    bytes(wa.getHostBytesWrittenCumulative()), wa.getSource()));
         } else {
             out.println("  WA       : unavailable (no usable SMART samples)");
         }
         out.println();
-        opTable("whole run", s.getOps(), out);
+        List<SummaryRow> rows = ReportTables.summaryRows(s);
+        opTables("whole run", rows.stream().filter(r -> r.phaseIndex() == null).toList(), out);
         for (PhaseSummary phase : s.getPhases()) {
             Double phaseWa = phase.getWriteAmplification();
-            opTable(String.format("phase %d '%s' (%s), %.1f..%.1f s%s", phase.getPhaseIndex(), phase.getName(),
-                    phase.getKind(), phase.getStartNs() / 1e9, phase.getEndNs() / 1e9,
-                    phaseWa == null ? "" : ", WA " + fmt(phaseWa)), phase.getOps(), out);
+            opTables(String.format(Locale.ROOT, "phase %d '%s' (%s), %.1f..%.1f s%s", phase.getPhaseIndex(),
+                    phase.getName(), phase.getKind(), phase.getStartNs() / 1e9, phase.getEndNs() / 1e9,
+                    phaseWa == null ? "" : ", WA " + fmt(phaseWa)),
+                    rows.stream().filter(r -> Objects.equals(r.phaseIndex(), phase.getPhaseIndex())).toList(), out);
         }
         if (!s.getSteadyState().isEmpty()) {
             out.println("steady state:");
             for (SteadyStateVerdict v : s.getSteadyState()) {
-                out.printf("  phase %d %s %s: %s — %s%n", v.getPhaseIndex(), SummaryJson.opName(v), v.getMethod(),
-                        SummaryJson.verdictText(v), v.getExplanation());
+                out.println("  phase " + v.getPhaseIndex() + " " + SummaryJson.opName(v) + " " + v.getMethod() + ": "
+                        + SummaryJson.verdictText(v) + " — " + v.getExplanation());
             }
         }
         out.flush();
     }
 
-    private static void opTable(String title, List<OpSummary> ops, PrintWriter out) {
+    private static void opTables(String title, List<SummaryRow> rows, PrintWriter out) {
         out.println(title + ":");
-        if (ops.isEmpty()) {
+        if (rows.isEmpty()) {
             out.println("  (no I/O)");
             return;
         }
-        out.printf("  %-5s %12s %10s %9s %10s %10s %10s %10s %10s %10s %10s%n", "op", "I/Os", "IOPS", "MB/s",
-                "mean", "p50", "p99", "p99.9", "p99.99", "p99.9999", "max");
-        for (OpSummary op : ops) {
-            LatencyStats l = op.getLatency();
-            var p = l.getPercentiles();
-            out.printf("  %-5s %,12d %,10.0f %9.1f %10s %10s %10s %10s %10s %10s %10s%n", op.getOp(), op.getIoCount(),
-                    op.getIops(), op.getMbPerSec(), latency(l.getCount() == 0 ? 0 : l.getSumNs() / l.getCount()),
-                    latency(p.getP50Ns()), latency(p.getP99Ns()), latency(p.getP999Ns()), latency(p.getP9999Ns()),
-                    latency(p.getP999999Ns()), latency(l.getMaxNs()));
-        }
-        for (OpSummary op : ops) {
-            LatencyStats l = op.getLatency();
-            StringBuilder above = new StringBuilder();
-            for (long threshold : Outliers.THRESHOLDS_NS) {
-                above.append(String.format("  >%s: %,d", latency(threshold), Outliers.countAtOrAbove(l, threshold)));
-            }
-            out.printf("  %-5s outliers%s%n", op.getOp(), above);
-        }
+        LATENCY_TEXT.text(out, rows, "  ");
+        OUTLIERS_TEXT.text(out, rows, "  ");
         out.println();
+    }
+
+    private static String[] outlierColumns() {
+        List<String> names = new ArrayList<>(List.of("op"));
+        for (long threshold : Outliers.THRESHOLDS_NS) {
+            names.add("count_ge_" + Outliers.label(threshold));
+        }
+        return names.toArray(String[]::new);
     }
 
     /** The stable summary JSON; one implementation shared with the HTTP API ({@link SummaryJson}). */
@@ -100,15 +106,11 @@ public final class SummaryRenderer {
         }
     }
 
-    static String latency(long ns) {
-        return Outliers.label(ns);
-    }
-
     private static String fmt(Double v) {
         return v == null ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
     }
 
     private static String bytes(long b) {
-        return String.format("%.2f GB (%.2f GiB)", b / 1e9, b / (double) (1L << 30));
+        return String.format(Locale.ROOT, "%.2f GB (%.2f GiB)", b / 1e9, b / (double) (1L << 30));
     }
 }

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.streams.report.SummaryJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.streams.report.SummaryJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.schemas.avro.RunSummary;

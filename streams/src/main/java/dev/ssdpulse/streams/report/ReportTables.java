@@ -52,14 +52,14 @@ public final class ReportTables {
         c.add(Column.of("op", r -> r.op().getOp().name()));
         c.add(Column.of("io_count", r -> r.op().getIoCount()));
         c.add(Column.of("bytes", r -> r.op().getBytes()));
-        c.add(Column.of("iops", r -> r.op().getIops()));
-        c.add(Column.of("mb_per_s", r -> r.op().getMbPerSec()));
+        c.add(Column.of("iops", r -> r.op().getIops(), 0));
+        c.add(Column.of("mb_per_s", r -> r.op().getMbPerSec(), 1));
         c.add(Column.of("errors", r -> r.op().getErrorCount()));
         addLatency(c, r -> r.op().getLatency(), true);
         for (long t : Outliers.THRESHOLDS_NS) {
             c.add(Column.of("count_ge_" + Outliers.label(t), r -> Outliers.countAtOrAbove(r.op().getLatency(), t)));
         }
-        c.add(Column.of("wa", SummaryRow::writeAmplification));
+        c.add(Column.of("wa", SummaryRow::writeAmplification, 2));
         return new Table<>(c);
     }
 
@@ -75,8 +75,8 @@ public final class ReportTables {
         c.add(Column.of("io_count", WindowMetrics::getIoCount));
         c.add(Column.of("window_s", w -> w.getWindowSizeNs() / 1e9));
         c.add(Column.of("bytes", WindowMetrics::getBytes));
-        c.add(Column.of("iops", WindowMetrics::getIops));
-        c.add(Column.of("mb_per_s", WindowMetrics::getMbPerSec));
+        c.add(Column.of("iops", WindowMetrics::getIops, 0));
+        c.add(Column.of("mb_per_s", WindowMetrics::getMbPerSec, 1));
         c.add(Column.of("errors", WindowMetrics::getErrorCount));
         addLatency(c, WindowMetrics::getLatency, false);
         if (binsFrom != null) {
@@ -97,20 +97,20 @@ public final class ReportTables {
         c.add(Column.of("latency_mean_us", r -> {
             LatencyStats l = latency.apply(r);
             return l.getCount() == 0 ? null : l.getSumNs() / (double) l.getCount() / 1e3;
-        }));
+        }, 1));
         if (!deepTail) {
-            c.add(Column.of("latency_min_us", r -> us(latency.apply(r).getMinNs())));
+            c.add(Column.of("latency_min_us", r -> us(latency.apply(r).getMinNs()), 1));
         }
-        c.add(Column.of("latency_p50_us", r -> us(p(latency, r).getP50Ns())));
-        c.add(Column.of("latency_p90_us", r -> us(p(latency, r).getP90Ns())));
-        c.add(Column.of("latency_p99_us", r -> us(p(latency, r).getP99Ns())));
-        c.add(Column.of("latency_p99_9_us", r -> us(p(latency, r).getP999Ns())));
+        c.add(Column.of("latency_p50_us", r -> us(p(latency, r).getP50Ns()), 1));
+        c.add(Column.of("latency_p90_us", r -> us(p(latency, r).getP90Ns()), 1));
+        c.add(Column.of("latency_p99_us", r -> us(p(latency, r).getP99Ns()), 1));
+        c.add(Column.of("latency_p99_9_us", r -> us(p(latency, r).getP999Ns()), 1));
         if (deepTail) {
-            c.add(Column.of("latency_p99_99_us", r -> us(p(latency, r).getP9999Ns())));
-            c.add(Column.of("latency_p99_999_us", r -> us(p(latency, r).getP99999Ns())));
-            c.add(Column.of("latency_p99_9999_us", r -> us(p(latency, r).getP999999Ns())));
+            c.add(Column.of("latency_p99_99_us", r -> us(p(latency, r).getP9999Ns()), 1));
+            c.add(Column.of("latency_p99_999_us", r -> us(p(latency, r).getP99999Ns()), 1));
+            c.add(Column.of("latency_p99_9999_us", r -> us(p(latency, r).getP999999Ns()), 1));
         }
-        c.add(Column.of("latency_max_us", r -> us(latency.apply(r).getMaxNs())));
+        c.add(Column.of("latency_max_us", r -> us(latency.apply(r).getMaxNs()), 1));
     }
 
     private static <R> LatencyPercentiles p(Function<R, LatencyStats> latency, R row) {

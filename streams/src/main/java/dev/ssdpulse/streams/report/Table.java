@@ -29,6 +29,16 @@ public final class Table<R> {
         return columns;
     }
 
+    /** The named columns, in the order given: a narrower view of the same cells (e.g. for text). */
+    public Table<R> select(String... names) {
+        List<Column<R>> picked = new ArrayList<>();
+        for (String name : names) {
+            picked.add(columns.stream().filter(c -> c.name().equals(name)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no column '" + name + "' in " + header())));
+        }
+        return new Table<>(picked);
+    }
+
     public List<String> header() {
         return columns.stream().map(Column::name).toList();
     }
@@ -74,15 +84,23 @@ public final class Table<R> {
 
     /** Columns padded to their widest cell; numbers right-aligned, text left-aligned. */
     public void text(PrintWriter out, List<? extends R> rows) {
+        text(out, rows, "");
+    }
+
+    /** As {@link #text(PrintWriter, List)}, each line after {@code indent}. */
+    public void text(PrintWriter out, List<? extends R> rows, String indent) {
         List<List<String>> cells = new ArrayList<>();
         cells.add(header());
         boolean[] numeric = new boolean[columns.size()];
         for (R row : rows) {
             List<String> line = new ArrayList<>(columns.size());
             for (int i = 0; i < columns.size(); i++) {
-                Object v = columns.get(i).value().apply(row);
+                Column<R> column = columns.get(i);
+                Object v = column.value().apply(row);
                 numeric[i] |= v instanceof Number;
-                line.add(cell(v));
+                line.add(v instanceof Double d && column.textDecimals() >= 0 && Double.isFinite(d)
+                        ? BigDecimal.valueOf(d).setScale(column.textDecimals(), RoundingMode.HALF_UP).toPlainString()
+                        : cell(v));
             }
             cells.add(line);
         }
@@ -93,7 +111,7 @@ public final class Table<R> {
             }
         }
         for (List<String> line : cells) {
-            StringBuilder b = new StringBuilder();
+            StringBuilder b = new StringBuilder(indent);
             for (int i = 0; i < line.size(); i++) {
                 String v = line.get(i);
                 String pad = " ".repeat(width[i] - v.length());

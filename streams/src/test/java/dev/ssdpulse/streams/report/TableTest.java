@@ -1,6 +1,7 @@
 package dev.ssdpulse.streams.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -38,6 +39,18 @@ class TableTest {
                 "name             count  rate_per_s",
                 "phase 1, \"test\"  12345  1234.56789",
                 "plain");
+    }
+
+    @Test
+    void aSelectionRendersTheSameCellsRoundedForReadingInTextOnly() {
+        Table<Row> rounded = new Table<>(List.of(Column.of("name", Row::name), Column.of("rate_per_s", Row::rate, 1)));
+        Table<Row> picked = rounded.select("rate_per_s", "name");
+        assertThat(picked.header()).containsExactly("rate_per_s", "name");
+        StringWriter s = new StringWriter();
+        picked.text(new PrintWriter(s), ROWS.subList(0, 1), "  ");
+        assertThat(s.toString().lines()).containsExactly("  rate_per_s  name", "      1234.6  phase 1, \"test\"");
+        assertThat(picked.csv(ROWS.subList(0, 1))).contains("1234.56789");
+        assertThatThrownBy(() -> TABLE.select("nope")).hasMessageContaining("no column 'nope'");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.ssdpulse.streams.http;
+package dev.ssdpulse.streams.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -9,7 +9,6 @@ import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
-import dev.ssdpulse.streams.report.Outliers;
 import java.util.List;
 import java.util.Locale;
 
@@ -18,7 +17,6 @@ import java.util.Locale;
  * the CLI's {@code --format json} and GET /api/runs/{id}/summary.
  */
 public final class SummaryJson {
-    /** Thresholds the seeds count I/Os above (seed 003: 10/30/50/100/200 ms). */
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private SummaryJson() {
