@@ -468,14 +468,8 @@ public final class DeviceRunner {
                         slot.op = r.op;
                         slot.offsetBytes = r.offsetBytes;
                         slot.sizeBytes = r.sizeBytes;
-                        long now = System.nanoTime();
-                        scheduledNanos = now;
-                        if (r.delayNs > 0 && w.lastScheduledSubmitNanos != Long.MIN_VALUE) {
-                            long due = w.lastScheduledSubmitNanos + r.delayNs;
-                            if (due - now > 0) {
-                                scheduledNanos = due;
-                            }
-                        }
+                        scheduledNanos = SubmitPacing.scheduledNanos(w.lastScheduledSubmitNanos, r.delayNs,
+                                System.nanoTime());
                         w.lastScheduledSubmitNanos = scheduledNanos;
                     } finally {
                         w.lock.unlock();
@@ -531,17 +525,10 @@ public final class DeviceRunner {
                             staged.op = r.op;
                             staged.offsetBytes = r.offsetBytes;
                             staged.sizeBytes = r.sizeBytes;
-                            stagedDueNanos = now;
                             if (r.delayNs > 0) {
                                 now = System.nanoTime();
-                                stagedDueNanos = now;
-                                if (w.lastScheduledSubmitNanos != Long.MIN_VALUE) {
-                                    long due = w.lastScheduledSubmitNanos + r.delayNs;
-                                    if (due - now > 0) {
-                                        stagedDueNanos = due;
-                                    }
-                                }
                             }
+                            stagedDueNanos = SubmitPacing.scheduledNanos(w.lastScheduledSubmitNanos, r.delayNs, now);
                             w.lastScheduledSubmitNanos = stagedDueNanos;
                         }
                         if (stagedDueNanos - now > 0) {

@@ -23,7 +23,7 @@ final class WorkerStream {
     final AtomicInteger outstanding = new AtomicInteger();
     /** Guarded by lock. */
     boolean exhausted;
-    long lastScheduledSubmitNanos = Long.MIN_VALUE;
+    long lastScheduledSubmitNanos = SubmitPacing.NONE;
     /** Guarded by sinkLock. */
     long ios;
     long errors;
