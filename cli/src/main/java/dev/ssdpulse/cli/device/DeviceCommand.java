@@ -6,7 +6,7 @@ import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.WorkloadOptions;
 import dev.ssdpulse.cli.run.HostDescriptions;
-import dev.ssdpulse.cli.run.OfflineRunOutput;
+import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
@@ -105,11 +105,8 @@ public final class DeviceCommand implements Callable<Integer> {
                     + "default) or block (stall submission: loses nothing, disturbs timing).")
     String overflow;
 
-    @Option(names = "--offline", description = "Analyse in-process and print the summary; no Kafka needed.")
-    boolean offline;
-
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "Summary format with --offline.")
-    String format;
+    @Mixin
+    OfflineOptions offline;
 
     @Option(names = "--run-id", paramLabel = "ID", description = "Run id (default: generated, dev-<date>-<time>-<hex>).")
     String runId;
@@ -125,9 +122,7 @@ public final class DeviceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"text".equals(format) && !"json".equals(format)) {
-            throw new UserInputException("--format must be text or json, got '" + format + "'");
-        }
+        offline.validate();
         OverflowPolicy overflowPolicy = overflowPolicy();
         WorkloadSpec workloadSpec = workload.load();
         boolean writes = TargetGuard.writesData(workloadSpec);
@@ -177,9 +172,8 @@ public final class DeviceCommand implements Callable<Integer> {
                         direct ? "O_DIRECT" : "buffered", engine.name(), facts.ioScheduler(), id);
                 err.flush();
             }
-            if (offline) {
-                return run(new OfflineRunOutput(id, 1_000_000_000L, 60_000_000_000L, format, null, device,
-                        workloadSpec.name(), out), runner, workloadSpec, facts, prepared, schedulerSwitch);
+            if (offline.offline) {
+                return run(offline.output(id, device, workloadSpec.name(), out), runner, workloadSpec, facts, prepared, schedulerSwitch);
             }
             RunStarted started = RunStartTime.stamp(RunStarted.newBuilder(), Instant.ofEpochMilli(System.currentTimeMillis()))
                     .setRunId(id)

@@ -5,7 +5,7 @@ import dev.ssdpulse.schemas.runs.RunStartTime;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.HostDescriptions;
-import dev.ssdpulse.cli.run.OfflineRunOutput;
+import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
@@ -56,12 +56,8 @@ public final class ImportFioCommand implements Callable<Integer> {
     @Option(names = "--run-id", paramLabel = "ID", description = "Run id (default: generated, fio-<date>-<time>-<hex>).")
     String runId;
 
-    @Option(names = "--offline", description = "Analyse in-process and print the summary; no Kafka needed.")
-    boolean offline;
-
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
-            description = "Summary format with --offline (default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    OfflineOptions offline;
 
     @Option(names = "--batch-ios", defaultValue = "512", paramLabel = "N", description = "I/Os per Kafka record.")
     int batchIos;
@@ -76,16 +72,13 @@ public final class ImportFioCommand implements Callable<Integer> {
                 throw new UserInputException("fio log " + log + " does not exist or is not a file");
             }
         }
-        if (!"text".equals(format) && !"json".equals(format)) {
-            throw new UserInputException("--format must be text or json, got '" + format + "'");
-        }
+        offline.validate();
         FioJsonReport report = json == null ? null : FioJsonReport.read(json);
         String id = runId == null ? RunIds.newRunId("fio") : RunIds.validate(runId);
         PrintWriter out = spec.commandLine().getOut();
         String logNames = String.join(", ", logs.stream().map(Path::toString).toList());
-        if (offline) {
-            return importInto(new OfflineRunOutput(id, 1_000_000_000L, 60_000_000_000L, format, null, "fio import",
-                    logNames, out));
+        if (offline.offline) {
+            return importInto(offline.output(id, "fio import", logNames, out));
         }
         try (StreamedRunOutput output = new StreamedRunOutput(kafka, runStarted(id, report), logs.size(),
                 OverflowPolicy.BLOCK, batchIos, out)) {

@@ -3,7 +3,7 @@ package dev.ssdpulse.cli.simulate;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.WorkloadOptions;
-import dev.ssdpulse.cli.run.OfflineRunOutput;
+import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
@@ -23,7 +23,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -50,16 +49,8 @@ public final class SimulateCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workload;
 
-    @Option(names = "--offline", description = "Analyse in-process and print the summary; no Kafka needed.")
-    boolean offline;
-
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
-            description = "Summary format with --offline (default: ${DEFAULT-VALUE}).")
-    String format;
-
-    @Option(names = "--series-csv", paramLabel = "FILE",
-            description = "With --offline: write the per-window series (time, op, IOPS, MB/s, latency) as CSV.")
-    Path seriesCsv;
+    @Mixin
+    OfflineOptions offline;
 
     @Option(names = "--realtime", description = "Pace the simulation to wall-clock time (see --speed).")
     boolean realtime;
@@ -71,14 +62,6 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--smart-interval", defaultValue = "1s", paramLabel = "DURATION",
             description = "Simulated time between SMART samples (default: ${DEFAULT-VALUE}).")
     Duration smartInterval;
-
-    @Option(names = "--window", defaultValue = "1s", paramLabel = "DURATION",
-            description = "With --offline: window length of the series (default: ${DEFAULT-VALUE}).")
-    Duration window;
-
-    @Option(names = "--snia-round", defaultValue = "60s", paramLabel = "DURATION",
-            description = "With --offline: SNIA steady-state round length (default: ${DEFAULT-VALUE}).")
-    Duration sniaRound;
 
     @Option(names = "--run-id", paramLabel = "ID", description = "Run id (default: generated, sim-<date>-<time>-<hex>).")
     String runId;
@@ -97,12 +80,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"text".equals(format) && !"json".equals(format)) {
-            throw new UserInputException("--format must be text or json, got '" + format + "'");
-        }
-        if (!offline && seriesCsv != null) {
-            throw new UserInputException("--series-csv needs --offline (a streamed run's series is in Kafka)");
-        }
+        offline.validate();
         SsdConfig config = new SsdPresets().resolve(ssd);
         if (parityReserve != null) {
             config = config.withParityReserveBytes(Units.parseBytes(parityReserve)).validate();
@@ -118,9 +96,8 @@ public final class SimulateCommand implements Callable<Integer> {
             err.printf("simulating %s on %s (run %s)%n", workloadSpec.name(), device, id);
             err.flush();
         }
-        if (offline) {
-            return run(new OfflineRunOutput(id, window.toNanos(), sniaRound.toNanos(), format, seriesCsv, device,
-                    workloadSpec.name(), out), drive, workloadSpec);
+        if (offline.offline) {
+            return run(offline.output(id, device, workloadSpec.name(), out), drive, workloadSpec);
         }
         RunStarted started = SimulatedRunDriver.runStarted(id, config, drive, workloadSpec, smartInterval.toNanos());
         int maxWorkers = SimulatedRunDriver.maxWorkers(workloadSpec);

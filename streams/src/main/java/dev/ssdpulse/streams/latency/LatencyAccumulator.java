@@ -225,16 +225,6 @@ public final class LatencyAccumulator {
         return Math.max(1, Math.min(rank, count));
     }
 
-    /** A copy of the histogram (clamped at 1 h). */
-    public Histogram histogramCopy() {
-        return histogram.copy();
-    }
-
-    /** Rough heap footprint, bytes: histogram counts plus bins. */
-    public int estimatedFootprintBytes() {
-        return histogram.getEstimatedFootprintInBytes() + binCounts.length * 8 + 64;
-    }
-
     /** Only the HdrHistogram's compressed encoding (the LatencyStats.hdrHistogram field); empty when count is 0. */
     public byte[] encodeHistogramCompressed() {
         if (count == 0) {
@@ -249,13 +239,6 @@ public final class LatencyAccumulator {
     public byte[] encode() {
         BinaryWriter out = new BinaryWriter(256);
         encodeInto(out, true);
-        return out.toByteArray();
-    }
-
-    /** Full exact state, histogram uncompressed (no Deflate): ~10x faster to write, for hot state stores. */
-    public byte[] encodeUncompressed() {
-        BinaryWriter out = new BinaryWriter(1024);
-        encodeInto(out, false);
         return out.toByteArray();
     }
 

@@ -312,10 +312,6 @@ abstract class AsyncIoEngineBase implements IoEngine {
         return lastError;
     }
 
-    protected final void setLastError(String message) {
-        lastError = message;
-    }
-
     @Override
     public void close() throws IOException {
         trim.close();
