@@ -54,7 +54,7 @@ class StoredRunsIT {
     void replayAsPlayDeleteAndRetention(TestStack stack) throws Exception {
         String runId = "it-stored-" + UUID.randomUUID().toString().substring(0, 8);
         Result sim = run(stack, "simulate", "--ssd", "tiny-test", "--workload", "seed001-tweakers-continuous",
-                "--duration", "20s", "--span", "100MB", "--run-id", runId, "--quiet");
+                "--duration", "20s", "--span", "100MB", "--run-id", runId, "--label", "campaign=" + runId, "--quiet");
         assertThat(sim.exit()).as(sim.err()).isZero();
         AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
                 temp.resolve("state")).withApplicationId("stored-runs-it-" + UUID.randomUUID());
@@ -85,6 +85,21 @@ class StoredRunsIT {
                 assertThat(colours).as(chart + " is drawn, not blank").hasSizeGreaterThan(4);
             }
             assertThat(report.err()).contains("wrote " + png.resolve("wa.png"));
+
+            // report --html end to end, the run chosen by its label
+            Path html = temp.resolve("report").resolve("runs.html");
+            Result htmlReport = run(stack, "report", "--label", "campaign=" + runId, "--html", html.toString());
+            assertThat(htmlReport.exit()).as(htmlReport.err()).isZero();
+            assertThat(htmlReport.err()).contains("wrote " + html + " (1 run)");
+            String page = java.nio.file.Files.readString(html);
+            assertThat(page).contains("<section class=\"run\" id=\"run-" + runId + "\">").contains("data-points=")
+                    .doesNotContain("<script");
+            Result noRuns = run(stack, "report", "--label", "campaign=none-" + runId, "--html", html.toString());
+            assertThat(noRuns.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+            assertThat(noRuns.err()).contains("no run in ssdpulse.runs.v1 has the labels {campaign=none-" + runId + "}");
+            Result twoWithoutHtml = run(stack, "report", "--run", runId, "--run", runId + "x");
+            assertThat(twoWithoutHtml.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+            assertThat(twoWithoutHtml.err()).contains("needs --html FILE");
 
             Result bad = run(stack, "replay", "--run", runId, "--as", "w5s", "--steady-state", "snia:rounds=10s");
             assertThat(bad.exit()).isEqualTo(Main.EXIT_BAD_INPUT);

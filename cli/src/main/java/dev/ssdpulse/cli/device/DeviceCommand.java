@@ -7,6 +7,7 @@ import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.WorkloadOptions;
 import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
+import dev.ssdpulse.cli.options.RunLabelOptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
@@ -108,6 +109,9 @@ public final class DeviceCommand implements Callable<Integer> {
     @Mixin
     OfflineOptions offline;
 
+    @Mixin
+    RunLabelOptions labels;
+
     @Option(names = "--run-id", paramLabel = "ID", description = "Run id (default: generated, dev-<date>-<time>-<hex>).")
     String runId;
 
@@ -175,7 +179,8 @@ public final class DeviceCommand implements Callable<Integer> {
             if (offline.offline) {
                 return run(offline.output(id, device, workloadSpec.name(), out), runner, workloadSpec, facts, prepared, schedulerSwitch);
             }
-            RunStarted started = RunStartTime.stamp(RunStarted.newBuilder(), Instant.ofEpochMilli(System.currentTimeMillis()))
+            RunStarted started = labels.apply(RunStartTime.stamp(RunStarted.newBuilder(),
+                            Instant.ofEpochMilli(System.currentTimeMillis()))
                     .setRunId(id)
                     .setRunName(workloadSpec.name() + " on " + device)
                     .setProducerKind(ProducerKind.DEVICE)
@@ -185,7 +190,7 @@ public final class DeviceCommand implements Callable<Integer> {
                     .setSeed(workloadSpec.seed())
                     .setToolVersion(HostDescriptions.toolVersion())
                     .setSmartIntervalNs(smartInterval.toNanos())
-                    .build();
+                    .build());
             int maxWorkers = workloadSpec.schedule().stream().mapToInt(p -> p.phase().workers()).max().orElse(1);
             try (StreamedRunOutput output = new StreamedRunOutput(kafka, started, maxWorkers, overflowPolicy, batchIos, out)) {
                 return run(output, runner, workloadSpec, facts, prepared, schedulerSwitch);

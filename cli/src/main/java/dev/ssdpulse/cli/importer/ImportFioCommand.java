@@ -6,6 +6,7 @@ import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
+import dev.ssdpulse.cli.options.RunLabelOptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
@@ -59,6 +60,9 @@ public final class ImportFioCommand implements Callable<Integer> {
     @Mixin
     OfflineOptions offline;
 
+    @Mixin
+    RunLabelOptions labels;
+
     @Option(names = "--batch-ios", defaultValue = "512", paramLabel = "N", description = "I/Os per Kafka record.")
     int batchIos;
 
@@ -80,7 +84,7 @@ public final class ImportFioCommand implements Callable<Integer> {
         if (offline.offline) {
             return importInto(offline.output(id, "fio import", logNames, out));
         }
-        try (StreamedRunOutput output = new StreamedRunOutput(kafka, runStarted(id, report), logs.size(),
+        try (StreamedRunOutput output = new StreamedRunOutput(kafka, labels.apply(runStarted(id, report)), logs.size(),
                 OverflowPolicy.BLOCK, batchIos, out)) {
             return importInto(output);
         }

@@ -15,6 +15,7 @@ import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.streams.report.Outliers;
 import dev.ssdpulse.streams.report.ReportTables;
+import dev.ssdpulse.streams.report.html.HtmlReport;
 import dev.ssdpulse.schemas.topics.Topics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,6 +29,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,16 +40,26 @@ import java.util.concurrent.Callable;
 /**
  * {@code ssdpulse report --run ID}: a finished (or aborted) run's summary from the run-summary topic — the
  * percentile table, exact bin counts and outliers, WA, steady-state verdicts — as text, JSON or CSV, and PNG
- * charts of the main plots from the per-window metrics.
+ * charts of the main plots from the per-window metrics. With {@code --html FILE}: one self-contained HTML
+ * report of a run or a set of runs (by ids and labels) with the seed articles' figures ({@link HtmlReport}).
  */
-@Command(name = "report", description = "Print a run's summary (text, JSON or CSV) and draw its charts as PNG.")
+@Command(name = "report", description = "Print a run's summary (text, JSON or CSV), draw its charts as PNG, or write"
+        + " an HTML report of a run or a set of runs.")
 public final class ReportCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--run", required = true, paramLabel = "ID", description = "The run.")
-    String runId;
+    @Option(names = "--run", paramLabel = "ID", description = "A run; repeatable with --html.")
+    List<String> runIds = new ArrayList<>();
+
+    @Option(names = "--label", paramLabel = "KEY=VALUE",
+            description = "With --html: also every run whose labels include all of these (repeatable).")
+    Map<String, String> labels = new LinkedHashMap<>();
+
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "Write one self-contained HTML report of the runs (no network needed to view it).")
+    Path htmlFile;
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|json|csv",
             description = "Output format (default: ${DEFAULT-VALUE}).")
@@ -62,20 +76,21 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RunIds.validate(runId);
+        runIds.forEach(RunIds::validate);
         if (!List.of("text", "json", "csv").contains(format)) {
             throw new UserInputException("--format must be text, json or csv, got '" + format + "'");
         }
+        if (htmlFile != null) {
+            return html();
+        }
+        if (runIds.size() != 1 || !labels.isEmpty()) {
+            throw new UserInputException("give exactly one --run (a set of runs, or --label, needs --html FILE)");
+        }
+        String runId = runIds.get(0);
         Map<String, Object> props = kafka.clientProperties();
         try (HttpSchemaRegistryClient registry = kafka.registryClient()) {
-            List<RunSummary> summaries = RunRecords.read(props, registry, Topics.RUN_SUMMARY, runId, timeout);
             List<RunStarted> started = RunRecords.read(props, registry, Topics.RUNS, runId, timeout);
-            if (summaries.isEmpty()) {
-                throw new UserInputException(started.isEmpty() ? "no run '" + runId + "' in " + Topics.RUNS.name()
-                        : "run '" + runId + "' has no summary yet in " + Topics.RUN_SUMMARY.name()
-                        + " (still running, or the analytics (`ssdpulse streams`) are not running)");
-            }
-            RunSummary summary = summaries.get(summaries.size() - 1);
+            RunSummary summary = summary(props, registry, runId, !started.isEmpty());
             SummaryRenderer.Context context = started.isEmpty() ? null : new SummaryRenderer.Context(
                     started.get(0).getDevice().getModel().toString(), started.get(0).getWorkload().getName().toString());
             PrintWriter out = spec.commandLine().getOut();
@@ -94,6 +109,56 @@ public final class ReportCommand implements Callable<Integer> {
                 spec.commandLine().getErr().flush();
             }
         }
+        return 0;
+    }
+
+    /** The run's latest summary; a clear error when there is none yet. */
+    private RunSummary summary(Map<String, Object> props, HttpSchemaRegistryClient registry, String runId,
+                               boolean started) {
+        List<RunSummary> summaries = RunRecords.read(props, registry, Topics.RUN_SUMMARY, runId, timeout);
+        if (summaries.isEmpty()) {
+            throw new UserInputException(!started ? "no run '" + runId + "' in " + Topics.RUNS.name()
+                    : "run '" + runId + "' has no summary yet in " + Topics.RUN_SUMMARY.name()
+                    + " (still running, or the analytics (`ssdpulse streams`) are not running)");
+        }
+        return summaries.get(summaries.size() - 1);
+    }
+
+    private int html() throws java.io.IOException {
+        if (runIds.isEmpty() && labels.isEmpty()) {
+            throw new UserInputException("--html needs the runs: --run ID (repeatable) and/or --label KEY=VALUE");
+        }
+        Map<String, Object> props = kafka.clientProperties();
+        List<HtmlReport.RunData> runs = new ArrayList<>();
+        try (HttpSchemaRegistryClient registry = kafka.registryClient()) {
+            Map<String, RunStarted> catalogue = RunRecords.latestPerRun(props, registry, Topics.RUNS, timeout);
+            Set<String> chosen = new LinkedHashSet<>(runIds);
+            if (!labels.isEmpty()) {
+                catalogue.forEach((id, started) -> {
+                    if (started.getLabels().entrySet().containsAll(labels.entrySet())) {
+                        chosen.add(id);
+                    }
+                });
+                if (chosen.size() == runIds.size()) {
+                    throw new UserInputException("no run in " + Topics.RUNS.name() + " has the labels " + labels);
+                }
+            }
+            for (String id : chosen) {
+                RunSummary summary = summary(props, registry, id, catalogue.containsKey(id));
+                runs.add(new HtmlReport.RunData(catalogue.get(id), summary,
+                        RunRecords.read(props, registry, Topics.METRICS_1S, id, timeout),
+                        RunRecords.read(props, registry, Topics.WAF, id, timeout), List.of()));
+            }
+        }
+        String title = runs.size() == 1 ? "ssdpulse report: run " + runs.get(0).summary().getRunId()
+                : "ssdpulse report: " + runs.size() + " runs" + (labels.isEmpty() ? "" : " labelled " + labels);
+        Path parent = htmlFile.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.writeString(htmlFile, HtmlReport.render(title, runs));
+        spec.commandLine().getErr().println("wrote " + htmlFile + " (" + runs.size() + (runs.size() == 1 ? " run)" : " runs)"));
+        spec.commandLine().getErr().flush();
         return 0;
     }
 

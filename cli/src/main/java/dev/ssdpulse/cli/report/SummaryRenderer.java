@@ -6,14 +6,11 @@ import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
-import dev.ssdpulse.streams.report.Outliers;
 import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.ReportTables.SummaryRow;
 import dev.ssdpulse.streams.report.SummaryJson;
-import dev.ssdpulse.streams.report.Table;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -26,10 +23,6 @@ import java.util.Objects;
  */
 public final class SummaryRenderer {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final Table<SummaryRow> LATENCY_TEXT = ReportTables.SUMMARY.select("op", "io_count", "iops",
-            "mb_per_s", "latency_mean_us", "latency_p50_us", "latency_p99_us", "latency_p99_9_us", "latency_p99_99_us",
-            "latency_p99_9999_us", "latency_max_us");
-    private static final Table<SummaryRow> OUTLIERS_TEXT = ReportTables.SUMMARY.select(outlierColumns());
 
     private SummaryRenderer() {
     }
@@ -83,17 +76,9 @@ public final class SummaryRenderer {
             out.println("  (no I/O)");
             return;
         }
-        LATENCY_TEXT.text(out, rows, "  ");
-        OUTLIERS_TEXT.text(out, rows, "  ");
+        ReportTables.LATENCY.text(out, rows, "  ");
+        ReportTables.OUTLIERS.text(out, rows, "  ");
         out.println();
-    }
-
-    private static String[] outlierColumns() {
-        List<String> names = new ArrayList<>(List.of("op"));
-        for (long threshold : Outliers.THRESHOLDS_NS) {
-            names.add("count_ge_" + Outliers.label(threshold));
-        }
-        return names.toArray(String[]::new);
     }
 
     /** The stable summary JSON; one implementation shared with the HTTP API ({@link SummaryJson}). */

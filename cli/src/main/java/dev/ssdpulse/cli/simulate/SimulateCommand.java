@@ -4,6 +4,7 @@ import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.WorkloadOptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
+import dev.ssdpulse.cli.options.RunLabelOptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
@@ -52,6 +53,9 @@ public final class SimulateCommand implements Callable<Integer> {
     @Mixin
     OfflineOptions offline;
 
+    @Mixin
+    RunLabelOptions labels;
+
     @Option(names = "--realtime", description = "Pace the simulation to wall-clock time (see --speed).")
     boolean realtime;
 
@@ -99,7 +103,8 @@ public final class SimulateCommand implements Callable<Integer> {
         if (offline.offline) {
             return run(offline.output(id, device, workloadSpec.name(), out), drive, workloadSpec);
         }
-        RunStarted started = SimulatedRunDriver.runStarted(id, config, drive, workloadSpec, smartInterval.toNanos());
+        RunStarted started = labels.apply(SimulatedRunDriver.runStarted(id, config, drive, workloadSpec,
+                smartInterval.toNanos()));
         int maxWorkers = SimulatedRunDriver.maxWorkers(workloadSpec);
         // The simulator's clock is virtual: waiting for Kafka changes no measured time, so nothing is dropped.
         try (StreamedRunOutput output = new StreamedRunOutput(kafka, started, maxWorkers, OverflowPolicy.BLOCK,

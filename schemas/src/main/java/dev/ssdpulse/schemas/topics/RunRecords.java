@@ -97,4 +97,49 @@ public final class RunRecords {
         }
         return true;
     }
+
+    /**
+     * The latest value of every run in a topic keyed by run id (the compacted run catalogue: every run's
+     * RunStarted), in the order first seen; a tombstone removes the run. Reads every partition from the beginning
+     * to its end at the start of the call.
+     */
+    public static <V extends SpecificRecord> Map<String, V> latestPerRun(Map<String, Object> clientProperties,
+                                                                       SchemaRegistryClient registry,
+                                                                       TopicSpec<V> topic, Duration timeout) {
+        Map<String, V> latest = new java.util.LinkedHashMap<>();
+        try (var consumer = new KafkaConsumer<>(consumerProperties(clientProperties), new StringDeserializer(),
+                new ByteArrayDeserializer());
+             var deserializer = new SpecificAvroDeserializer<>(topic.valueType(), registry)) {
+            List<PartitionInfo> partitions = consumer.partitionsFor(topic.name(), timeout);
+            if (partitions == null || partitions.isEmpty()) {
+                throw new IllegalStateException("topic " + topic.name() + " does not exist on this cluster");
+            }
+            List<TopicPartition> tps = partitions.stream().map(p -> new TopicPartition(topic.name(), p.partition()))
+                    .toList();
+            consumer.assign(tps);
+            consumer.seekToBeginning(tps);
+            Map<TopicPartition, Long> end = consumer.endOffsets(tps, timeout);
+            long lastProgressNs = System.nanoTime();
+            while (tps.stream().anyMatch(tp -> consumer.position(tp, timeout) < end.get(tp))) {
+                var records = consumer.poll(Duration.ofMillis(200));
+                for (var record : records) {
+                    if (record.offset() >= end.get(new TopicPartition(record.topic(), record.partition()))
+                            || record.key() == null) {
+                        continue;
+                    }
+                    if (record.value() == null) {
+                        latest.remove(record.key());
+                    } else {
+                        latest.put(record.key(), deserializer.deserialize(topic.name(), record.value()));
+                    }
+                }
+                if (!records.isEmpty()) {
+                    lastProgressNs = System.nanoTime();
+                } else if (System.nanoTime() - lastProgressNs > timeout.toNanos()) {
+                    throw new IllegalStateException("reading " + topic.name() + ": no progress for " + timeout);
+                }
+            }
+        }
+        return latest;
+    }
 }

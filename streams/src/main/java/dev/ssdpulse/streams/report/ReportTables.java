@@ -41,6 +41,20 @@ public final class ReportTables {
     }
 
     public static final Table<SummaryRow> SUMMARY = summaryTable();
+    /** The summary's percentile columns people read (text summary, HTML report). */
+    public static final Table<SummaryRow> LATENCY = SUMMARY.select("op", "io_count", "iops", "mb_per_s",
+            "latency_mean_us", "latency_p50_us", "latency_p99_us", "latency_p99_9_us", "latency_p99_99_us",
+            "latency_p99_9999_us", "latency_max_us");
+    /** The summary's outlier counts (I/Os at or above each of {@link Outliers#THRESHOLDS_NS}). */
+    public static final Table<SummaryRow> OUTLIERS = SUMMARY.select(outlierColumns());
+
+    private static String[] outlierColumns() {
+        List<String> names = new ArrayList<>(List.of("op"));
+        for (long threshold : Outliers.THRESHOLDS_NS) {
+            names.add("count_ge_" + Outliers.label(threshold));
+        }
+        return names.toArray(String[]::new);
+    }
 
     private static Table<SummaryRow> summaryTable() {
         List<Column<SummaryRow>> c = new ArrayList<>();

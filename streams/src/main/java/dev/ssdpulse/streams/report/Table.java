@@ -82,6 +82,51 @@ public final class Table<R> {
         return array;
     }
 
+    /**
+     * An HTML {@code <table>} of the same cells as the text (rounded for reading), escaped; numbers right-aligned
+     * (class {@code num}); each cell carries its exact CSV value in {@code data-value} for scripts and tests.
+     */
+    public String html(List<? extends R> rows) {
+        StringBuilder b = new StringBuilder("<table>\n<thead><tr>");
+        for (Column<R> c : columns) {
+            b.append("<th>").append(escapeHtml(c.name())).append("</th>");
+        }
+        b.append("</tr></thead>\n<tbody>\n");
+        for (R row : rows) {
+            b.append("<tr>");
+            for (Column<R> c : columns) {
+                Object v = c.value().apply(row);
+                b.append(v instanceof Number ? "<td class=\"num\" data-value=\"" : "<td data-value=\"")
+                        .append(escapeHtml(cell(v))).append("\">").append(escapeHtml(textCell(c, v))).append("</td>");
+            }
+            b.append("</tr>\n");
+        }
+        return b.append("</tbody>\n</table>\n").toString();
+    }
+
+    /** Text for HTML element content and attribute values. */
+    public static String escapeHtml(String text) {
+        StringBuilder b = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            switch (ch) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> b.append(ch);
+            }
+        }
+        return b.toString();
+    }
+
+    private static <R> String textCell(Column<R> column, Object v) {
+        return v instanceof Double d && column.textDecimals() >= 0 && Double.isFinite(d)
+                ? BigDecimal.valueOf(d).setScale(column.textDecimals(), RoundingMode.HALF_UP).toPlainString()
+                : cell(v);
+    }
+
     /** Columns padded to their widest cell; numbers right-aligned, text left-aligned. */
     public void text(PrintWriter out, List<? extends R> rows) {
         text(out, rows, "");
@@ -98,9 +143,7 @@ public final class Table<R> {
                 Column<R> column = columns.get(i);
                 Object v = column.value().apply(row);
                 numeric[i] |= v instanceof Number;
-                line.add(v instanceof Double d && column.textDecimals() >= 0 && Double.isFinite(d)
-                        ? BigDecimal.valueOf(d).setScale(column.textDecimals(), RoundingMode.HALF_UP).toPlainString()
-                        : cell(v));
+                line.add(textCell(column, v));
             }
             cells.add(line);
         }

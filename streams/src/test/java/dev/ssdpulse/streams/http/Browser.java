@@ -19,7 +19,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** Headless Chromium for the dashboard's browser tests, and the few interactions they share. */
-final class Browser {
+public final class Browser {
     /** Debian's chromium and chromedriver (`.ci/run` installs them); Selenium Manager never downloads anything. */
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
@@ -27,12 +27,12 @@ final class Browser {
     private Browser() {
     }
 
-    static boolean installed() {
+    public static boolean installed() {
         return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
     }
 
     /** A headless Chromium with its profile under {@code temp}. */
-    static WebDriver chrome(Path temp) throws IOException {
+    public static WebDriver chrome(Path temp) throws IOException {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -58,7 +58,7 @@ final class Browser {
     }
 
     /** Saves a screenshot under target/screenshots (a build artefact). */
-    static void screenshot(WebDriver driver, String name) throws IOException {
+    public static void screenshot(WebDriver driver, String name) throws IOException {
         File shot = ((ChromeDriver) driver).getScreenshotAs(OutputType.FILE);
         Path target = Path.of("target", "screenshots", name);
         Files.createDirectories(target.getParent());
@@ -67,7 +67,7 @@ final class Browser {
     }
 
     /** Resources the page failed to load (Chromium logs each failed request, a 404 among them, to the console). */
-    static java.util.List<String> failedLoads(WebDriver driver) {
+    public static java.util.List<String> failedLoads(WebDriver driver) {
         return driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
                 .map(org.openqa.selenium.logging.LogEntry::getMessage).filter(m -> m.contains("Failed to load resource"))
                 .toList();

@@ -1,0 +1,114 @@
+package dev.ssdpulse.streams.report.html;
+
+import dev.ssdpulse.schemas.avro.AccessSpec;
+import dev.ssdpulse.schemas.avro.DeviceDescription;
+import dev.ssdpulse.schemas.avro.HostDescription;
+import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.PhaseSpec;
+import dev.ssdpulse.schemas.avro.ProducerKind;
+import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.SmartSample;
+import dev.ssdpulse.schemas.avro.SmartSource;
+import dev.ssdpulse.schemas.avro.WorkloadDescription;
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
+import dev.ssdpulse.streams.offline.OfflineRunAnalysis;
+import dev.ssdpulse.streams.steadystate.FioCriterion;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Runs shaped like the seed articles' (a fill leaving some flash free, then a 4 KiB random-write test that falls
+ * off a cliff, with latency outliers and SMART samples), analysed by the real analysis core, for the HTML report's
+ * tests.
+ */
+final class ReportRuns {
+    static final long S = 1_000_000_000L;
+    static final long GB = 1_000_000_000L;
+    static final long CAPACITY_BYTES = 100 * GB;
+    private static final int WRITE = 1;
+
+    private ReportRuns() {
+    }
+
+    /**
+     * @param freeFlashGb GB the fill leaves unwritten (-1: no fill, a secure-erased drive)
+     * @param queueDepth  the test phase's queue depth (the run is faster at a deeper queue)
+     * @param scheduler   the I/O scheduler the run records
+     */
+    static HtmlReport.RunData run(String runId, int freeFlashGb, int queueDepth, String scheduler) {
+        AnalysisSettings settings = AnalysisSettings.defaults()
+                .withSteadyState(10 * S, List.of(FioCriterion.parse("iops:20%:20s")));
+        OfflineRunAnalysis analysis = new OfflineRunAnalysis(runId, settings, true);
+        SplittableRandom random = new SplittableRandom(runId.hashCode());
+        long fillEndNs = 40 * S;
+        long testEndNs = 240 * S;
+        long cliffNs = 120 * S;
+        analysis.phaseStarted(0, "fill", PhaseKind.FILL, 0);
+        long hostBytes = 0;
+        long nandBytes = 0;
+        double spareFactor = freeFlashGb < 0 ? 0.05 : 1.0 / (1 + freeFlashGb);
+        long nextSmartNs = 0;
+        long ios = 0;
+        boolean inTest = false;
+        for (long t = 0; t < testEndNs; ) {
+            boolean test = t >= fillEndNs;
+            if (test && !inTest) {
+                analysis.phaseStarted(1, "random-write", PhaseKind.TEST, fillEndNs);
+                inTest = true;
+            }
+            int iops = !test ? 2_000 : (t < cliffNs ? 400 * queueDepth : 120 * queueDepth) + random.nextInt(20);
+            long gapNs = S / iops;
+            long latencyNs = 80_000 + random.nextInt(40_000);
+            if (random.nextInt(400) == 0) {
+                latencyNs = 12_000_000 + random.nextInt(30_000_000); // an outlier layer at 12-42 ms
+            } else if (random.nextInt(8_000) == 0) {
+                latencyNs = 110_000_000 + random.nextInt(50_000_000); // and a rarer one above 100 ms
+            }
+            int sizeBytes = test ? 4096 : 131_072;
+            analysis.io(WRITE, test ? 1 : 0, t, latencyNs, sizeBytes, 0);
+            ios++;
+            hostBytes += sizeBytes;
+            nandBytes += sizeBytes + (test && t >= cliffNs ? (long) (sizeBytes * 3 * spareFactor) : 0);
+            if (t >= nextSmartNs) {
+                analysis.smart(SmartSample.newBuilder().setRunId(runId).setTimeNs(t).setSource(SmartSource.SIMULATOR)
+                        .setHostBytesWritten(hostBytes).setNandBytesWritten(nandBytes).build());
+                nextSmartNs += 5 * S;
+            }
+            t += gapNs;
+        }
+        analysis.smart(SmartSample.newBuilder().setRunId(runId).setTimeNs(testEndNs).setSource(SmartSource.SIMULATOR)
+                .setHostBytesWritten(hostBytes).setNandBytesWritten(nandBytes).build());
+        analysis.finish(RunStatus.COMPLETED, null, testEndNs, ios, 0);
+        return new HtmlReport.RunData(started(runId, freeFlashGb, queueDepth, scheduler), analysis.summary(),
+                analysis.windows(), analysis.writeAmplification(), List.of());
+    }
+
+    private static RunStarted started(String runId, int freeFlashGb, int queueDepth, String scheduler) {
+        AccessSpec seq = AccessSpec.newBuilder().setTransferSizeBytes(131_072).setPercentOfSpec(100).setPercentRead(0)
+                .setPercentRandom(0).setAlignmentBytes(4096).build();
+        AccessSpec random = AccessSpec.newBuilder().setTransferSizeBytes(4096).setPercentOfSpec(100).setPercentRead(0)
+                .setPercentRandom(100).setAlignmentBytes(4096).build();
+        List<PhaseSpec> phases = new ArrayList<>();
+        phases.add(phase(0, "fill", freeFlashGb < 0 ? PhaseKind.PRECONDITION_INDEPENDENT : PhaseKind.FILL, seq, 32,
+                0, freeFlashGb < 0 ? 0 : CAPACITY_BYTES - freeFlashGb * GB));
+        phases.add(phase(1, "random-write", PhaseKind.TEST, random, queueDepth, 0, 24 * GB));
+        return RunStarted.newBuilder().setRunId(runId).setRunName(runId).setProducerKind(ProducerKind.SIMULATOR)
+                .setDevice(DeviceDescription.newBuilder().setModel("report-test-drive").setCapacityBytes(CAPACITY_BYTES)
+                        .setLogicalBlockSizeBytes(512).build())
+                .setHost(HostDescription.newBuilder().setIoScheduler(scheduler).build())
+                .setWorkload(WorkloadDescription.newBuilder().setName("report-test").setSpecJson("{}").setPhases(phases)
+                        .build())
+                .setSeed(1).setWallClockStartEpochNs(0).setToolVersion("test").setLabels(Map.of("campaign", "report"))
+                .build();
+    }
+
+    private static PhaseSpec phase(int index, String name, PhaseKind kind, AccessSpec spec, int queueDepth,
+                                   long offsetBytes, long sizeBytes) {
+        return PhaseSpec.newBuilder().setIndex(index).setName(name).setKind(kind).setAccessSpecs(List.of(spec))
+                .setQueueDepth(queueDepth).setWorkers(1).setSpanOffsetBytes(offsetBytes).setSpanSizeBytes(sizeBytes)
+                .build();
+    }
+}
