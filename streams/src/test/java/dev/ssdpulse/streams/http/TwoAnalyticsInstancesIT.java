@@ -1,0 +1,159 @@
+package dev.ssdpulse.streams.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ssdpulse.platform.TopicCreation;
+import dev.ssdpulse.platform.kafka.LoopbackPorts;
+import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
+import dev.ssdpulse.platform.testing.TestStack;
+import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.streams.app.AnalyticsApp;
+import dev.ssdpulse.streams.app.AnalyticsConfig;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.common.utils.Utils;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two real analytics instances with one application id share the partitions, each with its HTTP API advertised
+ * as {@code application.server}: either instance lists every run and serves every run's summary, series and
+ * verdicts, answering for the runs it owns and forwarding the others to their owner; when one instance leaves, the
+ * other takes its partitions over and answers for every run itself, with the same results.
+ */
+@ExtendWith(KafkaTestEnvironment.class)
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class TwoAnalyticsInstancesIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final HttpClient client = HttpClient.newHttpClient();
+
+    @TempDir
+    Path temp;
+
+    private record Answer(int status, JsonNode body, boolean forwarded) {
+    }
+
+    private Answer get(HttpApiServer server, String path) throws Exception {
+        HttpResponse<String> r = client.send(HttpRequest.newBuilder(server.url().resolve(path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        return new Answer(r.statusCode(), r.statusCode() == 200 ? JSON.readTree(r.body()) : null,
+                r.headers().firstValue(HttpApiServer.FORWARDED_HEADER).isPresent());
+    }
+
+    /** Run ids whose records land on every partition of the run topics, so both instances own some of them. */
+    private static List<String> runIdsOnEveryPartition() {
+        Map<Integer, String> byPartition = new LinkedHashMap<>();
+        while (byPartition.size() < Topics.DEFAULT_PARTITIONS) {
+            String id = "two-" + UUID.randomUUID().toString().substring(0, 8);
+            int partition = Utils.toPositive(Utils.murmur2(id.getBytes(StandardCharsets.UTF_8)))
+                    % Topics.DEFAULT_PARTITIONS;
+            byPartition.putIfAbsent(partition, id);
+        }
+        return new ArrayList<>(byPartition.values());
+    }
+
+    @Test
+    void eitherInstanceAnswersForEveryRunAndTheSurvivorTakesOver(TestStack stack) throws Exception {
+        String applicationId = "two-instances-it-" + UUID.randomUUID();
+        List<String> runIds = runIdsOnEveryPartition();
+        TopicCreation.createCatalogueIfMissing(stack.bootstrapServers(), (short) 1);
+        for (int i = 0; i < runIds.size(); i++) {
+            TestRunPublisher.publish(stack, runIds.get(i), "run " + i, 12, 150, 0, 31 + i);
+        }
+        int[] ports = {LoopbackPorts.freePort(), LoopbackPorts.freePort()};
+        List<AnalyticsApp> apps = new ArrayList<>();
+        List<HttpApiServer> servers = new ArrayList<>();
+        try {
+            for (int i = 0; i < 2; i++) {
+                AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
+                                temp.resolve("state-" + i)).withApplicationId(applicationId)
+                        .withExtraProperties(Map.of("application.server", "127.0.0.1:" + ports[i]));
+                AnalyticsApp app = new AnalyticsApp(config);
+                app.start();
+                apps.add(app);
+            }
+            for (int i = 0; i < 2; i++) {
+                apps.get(i).awaitRunning(Duration.ofSeconds(90));
+                servers.add(HttpApiServer.start(apps.get(i), HttpApiConfig.localhost(ports[i])
+                        .withAdvertisedHost("127.0.0.1:" + ports[i])));
+            }
+            // both instances list all six runs once each has its share of the partitions and every summary is in
+            for (HttpApiServer server : servers) {
+                await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
+                        .until(() -> {
+                            Answer list = get(server, "/api/runs");
+                            Set<String> completed = new HashSet<>();
+                            list.body().forEach(r -> {
+                                if (r.path("status").asText().equals("COMPLETED")) {
+                                    completed.add(r.get("runId").asText());
+                                }
+                            });
+                            return list.status() == 200 && completed.containsAll(runIds);
+                        });
+            }
+            Map<String, JsonNode> summaries = new HashMap<>();
+            int[] forwarded = new int[2];
+            for (String id : runIds) {
+                for (int i = 0; i < 2; i++) {
+                    Answer summary = get(servers.get(i), "/api/runs/" + id + "/summary");
+                    assertThat(summary.status()).as("summary of %s from instance %d", id, i).isEqualTo(200);
+                    forwarded[i] += summary.forwarded() ? 1 : 0;
+                    JsonNode before = summaries.putIfAbsent(id, summary.body());
+                    if (before != null) {
+                        assertThat(summary.body()).as("the same summary of %s from either instance", id)
+                                .isEqualTo(before);
+                    }
+                    Answer series = get(servers.get(i), "/api/runs/" + id + "/series?op=WRITE");
+                    assertThat(series.status()).isEqualTo(200);
+                    assertThat(series.body().get("ops")).as("series of %s from instance %d", id, i).isNotEmpty();
+                    assertThat(get(servers.get(i), "/api/runs/" + id + "/steady-state").status()).isEqualTo(200);
+                }
+                assertThat(summaries.get(id).get("ioCount").asLong()).isPositive();
+            }
+            assertThat(forwarded[0]).as("instance 0 forwards the runs instance 1 owns").isPositive();
+            assertThat(forwarded[1]).as("instance 1 forwards the runs instance 0 owns").isPositive();
+            assertThat(forwarded[0] + forwarded[1]).as("every run answered by its owner once, forwarded once")
+                    .isEqualTo(runIds.size());
+
+            // the second instance leaves: the first takes its partitions over (restoring their state from the
+            // changelogs) and answers for every run itself, with the same summaries
+            servers.remove(1).close();
+            apps.remove(1).close();
+            HttpApiServer survivor = servers.get(0);
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
+                    .until(() -> runIds.stream().allMatch(id -> {
+                        try {
+                            Answer a = get(survivor, "/api/runs/" + id + "/summary");
+                            return a.status() == 200 && !a.forwarded();
+                        } catch (Exception e) {
+                            return false;
+                        }
+                    }));
+            for (String id : runIds) {
+                Answer after = get(survivor, "/api/runs/" + id + "/summary");
+                assertThat(after.body()).as("summary of %s after the takeover", id).isEqualTo(summaries.get(id));
+            }
+        } finally {
+            servers.forEach(HttpApiServer::close);
+            apps.forEach(AnalyticsApp::close);
+        }
+    }
+}
