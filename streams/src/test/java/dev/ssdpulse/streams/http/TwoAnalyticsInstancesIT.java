@@ -128,6 +128,12 @@ class TwoAnalyticsInstancesIT {
                 }
                 assertThat(summaries.get(id).get("ioCount").asLong()).isPositive();
             }
+            // the live event stream of a run, asked of the instance that does not own it, is relayed from the owner
+            for (String id : runIds) {
+                int other = get(servers.get(0), "/api/runs/" + id + "/summary").forwarded() ? 0 : 1;
+                assertThat(sseEvents(servers.get(other), id)).as("events of %s through instance %d", id, other)
+                        .contains("window", "status", "summary");
+            }
             assertThat(forwarded[0]).as("instance 0 forwards the runs instance 1 owns").isPositive();
             assertThat(forwarded[1]).as("instance 1 forwards the runs instance 0 owns").isPositive();
             assertThat(forwarded[0] + forwarded[1]).as("every run answered by its owner once, forwarded once")
@@ -155,5 +161,24 @@ class TwoAnalyticsInstancesIT {
             servers.forEach(HttpApiServer::close);
             apps.forEach(AnalyticsApp::close);
         }
+    }
+
+    /** The event names of a run's SSE stream up to its summary. */
+    private Set<String> sseEvents(HttpApiServer server, String runId) throws Exception {
+        HttpResponse<java.io.InputStream> r = client.send(HttpRequest.newBuilder(
+                server.url().resolve("/api/runs/" + runId + "/events")).build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(r.statusCode()).isEqualTo(200);
+        Set<String> seen = new HashSet<>();
+        try (java.io.BufferedReader in = new java.io.BufferedReader(
+                new java.io.InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            String line;
+            while (!seen.contains("summary") && (line = in.readLine()) != null) {
+                if (line.startsWith("event: ")) {
+                    seen.add(line.substring(7));
+                }
+            }
+        }
+        return seen;
     }
 }
