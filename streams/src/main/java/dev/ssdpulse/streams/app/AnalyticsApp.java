@@ -98,6 +98,10 @@ public final class AnalyticsApp implements AutoCloseable {
             // at most 0.5 s; views (interactive queries) are not delayed. Override with commit.interval.ms.
             p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 500);
         }
+        // with several instances each keeps a warm copy of another's stores: a takeover restores little, and the
+        // API answers for a run from the copy (saying so) while its owner is unreachable or rebalancing; with one
+        // instance there is nowhere to place a standby and nothing changes
+        p.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, 1);
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
         p.put(SerdeConfig.SCHEMA_REGISTRY_URL, config.schemaRegistryUrl());
         p.putAll(config.extraProperties());

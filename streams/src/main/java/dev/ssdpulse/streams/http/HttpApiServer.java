@@ -65,6 +65,10 @@ public final class HttpApiServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HttpApiServer.class);
     /** Set on forwarded requests so a stale owner never bounces a request back (one hop at most). */
     static final String FORWARDED_HEADER = "X-Ssdpulse-Forwarded-By";
+    /** Set on answers from a standby replica of the run's views (the owner could not answer). */
+    static final String SERVED_FROM_HEADER = "X-Ssdpulse-Served-From";
+    /** The views a request is answered from, when not this instance's active ones. */
+    private static final String VIEWS_ATTRIBUTE = "ssdpulse.views";
     private static final int REQUEST_THREADS = 8;
     /** Jetty runs its acceptor and selectors (up to 5 on a large machine) on the request pool. */
     private static final int JETTY_OWN_THREADS = 6;
@@ -196,19 +200,57 @@ public final class HttpApiServer implements AutoCloseable {
         void answer(Context ctx, String runId) throws Exception;
     }
 
-    /** A per-run endpoint: forwarded to the run's owner when another instance owns it, 404 for unknown runs. */
+    /**
+     * A per-run endpoint: forwarded to the run's owner when another instance owns it, 404 for unknown runs. When the
+     * owner cannot answer (unreachable, or this instance's stores are rebalancing) and this instance keeps a
+     * standby replica of the run, the replica answers, and the {@value #SERVED_FROM_HEADER} header says so.
+     */
     private Handler run(RunEndpoint endpoint) {
         return ctx -> {
             String runId = ctx.pathParam("id");
             Optional<String> owner = remoteOwner(ctx, runId);
             if (owner.isPresent()) {
-                forward(ctx, owner.get());
-            } else if (!views.knows(runId)) {
-                throw ApiException.notFound("unknown run '" + runId + "'");
-            } else {
-                endpoint.answer(ctx, runId);
+                try {
+                    forward(ctx, owner.get());
+                } catch (OwnerUnreachableException e) {
+                    answerFromStandby(ctx, runId, endpoint, "the owner " + owner.get() + " is unreachable",
+                            new ApiException(502, e.getMessage()));
+                }
+                return;
+            }
+            try {
+                answer(ctx, runId, endpoint, views);
+            } catch (InvalidStateStoreException e) {
+                answerFromStandby(ctx, runId, endpoint, "the owner's stores are rebalancing or restoring", e);
             }
         };
+    }
+
+    private static void answer(Context ctx, String runId, RunEndpoint endpoint, RunViews from) throws Exception {
+        if (!from.knows(runId)) {
+            throw ApiException.notFound("unknown run '" + runId + "'");
+        }
+        endpoint.answer(ctx, runId);
+    }
+
+    private void answerFromStandby(Context ctx, String runId, RunEndpoint endpoint, String why,
+                                   RuntimeException otherwise) throws Exception {
+        Optional<RunViews> standby = config.advertisedHost() == null ? Optional.empty()
+                : views.standbyReplicaOf(runId, config.advertisedHost());
+        if (standby.isEmpty()) {
+            throw otherwise;
+        }
+        ctx.attribute(VIEWS_ATTRIBUTE, standby.get());
+        ctx.header(SERVED_FROM_HEADER, "standby replica on " + config.advertisedHost() + " (" + why
+                + "): may lag the owner by what it processed since its last commit");
+        answer(ctx, runId, endpoint, standby.get());
+    }
+
+    /** The owning instance did not answer at all (no connection): nothing of the response was written. */
+    private static final class OwnerUnreachableException extends RuntimeException {
+        OwnerUnreachableException(String message) {
+            super(message);
+        }
     }
 
     /** http://host:port/ of the bound socket (port resolved when 0 was asked). */
@@ -313,6 +355,8 @@ public final class HttpApiServer implements AutoCloseable {
      * the run's own results).
      */
     private RunViews viewsOf(Context ctx, String runId) {
+        RunViews standby = ctx.attribute(VIEWS_ATTRIBUTE);
+        RunViews views = standby != null ? standby : this.views;
         String name = ctx.queryParam("resultSet");
         if (name == null || name.isEmpty() || name.equals(ResultSetNames.LIVE)) {
             return views;
@@ -458,7 +502,7 @@ public final class HttpApiServer implements AutoCloseable {
         try {
             resp = forwardClient.send(req.build(), HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
-            throw new ApiException(502, "the instance owning this run (" + owner + ") is unreachable: "
+            throw new OwnerUnreachableException("the instance owning this run (" + owner + ") is unreachable: "
                     + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -57,6 +57,14 @@ public interface RunViews {
         return List.of();
     }
 
+    /**
+     * Views of the run read from this instance's standby replica of it, when it keeps one; {@code selfHostPort}
+     * is this instance's application.server.
+     */
+    default Optional<RunViews> standbyReplicaOf(String runId, String selfHostPort) {
+        return Optional.empty();
+    }
+
     /** True when this instance knows the run (its RunStarted or a status). */
     default boolean knows(String runId) {
         return run(runId).isPresent() || status(runId).isPresent();

@@ -63,9 +63,16 @@ public final class StreamsRunViews implements RunViews {
     }
 
     @Override
+    public Optional<RunViews> standbyReplicaOf(String runId, String selfHostPort) {
+        int colon = selfHostPort.lastIndexOf(':');
+        HostInfo self = new HostInfo(selfHostPort.substring(0, colon), Integer.parseInt(selfHostPort.substring(colon + 1)));
+        return views.hostsStandbyOf(runId, self)
+                ? Optional.of(new StreamsRunViews(views.withStandbyReplicas(), streams)) : Optional.empty();
+    }
+
+    @Override
     public Optional<WindowMetrics> lastWindow(String runId, int op) {
-        ReadOnlyKeyValueStore<String, WindowMetrics> store = streams.store(StoreQueryParameters.fromNameAndType(
-                Names.WINDOW_SERIES_STORE, QueryableStoreTypes.<String, WindowMetrics>keyValueStore()));
+        ReadOnlyKeyValueStore<String, WindowMetrics> store = views.store(Names.WINDOW_SERIES_STORE);
         try (KeyValueIterator<String, WindowMetrics> it = store.reverseRange(
                 StoreKeys.window(runId, op, Long.MIN_VALUE), StoreKeys.window(runId, op, Long.MAX_VALUE))) {
             return it.hasNext() ? Optional.of(it.next().value) : Optional.empty();

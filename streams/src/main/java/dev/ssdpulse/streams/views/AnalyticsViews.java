@@ -31,9 +31,29 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  */
 public final class AnalyticsViews {
     private final KafkaStreams streams;
+    private final boolean standbyReplicas;
 
     public AnalyticsViews(KafkaStreams streams) {
+        this(streams, false);
+    }
+
+    private AnalyticsViews(KafkaStreams streams, boolean standbyReplicas) {
         this.streams = streams;
+        this.standbyReplicas = standbyReplicas;
+    }
+
+    /**
+     * The same views read from this instance's standby replicas as well (Kafka Streams' stale stores): possibly
+     * behind the owner by what it processed since its last commit, for answering while the owner cannot.
+     */
+    public AnalyticsViews withStandbyReplicas() {
+        return new AnalyticsViews(streams, true);
+    }
+
+    /** Whether this instance keeps a standby replica of the run's views. */
+    public boolean hostsStandbyOf(String runId, org.apache.kafka.streams.state.HostInfo self) {
+        KeyQueryMetadata md = ownerOf(runId);
+        return md != null && !md.equals(KeyQueryMetadata.NOT_AVAILABLE) && md.standbyHosts().contains(self);
     }
 
     /** Every RunStarted in the local runs store, by run id. */
@@ -138,7 +158,10 @@ public final class AnalyticsViews {
         return streams.queryMetadataForKey(Names.RUNS_STORE, runId, Serdes.String().serializer());
     }
 
-    private <V> ReadOnlyKeyValueStore<String, V> store(String name) {
-        return streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.<String, V>keyValueStore()));
+    /** A store of this instance by name (active tasks only, or standbys too: {@link #withStandbyReplicas()}). */
+    public <V> ReadOnlyKeyValueStore<String, V> store(String name) {
+        StoreQueryParameters<ReadOnlyKeyValueStore<String, V>> q = StoreQueryParameters.fromNameAndType(name,
+                QueryableStoreTypes.<String, V>keyValueStore());
+        return streams.store(standbyReplicas ? q.enableStaleStores() : q);
     }
 }

@@ -37,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Two real analytics instances with one application id share the partitions, each with its HTTP API advertised
  * as {@code application.server}: either instance lists every run and serves every run's summary, series and
  * verdicts, answering for the runs it owns and forwarding the others to their owner; when one instance leaves, the
- * other takes its partitions over and answers for every run itself, with the same results.
+ * other answers for its runs from standby replicas (saying so), then takes its partitions over and answers for
+ * every run itself, with the same results.
  */
 @ExtendWith(KafkaTestEnvironment.class)
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -48,14 +49,15 @@ class TwoAnalyticsInstancesIT {
     @TempDir
     Path temp;
 
-    private record Answer(int status, JsonNode body, boolean forwarded) {
+    private record Answer(int status, JsonNode body, boolean forwarded, boolean servedFromStandby) {
     }
 
     private Answer get(HttpApiServer server, String path) throws Exception {
         HttpResponse<String> r = client.send(HttpRequest.newBuilder(server.url().resolve(path)).build(),
                 HttpResponse.BodyHandlers.ofString());
         return new Answer(r.statusCode(), r.statusCode() == 200 ? JSON.readTree(r.body()) : null,
-                r.headers().firstValue(HttpApiServer.FORWARDED_HEADER).isPresent());
+                r.headers().firstValue(HttpApiServer.FORWARDED_HEADER).isPresent(),
+                r.headers().firstValue(HttpApiServer.SERVED_FROM_HEADER).isPresent());
     }
 
     /** Run ids whose records land on every partition of the run topics, so both instances own some of them. */
@@ -139,16 +141,37 @@ class TwoAnalyticsInstancesIT {
             assertThat(forwarded[0] + forwarded[1]).as("every run answered by its owner once, forwarded once")
                     .isEqualTo(runIds.size());
 
-            // the second instance leaves: the first takes its partitions over (restoring their state from the
-            // changelogs) and answers for every run itself, with the same summaries
+            // the second instance's API goes away while its application keeps its partitions: the first answers for
+            // the second's runs from its standby replicas, says so, and gives the same summaries
+            List<String> ownedBySecond = runIds.stream().filter(id -> {
+                try {
+                    return get(servers.get(0), "/api/runs/" + id + "/summary").forwarded();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }).toList();
             servers.remove(1).close();
+            HttpApiServer first = servers.get(0);
+            for (String id : ownedBySecond) {
+                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
+                        .until(() -> get(first, "/api/runs/" + id + "/summary").status() == 200);
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(
+                        first.url().resolve("/api/runs/" + id + "/summary")).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(r.headers().firstValue(HttpApiServer.SERVED_FROM_HEADER)).as("answered by a standby of %s", id)
+                        .hasValueSatisfying(v -> assertThat(v).startsWith("standby replica on 127.0.0.1:" + ports[0])
+                                .contains("is unreachable"));
+                assertThat(JSON.readTree(r.body())).isEqualTo(summaries.get(id));
+            }
+
+            // the second instance leaves: the first takes its partitions over (from its standbys, topped up from
+            // the changelogs) and answers for every run itself, with the same summaries
             apps.remove(1).close();
             HttpApiServer survivor = servers.get(0);
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
                     .until(() -> runIds.stream().allMatch(id -> {
                         try {
                             Answer a = get(survivor, "/api/runs/" + id + "/summary");
-                            return a.status() == 200 && !a.forwarded();
+                            return a.status() == 200 && !a.forwarded() && !a.servedFromStandby();
                         } catch (Exception e) {
                             return false;
                         }
