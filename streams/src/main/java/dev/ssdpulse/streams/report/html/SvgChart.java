@@ -138,12 +138,7 @@ public final class SvgChart {
                     + "stroke-dasharray=\"3 3\"/><text x=\"%.1f\" y=\"%d\" class=\"marker\">%s</text>%n", px, px, TOP,
                     HEIGHT - BOTTOM, px + 3, TOP + 10, escapeHtml(m.label())));
         }
-        b.append(String.format(Locale.ROOT, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
-                + "viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" data-points=\"%d\" role=\"img\">%n", WIDTH, HEIGHT,
-                WIDTH, HEIGHT, drawn));
-        b.append("<title>").append(escapeHtml(title)).append("</title>\n");
-        b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"title\">%s</text>%n", LEFT,
-                escapeHtml(title)));
+        open(b, title, drawn);
         if (drawn == 0) {
             b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" class=\"empty\">no data</text>%n",
                     WIDTH / 2 - 30, HEIGHT / 2));
@@ -188,14 +183,19 @@ public final class SvgChart {
                     + "text-anchor=\"middle\">%s</text>%n", x0 + slot * 0.35, HEIGHT - BOTTOM + 14,
                     escapeHtml(labels.get(i))));
         }
+        open(b, title, drawn);
+        yAxis(b, y, yLabel);
+        return b.append(body).append("</svg>\n").toString();
+    }
+
+    /** The root element, with the number of data points drawn, and the chart's title. */
+    private static void open(StringBuilder b, String title, int drawn) {
         b.append(String.format(Locale.ROOT, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
                 + "viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" data-points=\"%d\" role=\"img\">%n", WIDTH, HEIGHT,
                 WIDTH, HEIGHT, drawn));
         b.append("<title>").append(escapeHtml(title)).append("</title>\n");
         b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"title\">%s</text>%n", LEFT,
                 escapeHtml(title)));
-        yAxis(b, y, yLabel);
-        return b.append(body).append("</svg>\n").toString();
     }
 
     private static void axes(StringBuilder b, Axis x, Axis y, String xLabel, String yLabel) {
