@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.analysis;
 
+import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
@@ -10,12 +11,13 @@ import java.util.List;
 
 /**
  * Keeps the outputs of a {@link RunAnalysis} in memory, in order: the offline path's output, and the tests'.
- * Verdicts, WA intervals (per-phase WA needs them) and summaries are always kept; windows and run-latency records
- * only when asked (~1 KB per window and direction with its histogram).
+ * Verdicts, WA intervals (per-phase WA needs them) and summaries are always kept; windows, run-latency records and
+ * latency scatters only when asked (~1 KB per window and direction with its histogram, ~2 KB per scatter window).
  */
 public final class CollectingOutput implements AnalysisOutput {
     public final List<WindowMetrics> windows = new ArrayList<>();
     public final List<RunLatency> latencies = new ArrayList<>();
+    public final List<LatencyScatter> scatters = new ArrayList<>();
     public final List<SteadyStateVerdict> verdicts = new ArrayList<>();
     public final List<WriteAmplification> writeAmplification = new ArrayList<>();
     public final List<RunSummary> summaries = new ArrayList<>();
@@ -26,7 +28,7 @@ public final class CollectingOutput implements AnalysisOutput {
         this(true);
     }
 
-    /** @param keepSeries keep windows and run-latency records too */
+    /** @param keepSeries keep windows, run-latency records and latency scatters too */
     public CollectingOutput(boolean keepSeries) {
         this.keepSeries = keepSeries;
     }
@@ -42,6 +44,13 @@ public final class CollectingOutput implements AnalysisOutput {
     public void latency(RunLatency latency) {
         if (keepSeries) {
             latencies.add(latency);
+        }
+    }
+
+    @Override
+    public void scatter(LatencyScatter scatter) {
+        if (keepSeries) {
+            scatters.add(scatter);
         }
     }
 

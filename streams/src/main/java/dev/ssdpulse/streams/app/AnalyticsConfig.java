@@ -3,6 +3,7 @@ package dev.ssdpulse.streams.app;
 import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
 import dev.ssdpulse.streams.latency.LatencyBins;
+import dev.ssdpulse.streams.latency.LatencyScatterSampler;
 import dev.ssdpulse.streams.steadystate.SniaSteadyStateDetector;
 import dev.ssdpulse.streams.window.RunWindowAggregator;
 import java.nio.file.Path;
@@ -29,12 +30,14 @@ import java.util.Objects;
  * @param latencyEveryWindows  a live whole-run RunLatency is emitted every this many closed windows of a run
  * @param extraProperties      passed to Kafka Streams and its clients verbatim (SASL, TLS, tuning); they win
  * @param latencyBins          fixed latency bins of every histogram output (IOMeter's by default)
+ * @param scatterThresholdNs   the latency scatter keeps every I/O at or above this latency, ns (default 10 ms)
+ * @param scatterSamplesPerWindow the latency scatter's uniform sample of the other I/Os, per window (default 200)
  */
 public record AnalyticsConfig(String applicationId, String bootstrapServers, String schemaRegistryUrl, Path stateDir,
                               int threads, long windowSizeNs, long graceNs, long sniaRoundNs,
                               List<FioCriterion> fioCriteria, Duration heartbeatTimeout, Guarantee guarantee,
                               int latencyEveryWindows, Map<String, String> extraProperties,
-                              LatencyBins latencyBins) {
+                              LatencyBins latencyBins, long scatterThresholdNs, int scatterSamplesPerWindow) {
 
     public static final String DEFAULT_APPLICATION_ID = "ssdpulse-analytics";
     public static final long DEFAULT_GRACE_NS = AnalysisSettings.DEFAULT_GRACE_NS;
@@ -84,6 +87,16 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
                 fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, LatencyBins.iometer());
     }
 
+    /** The default latency scatter (10 ms, 200 samples per window). */
+    public AnalyticsConfig(String applicationId, String bootstrapServers, String schemaRegistryUrl, Path stateDir,
+                           int threads, long windowSizeNs, long graceNs, long sniaRoundNs,
+                           List<FioCriterion> fioCriteria, Duration heartbeatTimeout, Guarantee guarantee,
+                           int latencyEveryWindows, Map<String, String> extraProperties, LatencyBins latencyBins) {
+        this(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads, windowSizeNs, graceNs, sniaRoundNs,
+                fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins,
+                LatencyScatterSampler.DEFAULT_THRESHOLD_NS, LatencyScatterSampler.DEFAULT_SAMPLES_PER_WINDOW);
+    }
+
     public AnalyticsConfig {
         Objects.requireNonNull(latencyBins, "latencyBins");
         Objects.requireNonNull(applicationId, "applicationId");
@@ -101,7 +114,8 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
             throw new IllegalArgumentException("heartbeatTimeout must be > 0, was " + heartbeatTimeout);
         }
         // validates the analysis fields (the record's fields are not assigned yet: the parameters are used)
-        new AnalysisSettings(windowSizeNs, graceNs, latencyBins, sniaRoundNs, fioCriteria, latencyEveryWindows);
+        new AnalysisSettings(windowSizeNs, graceNs, latencyBins, sniaRoundNs, fioCriteria, latencyEveryWindows,
+                scatterThresholdNs, scatterSamplesPerWindow);
     }
 
     /** 1-s windows, 2-s grace, 60-s SNIA rounds, fio iops_slope:0.3%:60, 60-s heartbeat timeout, EOS v2, 1 thread. */
@@ -114,56 +128,72 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
 
     public AnalyticsConfig withApplicationId(String id) {
         return new AnalyticsConfig(id, bootstrapServers, schemaRegistryUrl, stateDir, threads, windowSizeNs, graceNs,
-                sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins);
+                sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins,
+                scatterThresholdNs, scatterSamplesPerWindow);
     }
 
     public AnalyticsConfig withStateDir(Path dir) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, dir, threads, windowSizeNs,
-                graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins);
+                graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins,
+                scatterThresholdNs, scatterSamplesPerWindow);
     }
 
     public AnalyticsConfig withThreads(int n) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, n, windowSizeNs,
-                graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins);
+                graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins,
+                scatterThresholdNs, scatterSamplesPerWindow);
     }
 
     public AnalyticsConfig withWindow(long sizeNs, long grace) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads, sizeNs,
-                grace, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins);
+                grace, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows, extraProperties, latencyBins,
+                scatterThresholdNs, scatterSamplesPerWindow);
     }
 
     public AnalyticsConfig withSteadyState(long roundNs, List<FioCriterion> criteria) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
                 windowSizeNs, graceNs, roundNs, criteria, heartbeatTimeout, guarantee, latencyEveryWindows,
-                extraProperties, latencyBins);
+                extraProperties, latencyBins,
+                scatterThresholdNs, scatterSamplesPerWindow);
     }
 
     public AnalyticsConfig withHeartbeatTimeout(Duration timeout) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
                 windowSizeNs, graceNs, sniaRoundNs, fioCriteria, timeout, guarantee, latencyEveryWindows,
-                extraProperties, latencyBins);
+                extraProperties, latencyBins,
+                scatterThresholdNs, scatterSamplesPerWindow);
     }
 
     public AnalyticsConfig withGuarantee(Guarantee g) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
                 windowSizeNs, graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, g, latencyEveryWindows,
-                extraProperties, latencyBins);
+                extraProperties, latencyBins,
+                scatterThresholdNs, scatterSamplesPerWindow);
     }
 
     public AnalyticsConfig withExtraProperties(Map<String, String> extra) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
                 windowSizeNs, graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows,
-                extra, latencyBins);
+                extra, latencyBins,
+                scatterThresholdNs, scatterSamplesPerWindow);
     }
 
     public AnalyticsConfig withLatencyBins(LatencyBins bins) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
                 windowSizeNs, graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows,
-                extraProperties, bins);
+                extraProperties, bins,
+                scatterThresholdNs, scatterSamplesPerWindow);
+    }
+
+    public AnalyticsConfig withScatter(long thresholdNs, int samplesPerWindow) {
+        return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
+                windowSizeNs, graceNs, sniaRoundNs, fioCriteria, heartbeatTimeout, guarantee, latencyEveryWindows,
+                extraProperties, latencyBins, thresholdNs, samplesPerWindow);
     }
 
     /** What the run analysis computes, from this configuration. */
     public AnalysisSettings analysisSettings() {
-        return new AnalysisSettings(windowSizeNs, graceNs, latencyBins, sniaRoundNs, fioCriteria, latencyEveryWindows);
+        return new AnalysisSettings(windowSizeNs, graceNs, latencyBins, sniaRoundNs, fioCriteria, latencyEveryWindows,
+                scatterThresholdNs, scatterSamplesPerWindow);
     }
 }

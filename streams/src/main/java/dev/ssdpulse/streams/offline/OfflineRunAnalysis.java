@@ -60,6 +60,11 @@ public final class OfflineRunAnalysis {
         return output.windows;
     }
 
+    /** Closed windows' latency scatters in order (only with keepWindows). */
+    public List<dev.ssdpulse.schemas.avro.LatencyScatter> scatters() {
+        return output.scatters;
+    }
+
     /** Every verdict change, in order. */
     public List<SteadyStateVerdict> verdicts() {
         return output.verdicts;
