@@ -214,7 +214,7 @@
     var colors = o.colors.map(rgba);
     var ax = pw * ratio / (x1 - x0), bx = (L - x0 * pw / (x1 - x0)) * ratio - px0;
     var ay = -ph * ratio / (ly1 - ly0), by = (T + ph + ly0 * ph / (ly1 - ly0)) * ratio - py0;
-    var thr = o.thresholdNs > 0 ? o.thresholdNs : Infinity, size = Math.max(2, Math.round(1.5 * ratio));
+    var thr = o.thresholdNs > 0 ? o.thresholdNs : Infinity, size = Math.max(3, Math.round(2 * ratio));
     for (var pass = 0; pass < 2; pass++) {
       o.chunks.forEach(function (ch) {
         var tn = ch.timeNs, ln = ch.latencyNs, op = ch.op;
