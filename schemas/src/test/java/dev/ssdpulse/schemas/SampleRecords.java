@@ -226,7 +226,7 @@ public final class SampleRecords {
     public static List<SpecificRecord> everyRecordType() {
         return List.of(runStarted(), device(), geometry(), host(), workload(), phaseSpec(), accessSpec(),
                 ioBatch(), phaseChanged(), heartbeat(), runFinished(), ioStream(ioBatch()), smartSample(),
-                windowMetrics(), latencyStats(), percentiles(), runLatency(), writeAmplification(),
+                windowMetrics(), latencyStats(), percentiles(), runLatency(), latencyScatter(), writeAmplification(),
                 steadyStateVerdict(), runSummary(), opSummary(), phaseSummary(), resultSetStarted(),
                 resultSetRecord(windowMetrics()), runDeleted());
     }

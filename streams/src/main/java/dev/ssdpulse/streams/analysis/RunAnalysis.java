@@ -443,9 +443,9 @@ public final class RunAnalysis {
         int version = in.readByte("version");
         if (version != STATE_VERSION && version != STATE_VERSION_WITHOUT_SCATTER) {
             throw new IllegalStateException("the stored analysis state of run " + runId + " has format " + version
-                    + ", this ssdpulse reads format " + STATE_VERSION + ": it was written by another version. Start the"
-                    + " analytics under a new application id (or reset this one) and re-analyse stored runs from"
-                    + " their topics");
+                    + ", this ssdpulse reads formats " + STATE_VERSION_WITHOUT_SCATTER + " and " + STATE_VERSION
+                    + ": it was written by another version. Start the analytics under a new application id (or reset"
+                    + " this one) and re-analyse stored runs from their topics");
         }
         int statusCode = in.readByte("status");
         if (statusCode > RunStatus.values().length) {
