@@ -70,7 +70,7 @@ class AnalyticsAppIT {
         SyntheticRun run = SyntheticRun.random(runId, 42, 0, 20, 1000);
 
         try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
-            OfflineRunAnalysis offline = new OfflineRunAnalysis(runId, config.analysisSettings(), true);
+            OfflineRunAnalysis offline = new OfflineRunAnalysis(runId, config.analysisSettings(), true, true);
             publish(stack, registry, run, offline);
             try (AnalyticsApp app = new AnalyticsApp(config)) {
                 app.start();

@@ -79,7 +79,7 @@ class LatencyScatterTopologyTest {
         assertThat(TopologyHarness.sameBytes(small, large)).as("batch size 7 vs 500").isTrue();
 
         OfflineRunAnalysis offline = new OfflineRunAnalysis(run.runId,
-                TopologyHarness.testConfig(stateDir).analysisSettings(), true);
+                TopologyHarness.testConfig(stateDir).analysisSettings(), true, true);
         int nextPhase = 0;
         for (SyntheticRun.Io io : run.ios) {
             while (nextPhase < run.phases.size() && run.phases.get(nextPhase).index() <= io.phase()) {
