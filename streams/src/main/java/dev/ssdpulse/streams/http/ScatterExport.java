@@ -64,6 +64,7 @@ final class ScatterExport {
         return format == Format.BINARY ? binary(windows, opMask, shown, points) : json(runId, windows, opMask, shown);
     }
 
+    /** The windows of a run share one threshold (a restored run keeps its sampler's settings): the latest one's. */
     private static long threshold(List<LatencyScatter> windows) {
         return windows.isEmpty() ? -1 : windows.get(windows.size() - 1).getThresholdNs();
     }
@@ -117,7 +118,11 @@ final class ScatterExport {
         try (JsonGenerator g = JSON.createGenerator(out)) {
             g.writeStartObject();
             g.writeStringField("runId", runId);
-            g.writeNumberField("thresholdNs", threshold(windows));
+            if (windows.isEmpty()) {
+                g.writeNullField("thresholdNs");
+            } else {
+                g.writeNumberField("thresholdNs", threshold(windows));
+            }
             g.writeArrayFieldStart("ops");
             for (String op : OPS) {
                 g.writeString(op);

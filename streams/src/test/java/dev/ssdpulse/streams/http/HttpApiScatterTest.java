@@ -123,5 +123,6 @@ class HttpApiScatterTest {
         assertThat(get("/api/runs/nope/scatter").statusCode()).isEqualTo(404);
         JsonNode empty = JSON.readTree(get("/api/runs/r1/scatter?from=100").body());
         assertThat(empty.get("points").get("timeNs")).isEmpty();
+        assertThat(empty.get("thresholdNs").isNull()).isTrue();
     }
 }
