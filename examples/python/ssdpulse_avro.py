@@ -14,12 +14,14 @@ IO = "ssdpulse.io.v1"                        # IoStreamRecord: IoBatch | PhaseCh
 SMART = "ssdpulse.smart.v1"                  # SmartSample
 METRICS_1S = "ssdpulse.metrics-1s.v1"        # WindowMetrics, one per window and op
 LATENCY = "ssdpulse.latency.v1"              # RunLatency
+LATENCY_SCATTER = "ssdpulse.latency-scatter.v1"  # LatencyScatter, one per window (every I/O >= 10 ms + a sample)
 WAF = "ssdpulse.waf.v1"                      # WriteAmplification
 STEADY_STATE = "ssdpulse.steady-state.v1"    # SteadyStateVerdict
 RUN_SUMMARY = "ssdpulse.run-summary.v1"      # RunSummary
 RESULT_SETS = "ssdpulse.result-sets.v1"      # ResultSetRecord
 RUN_DELETIONS = "ssdpulse.run-deletions.v1"  # RunDeleted
-AVRO_TOPICS = [RUNS, IO, SMART, METRICS_1S, LATENCY, WAF, STEADY_STATE, RUN_SUMMARY, RESULT_SETS, RUN_DELETIONS]
+AVRO_TOPICS = [RUNS, IO, SMART, METRICS_1S, LATENCY, LATENCY_SCATTER, WAF, STEADY_STATE, RUN_SUMMARY, RESULT_SETS,
+               RUN_DELETIONS]
 
 # the largest integer that a double (a JavaScript number) holds exactly
 MAX_SAFE_INTEGER = 2 ** 53 - 1

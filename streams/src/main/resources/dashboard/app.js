@@ -4,6 +4,7 @@
   var OP_COLORS = { READ: '#2b6cb0', WRITE: '#dd6b20', TRIM: '#2f855a', FLUSH: '#6b46c1' };
   var RUN_COLORS = ['#2b6cb0', '#dd6b20', '#2f855a', '#c53030', '#6b46c1', '#b7791f', '#319795', '#d53f8c'];
   var THRESHOLDS_MS = [10, 30, 50, 100, 200];
+  var OP_NAMES = ['READ', 'WRITE', 'TRIM', 'FLUSH'];
   var token = null;
   var m = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
   if (m) { token = decodeURIComponent(m[1]); sessionStorage.setItem('ssdpulse-token', token); }
@@ -95,7 +96,8 @@
     selected = runId;
     resultSet = rs || 'live';
     var key = resultSet === 'live' ? runId : runId + '@' + resultSet;
-    view = { ops: {}, bounds: [], wa: [], phases: [], verdicts: [], summary: null, status: null, detail: null };
+    view = { ops: {}, bounds: [], wa: [], phases: [], verdicts: [], summary: null, status: null, detail: null,
+      scatter: newScatter() };
     renderRuns();
     $('run').hidden = false;
     $('run-title').textContent = runId;
@@ -105,6 +107,7 @@
     var v = view;
     v.key = key;
     loadResultSets(runId);
+    loadScatter(v);
     Promise.all([api(runPath(key)), api(runPath(key, 'series'))]).then(function (res) {
       if (v !== view) return;
       v.detail = res[0];
@@ -133,6 +136,7 @@
       if (!v.ops[p.op]) v.ops[p.op] = new Map();
       v.ops[p.op].set(p.t, p);
       if (!v.bounds.length) api(runPath(key, 'series?from=' + p.t + '&to=' + p.t)).then(function (s) { if (s) { v.bounds = s.binUpperBoundsMs; scheduleRedraw(); } });
+      scatterSoon(v);
       scheduleRedraw();
     });
     source.addEventListener('wa', function (e) { if (v === view) { v.wa.push(JSON.parse(e.data)); scheduleRedraw(); } });
@@ -256,6 +260,77 @@
     ] }, common));
     renderTotals(ops);
     if (!view.summary && view.phases && view.phases.length) renderPhases();
+    if ($('chart-scatter').clientWidth !== view.scatter.drawnWidth) drawScatter();
+  }
+
+  /* ---------- latency scatter ---------- */
+  /* The run's scatter as chunks of typed arrays, one per answer of /scatter?format=binary: the first holds every
+   * closed window so far, later ones (a live run) the windows closed since. Windows never change once closed. */
+  function newScatter() {
+    return { chunks: [], lastStartNs: -1, lastSizeNs: 0, thresholdNs: 0, ioCount: 0, atOrAbove: 0, kept: 0, shown: 0,
+      present: [false, false, false, false], loading: false, again: false, timer: null, drawnWidth: -1 };
+  }
+  function binaryApi(path) {
+    var headers = token ? { Authorization: 'Bearer ' + token } : {};
+    return fetch(path, { headers: headers }).then(function (r) {
+      if (r.status === 404) return null;
+      if (!r.ok) return r.json().then(function (e) { throw new Error(e.error || r.status); });
+      return r.arrayBuffer();
+    });
+  }
+  /* The binary answer (API.md): views on the buffer, nothing parsed or copied. */
+  function decodeScatter(buf) {
+    var magic = String.fromCharCode.apply(null, new Uint8Array(buf, 0, 8));
+    if (magic !== 'SSDSCAT1') throw new Error('unexpected scatter answer');
+    var dv = new DataView(buf), w = dv.getInt32(8, true), n = dv.getInt32(12, true);
+    var cols = new Float64Array(buf, 24, 6 * w), at = 24 + 48 * w;
+    return { windows: w, n: n, thresholdNs: dv.getFloat64(16, true), startNs: cols.subarray(0, w),
+      sizeNs: cols.subarray(w, 2 * w), ioCount: cols.subarray(2 * w, 3 * w), atOrAbove: cols.subarray(3 * w, 4 * w),
+      kept: cols.subarray(4 * w, 5 * w), shown: cols.subarray(5 * w, 6 * w),
+      timeNs: new Float64Array(buf, at, n), latencyNs: new Float64Array(buf, at + 8 * n, n), op: new Uint8Array(buf, at + 16 * n, n) };
+  }
+  function sum(a) { var t = 0; for (var i = 0; i < a.length; i++) t += a[i]; return t; }
+  /* Windows of a live run close every second or so and arrive in bursts (one SSE event per op): one request per burst. */
+  function scatterSoon(v) {
+    if (v.scatter.timer) return;
+    v.scatter.timer = setTimeout(function () { v.scatter.timer = null; if (v === view) loadScatter(v); }, 400);
+  }
+  function loadScatter(v) {
+    var sc = v.scatter;
+    if (sc.loading) { sc.again = true; return; }
+    sc.loading = true;
+    var from = sc.lastStartNs >= 0 ? '&from=' + (sc.lastStartNs + sc.lastSizeNs / 2) / 1e9 : '';
+    var t0 = performance.now();
+    binaryApi(runPath(v.key, 'scatter?format=binary' + from)).then(function (buf) {
+      if (v !== view || !buf) return;
+      var t1 = performance.now(), ch = decodeScatter(buf);
+      if (ch.windows > 0) {
+        sc.chunks.push(ch);
+        sc.lastStartNs = ch.startNs[ch.windows - 1]; sc.lastSizeNs = ch.sizeNs[ch.windows - 1];
+        sc.thresholdNs = ch.thresholdNs;
+        sc.ioCount += sum(ch.ioCount); sc.atOrAbove += sum(ch.atOrAbove); sc.kept += sum(ch.kept); sc.shown += ch.n;
+        for (var i = 0; i < ch.n; i++) sc.present[ch.op[i]] = true;
+      }
+      drawScatter();
+      var t2 = performance.now(), canvas = $('chart-scatter');
+      // what the browser test times: request to pixels, and its parts
+      canvas.dataset.loadMs = (t2 - t0).toFixed(1); canvas.dataset.fetchMs = (t1 - t0).toFixed(1);
+      canvas.dataset.drawMs = (t2 - t1).toFixed(1); canvas.dataset.bytes = String(buf.byteLength);
+    }).catch(function (e) { conn(false, 'API error: ' + e.message); }).then(function () {
+      sc.loading = false;
+      if (sc.again) { sc.again = false; loadScatter(v); }
+    });
+  }
+  function drawScatter() {
+    var sc = view.scatter, canvas = $('chart-scatter');
+    var endS = Math.max(sc.lastStartNs >= 0 ? (sc.lastStartNs + sc.lastSizeNs) / 1e9 : 0, view.summary ? view.summary.durationNs / 1e9 : 0);
+    Charts.scatter(canvas, { chunks: sc.chunks, colors: OP_NAMES.map(function (o) { return OP_COLORS[o]; }), opNames: OP_NAMES,
+      present: sc.present, thresholdNs: sc.thresholdNs, x0S: 0, x1S: endS, marks: marks(), xLabel: 'run time (s)', yLabel: 'latency (ms)' });
+    sc.drawnWidth = canvas.clientWidth;
+    var others = sc.ioCount - sc.atOrAbove, sampled = sc.shown - sc.kept, thr = Charts.fmt(sc.thresholdNs / 1e6) + ' ms';
+    $('scatter-note').textContent = !sc.ioCount ? '' : '— ' + num(sc.shown, 0) + ' points of ' + num(sc.ioCount, 0) + ' I/Os: ' +
+      (sc.kept === sc.atOrAbove ? 'all ' + num(sc.atOrAbove, 0) + ' at or above ' + thr : num(sc.kept, 0) + ' of the ' + num(sc.atOrAbove, 0) + ' at or above ' + thr + ' (a window held more than the cap)') +
+      ', and ' + num(sampled, 0) + ' of the ' + num(others, 0) + ' below (' + fixed(others ? sampled / others * 100 : 0, 2) + ' %)';
   }
 
   function binLabels(bounds) {

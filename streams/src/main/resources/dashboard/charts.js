@@ -2,6 +2,8 @@
  * Charts.line(canvas, {series:[{label,color,points:[[x,y],...], dots?}], xLabel, yLabel, logY,
  *                      bands:[{from,to,color,label}], marks:[{x,label}], markers:[{x,y,color}]})
  * Charts.bars(canvas, {labels:[...], values:[...], color, logY, thresholds:[{index,label}]})
+ * Charts.scatter(canvas, {chunks:[{n, timeNs:Float64Array, latencyNs:Float64Array, op:Uint8Array}], colors:[css per op],
+ *                         opNames, thresholdNs, x0S, x1S, marks}) — x run time, y log latency, one pixel per point
  * Each sets canvas.dataset.points to the number of data points drawn (the browser test reads it). */
 (function () {
   'use strict';
@@ -159,5 +161,94 @@
     if (legend.length) { ctx.fillStyle = '#9b2c2c'; ctx.textAlign = 'left'; ctx.fillText('I/Os ' + legend.join(' · '), L, T - 10); }
   }
 
-  window.Charts = { line: line, bars: bars, fmt: fmt };
+  function rgba(css) {
+    var m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(css);
+    // ImageData is RGBA bytes; written as little-endian uint32 words (every browser the dashboard targets)
+    return m ? (0xff000000 | (parseInt(m[3], 16) << 16) | (parseInt(m[2], 16) << 8) | parseInt(m[1], 16)) >>> 0 : 0xff000000;
+  }
+
+  /* Up to millions of points: axes with the 2D context, points written straight into the plot's pixels
+   * (a path or fillRect per point would take seconds). I/Os below the threshold are one device pixel; those at or
+   * above it a 3x3 square drawn last, so every outlier stays visible over the sampled cloud. */
+  function scatter(canvas, o) {
+    var c = setup(canvas), ctx = c.ctx, n = 0, lo = Infinity, hi = 0, k, i;
+    o.chunks.forEach(function (ch) {
+      n += ch.n;
+      for (i = 0; i < ch.n; i++) { var v = ch.latencyNs[i]; if (v > 0) { if (v < lo) lo = v; if (v > hi) hi = v; } }
+    });
+    canvas.dataset.points = String(n);
+    if (n === 0 || hi <= 0) { empty(c); return; }
+    var L = 58, R = 12, T = 26, B = 34, pw = c.w - L - R, ph = c.h - T - B;
+    var x0 = o.x0S, x1 = o.x1S > o.x0S ? o.x1S : o.x0S + 1;
+    var ly0 = Math.floor(Math.log10(lo / 1e6)), ly1 = Math.ceil(Math.log10(hi / 1e6));
+    if (o.thresholdNs > 0) { ly1 = Math.max(ly1, Math.ceil(Math.log10(o.thresholdNs / 1e6) + 1e-9)); }
+    if (ly1 <= ly0) ly1 = ly0 + 1;
+    function X(s) { return L + (s - x0) / (x1 - x0) * pw; }
+    function Y(ms) { return T + ph - (Math.log10(ms) - ly0) / (ly1 - ly0) * ph; }
+    ctx.strokeStyle = '#e2e8f0'; ctx.fillStyle = '#4a5568'; ctx.lineWidth = 1; ctx.textAlign = 'right';
+    for (k = ly0; k <= ly1; k++) {
+      var d = Math.pow(10, k);
+      ctx.beginPath(); ctx.moveTo(L, Y(d)); ctx.lineTo(L + pw, Y(d)); ctx.stroke();
+      ctx.fillText(fmt(d), L - 6, Y(d) + 4);
+    }
+    ctx.textAlign = 'center';
+    var sx = niceStep(x1 - x0, Math.max(2, Math.floor(pw / 80)));
+    for (var t = Math.ceil(x0 / sx) * sx; t <= x1; t += sx) {
+      ctx.beginPath(); ctx.moveTo(X(t), T + ph); ctx.lineTo(X(t), T + ph + 4); ctx.strokeStyle = '#a0aec0'; ctx.stroke();
+      ctx.fillText(fmt(t), X(t), T + ph + 16);
+    }
+    ctx.strokeStyle = '#a0aec0'; ctx.strokeRect(L, T, pw, ph);
+    if (o.xLabel) { ctx.fillText(o.xLabel, L + pw / 2, c.h - 3); }
+    if (o.yLabel) { ctx.save(); ctx.translate(12, T + ph / 2); ctx.rotate(-Math.PI / 2); ctx.fillText(o.yLabel, 0, 0); ctx.restore(); }
+    (o.marks || []).forEach(function (m) {
+      var x = X(m.x); if (x < L - 1 || x > L + pw + 1) return;
+      ctx.save(); ctx.setLineDash([4, 3]); ctx.strokeStyle = '#805ad5';
+      ctx.beginPath(); ctx.moveTo(x, T); ctx.lineTo(x, T + ph); ctx.stroke(); ctx.restore();
+      ctx.fillStyle = '#553c9a'; ctx.textAlign = 'left'; ctx.fillText(m.label, x + 3, T + ph - 4);
+    });
+    // the points, in device pixels
+    var ratio = canvas.width / c.w;
+    var px0 = Math.ceil(L * ratio), py0 = Math.ceil(T * ratio);
+    var pwd = Math.floor((L + pw) * ratio) - px0, phd = Math.floor((T + ph) * ratio) - py0;
+    var img = ctx.getImageData(px0, py0, pwd, phd), words = new Uint32Array(img.data.buffer);
+    var colors = o.colors.map(rgba);
+    var ax = pw * ratio / (x1 - x0), bx = (L - x0 * pw / (x1 - x0)) * ratio - px0;
+    var ay = -ph * ratio / (ly1 - ly0), by = (T + ph + ly0 * ph / (ly1 - ly0)) * ratio - py0;
+    var thr = o.thresholdNs > 0 ? o.thresholdNs : Infinity, size = Math.max(3, Math.round(2 * ratio));
+    for (var pass = 0; pass < 2; pass++) {
+      o.chunks.forEach(function (ch) {
+        var tn = ch.timeNs, ln = ch.latencyNs, op = ch.op;
+        for (var j = 0; j < ch.n; j++) {
+          var lat = ln[j];
+          if (lat <= 0 || (lat >= thr) !== (pass === 1)) continue;
+          var x = (ax * (tn[j] / 1e9) + bx) | 0, y = (ay * Math.log10(lat / 1e6) + by) | 0;
+          if (pass === 0) {
+            if (x >= 0 && x < pwd && y >= 0 && y < phd) words[y * pwd + x] = colors[op[j]];
+          } else {
+            for (var dy = -1; dy < size; dy++) {
+              var yy = y + dy; if (yy < 0 || yy >= phd) continue;
+              for (var dx = -1; dx < size; dx++) { var xx = x + dx; if (xx >= 0 && xx < pwd) words[yy * pwd + xx] = colors[op[j]]; }
+            }
+          }
+        }
+      });
+    }
+    ctx.putImageData(img, px0, py0);
+    if (o.thresholdNs > 0) {
+      var yt = Y(o.thresholdNs / 1e6);
+      ctx.save(); ctx.setLineDash([5, 3]); ctx.strokeStyle = '#c53030'; ctx.lineWidth = 1.2;
+      ctx.beginPath(); ctx.moveTo(L, yt); ctx.lineTo(L + pw, yt); ctx.stroke(); ctx.restore();
+      ctx.fillStyle = '#9b2c2c'; ctx.textAlign = 'left'; ctx.fillText('≥ ' + fmt(o.thresholdNs / 1e6) + ' ms: every I/O', L + 4, yt - 4);
+    }
+    var lx = L + 4;
+    ctx.textAlign = 'left';
+    o.opNames.forEach(function (name, q) {
+      if (!o.present || !o.present[q]) return;
+      ctx.fillStyle = o.colors[q]; ctx.fillRect(lx, 6, 8, 8);
+      ctx.fillStyle = '#2d3748'; ctx.fillText(name, lx + 12, 14);
+      lx += 22 + ctx.measureText(name).width;
+    });
+  }
+
+  window.Charts = { line: line, bars: bars, scatter: scatter, fmt: fmt };
 })();

@@ -73,7 +73,7 @@ class StoredRunsIT {
                     .until(() -> run(stack, "report", "--run", runId, "--format", "csv", "--png", png.toString()),
                             r -> r.exit() == 0);
             assertThat(report.out()).startsWith("run_id,status,scope,phase_index,phase_name,op,io_count,");
-            for (String chart : List.of("iops.png", "mbps.png", "latency.png", "bins.png", "wa.png")) {
+            for (String chart : List.of("iops.png", "mbps.png", "latency.png", "scatter.png", "bins.png", "wa.png")) {
                 java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.resolve(chart).toFile());
                 assertThat(image).as(chart).isNotNull();
                 java.util.Set<Integer> colours = new java.util.HashSet<>();

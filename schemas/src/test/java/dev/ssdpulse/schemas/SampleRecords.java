@@ -155,6 +155,15 @@ public final class SampleRecords {
                 .setErrorCount(2L).build();
     }
 
+    public static dev.ssdpulse.schemas.avro.LatencyScatter latencyScatter() {
+        return dev.ssdpulse.schemas.avro.LatencyScatter.newBuilder().setRunId(RUN_ID).setWindowStartNs(3_601_000_000_000L)
+                .setWindowSizeNs(1_000_000_000L).setThresholdNs(10_000_000L).setIoCount(2_412L)
+                .setAtOrAboveThresholdCount(1L).setKeptAtOrAboveThresholdCount(1L)
+                .setCompletionOffsetsNs(java.util.List.of(1_250_000L, 480_000_000L, 999_999_999L))
+                .setLatenciesNs(java.util.List.of(85_000L, 41_000_000L, 120_000L))
+                .setOps(java.util.List.of(1, 1, 0)).build();
+    }
+
     public static RunLatency runLatency() {
         return RunLatency.newBuilder().setRunId(RUN_ID).setOp(IoOp.READ).setPhaseIndex(-1)
                 .setAsOfTimeNs(4_000_000_000_000L).setLatency(latencyStats()).setBytes(3_540_000_000_000L).build();
@@ -217,7 +226,7 @@ public final class SampleRecords {
     public static List<SpecificRecord> everyRecordType() {
         return List.of(runStarted(), device(), geometry(), host(), workload(), phaseSpec(), accessSpec(),
                 ioBatch(), phaseChanged(), heartbeat(), runFinished(), ioStream(ioBatch()), smartSample(),
-                windowMetrics(), latencyStats(), percentiles(), runLatency(), writeAmplification(),
+                windowMetrics(), latencyStats(), percentiles(), runLatency(), latencyScatter(), writeAmplification(),
                 steadyStateVerdict(), runSummary(), opSummary(), phaseSummary(), resultSetStarted(),
                 resultSetRecord(windowMetrics()), runDeleted());
     }

@@ -50,6 +50,14 @@ public final class AnalyticsOptions {
             description = "Processing guarantee (default: ${DEFAULT-VALUE}); see README for the trade-off.")
     String guarantee;
 
+    @Option(names = "--scatter-threshold", paramLabel = "DURATION", defaultValue = "10ms",
+            description = "The latency scatter keeps every I/O at or above this latency (default: ${DEFAULT-VALUE}).")
+    Duration scatterThreshold;
+
+    @Option(names = "--scatter-samples", paramLabel = "N", defaultValue = "200",
+            description = "The latency scatter's uniform sample of the other I/Os, per window (default: ${DEFAULT-VALUE}).")
+    int scatterSamples;
+
     public AnalyticsConfig toConfig(KafkaOptions kafka) {
         List<FioCriterion> criteria = fioCriteria.isEmpty() ? AnalysisSettings.DEFAULT_FIO_CRITERIA
                 : fioCriteria.stream().map(FioCriterion::parse).toList();
@@ -60,7 +68,7 @@ public final class AnalyticsOptions {
             }
         });
         AnalysisSettings analysis = AnalysisSettings.defaults().withWindow(window.toNanos(), grace.toNanos())
-                .withSteadyState(sniaRound.toNanos(), criteria);
+                .withSteadyState(sniaRound.toNanos(), criteria).withScatter(scatterThreshold.toNanos(), scatterSamples);
         return new AnalyticsConfig(applicationId, kafka.bootstrapServers(), kafka.schemaRegistryUrl(), stateDir, threads,
                 analysis, heartbeatTimeout, AnalyticsConfig.Guarantee.parse(guarantee), extra);
     }

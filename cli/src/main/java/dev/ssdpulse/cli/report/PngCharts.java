@@ -115,6 +115,87 @@ public final class PngCharts {
         ImageIO.write(image, "png", file.toFile());
     }
 
+    /**
+     * The latency scatter: x run time (s), y latency (ms, log), a pixel per point in its op's colour; points at or
+     * above the threshold are drawn last as 3x3 squares so none hides in the sampled cloud.
+     *
+     * @param ops op code (0..3) per point, indexing {@code opNames}
+     */
+    public static void scatterChart(Path file, String title, double[] timeS, double[] latencyMs, byte[] ops,
+                                    List<String> opNames, double thresholdMs, double endS, List<Marker> markers)
+            throws IOException {
+        BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = canvas(image, title);
+        double lo = Double.MAX_VALUE;
+        double hi = 0;
+        for (double v : latencyMs) {
+            if (v > 0) {
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+        }
+        if (hi <= 0) {
+            lo = 0.01;
+            hi = 10;
+        }
+        hi = Math.max(hi, thresholdMs);
+        double yMin = Math.pow(10, Math.floor(Math.log10(lo)));
+        double yMax = Math.pow(10, Math.ceil(Math.log10(hi)));
+        if (yMax <= yMin) {
+            yMax = yMin * 10;
+        }
+        Axes axes = new Axes(0, endS > 0 ? endS : 1, yMin, yMax, true);
+        axes.draw(g, "run time (s)", "latency (ms, log)");
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        for (Marker m : markers) {
+            int px = axes.px(m.x());
+            g.setColor(new Color(0x999999));
+            g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 4f}, 0f));
+            g.drawLine(px, TOP, px, HEIGHT - BOTTOM);
+            g.drawString(m.label(), px + 3, TOP + 12);
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < latencyMs.length; i++) {
+                if (latencyMs[i] <= 0 || (latencyMs[i] >= thresholdMs) != (pass == 1)) {
+                    continue;
+                }
+                int px = axes.px(timeS[i]);
+                int py = axes.py(latencyMs[i]);
+                int rgb = PALETTE[ops[i] % PALETTE.length].getRGB();
+                if (pass == 0) {
+                    if (px > LEFT && px < WIDTH - RIGHT && py > TOP && py < HEIGHT - BOTTOM) {
+                        image.setRGB(px, py, rgb);
+                    }
+                } else {
+                    g.setColor(new Color(rgb));
+                    g.fillRect(px - 1, py - 1, 3, 3);
+                }
+            }
+        }
+        int ty = axes.py(thresholdMs);
+        // not a palette colour: the line must not read as an op
+        g.setColor(new Color(0x444444));
+        g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 3f}, 0f));
+        g.drawLine(LEFT, ty, WIDTH - RIGHT, ty);
+        g.drawString(String.format(Locale.ROOT, ">= %s ms: every I/O", Axes.format(thresholdMs)), LEFT + 4, ty - 4);
+        boolean[] present = new boolean[opNames.size()];
+        for (byte op : ops) {
+            present[op] = true;
+        }
+        int slot = 0;
+        for (int op = 0; op < opNames.size(); op++) {
+            if (present[op]) {
+                g.setColor(PALETTE[op % PALETTE.length]);
+                g.fillRect(LEFT + 10 + slot * 120, HEIGHT - 22, 12, 12);
+                g.setColor(Color.DARK_GRAY);
+                g.drawString(opNames.get(op), LEFT + 26 + slot * 120, HEIGHT - 12);
+                slot++;
+            }
+        }
+        g.dispose();
+        ImageIO.write(image, "png", file.toFile());
+    }
+
     public static void barChart(Path file, String title, String yLabel, List<String> labels, long[] values,
                                 List<Integer> highlighted) throws IOException {
         BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);

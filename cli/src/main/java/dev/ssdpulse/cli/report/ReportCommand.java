@@ -6,6 +6,7 @@ import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.OpSummary;
+import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -47,6 +48,9 @@ import java.util.concurrent.Callable;
         + " an HTML report of a run or a set of runs.")
 public final class ReportCommand implements Callable<Integer> {
 
+    /** Sampled (below-threshold) scatter points per run in an HTML report: ~1.5 MB of SVG; outliers come on top. */
+    private static final int HTML_SCATTER_SAMPLED_POINTS = 100_000;
+
     @Spec
     CommandSpec spec;
 
@@ -65,7 +69,7 @@ public final class ReportCommand implements Callable<Integer> {
             description = "Output format (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--png", paramLabel = "DIR", description = "Also write iops.png, mbps.png, latency.png, bins.png, wa.png here.")
+    @Option(names = "--png", paramLabel = "DIR", description = "Also write iops.png, mbps.png, latency.png, scatter.png, bins.png, wa.png here.")
     Path pngDir;
 
     @Option(names = "--timeout", defaultValue = "60s", paramLabel = "DURATION", description = "Give up reading after this long.")
@@ -105,6 +109,10 @@ public final class ReportCommand implements Callable<Integer> {
                 List<WindowMetrics> windows = RunRecords.read(props, registry, Topics.METRICS_1S, runId, timeout);
                 List<WriteAmplification> wa = RunRecords.read(props, registry, Topics.WAF, runId, timeout);
                 List<Path> written = charts(summary, windows, wa);
+                List<LatencyScatter> scatter = RunRecords.read(props, registry, Topics.LATENCY_SCATTER, runId, timeout);
+                if (!scatter.isEmpty()) {
+                    written.add(scatterChart(summary, scatter));
+                }
                 written.forEach(p -> spec.commandLine().getErr().println("wrote " + p));
                 spec.commandLine().getErr().flush();
             }
@@ -147,7 +155,9 @@ public final class ReportCommand implements Callable<Integer> {
                 RunSummary summary = summary(props, registry, id, catalogue.containsKey(id));
                 runs.add(new HtmlReport.RunData(catalogue.get(id), summary,
                         RunRecords.read(props, registry, Topics.METRICS_1S, id, timeout),
-                        RunRecords.read(props, registry, Topics.WAF, id, timeout), List.of()));
+                        RunRecords.read(props, registry, Topics.WAF, id, timeout), HtmlReport.scatter(
+                                RunRecords.read(props, registry, Topics.LATENCY_SCATTER, id, timeout),
+                                HTML_SCATTER_SAMPLED_POINTS)));
             }
         }
         String title = runs.size() == 1 ? "ssdpulse report: run " + runs.get(0).summary().getRunId()
@@ -160,6 +170,38 @@ public final class ReportCommand implements Callable<Integer> {
         spec.commandLine().getErr().println("wrote " + htmlFile + " (" + runs.size() + (runs.size() == 1 ? " run)" : " runs)"));
         spec.commandLine().getErr().flush();
         return 0;
+    }
+
+    /** Every kept point of the run's scatter (all I/Os at or above the threshold, the sample of the rest). */
+    private Path scatterChart(RunSummary summary, List<LatencyScatter> windows) throws java.io.IOException {
+        int n = windows.stream().mapToInt(w -> w.getLatenciesNs().size()).sum();
+        double[] timeS = new double[n];
+        double[] latencyMs = new double[n];
+        byte[] ops = new byte[n];
+        int i = 0;
+        long ios = 0;
+        long outliers = 0;
+        for (LatencyScatter w : windows) {
+            ios += w.getIoCount();
+            outliers += w.getAtOrAboveThresholdCount();
+            for (int k = 0; k < w.getLatenciesNs().size(); k++) {
+                timeS[i] = (w.getWindowStartNs() + w.getCompletionOffsetsNs().get(k)) / 1e9;
+                latencyMs[i] = w.getLatenciesNs().get(k) / 1e6;
+                ops[i++] = w.getOps().get(k).byteValue();
+            }
+        }
+        List<PngCharts.Marker> phases = new ArrayList<>();
+        for (PhaseSummary p : summary.getPhases()) {
+            phases.add(new PngCharts.Marker(p.getStartNs() / 1e9, p.getName()));
+        }
+        LatencyScatter last = windows.get(windows.size() - 1);
+        double thresholdMs = last.getThresholdNs() / 1e6;
+        double endS = Math.max(summary.getDurationNs(), last.getWindowStartNs() + last.getWindowSizeNs()) / 1e9;
+        String title = String.format(Locale.ROOT, "run %s: latency scatter, %,d of %,d I/Os (all %,d >= %s ms)",
+                summary.getRunId(), n, ios, outliers, thresholdMs >= 1 ? String.valueOf((long) thresholdMs) : thresholdMs);
+        List<String> opNames = java.util.Arrays.stream(IoOp.values()).map(Enum::name).toList();
+        return write("scatter.png", p -> PngCharts.scatterChart(p, title, timeS, latencyMs, ops, opNames, thresholdMs,
+                endS, phases));
     }
 
     private List<Path> charts(RunSummary summary, List<WindowMetrics> windows, List<WriteAmplification> wa)

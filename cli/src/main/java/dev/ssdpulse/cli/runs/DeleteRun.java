@@ -82,8 +82,8 @@ final class DeleteRun implements Callable<Integer> {
             }
         }
         out.printf("run %s deleted:%n", runId);
-        out.println("  views      the analytics (`ssdpulse streams`) drop its status, summary, series, verdicts, WA and"
-                + " result sets as soon as they read the marker; their changelogs get tombstones");
+        out.println("  views      the analytics (`ssdpulse streams`) drop its status, summary, series, latency scatter,"
+                + " verdicts, WA and result sets as soon as they read the marker; their changelogs get tombstones");
         out.printf("  %-26s deletion marker written (compacted, kept: a rebuild of the views drops the run again)%n",
                 Topics.RUN_DELETIONS.name());
         out.printf("  %-26s tombstone written: its RunStarted goes at the next compaction of its segment%n",
@@ -91,7 +91,7 @@ final class DeleteRun implements Callable<Integer> {
         out.println("  Kafka cannot delete single records from a non-compacted topic; the run's records stay in:");
         try (Admin admin = Admin.create(kafka.clientProperties())) {
             List<TopicSpec<?>> kept = List.of(Topics.IO, Topics.SMART, Topics.RESULT_SETS, Topics.RUN_SUMMARY,
-                    Topics.METRICS_1S, Topics.LATENCY, Topics.WAF, Topics.STEADY_STATE);
+                    Topics.METRICS_1S, Topics.LATENCY, Topics.LATENCY_SCATTER, Topics.WAF, Topics.STEADY_STATE);
             Map<String, TopicRetention.Settings> settings = TopicRetention.describe(admin,
                     kept.stream().map(TopicSpec::name).toList());
             for (TopicSpec<?> t : kept) {

@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
 @Command(name = "retention", description = "Show or set how long topics keep runs (raw: forever by default).")
 final class Retention implements Callable<Integer> {
     static final List<TopicSpec<?>> RAW = List.of(Topics.IO, Topics.SMART, Topics.RESULT_SETS);
-    static final List<TopicSpec<?>> DERIVED = List.of(Topics.METRICS_1S, Topics.LATENCY, Topics.WAF,
+    static final List<TopicSpec<?>> DERIVED = List.of(Topics.METRICS_1S, Topics.LATENCY, Topics.LATENCY_SCATTER, Topics.WAF,
             Topics.STEADY_STATE, Topics.DEAD_LETTER);
 
     @Spec
@@ -35,7 +35,7 @@ final class Retention implements Callable<Integer> {
     String raw;
 
     @Option(names = "--derived", paramLabel = "DURATION|forever",
-            description = "Retention of the recomputable outputs (metrics, latency, WA, steady state, dead letters).")
+            description = "Retention of the recomputable outputs (metrics, latency, latency scatter, WA, steady state, dead letters).")
     String derived;
 
     @Mixin

@@ -51,4 +51,30 @@ class PngChartsTest {
         BufferedImage image = ImageIO.read(file.toFile());
         assertThat(seriesPixels(image, 0, image.getHeight() - PngCharts.BOTTOM)).isZero();
     }
+
+    @Test
+    void theScatterDrawsEveryOutlierAboveTheSampledCloud() throws Exception {
+        int n = 20_000;
+        double[] t = new double[n];
+        double[] ms = new double[n];
+        byte[] ops = new byte[n];
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        for (int i = 0; i < n; i++) {
+            t[i] = i / 40.0;
+            ms[i] = 0.1 + random.nextDouble() * 2;
+            ops[i] = 1;
+        }
+        // three outliers of op READ (colour 0) far above the cloud of WRITEs
+        for (int i : new int[] {1000, 9000, 17000}) {
+            ms[i] = 150;
+            ops[i] = 0;
+        }
+        Path file = dir.resolve("scatter.png");
+        PngCharts.scatterChart(file, "run: latency scatter", t, ms, ops, List.of("READ", "WRITE", "TRIM", "FLUSH"),
+                10, 500, List.of());
+        BufferedImage image = ImageIO.read(file.toFile());
+        // every READ pixel is an outlier square: 3 squares of 3x3, plus the legend box (12x12)
+        assertThat(seriesPixels(image, PngCharts.TOP, image.getHeight() - PngCharts.BOTTOM)).isEqualTo(27);
+        assertThat(seriesPixels(image, image.getHeight() - 30, image.getHeight())).isEqualTo(144);
+    }
 }

@@ -21,7 +21,7 @@ class TopicsTest {
     void catalogueHoldsEveryContractTopicWithUniqueVersionedNames() {
         assertThat(Topics.all()).extracting(TopicSpec::name).containsExactly(
                 "ssdpulse.runs.v1", "ssdpulse.io.v1", "ssdpulse.smart.v1", "ssdpulse.metrics-1s.v1",
-                "ssdpulse.latency.v1", "ssdpulse.waf.v1", "ssdpulse.steady-state.v1", "ssdpulse.run-summary.v1",
+                "ssdpulse.latency.v1", "ssdpulse.latency-scatter.v1", "ssdpulse.waf.v1", "ssdpulse.steady-state.v1", "ssdpulse.run-summary.v1",
                 "ssdpulse.dead-letter.v1", "ssdpulse.result-sets.v1", "ssdpulse.run-deletions.v1");
         assertThat(Topics.all()).allSatisfy(t -> assertThat(t.name()).matches("ssdpulse\\.[a-z0-9-]+\\.v[0-9]+"));
         // Co-partitioning: every topic keyed by run id has the same partition count.
@@ -64,7 +64,7 @@ class TopicsTest {
     @Test
     void valueSerdesRoundTripEveryAvroTopic() {
         InMemorySchemaRegistryClient registry = new InMemorySchemaRegistryClient();
-        Map<Class<?>, SpecificRecord> samples = Map.of(
+        Map<Class<?>, SpecificRecord> samples = new java.util.HashMap<>(Map.of(
                 RunStarted.class, SampleRecords.runStarted(),
                 IoStreamRecord.class, SampleRecords.ioStream(SampleRecords.ioBatch()),
                 dev.ssdpulse.schemas.avro.SmartSample.class, SampleRecords.smartSample(),
@@ -75,11 +75,12 @@ class TopicsTest {
                 dev.ssdpulse.schemas.avro.RunSummary.class, SampleRecords.runSummary(),
                 dev.ssdpulse.schemas.avro.ResultSetRecord.class, new dev.ssdpulse.schemas.avro.ResultSetRecord("w10s",
                         SampleRecords.windowMetrics()),
-                dev.ssdpulse.schemas.avro.RunDeleted.class, new dev.ssdpulse.schemas.avro.RunDeleted("run-1", java.time.Instant.ofEpochMilli(1L), null));
+                dev.ssdpulse.schemas.avro.RunDeleted.class, new dev.ssdpulse.schemas.avro.RunDeleted("run-1", java.time.Instant.ofEpochMilli(1L), null)));
+        samples.put(dev.ssdpulse.schemas.avro.LatencyScatter.class, SampleRecords.latencyScatter());
         for (TopicSpec<?> topic : Topics.all()) {
             roundTrip(topic, registry, samples);
         }
-        assertThat(registry.listSubjects()).hasSize(10).allSatisfy(s -> assertThat(s).endsWith("-value"));
+        assertThat(registry.listSubjects()).hasSize(11).allSatisfy(s -> assertThat(s).endsWith("-value"));
     }
 
     @SuppressWarnings("unchecked")

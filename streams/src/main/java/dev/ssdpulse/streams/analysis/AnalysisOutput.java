@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.analysis;
 
+import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
@@ -16,6 +17,9 @@ public interface AnalysisOutput {
     void window(WindowMetrics window);
 
     void latency(RunLatency latency);
+
+    /** A closed window's latency scatter (every I/O at or above the threshold, a uniform sample of the rest). */
+    void scatter(LatencyScatter scatter);
 
     /**
      * A changed steady-state verdict; {@code slot} tells the criterion apart (0 SNIA PTS, 1 + i the i-th fio

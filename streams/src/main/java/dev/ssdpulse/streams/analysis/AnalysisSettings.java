@@ -1,6 +1,7 @@
 package dev.ssdpulse.streams.analysis;
 
 import dev.ssdpulse.streams.latency.LatencyBins;
+import dev.ssdpulse.streams.latency.LatencyScatterSampler;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
 import dev.ssdpulse.streams.steadystate.SniaSteadyStateDetector;
 import dev.ssdpulse.streams.window.RunWindowAggregator;
@@ -18,12 +19,22 @@ import java.util.Objects;
  * @param sniaRoundNs         SNIA PTS round length, ns (a multiple of the window size)
  * @param fioCriteria         fio-style criteria, judged per direction and over all directions together
  * @param latencyEveryWindows a whole-run RunLatency is emitted every this many closed windows of a run
+ * @param scatterThresholdNs  the latency scatter keeps every I/O with latency at or above this, ns
+ * @param scatterSamplesPerWindow the latency scatter's uniform sample of the I/Os below the threshold, per window
  */
 public record AnalysisSettings(long windowSizeNs, long graceNs, LatencyBins bins, long sniaRoundNs,
-                               List<FioCriterion> fioCriteria, int latencyEveryWindows) {
+                               List<FioCriterion> fioCriteria, int latencyEveryWindows, long scatterThresholdNs,
+                               int scatterSamplesPerWindow) {
     public static final long DEFAULT_GRACE_NS = 2_000_000_000L;
     public static final int DEFAULT_LATENCY_EVERY_WINDOWS = 10;
     public static final List<FioCriterion> DEFAULT_FIO_CRITERIA = List.of(FioCriterion.parse("iops_slope:0.3%:60"));
+
+    /** The default latency scatter (10 ms, 200 samples per window). */
+    public AnalysisSettings(long windowSizeNs, long graceNs, LatencyBins bins, long sniaRoundNs,
+                            List<FioCriterion> fioCriteria, int latencyEveryWindows) {
+        this(windowSizeNs, graceNs, bins, sniaRoundNs, fioCriteria, latencyEveryWindows,
+                LatencyScatterSampler.DEFAULT_THRESHOLD_NS, LatencyScatterSampler.DEFAULT_SAMPLES_PER_WINDOW);
+    }
 
     public AnalysisSettings {
         Objects.requireNonNull(bins, "bins");
@@ -47,23 +58,40 @@ public record AnalysisSettings(long windowSizeNs, long graceNs, LatencyBins bins
         if (latencyEveryWindows < 1) {
             throw new IllegalArgumentException("latencyEveryWindows must be >= 1, was " + latencyEveryWindows);
         }
+        if (scatterThresholdNs < 0) {
+            throw new IllegalArgumentException("scatterThresholdNs must be >= 0, was " + scatterThresholdNs);
+        }
+        if (scatterSamplesPerWindow < 0) {
+            throw new IllegalArgumentException("scatterSamplesPerWindow must be >= 0, was " + scatterSamplesPerWindow);
+        }
     }
 
-    /** 1-s windows, 2-s grace, IOMeter bins, 60-s SNIA rounds, fio iops_slope:0.3%:60, run latency every 10 windows. */
+    /**
+     * 1-s windows, 2-s grace, IOMeter bins, 60-s SNIA rounds, fio iops_slope:0.3%:60, run latency every 10 windows,
+     * latency scatter of every I/O >= 10 ms plus 200 samples per window.
+     */
     public static AnalysisSettings defaults() {
         return new AnalysisSettings(RunWindowAggregator.DEFAULT_WINDOW_SIZE_NS, DEFAULT_GRACE_NS, LatencyBins.iometer(),
                 SniaSteadyStateDetector.DEFAULT_ROUND_NS, DEFAULT_FIO_CRITERIA, DEFAULT_LATENCY_EVERY_WINDOWS);
     }
 
     public AnalysisSettings withWindow(long sizeNs, long newGraceNs) {
-        return new AnalysisSettings(sizeNs, newGraceNs, bins, sniaRoundNs, fioCriteria, latencyEveryWindows);
+        return new AnalysisSettings(sizeNs, newGraceNs, bins, sniaRoundNs, fioCriteria, latencyEveryWindows,
+                scatterThresholdNs, scatterSamplesPerWindow);
     }
 
     public AnalysisSettings withSteadyState(long roundNs, List<FioCriterion> criteria) {
-        return new AnalysisSettings(windowSizeNs, graceNs, bins, roundNs, criteria, latencyEveryWindows);
+        return new AnalysisSettings(windowSizeNs, graceNs, bins, roundNs, criteria, latencyEveryWindows,
+                scatterThresholdNs, scatterSamplesPerWindow);
+    }
+
+    public AnalysisSettings withScatter(long thresholdNs, int samplesPerWindow) {
+        return new AnalysisSettings(windowSizeNs, graceNs, bins, sniaRoundNs, fioCriteria, latencyEveryWindows,
+                thresholdNs, samplesPerWindow);
     }
 
     public AnalysisSettings withLatencyBins(LatencyBins newBins) {
-        return new AnalysisSettings(windowSizeNs, graceNs, newBins, sniaRoundNs, fioCriteria, latencyEveryWindows);
+        return new AnalysisSettings(windowSizeNs, graceNs, newBins, sniaRoundNs, fioCriteria, latencyEveryWindows,
+                scatterThresholdNs, scatterSamplesPerWindow);
     }
 }

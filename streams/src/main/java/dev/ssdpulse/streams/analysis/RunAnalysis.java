@@ -12,6 +12,7 @@ import dev.ssdpulse.streams.avro.AvroMappers;
 import dev.ssdpulse.streams.avro.PhaseLabel;
 import dev.ssdpulse.streams.codec.BinaryReader;
 import dev.ssdpulse.streams.codec.BinaryWriter;
+import dev.ssdpulse.streams.latency.LatencyScatterSampler;
 import dev.ssdpulse.streams.steadystate.SteadyStateResult;
 import dev.ssdpulse.streams.steadystate.SteadyStateResultCodec;
 import dev.ssdpulse.streams.summary.OpTotals;
@@ -52,10 +53,12 @@ public final class RunAnalysis {
     /** Direction code of fio's all-directions judgement (the four I/O ops are 0..3). */
     public static final int ALL_OPS = IoOpCode.COUNT;
     /**
-     * 2: this class. 1 was the Streams processor's own state before the analysis core (not readable: a state
-     * store of that version is refused with a message naming the remedy).
+     * 3: with the latency scatter's open windows. 2: this class before the scatter (read: a run in progress gets a
+     * scatter from then on). 1 was the Streams processor's own state before the analysis core (not readable: a
+     * state store of that version is refused with a message naming the remedy).
      */
-    private static final int STATE_VERSION = 2;
+    private static final int STATE_VERSION = 3;
+    private static final int STATE_VERSION_WITHOUT_SCATTER = 2;
 
     private record PhaseInfo(String name, PhaseKind kind, long startNs) {
     }
@@ -66,6 +69,7 @@ public final class RunAnalysis {
     private final RunWindowAggregator windows;
     private final RunSummaryAccumulator summary;
     private final WriteAmplificationAccumulator writeAmplification;
+    private final LatencyScatterSampler scatter;
     private final IoBatchReader reader = new IoBatchReader();
     private SmartSource smartSource = SmartSource.NONE;
     private final TreeMap<Integer, PhaseInfo> phases = new TreeMap<>();
@@ -98,18 +102,25 @@ public final class RunAnalysis {
     public RunAnalysis(String runId, AnalysisSettings settings, AnalysisOutput output) {
         this(runId, settings, output, new RunWindowAggregator(settings.windowSizeNs(), settings.graceNs(),
                 settings.bins(), w -> { }), new RunSummaryAccumulator(settings.bins()),
-                new WriteAmplificationAccumulator());
+                new WriteAmplificationAccumulator(), newScatter(runId, settings));
     }
 
     private RunAnalysis(String runId, AnalysisSettings settings, AnalysisOutput output, RunWindowAggregator windows,
-                        RunSummaryAccumulator summary, WriteAmplificationAccumulator writeAmplification) {
+                        RunSummaryAccumulator summary, WriteAmplificationAccumulator writeAmplification,
+                        LatencyScatterSampler scatter) {
         this.runId = Objects.requireNonNull(runId, "runId");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.output = Objects.requireNonNull(output, "output");
         this.windows = windows;
         this.summary = summary;
         this.writeAmplification = writeAmplification;
+        this.scatter = scatter;
         windows.setOnClosed(this::onWindowClosed);
+    }
+
+    private static LatencyScatterSampler newScatter(String runId, AnalysisSettings settings) {
+        return new LatencyScatterSampler(runId, settings.windowSizeNs(), settings.scatterThresholdNs(),
+                settings.scatterSamplesPerWindow());
     }
 
     public String runId() {
@@ -176,9 +187,15 @@ public final class RunAnalysis {
 
     private void add(int op, int phase, long completionTimeNs, long sizeBytes, long latencyNs, int ioStatus) {
         if (!windows.add(op, phase, completionTimeNs, sizeBytes, latencyNs, ioStatus)) {
-            // late for its window: still counted in the totals
+            // late for its window: still counted in the totals (not in the scatter, whose windows hold the same I/Os)
             summary.add(op, phase, completionTimeNs, sizeBytes, latencyNs, ioStatus);
             summaryBytes = null;
+        } else {
+            scatter.add(op, completionTimeNs, latencyNs);
+            long watermarkNs = windows.watermarkNs();
+            if (watermarkNs >= scatter.nextCloseEndNs()) {
+                scatter.closeUpTo(watermarkNs, this::emitScatter);
+            }
         }
         if (!allOpsWindow.isEmpty()) {
             // every direction's window of one start closes in the same add (same end): the group is complete
@@ -209,6 +226,7 @@ public final class RunAnalysis {
     public void finish(RunStatus finalStatus, String finalReason, long finishedAtNs, long expectedIoCount,
                        long notPublishedIos) {
         windows.flushAll();
+        scatter.flushAll(this::emitScatter);
         if (!allOpsWindow.isEmpty()) {
             judgeAllOpsWindow();
         }
@@ -226,6 +244,10 @@ public final class RunAnalysis {
         ioNotPublished = notPublishedIos;
         summaryBytes = null;
         emitSummary();
+    }
+
+    private void emitScatter(LatencyScatterSampler.Window window) {
+        output.scatter(AvroMappers.latencyScatter(runId, window));
     }
 
     private void emitReadyPhaseEnds() {
@@ -408,6 +430,7 @@ public final class RunAnalysis {
         out.writeBlock(windowBytes);
         out.writeBlock(summaryBytes);
         out.writeBlock(writeAmplification.encodeState());
+        scatter.encodeInto(out);
         return out.toByteArray();
     }
 
@@ -418,11 +441,11 @@ public final class RunAnalysis {
     public static RunAnalysis decode(String runId, byte[] bytes, AnalysisSettings settings, AnalysisOutput output) {
         BinaryReader in = new BinaryReader(bytes, "run analysis state of " + runId);
         int version = in.readByte("version");
-        if (version != STATE_VERSION) {
+        if (version != STATE_VERSION && version != STATE_VERSION_WITHOUT_SCATTER) {
             throw new IllegalStateException("the stored analysis state of run " + runId + " has format " + version
-                    + ", this ssdpulse reads format " + STATE_VERSION + ": it was written by another version. Start the"
-                    + " analytics under a new application id (or reset this one) and re-analyse stored runs from"
-                    + " their topics");
+                    + ", this ssdpulse reads formats " + STATE_VERSION_WITHOUT_SCATTER + " and " + STATE_VERSION
+                    + ": it was written by another version. Start the analytics under a new application id (or reset"
+                    + " this one) and re-analyse stored runs from their topics");
         }
         int statusCode = in.readByte("status");
         if (statusCode > RunStatus.values().length) {
@@ -473,9 +496,11 @@ public final class RunAnalysis {
         RunWindowAggregator windows = RunWindowAggregator.decodeState(in.readBlock("windows"), w -> { });
         byte[] summaryBytes = in.readBlock("summary");
         WriteAmplificationAccumulator wa = WriteAmplificationAccumulator.decodeState(in.readBlock("write amplification"));
+        LatencyScatterSampler scatter = version == STATE_VERSION_WITHOUT_SCATTER ? newScatter(runId, settings)
+                : LatencyScatterSampler.decodeFrom(in);
         in.expectEnd();
         RunAnalysis analysis = new RunAnalysis(runId, settings, output, windows,
-                RunSummaryAccumulator.decodeState(summaryBytes), wa);
+                RunSummaryAccumulator.decodeState(summaryBytes), wa, scatter);
         analysis.summaryBytes = summaryBytes;
         analysis.status = status;
         analysis.reason = reason;

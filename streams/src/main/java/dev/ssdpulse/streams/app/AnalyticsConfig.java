@@ -117,6 +117,10 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
         return withAnalysisSettings(analysisSettings.withLatencyBins(bins));
     }
 
+    public AnalyticsConfig withScatter(long thresholdNs, int samplesPerWindow) {
+        return withAnalysisSettings(analysisSettings.withScatter(thresholdNs, samplesPerWindow));
+    }
+
     public AnalyticsConfig withHeartbeatTimeout(Duration timeout) {
         return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
                 analysisSettings, timeout, guarantee, extraProperties);

@@ -90,6 +90,25 @@ public final class AvroMappers {
                 .build();
     }
 
+    /** A closed window's latency scatter; the columns become Avro arrays (varint-encoded on the wire). */
+    public static dev.ssdpulse.schemas.avro.LatencyScatter latencyScatter(String runId,
+                                                                       dev.ssdpulse.streams.latency.LatencyScatterSampler.Window w) {
+        int n = w.pointCount();
+        List<Long> offsets = new ArrayList<>(n);
+        List<Long> latencies = new ArrayList<>(n);
+        List<Integer> ops = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            offsets.add(w.completionOffsetsNs()[i]);
+            latencies.add(w.latenciesNs()[i]);
+            ops.add((int) w.ops()[i]);
+        }
+        return dev.ssdpulse.schemas.avro.LatencyScatter.newBuilder().setRunId(runId)
+                .setWindowStartNs(w.windowStartNs()).setWindowSizeNs(w.windowSizeNs()).setThresholdNs(w.thresholdNs())
+                .setIoCount(w.ioCount()).setAtOrAboveThresholdCount(w.atOrAboveThresholdCount())
+                .setKeptAtOrAboveThresholdCount(w.keptAtOrAboveThresholdCount()).setCompletionOffsetsNs(offsets)
+                .setLatenciesNs(latencies).setOps(ops).build();
+    }
+
     public static WindowMetrics windowMetrics(String runId, WindowResult window, boolean includeHistogram) {
         return WindowMetrics.newBuilder()
                 .setRunId(runId)

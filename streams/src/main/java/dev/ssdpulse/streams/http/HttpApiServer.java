@@ -152,6 +152,13 @@ public final class HttpApiServer implements AutoCloseable {
         get(r, "/api/runs/{id}/series.csv", run((ctx, id) -> send(ctx, CSV_TYPE,
                 CsvExport.series(SeriesQuery.parse(params(ctx)), id, viewsOf(ctx, id))
                         .getBytes(StandardCharsets.UTF_8))));
+        get(r, "/api/runs/{id}/scatter", run((ctx, id) -> {
+            SeriesQuery q = SeriesQuery.parse(params(ctx));
+            ScatterExport.Format format = ScatterExport.Format.parse(ctx.queryParam("format"));
+            int opMask = q.ops().stream().mapToInt(op -> 1 << op).reduce(0, (a, b) -> a | b);
+            byte[] body = ScatterExport.encode(id, viewsOf(ctx, id).scatter(id, q.fromNs(), q.toNs()), opMask, format);
+            send(ctx, format == ScatterExport.Format.BINARY ? ScatterExport.BINARY_TYPE : JSON_TYPE, body);
+        }));
         get(r, "/api/runs/{id}/steady-state", run((ctx, id) -> {
             ObjectNode n = json.createObjectNode().put("runId", id);
             ArrayNode a = n.putArray("verdicts");

@@ -62,6 +62,12 @@ final class ResultSetRunViews implements RunViews {
         return base.series(key(id), op, fromNs, toNs);
     }
 
+    /** Empty: a re-analysis does not store a scatter (it would repeat the run's own at the same threshold). */
+    @Override
+    public List<dev.ssdpulse.schemas.avro.LatencyScatter> scatter(String id, long fromNs, long toNs) {
+        return base.scatter(key(id), fromNs, toNs);
+    }
+
     @Override
     public Optional<WindowMetrics> lastWindow(String id, int op) {
         return base.lastWindow(key(id), op);

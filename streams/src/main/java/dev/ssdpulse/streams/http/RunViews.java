@@ -32,6 +32,9 @@ public interface RunViews {
     /** The latest closed window of one op, if any. */
     Optional<WindowMetrics> lastWindow(String runId, int op);
 
+    /** Latency scatters of the windows with fromNs <= windowStartNs <= toNs, in time order. */
+    List<dev.ssdpulse.schemas.avro.LatencyScatter> scatter(String runId, long fromNs, long toNs);
+
     List<SteadyStateVerdict> verdicts(String runId);
 
     List<WriteAmplification> waSeries(String runId);

@@ -80,6 +80,11 @@ public final class StreamsRunViews implements RunViews {
     }
 
     @Override
+    public List<dev.ssdpulse.schemas.avro.LatencyScatter> scatter(String runId, long fromNs, long toNs) {
+        return views.scatter(runId, fromNs, toNs);
+    }
+
+    @Override
     public List<SteadyStateVerdict> verdicts(String runId) {
         return views.verdicts(runId);
     }

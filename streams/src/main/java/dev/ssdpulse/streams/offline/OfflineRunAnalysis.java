@@ -27,7 +27,12 @@ public final class OfflineRunAnalysis {
      *                    direction with its histogram). The WA series is always kept: per-phase WA needs it.
      */
     public OfflineRunAnalysis(String runId, AnalysisSettings settings, boolean keepWindows) {
-        this.output = new CollectingOutput(keepWindows);
+        this(runId, settings, keepWindows, false);
+    }
+
+    /** @param keepScatter keep every closed window's latency scatter for {@link #scatters()} too */
+    public OfflineRunAnalysis(String runId, AnalysisSettings settings, boolean keepWindows, boolean keepScatter) {
+        this.output = new CollectingOutput(keepWindows, keepScatter);
         this.analysis = new RunAnalysis(runId, settings, output);
     }
 
@@ -58,6 +63,11 @@ public final class OfflineRunAnalysis {
     /** Closed windows in order (only with keepWindows). */
     public List<WindowMetrics> windows() {
         return output.windows;
+    }
+
+    /** Closed windows' latency scatters in order (only with keepScatter). */
+    public List<dev.ssdpulse.schemas.avro.LatencyScatter> scatters() {
+        return output.scatters;
     }
 
     /** Every verdict change, in order. */

@@ -54,10 +54,11 @@ public final class ResultSetTopology {
         topology.addStateStore(stores.keyValue(Names.DELETED_RUNS_STORE, Serdes.Long()), Names.DELETIONS_PROCESSOR,
                 Names.RESULT_SETS_PROCESSOR, Names.IO_DECODE, Names.SMART_DECODE);
         topology.connectProcessorAndStateStores(Names.RESULT_SETS_PROCESSOR, Names.RUN_STATUS_STORE,
-                Names.RUN_SUMMARY_STORE, Names.WINDOW_SERIES_STORE, Names.STEADY_STATE_STORE, Names.WAF_SERIES_STORE);
+                Names.RUN_SUMMARY_STORE, Names.WINDOW_SERIES_STORE, Names.STEADY_STATE_STORE, Names.WAF_SERIES_STORE,
+                Names.LATENCY_SCATTER_STORE);
         topology.connectProcessorAndStateStores(Names.DELETIONS_PROCESSOR, Names.RUN_STATUS_STORE,
                 Names.RUN_SUMMARY_STORE, Names.WINDOW_SERIES_STORE, Names.STEADY_STATE_STORE, Names.WAF_SERIES_STORE,
-                Names.RUN_STATE_STORE, Names.RUN_ACTIVITY_STORE);
+                Names.LATENCY_SCATTER_STORE, Names.RUN_STATE_STORE, Names.RUN_ACTIVITY_STORE);
 
         ByteArraySerializer raw = new ByteArraySerializer();
         topology.addSink(Names.RESULT_SETS_DEAD_LETTER_SINK, deadLetterTopic, new StringSerializer(), raw,

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.resultsets;
 
+import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
@@ -16,13 +17,14 @@ import org.apache.kafka.streams.state.KeyValueStore;
 record RunViewStores(KeyValueStore<String, ResultSetStarted> info, KeyValueStore<String, String> status,
                      KeyValueStore<String, RunSummary> summaries, KeyValueStore<String, WindowMetrics> series,
                      KeyValueStore<String, SteadyStateVerdict> verdicts,
-                     KeyValueStore<String, WriteAmplification> waf) {
+                     KeyValueStore<String, WriteAmplification> waf,
+                     KeyValueStore<String, LatencyScatter> scatter) {
 
     static RunViewStores of(ProcessorContext<?, ?> context) {
         return new RunViewStores(context.getStateStore(Names.RESULT_SET_INFO_STORE),
                 context.getStateStore(Names.RUN_STATUS_STORE), context.getStateStore(Names.RUN_SUMMARY_STORE),
                 context.getStateStore(Names.WINDOW_SERIES_STORE), context.getStateStore(Names.STEADY_STATE_STORE),
-                context.getStateStore(Names.WAF_SERIES_STORE));
+                context.getStateStore(Names.WAF_SERIES_STORE), context.getStateStore(Names.LATENCY_SCATTER_STORE));
     }
 
     /** Deletes every view entry of a run or alias key. */
@@ -33,5 +35,6 @@ record RunViewStores(KeyValueStore<String, ResultSetStarted> info, KeyValueStore
         RunKeys.deletePrefixed(series, key);
         RunKeys.deletePrefixed(verdicts, key);
         RunKeys.deletePrefixed(waf, key);
+        RunKeys.deletePrefixed(scatter, key);
     }
 }

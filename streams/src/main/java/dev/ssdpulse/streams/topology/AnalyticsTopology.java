@@ -1,6 +1,7 @@
 package dev.ssdpulse.streams.topology;
 
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -25,7 +26,8 @@ import org.apache.kafka.streams.Topology;
  *
  * <pre>
  * io.v1 (bytes) -> io-decode ----\
- *                      \-> io dead letters   run-aggregate -> metrics-1s, latency, steady-state, waf, run-summary
+ *                      \-> io dead letters   run-aggregate -> metrics-1s, latency, latency-scatter, steady-state,
+ *                                                            waf, run-summary
  * smart.v1 (bytes) -> smart-decode -/
  *                      \-> smart dead letters
  * runs.v1 (bytes) -> runs-decode -> runs-materialize (runs store)
@@ -81,6 +83,8 @@ public final class AnalyticsTopology {
                 Names.RUNS_PROCESSOR);
         topology.addStateStore(stores.keyValue(Names.WINDOW_SERIES_STORE, serdes.value(WindowMetrics.class)),
                 Names.RUN_PROCESSOR);
+        topology.addStateStore(stores.keyValue(Names.LATENCY_SCATTER_STORE, serdes.value(LatencyScatter.class)),
+                Names.RUN_PROCESSOR);
         topology.addStateStore(stores.keyValue(Names.STEADY_STATE_STORE, serdes.value(SteadyStateVerdict.class)),
                 Names.RUN_PROCESSOR);
         topology.addStateStore(stores.keyValue(Names.RUN_SUMMARY_STORE, serdes.value(RunSummary.class)), Names.RUN_PROCESSOR);
@@ -93,6 +97,8 @@ public final class AnalyticsTopology {
                 anyRecord(serdes.value(WindowMetrics.class).serializer()), Names.RUN_PROCESSOR);
         topology.addSink(Names.LATENCY_SINK, outputs.latency(), keySer,
                 anyRecord(serdes.value(RunLatency.class).serializer()), Names.RUN_PROCESSOR);
+        topology.addSink(Names.LATENCY_SCATTER_SINK, outputs.latencyScatter(), keySer,
+                anyRecord(serdes.value(LatencyScatter.class).serializer()), Names.RUN_PROCESSOR);
         topology.addSink(Names.STEADY_STATE_SINK, outputs.steadyState(), keySer,
                 anyRecord(serdes.value(SteadyStateVerdict.class).serializer()), Names.RUN_PROCESSOR);
         topology.addSink(Names.SUMMARY_SINK, outputs.runSummary(), keySer,

@@ -12,6 +12,7 @@ public final class Names {
     public static final String RUNS_PROCESSOR = "ssdpulse-runs-materialize";
     public static final String METRICS_SINK = "ssdpulse-metrics-sink";
     public static final String LATENCY_SINK = "ssdpulse-latency-sink";
+    public static final String LATENCY_SCATTER_SINK = "ssdpulse-latency-scatter-sink";
     public static final String STEADY_STATE_SINK = "ssdpulse-steady-state-sink";
     public static final String SUMMARY_SINK = "ssdpulse-run-summary-sink";
     public static final String WAF_SINK = "ssdpulse-waf-sink";
@@ -29,6 +30,8 @@ public final class Names {
     public static final String RUN_SUMMARY_STORE = "ssdpulse-run-summary-store";
     /** runId|op|orderedWindowStart -> WindowMetrics. */
     public static final String WINDOW_SERIES_STORE = "ssdpulse-window-series-store";
+    /** runId|orderedWindowStart -> LatencyScatter (all ops of the window). */
+    public static final String LATENCY_SCATTER_STORE = "ssdpulse-latency-scatter-store";
     /** runId|phase|op|slot -> latest SteadyStateVerdict. */
     public static final String STEADY_STATE_STORE = "ssdpulse-steady-state-store";
     /** runId|orderedToTime -> WriteAmplification. */

@@ -2,6 +2,7 @@ package dev.ssdpulse.streams.topology;
 
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunLatency;
@@ -53,6 +54,7 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
     private KeyValueStore<String, String> statusStore;
     private KeyValueStore<String, RunSummary> summaryStore;
     private KeyValueStore<String, WindowMetrics> seriesStore;
+    private KeyValueStore<String, LatencyScatter> scatterStore;
     private KeyValueStore<String, SteadyStateVerdict> verdictStore;
     private KeyValueStore<String, WriteAmplification> wafStore;
     /** Timestamp for outputs: the input record's (Kafka bookkeeping only), or wall clock in a punctuation. */
@@ -78,6 +80,7 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
         statusStore = context.getStateStore(Names.RUN_STATUS_STORE);
         summaryStore = context.getStateStore(Names.RUN_SUMMARY_STORE);
         seriesStore = context.getStateStore(Names.WINDOW_SERIES_STORE);
+        scatterStore = context.getStateStore(Names.LATENCY_SCATTER_STORE);
         verdictStore = context.getStateStore(Names.STEADY_STATE_STORE);
         wafStore = context.getStateStore(Names.WAF_SERIES_STORE);
         Duration timeout = config.heartbeatTimeout();
@@ -179,6 +182,13 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
         @Override
         public void latency(RunLatency latency) {
             forward(Names.LATENCY_SINK, latency.getRunId().toString(), latency);
+        }
+
+        @Override
+        public void scatter(LatencyScatter scatter) {
+            String runId = scatter.getRunId().toString();
+            scatterStore.put(StoreKeys.scatter(runId, scatter.getWindowStartNs()), scatter);
+            forward(Names.LATENCY_SCATTER_SINK, runId, scatter);
         }
 
         @Override

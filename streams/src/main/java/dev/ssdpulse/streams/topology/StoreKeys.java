@@ -30,6 +30,10 @@ public final class StoreKeys {
         return runId + SEPARATOR + op + SEPARATOR + ordered(windowStartNs);
     }
 
+    public static String scatter(String runId, long windowStartNs) {
+        return runId + SEPARATOR + ordered(windowStartNs);
+    }
+
     public static String verdict(String runId, int phaseIndex, int op, int slot) {
         return runId + SEPARATOR + ordered(phaseIndex) + SEPARATOR + op + SEPARATOR + slot;
     }

@@ -103,6 +103,17 @@ public final class AnalyticsViews {
         return out;
     }
 
+    /** Latency scatters of the windows with fromNs <= windowStartNs <= toNs, in time order. */
+    public List<dev.ssdpulse.schemas.avro.LatencyScatter> scatter(String runId, long fromNs, long toNs) {
+        List<dev.ssdpulse.schemas.avro.LatencyScatter> out = new ArrayList<>();
+        try (KeyValueIterator<String, dev.ssdpulse.schemas.avro.LatencyScatter> it =
+                     this.<dev.ssdpulse.schemas.avro.LatencyScatter>store(Names.LATENCY_SCATTER_STORE)
+                             .range(StoreKeys.scatter(runId, fromNs), StoreKeys.scatter(runId, toNs))) {
+            it.forEachRemaining(kv -> out.add(kv.value));
+        }
+        return out;
+    }
+
     /** Latest steady-state verdict per (phase, op, criterion), by phase then op then criterion. */
     public List<SteadyStateVerdict> verdicts(String runId) {
         List<SteadyStateVerdict> out = new ArrayList<>();

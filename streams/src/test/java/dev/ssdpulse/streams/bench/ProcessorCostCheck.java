@@ -101,6 +101,7 @@ public final class ProcessorCostCheck {
         add(context, Names.RUN_STATUS_STORE, Serdes.String());
         add(context, Names.RUN_SUMMARY_STORE, fresh(RunSummary.class));
         add(context, Names.WINDOW_SERIES_STORE, fresh(WindowMetrics.class));
+        add(context, Names.LATENCY_SCATTER_STORE, fresh(dev.ssdpulse.schemas.avro.LatencyScatter.class));
         add(context, Names.STEADY_STATE_STORE, fresh(SteadyStateVerdict.class));
         add(context, Names.WAF_SERIES_STORE, fresh(WriteAmplification.class));
         return context;

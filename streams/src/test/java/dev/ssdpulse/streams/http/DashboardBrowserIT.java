@@ -23,7 +23,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Headless Debian Chromium opens the dashboard while a run is being published live, selects it and sees its
- * IOPS chart gain points; then compares it with a finished run and saves target/screenshots/dashboard.png.
+ * IOPS chart and latency scatter gain points; then compares it with a finished run and saves
+ * target/screenshots/dashboard.png.
  * Needs the chromium and chromium-driver packages (installed by .ci/run); fails, never skips, without them.
  */
 @ExtendWith(KafkaTestEnvironment.class)
@@ -73,13 +74,21 @@ class DashboardBrowserIT {
                     wait.until(d -> Browser.points(iops) > first);
                     int later = Browser.points(iops);
                     assertThat(later).as("the IOPS chart gained points while the run went on").isGreaterThan(first);
+                    WebElement scatter = driver.findElement(By.id("chart-scatter"));
+                    wait.until(d -> Browser.points(scatter) > 0);
+                    int scatterFirst = Browser.points(scatter);
                     Browser.screenshot(driver, "dashboard-live.png");
 
-                    live.get(90, java.util.concurrent.TimeUnit.SECONDS);
+                    long liveIos = live.get(90, java.util.concurrent.TimeUnit.SECONDS);
                     wait.until(d -> d.findElement(By.id("run-status")).getText().equals("COMPLETED"));
                     wait.until(d -> !d.findElement(By.id("summary")).getText().isEmpty());
                     // 30 whole windows per op; the run ended half-way into a 31st, which is not drawn as a dip
                     wait.until(d -> Browser.points(iops) == 60);
+                    // the scatter accounts for every I/O of the run once its last window is in
+                    wait.until(d -> d.findElement(By.id("scatter-note")).getText().replace(",", "")
+                            .contains(" points of " + liveIos + " I/Os"));
+                    assertThat(Browser.points(scatter)).as("the scatter gained points after its first drawing")
+                            .isGreaterThan(scatterFirst);
                     Browser.click(wait, By.cssSelector("input[data-compare='" + baselineId + "']"));
                     Browser.click(wait, By.cssSelector("input[data-compare='" + liveId + "']"));
                     WebElement compare = driver.findElement(By.id("chart-compare"));

@@ -21,6 +21,7 @@ final class InMemoryRunViews implements RunViews {
     final Map<String, List<SteadyStateVerdict>> verdicts = new ConcurrentHashMap<>();
     final Map<String, List<WriteAmplification>> wa = new ConcurrentHashMap<>();
     final Map<String, Long> deadLetters = new ConcurrentHashMap<>();
+    final Map<String, List<dev.ssdpulse.schemas.avro.LatencyScatter>> scatters = new ConcurrentHashMap<>();
     final Map<String, String> owners = new ConcurrentHashMap<>();
     final java.util.Set<String> instances = ConcurrentHashMap.newKeySet();
 
@@ -71,6 +72,12 @@ final class InMemoryRunViews implements RunViews {
     public Optional<WindowMetrics> lastWindow(String runId, int op) {
         List<WindowMetrics> all = series(runId, op, 0, Long.MAX_VALUE);
         return all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1));
+    }
+
+    @Override
+    public List<dev.ssdpulse.schemas.avro.LatencyScatter> scatter(String runId, long fromNs, long toNs) {
+        return scatters.getOrDefault(runId, List.of()).stream()
+                .filter(s -> s.getWindowStartNs() >= fromNs && s.getWindowStartNs() <= toNs).toList();
     }
 
     @Override

@@ -49,7 +49,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Against a real broker and registry: a run published by RunPublisher, processed by AnalyticsApp under
  * exactly_once_v2, read back from the output topics and views; then replayed under a new application id; and
- * the same events fed to the offline analysis. The three give byte-identical summaries, windows, verdicts and WA.
+ * the same events fed to the offline analysis. The three give byte-identical summaries, windows, verdicts, WA and
+ * latency scatters.
  */
 @ExtendWith(KafkaTestEnvironment.class)
 class AnalyticsAppIT {
@@ -70,7 +71,7 @@ class AnalyticsAppIT {
         SyntheticRun run = SyntheticRun.random(runId, 42, 0, 20, 1000);
 
         try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
-            OfflineRunAnalysis offline = new OfflineRunAnalysis(runId, config.analysisSettings(), true);
+            OfflineRunAnalysis offline = new OfflineRunAnalysis(runId, config.analysisSettings(), true, true);
             publish(stack, registry, run, offline);
             try (AnalyticsApp app = new AnalyticsApp(config)) {
                 app.start();
@@ -114,6 +115,10 @@ class AnalyticsAppIT {
                         live.get(Topics.STEADY_STATE.name()))).as("verdicts byte-identical").isTrue();
                 assertThat(TopologyHarness.sameBytes(replay.datums(Topics.WAF.name()),
                         live.get(Topics.WAF.name()))).as("WA byte-identical").isTrue();
+                assertThat(live.get(Topics.LATENCY_SCATTER.name())).as("a scatter per window").hasSize(21);
+                assertThat(TopologyHarness.sameBytes(replay.datums(Topics.LATENCY_SCATTER.name()),
+                        live.get(Topics.LATENCY_SCATTER.name()))).as("latency scatter byte-identical").isTrue();
+                assertThat(app.views().scatter(runId, 0, Long.MAX_VALUE)).hasSize(21);
 
                 // offline: the same events through the same core, no Kafka
                 assertThat(datum(offline.summary())).as("offline summary byte-identical")
@@ -124,6 +129,8 @@ class AnalyticsAppIT {
                         .as("offline verdicts byte-identical").isTrue();
                 assertThat(TopologyHarness.sameBytes(datums(offline.writeAmplification()), live.get(Topics.WAF.name())))
                         .as("offline WA byte-identical").isTrue();
+                assertThat(TopologyHarness.sameBytes(datums(offline.scatters()), live.get(Topics.LATENCY_SCATTER.name())))
+                        .as("offline latency scatter byte-identical").isTrue();
 
                 // every documented field is filled: per-phase WA, fio's all-directions verdicts, per-op verdicts
                 RunSummary last = offline.summary();
@@ -228,7 +235,7 @@ class AnalyticsAppIT {
         props.put("isolation.level", "read_committed");
         Map<String, List<byte[]>> out = new HashMap<>();
         List<String> topics = List.of(Topics.METRICS_1S.name(), Topics.STEADY_STATE.name(), Topics.WAF.name(),
-                Topics.RUN_SUMMARY.name());
+                Topics.LATENCY_SCATTER.name(), Topics.RUN_SUMMARY.name());
         try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer.subscribe(topics);
             // "quiet" is a span of real time by definition: the only way to know the outputs have no more records

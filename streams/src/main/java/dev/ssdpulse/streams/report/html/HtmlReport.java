@@ -4,6 +4,7 @@ import static dev.ssdpulse.streams.report.Table.escapeHtml;
 
 import dev.ssdpulse.schemas.avro.HostDescription;
 import dev.ssdpulse.schemas.avro.IoOp;
+import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseKind;
@@ -71,9 +72,48 @@ public final class HtmlReport {
 
     /**
      * The scatter points of one op: I/O completion time (s since the run's start) and latency (ms); {@code shown}
-     * of {@code total} I/Os, every I/O at or above {@code thresholdNs} among them.
+     * of {@code total} I/Os (all ops), every I/O at or above {@code thresholdNs} among them.
      */
     public record Scatter(String op, double[] timeS, double[] latencyMs, long shown, long total, long thresholdNs) {
+    }
+
+    /**
+     * A run's stored scatter windows as points per op for the report: every kept I/O at or above the threshold, and
+     * of the uniform sample below it at most {@code maxSampledPoints} in all (every k-th of each window's, the same
+     * k for the whole run), so that a 5,000-s run's scatter stays a few MB of SVG; the outliers are never thinned.
+     */
+    public static List<Scatter> scatter(List<LatencyScatter> windows, int maxSampledPoints) {
+        long sampled = 0;
+        long total = 0;
+        for (LatencyScatter w : windows) {
+            for (long latencyNs : w.getLatenciesNs()) {
+                sampled += latencyNs < w.getThresholdNs() ? 1 : 0;
+            }
+            total += w.getIoCount();
+        }
+        long every = Math.max(1, (sampled + maxSampledPoints - 1) / Math.max(1, maxSampledPoints));
+        Map<Integer, List<double[]>> byOp = new java.util.TreeMap<>();
+        long shown = 0;
+        long thresholdNs = windows.isEmpty() ? 0 : windows.get(0).getThresholdNs();
+        for (LatencyScatter w : windows) {
+            int below = 0;
+            for (int i = 0; i < w.getLatenciesNs().size(); i++) {
+                long latencyNs = w.getLatenciesNs().get(i);
+                if (latencyNs < w.getThresholdNs() && below++ % every != 0) {
+                    continue;
+                }
+                byOp.computeIfAbsent(w.getOps().get(i), k -> new ArrayList<>()).add(new double[]{
+                        (w.getWindowStartNs() + w.getCompletionOffsetsNs().get(i)) / 1e9, latencyNs / 1e6});
+                shown++;
+            }
+        }
+        List<Scatter> out = new ArrayList<>();
+        for (var e : byOp.entrySet()) {
+            List<double[]> points = e.getValue();
+            out.add(new Scatter(IoOp.values()[e.getKey()].name(), points.stream().mapToDouble(p -> p[0]).toArray(),
+                    points.stream().mapToDouble(p -> p[1]).toArray(), shown, total, thresholdNs));
+        }
+        return out;
     }
 
     public static String render(String title, List<RunData> runs) {
@@ -141,9 +181,10 @@ public final class HtmlReport {
             StringBuilder note = new StringBuilder();
             for (Scatter sc : run.scatter()) {
                 points.add(new SvgChart.Series(sc.op(), sc.timeS(), sc.latencyMs(), SvgChart.opColor(sc.op())));
-                note.append(String.format(Locale.ROOT, " %s: %d of %d I/Os shown, every one at or above %s.", sc.op(),
-                        sc.shown(), sc.total(), Outliers.label(sc.thresholdNs())));
             }
+            Scatter any = run.scatter().get(0);
+            note.append(String.format(Locale.ROOT, "%d of %d I/Os shown: every one at or above %s, and a uniform"
+                    + " sample of the others.", any.shown(), any.total(), Outliers.label(any.thresholdNs())));
             b.append(SvgChart.points("Latency of each I/O shown", "run time (s)", "latency (ms, log)", points,
                     phases, true));
             b.append("<p class=\"note\">").append(escapeHtml(note.toString().trim())).append("</p>\n");

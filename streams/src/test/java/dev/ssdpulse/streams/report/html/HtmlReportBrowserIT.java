@@ -43,8 +43,9 @@ class HtmlReportBrowserIT {
                 assertThat(driver.findElements(By.id(section))).as(section).hasSize(1);
             }
             List<WebElement> charts = driver.findElements(By.cssSelector("svg.chart"));
-            // per run: IOPS, MB/s, latency trend, bins, WA; for the set: WA and MB/s against free flash, IOPS by QD
-            assertThat(charts).hasSize(3 * 5 + 3);
+            // per run: IOPS, MB/s, scatter, latency trend, bins, WA; for the set: WA and MB/s against free flash,
+            // IOPS by QD
+            assertThat(charts).hasSize(3 * 6 + 3);
             for (WebElement chart : charts) {
                 assertThat(Integer.parseInt(chart.getAttribute("data-points")))
                         .as(chart.findElement(By.tagName("title")).getAttribute("textContent")).isPositive();

@@ -22,7 +22,7 @@ class HtmlReportTest {
         assertThat(html).startsWith("<!DOCTYPE html>").contains("<section class=\"run\" id=\"run-r-8gb\">")
                 .contains("IOPS per window").contains("MB/s per window").contains("Per-window max, p99 and p50 latency")
                 .contains("I/Os per latency bin").contains("WA (NAND / host bytes written)")
-                .contains("No latency scatter is stored for this run.");
+                .contains("Latency of each I/O shown").contains("every one at or above 10ms");
         // self-contained: no script, no stylesheet or image from anywhere
         assertThat(html).doesNotContain("<script").doesNotContain("src=").doesNotContain("href=")
                 .doesNotContain("@import").doesNotContain("url(");
@@ -32,13 +32,25 @@ class HtmlReportTest {
             assertThat(Integer.parseInt(m.group(1))).as("chart %d is drawn", charts).isPositive();
             charts++;
         }
-        assertThat(charts).isEqualTo(5);
+        assertThat(charts).isEqualTo(6);
         // the tables hold the summary's own numbers
         OpSummary write = run.summary().getOps().get(0);
         assertThat(html).contains("data-value=\"" + Outliers.countAtOrAbove(write.getLatency(), 10_000_000L) + "\"")
                 .contains("data-value=\"" + write.getIoCount() + "\"");
         // the cliff run reached fio's steady state on its plateau and lost it: the table says both
         assertThat(html).contains("FIO_IOPS").contains("LOST at");
+    }
+
+    @Test
+    void theScatterKeepsEveryOutlierAndThinsOnlyTheSample() {
+        HtmlReport.RunData run = ReportRuns.run("r-0gb", 0, 1, "none");
+        long outliers = Outliers.countAtOrAbove(run.summary().getOps().get(0).getLatency(), 10_000_000L);
+        HtmlReport.Scatter write = run.scatter().get(0);
+        assertThat(write.op()).isEqualTo("WRITE");
+        assertThat(write.total()).isEqualTo(run.summary().getIoCount());
+        long shownOutliers = java.util.Arrays.stream(write.latencyMs()).filter(ms -> ms >= 10).count();
+        assertThat(shownOutliers).as("every I/O >= 10 ms is drawn").isEqualTo(outliers).isPositive();
+        assertThat(write.shown() - shownOutliers).as("the sample thinned to the budget").isBetween(10_000L, 20_000L);
     }
 
     @Test

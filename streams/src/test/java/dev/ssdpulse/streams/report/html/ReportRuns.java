@@ -41,7 +41,7 @@ final class ReportRuns {
     static HtmlReport.RunData run(String runId, int freeFlashGb, int queueDepth, String scheduler) {
         AnalysisSettings settings = AnalysisSettings.defaults()
                 .withSteadyState(10 * S, List.of(FioCriterion.parse("iops:20%:20s")));
-        OfflineRunAnalysis analysis = new OfflineRunAnalysis(runId, settings, true);
+        OfflineRunAnalysis analysis = new OfflineRunAnalysis(runId, settings, true, true);
         SplittableRandom random = new SplittableRandom(runId.hashCode());
         long fillEndNs = 40 * S;
         long testEndNs = 240 * S;
@@ -83,7 +83,7 @@ final class ReportRuns {
                 .setHostBytesWritten(hostBytes).setNandBytesWritten(nandBytes).build());
         analysis.finish(RunStatus.COMPLETED, null, testEndNs, ios, 0);
         return new HtmlReport.RunData(started(runId, freeFlashGb, queueDepth, scheduler), analysis.summary(),
-                analysis.windows(), analysis.writeAmplification(), List.of());
+                analysis.windows(), analysis.writeAmplification(), HtmlReport.scatter(analysis.scatters(), 20_000));
     }
 
     private static RunStarted started(String runId, int freeFlashGb, int queueDepth, String scheduler) {

@@ -1,0 +1,75 @@
+package dev.ssdpulse.streams.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ssdpulse.schemas.avro.LatencyScatter;
+import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.streams.codec.BinaryWriter;
+import dev.ssdpulse.streams.latency.LatencyScatterSampler;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The run state with the latency scatter (format 3) and the format before it (2), which is still read. */
+class RunAnalysisStateFormatTest {
+    private static final long S = 1_000_000_000L;
+    private static final AnalysisSettings SETTINGS = AnalysisSettings.defaults();
+
+    private static void ios(RunAnalysis a, int fromSecond, int toSecond) {
+        SplittableRandom random = new SplittableRandom(fromSecond);
+        for (long t = fromSecond * S; t < toSecond * S; t += S / 1500) {
+            a.io(random.nextInt(2), 0, t, 4096, random.nextInt(50) == 0 ? 30_000_000 : 100_000 + random.nextInt(900_000), 0);
+        }
+    }
+
+    @Test
+    void aRestoredStateGivesTheSameScatterAsAnUninterruptedRun() {
+        CollectingOutput whole = new CollectingOutput();
+        RunAnalysis a = new RunAnalysis("run-f", SETTINGS, whole);
+        a.phaseChanged(0, "test", PhaseKind.TEST, 0);
+        ios(a, 0, 4);
+        ios(a, 4, 8);
+        a.finish(RunStatus.COMPLETED, null, 8 * S, -1, 0);
+
+        CollectingOutput resumed = new CollectingOutput();
+        RunAnalysis b = new RunAnalysis("run-f", SETTINGS, resumed);
+        b.phaseChanged(0, "test", PhaseKind.TEST, 0);
+        ios(b, 0, 4);
+        byte[] state = b.encode();
+        assertThat(state[0]).as("format").isEqualTo((byte) 3);
+        RunAnalysis c = RunAnalysis.decode("run-f", state, SETTINGS, resumed);
+        ios(c, 4, 8);
+        c.finish(RunStatus.COMPLETED, null, 8 * S, -1, 0);
+        assertThat(resumed.scatters).hasSize(8).isEqualTo(whole.scatters);
+        assertThat(resumed.windows).isEqualTo(whole.windows);
+    }
+
+    @Test
+    void aFormatTwoStateIsReadAndItsRunGetsAScatterFromThenOn() {
+        CollectingOutput out = new CollectingOutput();
+        RunAnalysis a = new RunAnalysis("run-old", SETTINGS, out);
+        a.phaseChanged(0, "test", PhaseKind.TEST, 0);
+        // a state written before the scatter: this code's format-3 state before any I/O, without the scatter's
+        // (empty) block at its end and with format byte 2, is exactly what the previous version wrote
+        byte[] v3 = a.encode();
+        BinaryWriter emptyScatter = new BinaryWriter(64);
+        new LatencyScatterSampler("run-old", S, LatencyScatterSampler.DEFAULT_THRESHOLD_NS,
+                LatencyScatterSampler.DEFAULT_SAMPLES_PER_WINDOW).encodeInto(emptyScatter);
+        byte[] v2 = Arrays.copyOf(v3, v3.length - emptyScatter.toByteArray().length);
+        v2[0] = 2;
+        RunAnalysis restored = RunAnalysis.decode("run-old", v2, SETTINGS, out);
+        ios(restored, 0, 3);
+        restored.finish(RunStatus.COMPLETED, null, 3 * S, -1, 0);
+        List<LatencyScatter> scatters = out.scatters;
+        assertThat(scatters).hasSize(3).allSatisfy(s -> assertThat(s.getIoCount()).isBetween(1500L, 1501L));
+        assertThat(scatters.stream().mapToLong(LatencyScatter::getIoCount).sum())
+                .isEqualTo(out.lastSummary().getIoCount());
+
+        byte[] v1 = v3.clone();
+        v1[0] = 1;
+        assertThatThrownBy(() -> RunAnalysis.decode("run-old", v1, SETTINGS, out)).hasMessageContaining("format 1");
+    }
+}
