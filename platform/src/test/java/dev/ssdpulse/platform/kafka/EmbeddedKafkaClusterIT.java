@@ -37,8 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A three-node cluster as `stack --brokers 3` runs it: a quorum of three, topics with 3 replicas and min ISR 2,
- * acks=all writes and reads going on with one node killed, the node rejoining, and a restart of the whole
- * cluster on the same directory keeping topics, records and addresses.
+ * acks=all writes and reads going on with one node killed (SIGKILL) and then with another stopped cleanly, each
+ * rejoining, and a restart of the whole cluster on the same directory keeping topics, records and addresses.
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class EmbeddedKafkaClusterIT {
@@ -48,7 +48,7 @@ class EmbeddedKafkaClusterIT {
     Path dataDir;
 
     @Test
-    void threeNodesReplicateSurviveOneKilledNodeTakeItBackAndKeepTopicsOverARestart() throws Exception {
+    void threeNodesReplicateSurviveAKilledAndAStoppedNodeTakeThemBackAndKeepTopicsOverARestart() throws Exception {
         String bootstrap;
         List<ProcessHandle> processes = new ArrayList<>();
         try (EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(BrokerSettings.defaults().withDataDir(dataDir), 3)) {
@@ -102,6 +102,18 @@ class EmbeddedKafkaClusterIT {
                 assertThat(describe(admin).partitions()).allSatisfy(p ->
                         assertThat(p.isr()).extracting(Node::id).containsExactlyInAnyOrder(1, 2, 3));
             }
+
+            // a clean stop of another node: controlled shutdown moves its leaderships first
+            int stopped = victim % 3 + 1;
+            long stopNs = System.nanoTime();
+            cluster.stopNode(stopped);
+            assertThat(cluster.node(stopped).isRunning()).isFalse();
+            System.out.printf("node %d stopped cleanly in %d ms%n", stopped, (System.nanoTime() - stopNs) / 1_000_000);
+            produce(bootstrap, 200, 100);
+            assertThat(consumeCount(bootstrap, 300)).isEqualTo(300);
+            cluster.startNode(stopped);
+            processes.add(cluster.node(stopped).processHandle().orElseThrow());
+            cluster.awaitAllReplicasInSync(Duration.ofSeconds(60));
         }
         assertThat(processes).as("no broker JVM outlives close()").noneMatch(ProcessHandle::isAlive);
 
@@ -112,7 +124,7 @@ class EmbeddedKafkaClusterIT {
             try (Admin admin = admin(cluster.bootstrapServers())) {
                 assertThat(describe(admin).partitions()).hasSize(3);
             }
-            assertThat(consumeCount(cluster.bootstrapServers(), 200)).isEqualTo(200);
+            assertThat(consumeCount(cluster.bootstrapServers(), 300)).isEqualTo(300);
         }
     }
 
