@@ -140,6 +140,21 @@ class EmbeddedKafkaClusterIT {
                 .hasMessageContaining("cluster of 1 broker(s), not 3");
     }
 
+    @Test
+    void aNodeThatCannotStartFailsTheClusterStartWithItsPortAndStopsTheOthers(@TempDir Path otherDir) throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+             EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(BrokerSettings.defaults().withDataDir(otherDir)
+                     .withPorts(taken.getLocalPort(), 0), 3)) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(cluster::start)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("node 1")
+                    .hasMessageContaining("broker port " + taken.getLocalPort())
+                    .hasMessageContaining("node-1/broker.log");
+            assertThat(cluster.nodes()).as("the nodes that did start are stopped again")
+                    .noneMatch(EmbeddedKafkaBroker::isRunning);
+        }
+    }
+
     private static int leaderOfPartition0(String bootstrap) throws Exception {
         try (Admin admin = admin(bootstrap)) {
             TopicPartitionInfo p0 = describe(admin).partitions().get(0);
