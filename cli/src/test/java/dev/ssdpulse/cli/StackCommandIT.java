@@ -1,8 +1,13 @@
 package dev.ssdpulse.cli;
 
+import dev.ssdpulse.producer.publish.RunProducers;
+import dev.ssdpulse.schemas.topics.Topics;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -18,8 +23,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -66,6 +73,44 @@ class StackCommandIT {
         }
     }
 
+    @Test
+    void threeBrokersFormAQuorumOfThreeWithEveryTopicReplicatedThreeTimesAndStopTogether() throws Exception {
+        try (RunningStack stack = RunningStack.start(dataDir, "--brokers", "3")) {
+            assertThat(stack.bootstrap.split(",")).as("every broker listed").hasSize(3);
+            assertThat(stack.output).anyMatch(l -> l.contains("kafka cluster     : 3 brokers, KRaft quorum of 3;"
+                    + " topics with 3 replicas, min.insync.replicas 2"));
+            try (var admin = org.apache.kafka.clients.admin.Admin.create(Map.of("bootstrap.servers", stack.bootstrap))) {
+                assertThat(admin.describeMetadataQuorum().quorumInfo().get(30, TimeUnit.SECONDS).voters()).hasSize(3);
+                String runs = Topics.RUNS.name();
+                var described = admin.describeTopics(List.of(runs, "_schemas")).allTopicNames().get(30, TimeUnit.SECONDS);
+                assertThat(described.values()).allSatisfy(topic -> assertThat(topic.partitions())
+                        .allSatisfy(p -> assertThat(p.replicas()).hasSize(3)));
+                var resource = new ConfigResource(ConfigResource.Type.TOPIC, runs);
+                assertThat(admin.describeConfigs(List.of(resource)).all().get(30, TimeUnit.SECONDS).get(resource)
+                        .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG).value()).isEqualTo("2");
+
+                // a topic created without settings, as Kafka Streams creates its internal ones: the brokers' defaults
+                admin.createTopics(List.of(new NewTopic("stack-it-3", Optional.of(1), Optional.empty())))
+                        .all().get(30, TimeUnit.SECONDS);
+                assertThat(admin.describeTopics(List.of("stack-it-3")).allTopicNames().get(30, TimeUnit.SECONDS)
+                        .get("stack-it-3").partitions().get(0).replicas()).hasSize(3);
+                var own = new ConfigResource(ConfigResource.Type.TOPIC, "stack-it-3");
+                assertThat(admin.describeConfigs(List.of(own)).all().get(30, TimeUnit.SECONDS).get(own)
+                        .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG).value()).isEqualTo("2");
+            }
+            // ssdpulse's producer settings: acks=all, idempotent
+            Map<String, Object> producerProps = new HashMap<>(RunProducers.defaults());
+            producerProps.put("bootstrap.servers", stack.bootstrap);
+            try (var producer = new KafkaProducer<>(producerProps, new StringSerializer(), new StringSerializer())) {
+                producer.send(new ProducerRecord<>("stack-it-3", "k", "replicated")).get(30, TimeUnit.SECONDS);
+            }
+            assertThat(consumeOne(stack.bootstrap, "stack-it-3")).isEqualTo("replicated");
+            // the stack starts no other processes than its broker JVMs
+            assertThat(stack.process.children().count()).as("one JVM per broker").isEqualTo(3);
+            stack.interruptAndAwaitNoDescendants();
+        }
+    }
+
     private static String consumeOne(String bootstrap, String topic) {
         Map<String, Object> props = Map.of("bootstrap.servers", bootstrap, "group.id", "g-" + System.nanoTime(),
                 "auto.offset.reset", "earliest");
@@ -95,30 +140,35 @@ class StackCommandIT {
         final Process process;
         final String bootstrap;
         final String registry;
-        final List<String> output = new ArrayList<>();
+        /** The lines printed until "Press Ctrl-C to stop." */
+        final List<String> output;
 
-        private RunningStack(Process process, String bootstrap, String registry) {
+        private RunningStack(Process process, String bootstrap, String registry, List<String> output) {
             this.process = process;
             this.bootstrap = bootstrap;
             this.registry = registry;
+            this.output = List.copyOf(output);
         }
 
-        static RunningStack start(Path dataDir) throws Exception {
+        static RunningStack start(Path dataDir, String... extraArgs) throws Exception {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            Process process = new ProcessBuilder(java, "-Xmx256m",
+            List<String> command = new ArrayList<>(List.of(java, "-Xmx256m",
                     "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro",
                     "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                     "stack", "--data-dir", dataDir.toString(), "--kafka-port", "0", "--registry-port", "0",
-                    "--broker-heap-mb", "256")
-                    .redirectErrorStream(true).start();
+                    "--broker-heap-mb", "256"));
+            command.addAll(List.of(extraArgs));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             String bootstrap = null;
             String registry = null;
             StringBuilder seen = new StringBuilder();
+            List<String> lines = new ArrayList<>();
             // readLine blocks: a stack that hangs silently is caught by the test's time limit
             String line;
             while ((line = reader.readLine()) != null) {
                 seen.append(line).append('\n');
+                lines.add(line);
                 Matcher b = BOOTSTRAP.matcher(line);
                 if (b.find()) {
                     bootstrap = b.group(1);
@@ -139,7 +189,7 @@ class StackCommandIT {
             Thread drain = new Thread(() -> reader.lines().forEach(l -> { }));
             drain.setDaemon(true);
             drain.start();
-            return new RunningStack(process, bootstrap, registry);
+            return new RunningStack(process, bootstrap, registry, lines);
         }
 
         /** SIGINT, as Ctrl-C sends it; the stack and its broker JVM must both be gone afterwards. */

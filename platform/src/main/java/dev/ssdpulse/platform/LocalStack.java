@@ -2,6 +2,7 @@ package dev.ssdpulse.platform;
 
 import dev.ssdpulse.platform.kafka.BrokerSettings;
 import dev.ssdpulse.platform.kafka.EmbeddedKafkaBroker;
+import dev.ssdpulse.platform.kafka.EmbeddedKafkaCluster;
 import dev.ssdpulse.platform.registry.EmbeddedSchemaRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,18 +11,18 @@ import java.util.List;
 import org.apache.kafka.clients.admin.NewTopic;
 
 /**
- * The local infrastructure ssdpulse runs on: a real Kafka broker and a Confluent-API schema registry
- * storing its schemas in that broker. With a given data directory, stopping and starting again keeps
- * topics, records and schema ids.
+ * The local infrastructure ssdpulse runs on: a real Kafka cluster (one broker, or a KRaft cluster of
+ * three) and a Confluent-API schema registry storing its schemas in it. With a given data directory,
+ * stopping and starting again keeps topics, records and schema ids.
  */
 public final class LocalStack implements AutoCloseable {
-    private final EmbeddedKafkaBroker broker;
+    private final EmbeddedKafkaCluster cluster;
     private final int registryPort;
     private EmbeddedSchemaRegistry registry;
     private Duration startDuration = Duration.ZERO;
 
-    private LocalStack(BrokerSettings brokerSettings, int registryPort) {
-        this.broker = new EmbeddedKafkaBroker(brokerSettings);
+    private LocalStack(BrokerSettings brokerSettings, int brokerCount, int registryPort) {
+        this.cluster = new EmbeddedKafkaCluster(brokerSettings, brokerCount);
         this.registryPort = registryPort;
     }
 
@@ -36,10 +37,22 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /**
+     * A one-broker stack.
+     *
      * @param registryPort 0 for a free port
      */
     public static LocalStack start(BrokerSettings brokerSettings, int registryPort) {
-        LocalStack stack = new LocalStack(brokerSettings, registryPort);
+        return start(brokerSettings, 1, registryPort);
+    }
+
+    /**
+     * @param brokerSettings each broker's settings; the broker port is the first broker's
+     * @param brokerCount    1, or an odd number of KRaft nodes (see {@link EmbeddedKafkaCluster})
+     * @param registryPort   0 for a free port
+     * @throws IllegalArgumentException if the data directory holds a cluster of another size
+     */
+    public static LocalStack start(BrokerSettings brokerSettings, int brokerCount, int registryPort) {
+        LocalStack stack = new LocalStack(brokerSettings, brokerCount, registryPort);
         try {
             stack.startAll();
         } catch (RuntimeException e) {
@@ -51,13 +64,14 @@ public final class LocalStack implements AutoCloseable {
 
     private void startAll() {
         long t0 = System.nanoTime();
-        broker.start();
-        registry = EmbeddedSchemaRegistry.startOnKafka(broker.bootstrapServers(), registryPort);
+        cluster.start();
+        registry = EmbeddedSchemaRegistry.startOnKafka(cluster.bootstrapServers(), registryPort);
         startDuration = Duration.ofNanos(System.nanoTime() - t0);
     }
 
+    /** Every broker's "127.0.0.1:port", comma-separated. */
     public String bootstrapServers() {
-        return broker.bootstrapServers();
+        return cluster.bootstrapServers();
     }
 
     /** "http://127.0.0.1:port" */
@@ -65,8 +79,14 @@ public final class LocalStack implements AutoCloseable {
         return registry.url();
     }
 
+    /** The broker of a one-broker stack; node 1 of a larger cluster. */
     public EmbeddedKafkaBroker broker() {
-        return broker;
+        return cluster.node(1);
+    }
+
+    /** The brokers, for a caller that stops, kills or restarts one of them. */
+    public EmbeddedKafkaCluster cluster() {
+        return cluster;
     }
 
     public EmbeddedSchemaRegistry registry() {
@@ -74,10 +94,10 @@ public final class LocalStack implements AutoCloseable {
     }
 
     public Path dataDir() {
-        return broker.dataDir();
+        return cluster.dataDir();
     }
 
-    /** Broker start plus registry start (including replay of `_schemas`). */
+    /** Brokers' start plus registry start (including replay of `_schemas`). */
     public Duration startDuration() {
         return startDuration;
     }
@@ -87,7 +107,7 @@ public final class LocalStack implements AutoCloseable {
         return TopicCreation.createIfMissing(bootstrapServers(), topics);
     }
 
-    /** Stops the registry, then the broker. */
+    /** Stops the registry, then the brokers. */
     @Override
     public void close() {
         try {
@@ -96,7 +116,7 @@ public final class LocalStack implements AutoCloseable {
                 registry = null;
             }
         } finally {
-            broker.close();
+            cluster.close();
         }
     }
 }

@@ -4,11 +4,14 @@ import dev.ssdpulse.cli.UntilStopped;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.platform.kafka.BrokerSettings;
+import dev.ssdpulse.platform.kafka.EmbeddedKafkaCluster;
 import dev.ssdpulse.platform.kafka.LoopbackPorts;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.TopicSpec;
 import dev.ssdpulse.schemas.topics.Topics;
 import org.apache.avro.specific.SpecificData;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -17,12 +20,15 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ssdpulse stack}: a real Kafka broker (KRaft, child JVM) and a Confluent-API schema registry on
- * loopback, with every ssdpulse topic created, until Ctrl-C.
+ * {@code ssdpulse stack}: a real Kafka broker (KRaft, child JVM), or a KRaft cluster of three, and a
+ * Confluent-API schema registry on loopback, with every ssdpulse topic created, until Ctrl-C.
  */
 @Command(name = "stack", description = "Start the embedded Kafka broker and schema registry; run until Ctrl-C.")
 public final class StackCommand implements Callable<Integer> {
@@ -39,8 +45,15 @@ public final class StackCommand implements Callable<Integer> {
     @Option(names = "--ephemeral", description = "Use a temporary data directory, deleted on exit.")
     boolean ephemeral;
 
+    @Option(names = "--brokers", paramLabel = "N", defaultValue = "1",
+            description = "Kafka brokers, each a KRaft broker and controller in its own JVM: 1, or 3 for a cluster "
+                    + "with a quorum of three whose topics have 3 replicas and min.insync.replicas 2 (any odd number "
+                    + "up to " + EmbeddedKafkaCluster.MAX_NODES + " works; default: ${DEFAULT-VALUE}).")
+    int brokers;
+
     @Option(names = "--kafka-port", paramLabel = "PORT",
-            description = "Broker port; 0 = any free port (default: 9092 when free, else any).")
+            description = "Broker port (the first broker's; the others take free ports); 0 = any free port "
+                    + "(default: 9092 when free, else any).")
     Integer kafkaPort;
 
     @Option(names = "--registry-port", paramLabel = "PORT",
@@ -48,7 +61,7 @@ public final class StackCommand implements Callable<Integer> {
     Integer registryPort;
 
     @Option(names = "--broker-heap-mb", paramLabel = "MB", defaultValue = "512",
-            description = "Heap of the broker JVM (default: ${DEFAULT-VALUE}).")
+            description = "Heap of each broker JVM (default: ${DEFAULT-VALUE}).")
     int brokerHeapMb;
 
     @Option(names = "--partitions", paramLabel = "N", defaultValue = "" + Topics.DEFAULT_PARTITIONS,
@@ -62,6 +75,7 @@ public final class StackCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
+        checkBrokers();
         int brokerPort = choosePort(kafkaPort, 9092, "--kafka-port");
         int schemaRegistryPort = choosePort(registryPort, 8081, "--registry-port");
         BrokerSettings settings = BrokerSettings.defaults().withHeapMb(brokerHeapMb)
@@ -69,19 +83,31 @@ public final class StackCommand implements Callable<Integer> {
         if (!ephemeral) {
             settings = settings.withDataDir(dataDir.toAbsolutePath());
         }
-        out.println("Starting Kafka broker (KRaft) and schema registry...");
+        out.println(brokers == 1 ? "Starting Kafka broker (KRaft) and schema registry..."
+                : "Starting a Kafka cluster of " + brokers + " brokers (KRaft) and schema registry...");
         out.flush();
-        try (LocalStack stack = LocalStack.start(settings, schemaRegistryPort)) {
+        try (LocalStack stack = LocalStack.start(settings, brokers, schemaRegistryPort)) {
+            EmbeddedKafkaCluster cluster = stack.cluster();
             List<String> created = stack.createTopics(Topics.all().stream()
-                    .map(t -> toNewTopic(t, partitions)).toList());
+                    .map(t -> toNewTopic(t, partitions, cluster)).toList());
             int schemas = registerValueSchemas(stack.schemaRegistryUrl());
             out.printf("ssdpulse stack is up (started in %.1f s)%n", stack.startDuration().toMillis() / 1000.0);
             out.printf("  bootstrap servers : %s%n", stack.bootstrapServers());
+            if (brokers > 1) {
+                out.printf("  kafka cluster     : %d brokers, KRaft quorum of %d; topics with %d replicas, "
+                        + "min.insync.replicas %d%n", brokers, brokers, cluster.replicationFactor(),
+                        cluster.minInSyncReplicas());
+            }
             out.printf("  schema registry   : %s%n", stack.schemaRegistryUrl());
             out.printf("  data directory    : %s%s%n", stack.dataDir(), ephemeral ? " (temporary)" : "");
             out.printf("  topics            : %d in the catalogue, %d created now%n", Topics.all().size(), created.size());
             out.printf("  value schemas     : %d registered (clients in other languages can write at once)%n", schemas);
-            out.printf("  broker log        : %s%n", stack.broker().logFile());
+            if (brokers == 1) {
+                out.printf("  broker log        : %s%n", stack.broker().logFile());
+            } else {
+                out.printf("  broker logs       : %s%n", stack.dataDir().resolve("node-<1.." + brokers + ">")
+                        .resolve(stack.broker().logFile().getFileName()));
+            }
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
             out.flush();
             Runnable stop = () -> {
@@ -112,8 +138,31 @@ public final class StackCommand implements Callable<Integer> {
         return registered;
     }
 
-    private static org.apache.kafka.clients.admin.NewTopic toNewTopic(TopicSpec<?> topic, int partitions) {
-        return topic.toNewTopic(partitions, (short) 1);
+    /** With three brokers or more, min.insync.replicas 2 on the topic itself: it holds whatever the broker default. */
+    private static NewTopic toNewTopic(TopicSpec<?> topic, int partitions, EmbeddedKafkaCluster cluster) {
+        NewTopic newTopic = topic.toNewTopic(partitions, cluster.replicationFactor());
+        if (cluster.minInSyncReplicas() == 1) {
+            return newTopic;
+        }
+        Map<String, String> configs = new HashMap<>(newTopic.configs());
+        configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(cluster.minInSyncReplicas()));
+        return newTopic.configs(configs);
+    }
+
+    private void checkBrokers() {
+        if (brokers < 1 || brokers > EmbeddedKafkaCluster.MAX_NODES || brokers % 2 == 0) {
+            throw new UserInputException("--brokers " + brokers + ": the number of brokers must be odd, 1 to "
+                    + EmbeddedKafkaCluster.MAX_NODES + " (each broker is also a KRaft controller, and an even quorum "
+                    + "survives no more failures than the odd one below it); use 1 or 3");
+        }
+        if (!ephemeral) {
+            OptionalInt existing = EmbeddedKafkaCluster.nodeCountIn(dataDir.toAbsolutePath());
+            if (existing.isPresent() && existing.getAsInt() != brokers) {
+                throw new UserInputException("--data-dir " + dataDir + " holds a stack of " + existing.getAsInt()
+                        + " broker(s), not " + brokers + ": start it with --brokers " + existing.getAsInt()
+                        + ", or give another --data-dir");
+            }
+        }
     }
 
     /** The explicit port (0 = any), else the conventional one when it is free, else any free port. */

@@ -23,8 +23,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A real Apache Kafka broker (KRaft combined broker+controller, node id 1) running in a child JVM
- * with the same classpath as this one, on 127.0.0.1.
+ * A real Apache Kafka broker (KRaft combined broker+controller) running in a child JVM with the same
+ * classpath as this one, on 127.0.0.1: on its own a single-node cluster (node id 1), or one node of an
+ * {@link EmbeddedKafkaCluster}.
  *
  * <p>A child process rather than an in-process server: the broker's threads, heap and static state
  * stay out of the application and tests, it can be killed outright, and there is exactly one Kafka
@@ -43,15 +44,43 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private final BrokerSettings settings;
     private final Path dataDir;
     private final boolean deleteDataDirOnClose;
+    /** Null for a single-node cluster of its own, which picks its cluster id and ports itself. */
+    private final Membership membership;
     private Process process;
+    private long launchNs;
     private Thread shutdownHook;
     private int brokerPort;
     private int controllerPort;
     private Duration lastStartDuration = Duration.ZERO;
+    private boolean formattedAtLaunch;
     private boolean closed;
 
+    /**
+     * What a node of a larger cluster is told by the cluster: its node id, the cluster id all nodes are
+     * formatted with, and the static quorum (every node's controller port by node id).
+     */
+    record Membership(int nodeId, String clusterId, Map<Integer, Integer> controllerPorts) {
+        Membership {
+            controllerPorts = Map.copyOf(controllerPorts);
+            if (!controllerPorts.containsKey(nodeId)) {
+                throw new IllegalArgumentException("node " + nodeId + " is not in the quorum " + controllerPorts);
+            }
+        }
+    }
+
     public EmbeddedKafkaBroker(BrokerSettings settings) {
+        this(settings, null);
+    }
+
+    /** A node of a cluster: the settings must name its data directory and both ports. */
+    EmbeddedKafkaBroker(BrokerSettings settings, Membership membership) {
+        if (membership != null && (settings.dataDir().isEmpty() || settings.brokerPort() == 0
+                || settings.controllerPort() != membership.controllerPorts().get(membership.nodeId()))) {
+            throw new IllegalArgumentException("a cluster node needs its data directory, broker port and quorum"
+                    + " controller port set: " + settings + ", " + membership);
+        }
         this.settings = settings;
+        this.membership = membership;
         try {
             if (settings.dataDir().isPresent()) {
                 this.dataDir = Files.createDirectories(settings.dataDir().get()).toAbsolutePath();
@@ -71,28 +100,43 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     /**
-     * Starts the broker and blocks until it answers a describeCluster request.
+     * Starts the broker and blocks until it lists itself among the live brokers of its cluster.
      *
      * @throws IllegalStateException if it is already running, or it does not become ready within the
      *                               start timeout (the message includes the tail of the broker log)
      */
     public synchronized EmbeddedKafkaBroker start() {
+        launch();
+        try {
+            awaitReady();
+        } catch (RuntimeException e) {
+            stopProcess();
+            throw e;
+        }
+        markReady();
+        return this;
+    }
+
+    /**
+     * Writes the configuration and starts the JVM without waiting for it: the nodes of a cluster start
+     * together, since none answers before a majority of the quorum runs.
+     */
+    synchronized void launch() {
         if (closed) {
             throw new IllegalStateException("broker is closed");
         }
         if (isRunning()) {
             throw new IllegalStateException("broker already running at " + bootstrapServers());
         }
-        long startNs = System.nanoTime();
-        BrokerState state = chooseState();
+        launchNs = System.nanoTime();
+        BrokerState state = membership == null ? chooseState() : memberState();
         brokerPort = state.brokerPort();
         controllerPort = state.controllerPort();
         state.write(dataDir);
 
         Path serverProperties = dataDir.resolve("server.properties");
+        ServerPropertiesWriter.write(serverProperties, serverProperties());
         Path kafkaLogDir = dataDir.resolve("kafka-logs");
-        ServerPropertiesWriter.write(serverProperties,
-                ServerPropertiesWriter.serverProperties(kafkaLogDir, brokerPort, controllerPort));
         Path log4j = dataDir.resolve("broker-log4j2.properties");
         ServerPropertiesWriter.writeLog4j2(log4j);
         boolean format = !Files.exists(kafkaLogDir.resolve("meta.properties"));
@@ -124,16 +168,23 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             throw new UncheckedIOException("cannot start broker JVM: " + command.get(0), e);
         }
         installShutdownHook();
-        try {
-            awaitReady(startNs);
-        } catch (RuntimeException e) {
-            stopProcess();
-            throw e;
+        formattedAtLaunch = format;
+    }
+
+    /** Records the start time of a launch the caller has seen become ready. */
+    synchronized void markReady() {
+        lastStartDuration = Duration.ofNanos(System.nanoTime() - launchNs);
+        log.info("Kafka node {} at {} ready in {} ms (pid {}, data dir {}, {})", nodeId(), bootstrapServers(),
+                lastStartDuration.toMillis(), process.pid(), dataDir, formattedAtLaunch ? "formatted" : "existing storage");
+    }
+
+    private BrokerState memberState() {
+        var formatted = formattedClusterId();
+        if (formatted.isPresent() && !formatted.get().equals(membership.clusterId())) {
+            throw new IllegalStateException(dataDir + " was formatted for Kafka cluster " + formatted.get()
+                    + ", not for this cluster (" + membership.clusterId() + "); delete the data directory to start afresh");
         }
-        lastStartDuration = Duration.ofNanos(System.nanoTime() - startNs);
-        log.info("Kafka broker {} ready in {} ms (pid {}, data dir {}, {})", bootstrapServers(),
-                lastStartDuration.toMillis(), process.pid(), dataDir, format ? "formatted" : "existing storage");
-        return this;
+        return new BrokerState(membership.clusterId(), settings.brokerPort(), settings.controllerPort());
     }
 
     private BrokerState chooseState() {
@@ -173,8 +224,12 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return LoopbackPorts.freePort();
     }
 
-    private void awaitReady(long startNs) {
-        long deadlineNs = startNs + settings.startTimeout().toNanos();
+    /**
+     * Blocks until this node's listener is open and the node lists itself among the cluster's live
+     * brokers (it has caught up with the metadata log and is unfenced).
+     */
+    void awaitReady() {
+        long deadlineNs = launchNs + settings.startTimeout().toNanos();
         // A TCP probe first: the PLAINTEXT acceptor opens only once the broker has caught up with the
         // metadata log, and probing it is silent, unlike an AdminClient retrying a closed port.
         while (!LoopbackPorts.accepts(brokerPort, 200)) {
@@ -188,7 +243,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         try (Admin admin = Admin.create(props)) {
             while (true) {
                 try {
-                    if (!admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).isEmpty()) {
+                    if (admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).stream()
+                            .anyMatch(node -> node.id() == nodeId())) {
                         return;
                     }
                 } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
@@ -204,15 +260,24 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     private void checkAliveAndTime(long deadlineNs) {
+        checkAlive();
+        if (System.nanoTime() > deadlineNs) {
+            throw new IllegalStateException("Kafka node " + nodeId() + " at " + bootstrapServers() + " not ready after "
+                    + settings.startTimeout().toSeconds() + " s. Tail of " + logFile() + ":\n" + logTail());
+        }
+    }
+
+    /** Throws, with the reason from the broker log, if the launched process has exited. */
+    synchronized void checkAlive() {
+        if (process == null) {
+            throw new IllegalStateException("Kafka node " + nodeId() + " is not running");
+        }
         if (!process.isAlive()) {
             // the ports are named here: Kafka's bind error does not say which port was taken
-            throw new IllegalStateException("Kafka broker process (broker port " + brokerPort + ", controller port "
-                    + controllerPort + ") exited with code " + process.exitValue() + " before becoming ready. First"
-                    + " error: " + firstErrorLine() + "\nTail of " + logFile() + ":\n" + logTail());
-        }
-        if (System.nanoTime() > deadlineNs) {
-            throw new IllegalStateException("Kafka broker at " + bootstrapServers() + " not ready after "
-                    + settings.startTimeout().toSeconds() + " s. Tail of " + logFile() + ":\n" + logTail());
+            throw new IllegalStateException("Kafka broker process of node " + nodeId() + " (broker port " + brokerPort
+                    + ", controller port " + controllerPort + ") exited with code " + process.exitValue()
+                    + " before becoming ready. First error: " + firstErrorLine() + "\nTail of " + logFile() + ":\n"
+                    + logTail());
         }
     }
 
@@ -268,6 +333,16 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return "127.0.0.1:" + brokerPort;
     }
 
+    /** The KRaft node id: 1 for a broker on its own. */
+    public int nodeId() {
+        return membership == null ? 1 : membership.nodeId();
+    }
+
+    /** The PLAINTEXT port; 0 before the first start. */
+    public int brokerPort() {
+        return brokerPort;
+    }
+
     public synchronized boolean isRunning() {
         return process != null && process.isAlive();
     }
@@ -293,6 +368,29 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     /** Stops the broker cleanly (SIGTERM, then a kill after the stop timeout); the data stays. */
     public synchronized void stop() {
         stopProcess();
+    }
+
+    /**
+     * Kills the broker JVM with SIGKILL, as a crash or power loss would: no controlled shutdown, nothing
+     * flushed that the OS had not. The data directory stays; start() recovers from it.
+     */
+    public synchronized void kill() {
+        if (process == null) {
+            return;
+        }
+        Process p = process;
+        process = null;
+        removeShutdownHook();
+        p.destroyForcibly();
+        try {
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("Kafka broker pid " + p.pid() + " still alive 30 s after SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for killed broker pid " + p.pid(), e);
+        }
+        log.info("Kafka node {} (pid {}) killed", nodeId(), p.pid());
     }
 
     /** Stops and starts again on the same data directory and, when still free, the same ports. */
@@ -385,6 +483,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     /** Exposed for diagnostics and tests: the effective server.properties content. */
     Map<String, String> serverProperties() {
-        return ServerPropertiesWriter.serverProperties(dataDir.resolve("kafka-logs"), brokerPort, controllerPort);
+        Path logDir = dataDir.resolve("kafka-logs");
+        if (membership == null) {
+            return ServerPropertiesWriter.serverProperties(logDir, brokerPort, controllerPort);
+        }
+        return ServerPropertiesWriter.serverProperties(logDir, membership.nodeId(), brokerPort, controllerPort,
+                membership.controllerPorts());
     }
 }

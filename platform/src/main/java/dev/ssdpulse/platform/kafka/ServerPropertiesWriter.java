@@ -9,18 +9,41 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** The server.properties of a single-node KRaft broker+controller on loopback, and its log4j2 config. */
+/** The server.properties of a KRaft broker+controller node on loopback, and its log4j2 config. */
 final class ServerPropertiesWriter {
     private ServerPropertiesWriter() {
     }
 
+    /** A single-node cluster: node 1, the only voter. */
     static Map<String, String> serverProperties(Path logDir, int brokerPort, int controllerPort) {
+        return serverProperties(logDir, 1, brokerPort, controllerPort, Map.of(1, controllerPort));
+    }
+
+    /**
+     * One node of a cluster whose every node is broker and controller.
+     *
+     * @param controllerPorts every node's CONTROLLER port by node id: the static quorum, the same on all nodes
+     */
+    static Map<String, String> serverProperties(Path logDir, int nodeId, int brokerPort, int controllerPort,
+                                                Map<Integer, Integer> controllerPorts) {
+        if (!Integer.valueOf(controllerPort).equals(controllerPorts.get(nodeId))) {
+            throw new IllegalArgumentException("node " + nodeId + " has controller port " + controllerPort
+                    + " but the quorum lists " + controllerPorts);
+        }
+        int nodes = controllerPorts.size();
+        // Replicas as on a production cluster, up to 3; an acks=all write then survives one node lost
+        // (min ISR 2) while the other two still accept writes.
+        int replication = Math.min(3, nodes);
+        int minInSync = replication >= 3 ? 2 : 1;
         Map<String, String> p = new LinkedHashMap<>();
         p.put("process.roles", "broker,controller");
-        p.put("node.id", "1");
-        // Static quorum: the voter endpoint lives in this file, not in the formatted metadata, so a
+        p.put("node.id", Integer.toString(nodeId));
+        // Static quorum: the voter endpoints live in this file, not in the formatted metadata, so a
         // restart on other ports still finds its quorum.
-        p.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+        p.put("controller.quorum.voters", controllerPorts.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + "@127.0.0.1:" + e.getValue())
+                .collect(Collectors.joining(",")));
         p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
         p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
         p.put("controller.listener.names", "CONTROLLER");
@@ -28,14 +51,16 @@ final class ServerPropertiesWriter {
         p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         p.put("log.dirs", logDir.toAbsolutePath().toString());
         p.put("num.partitions", "1");
-        p.put("default.replication.factor", "1");
-        p.put("offsets.topic.replication.factor", "1");
+        p.put("default.replication.factor", Integer.toString(replication));
+        // the default for topics created without it (Kafka Streams' internal topics, the registry's _schemas)
+        p.put("min.insync.replicas", Integer.toString(minInSync));
+        p.put("offsets.topic.replication.factor", Integer.toString(replication));
         p.put("offsets.topic.num.partitions", "1");
-        p.put("transaction.state.log.replication.factor", "1");
-        p.put("transaction.state.log.min.isr", "1");
+        p.put("transaction.state.log.replication.factor", Integer.toString(replication));
+        p.put("transaction.state.log.min.isr", Integer.toString(minInSync));
         p.put("transaction.state.log.num.partitions", "1");
-        p.put("share.coordinator.state.topic.replication.factor", "1");
-        p.put("share.coordinator.state.topic.min.isr", "1");
+        p.put("share.coordinator.state.topic.replication.factor", Integer.toString(replication));
+        p.put("share.coordinator.state.topic.min.isr", Integer.toString(minInSync));
         p.put("group.initial.rebalance.delay.ms", "0");
         // Callers create their topics with explicit partitions and configs; a typo must not create one.
         p.put("auto.create.topics.enable", "false");
