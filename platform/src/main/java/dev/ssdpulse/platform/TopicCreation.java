@@ -40,6 +40,23 @@ public final class TopicCreation {
                 .map(t -> t.toNewTopic(replicationFactor)).toList());
     }
 
+    /**
+     * The catalogue topics ({@code Topics.all()}) for a cluster: each with the replication factor and, when above 1,
+     * {@code min.insync.replicas} set on the topic itself, so it holds whatever the brokers' default.
+     */
+    public static List<NewTopic> catalogue(int partitions, short replicationFactor, int minInSyncReplicas) {
+        return Topics.all().stream().map(t -> {
+            NewTopic topic = t.toNewTopic(partitions, replicationFactor);
+            if (minInSyncReplicas <= 1) {
+                return topic;
+            }
+            Map<String, String> configs = new java.util.HashMap<>(topic.configs());
+            configs.put(org.apache.kafka.common.config.TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                    Integer.toString(minInSyncReplicas));
+            return topic.configs(configs);
+        }).toList();
+    }
+
     public static List<String> createIfMissing(Admin admin, Collection<NewTopic> topics) {
         List<String> created = new ArrayList<>();
         if (topics.isEmpty()) {

@@ -3,6 +3,7 @@ package dev.ssdpulse.cli.stack;
 import dev.ssdpulse.cli.UntilStopped;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.platform.LocalStack;
+import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.platform.kafka.BrokerSettings;
 import dev.ssdpulse.platform.kafka.EmbeddedKafkaCluster;
 import dev.ssdpulse.platform.kafka.LoopbackPorts;
@@ -10,8 +11,6 @@ import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.TopicSpec;
 import dev.ssdpulse.schemas.topics.Topics;
 import org.apache.avro.specific.SpecificData;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.config.TopicConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -20,9 +19,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 
@@ -88,8 +85,8 @@ public final class StackCommand implements Callable<Integer> {
         out.flush();
         try (LocalStack stack = LocalStack.start(settings, brokers, schemaRegistryPort)) {
             EmbeddedKafkaCluster cluster = stack.cluster();
-            List<String> created = stack.createTopics(Topics.all().stream()
-                    .map(t -> toNewTopic(t, partitions, cluster)).toList());
+            List<String> created = stack.createTopics(TopicCreation.catalogue(partitions, cluster.replicationFactor(),
+                    cluster.minInSyncReplicas()));
             int schemas = registerValueSchemas(stack.schemaRegistryUrl());
             out.printf("ssdpulse stack is up (started in %.1f s)%n", stack.startDuration().toMillis() / 1000.0);
             out.printf("  bootstrap servers : %s%n", stack.bootstrapServers());
@@ -136,17 +133,6 @@ public final class StackCommand implements Callable<Integer> {
             }
         }
         return registered;
-    }
-
-    /** With three brokers or more, min.insync.replicas 2 on the topic itself: it holds whatever the broker default. */
-    private static NewTopic toNewTopic(TopicSpec<?> topic, int partitions, EmbeddedKafkaCluster cluster) {
-        NewTopic newTopic = topic.toNewTopic(partitions, cluster.replicationFactor());
-        if (cluster.minInSyncReplicas() == 1) {
-            return newTopic;
-        }
-        Map<String, String> configs = new HashMap<>(newTopic.configs());
-        configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(cluster.minInSyncReplicas()));
-        return newTopic.configs(configs);
     }
 
     private void checkBrokers() {
