@@ -463,8 +463,8 @@
   function loadCompare() {
     var ids = Object.keys(compare);
     return Promise.all(ids.map(function (id) {
-      return Promise.all([api(runPath(id, 'series')), api(runPath(id, 'summary')), api(runPath(id, 'wa'))]).then(function (r) {
-        compareData[id] = { series: r[0], summary: r[1], wa: r[2] ? r[2].intervals : [] };
+      return Promise.all([api(runPath(id, 'series')), api(runPath(id, 'summary')), api(runPath(id, 'wa')), api(runPath(id, ''))]).then(function (r) {
+        compareData[id] = { series: r[0], summary: r[1], wa: r[2] ? r[2].intervals : [], run: r[3] && r[3].run };
       });
     })).then(drawCompare).catch(function (e) { conn(false, 'API error: ' + e.message); });
   }
@@ -487,7 +487,9 @@
       var p99 = null;
       if (d.summary && d.summary.ops.length) p99 = Math.max.apply(null, d.summary.ops.map(function (o) { return o.latencyNs.p99 / 1e6; }));
       var wa = d.wa.length ? d.wa[d.wa.length - 1].waCumulative : null;
-      return { id: id, color: RUN_COLORS[k % RUN_COLORS.length], points: Array.from(byT.entries()).sort(function (a, b) { return a[0] - b[0]; }),
+      var run = d.run || {};
+      return { id: id, device: run.device ? run.device.model : null, scheduler: run.host ? run.host.ioScheduler : null,
+        color: RUN_COLORS[k % RUN_COLORS.length], points: Array.from(byT.entries()).sort(function (a, b) { return a[0] - b[0]; }),
         iops: seconds ? ios / seconds : null, mbps: seconds ? bytes / seconds / 1e6 : null, p99: p99, above: aboveCounts(s.binUpperBoundsMs, sums), wa: wa };
     });
     Charts.line($('chart-compare'), { xLabel: 'run time (s)', yLabel: 'IOPS', series: stats.map(function (st) { return { label: runName(st.id), color: st.color, points: st.points }; }) });
@@ -506,6 +508,31 @@
         THRESHOLDS_MS.map(function (t, k) { return '<td class="num">' + num(mean(function (s) { return s.above[k]; }), 1) + '</td>'; }).join('') + '<td class="num">' + num(mWa, 2) + '</td></tr>';
     }
     $('compare-table').innerHTML = rows;
+    drawSchedulers(stats);
+  }
+  // Seed 002's table: the compared runs grouped by device and the I/O scheduler they recorded, each run's MB/s as %
+  // of its group's mean, and a device's mean as % of the first device's with the same scheduler.
+  function drawSchedulers(stats) {
+    var groups = [], byKey = {};
+    stats.forEach(function (s) {
+      if (!s.scheduler || s.mbps == null) return;
+      var key = s.device + '\u0000' + s.scheduler;
+      if (!byKey[key]) { byKey[key] = { device: s.device, scheduler: s.scheduler, runs: [] }; groups.push(byKey[key]); }
+      byKey[key].runs.push(s);
+    });
+    var table = $('compare-schedulers');
+    table.hidden = groups.length === 0;
+    if (!groups.length) { table.innerHTML = ''; return; }
+    groups.forEach(function (g) { g.mean = g.runs.reduce(function (a, s) { return a + s.mbps; }, 0) / g.runs.length; });
+    var first = groups[0].device;
+    var rows = '<tr><th scope="col">device</th><th scope="col">I/O scheduler</th><th scope="col" class="num">runs</th><th scope="col">each run: MB/s (% of mean)</th><th scope="col" class="num">mean MB/s</th><th scope="col" class="num">% of ' + esc(first) + '</th></tr>';
+    groups.forEach(function (g) {
+      var ref = byKey[first + '\u0000' + g.scheduler];
+      rows += '<tr><td>' + esc(g.device) + '</td><td>' + esc(g.scheduler) + '</td><td class="num">' + g.runs.length + '</td><td>' +
+        g.runs.map(function (s) { return '<span style="color:' + s.color + '">■</span> ' + fixed(s.mbps, 1) + ' (' + num(s.mbps / g.mean * 100, 1) + ' %)'; }).join('; ') +
+        '</td><td class="num">' + fixed(g.mean, 1) + '</td><td class="num">' + (g.device === first || !ref ? '—' : num(g.mean / ref.mean * 100, 1) + ' %') + '</td></tr>';
+    });
+    table.innerHTML = rows;
   }
 
   window.addEventListener('resize', function () { scheduleRedraw(); if (Object.keys(compare).length) drawCompare(); });

@@ -94,6 +94,11 @@ class DashboardBrowserIT {
                     WebElement compare = driver.findElement(By.id("chart-compare"));
                     wait.until(d -> Browser.points(compare) >= 40);
                     wait.until(d -> d.findElement(By.id("compare-table")).getText().contains("mean of 2 runs"));
+                    // seed 002's view: both runs recorded mq-deadline on the same device, one group of two
+                    wait.until(d -> d.findElement(By.id("compare-schedulers")).getText().contains("mq-deadline"));
+                    assertThat(driver.findElement(By.id("compare-schedulers")).findElements(By.cssSelector("tr")))
+                            .hasSize(2);
+                    assertThat(driver.findElement(By.id("compare-schedulers")).getText()).contains("OCZ Vertex 4");
                     assertThat(Browser.points(driver.findElement(By.id("chart-latency")))).isGreaterThan(0);
                     assertThat(Browser.points(driver.findElement(By.id("chart-bins")))).isGreaterThan(0);
                     assertThat(Browser.points(driver.findElement(By.id("chart-wa")))).isGreaterThan(0);
