@@ -81,7 +81,7 @@ class DistributionIT {
             await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(250))
                     .until(() -> stack.stdout().contains("ssdpulse stack is up") || !stack.handle().isAlive());
             assertThat(stack.stdout()).as(stack.stderr()).contains("ssdpulse stack is up")
-                    .contains("value schemas     : 10 registered");
+                    .contains("value schemas     : 11 registered");
             String[] addresses = UnpackedDistribution.bootstrapAndRegistry(stack.stdout());
 
             String runId = "dist-it";
