@@ -58,10 +58,20 @@ public final class SimulatedDrive {
     private long clockNs;
 
     public SimulatedDrive(SsdConfig config, long seed) {
+        this(config, seed, Runtime.getRuntime().maxMemory());
+    }
+
+    /**
+     * A drive whose mapping table plans for {@code heapBudgetBytes} of heap: with a per-slot reverse map when
+     * the forward map and it take at most half the budget, otherwise with a reverse map that caches a few
+     * blocks and rescans the forward map (slower, same results; see {@link MappingTable}).
+     */
+    public SimulatedDrive(SsdConfig config, long seed, long heapBudgetBytes) {
         this.config = config.validate();
         NandGeometry geometry = config.geometry();
         PackingLayouts layout = new PackingLayouts(geometry, config.ftl().compressionRatio());
-        this.mapping = new MappingTable((int) config.userUnits(), geometry.blocks(), layout.maxSlotsPerBlock());
+        this.mapping = new MappingTable((int) config.userUnits(), geometry.blocks(), layout.maxSlotsPerBlock(), geometry.blocksPerPlane(),
+                reverseMapCachedBlocks(config.userUnits(), geometry, layout.maxSlotsPerBlock(), heapBudgetBytes));
         this.blocks = new BlockManager(geometry, config.reservedBlocks());
         VictimSelector selector = config.ftl().victimSelector().create(mapping, blocks, config.ftl().dChoices(), seed);
         mapping.setListener(selector);
@@ -80,6 +90,19 @@ public final class SimulatedDrive {
                 geometry.pageSizeBytes());
         this.capacityBytes = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         this.commandOverheadNs = config.host().commandOverheadNs();
+    }
+
+    /** 0 (a per-slot reverse map) if it fits, else how many blocks a scanning reverse map caches. */
+    static int reverseMapCachedBlocks(long userUnits, NandGeometry geometry, int maxSlotsPerBlock, long heapBudgetBytes) {
+        long forwardBytes = MappingTable.forwardMapBytes(userUnits, geometry.blocks(), maxSlotsPerBlock);
+        if (forwardBytes + MappingTable.arrayReverseMapBytes(geometry.blocks(), maxSlotsPerBlock) <= heapBudgetBytes / 2) {
+            return 0;
+        }
+        // what is left after the forward map and ~100 MiB for the rest of the process, at most 1/16 of the blocks;
+        // more cached blocks serve more victims per pass over the forward map
+        long perBlockBytes = MappingTable.scanningReverseMapBytes(1, maxSlotsPerBlock);
+        long spareBytes = heapBudgetBytes - forwardBytes - (100L << 20);
+        return (int) Math.max(geometry.planes(), Math.min(geometry.blocks() / 16, spareBytes / perBlockBytes));
     }
 
     /** A secure-erased drive from a built-in preset name or a preset file path. */
