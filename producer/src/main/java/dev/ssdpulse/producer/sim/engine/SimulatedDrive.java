@@ -62,16 +62,21 @@ public final class SimulatedDrive {
     }
 
     /**
-     * A drive whose mapping table plans for {@code heapBudgetBytes} of heap: with a per-slot reverse map when
-     * the forward map and it take at most half the budget, otherwise with a reverse map that caches a few
-     * blocks and rescans the forward map (slower, same results; see {@link MappingTable}).
+     * A drive whose mapping table plans for {@code heapBudgetBytes} of heap: an int forward map and a per-slot
+     * reverse map when both take at most half the budget; otherwise a packed forward map, and if a per-slot
+     * reverse map still does not fit, one that caches a few blocks and rescans the forward map (slower, same
+     * results; see {@link MappingTable}).
      */
     public SimulatedDrive(SsdConfig config, long seed, long heapBudgetBytes) {
         this.config = config.validate();
         NandGeometry geometry = config.geometry();
         PackingLayouts layout = new PackingLayouts(geometry, config.ftl().compressionRatio());
-        this.mapping = new MappingTable((int) config.userUnits(), geometry.blocks(), layout.maxSlotsPerBlock(), geometry.blocksPerPlane(),
-                reverseMapCachedBlocks(config.userUnits(), geometry, layout.maxSlotsPerBlock(), heapBudgetBytes));
+        long units = config.userUnits();
+        int maxSlots = layout.maxSlotsPerBlock();
+        long reverseBytes = MappingTable.arrayReverseMapBytes(geometry.blocks(), maxSlots);
+        boolean pack = MappingTable.forwardMapBytes(units, geometry.blocks(), maxSlots, false) + reverseBytes > heapBudgetBytes / 2;
+        this.mapping = new MappingTable((int) units, geometry.blocks(), maxSlots, geometry.blocksPerPlane(), pack,
+                pack ? reverseMapCachedBlocks(units, geometry, maxSlots, heapBudgetBytes) : 0);
         this.blocks = new BlockManager(geometry, config.reservedBlocks());
         VictimSelector selector = config.ftl().victimSelector().create(mapping, blocks, config.ftl().dChoices(), seed);
         mapping.setListener(selector);
@@ -92,9 +97,9 @@ public final class SimulatedDrive {
         this.commandOverheadNs = config.host().commandOverheadNs();
     }
 
-    /** 0 (a per-slot reverse map) if it fits, else how many blocks a scanning reverse map caches. */
+    /** With a packed forward map: 0 (a per-slot reverse map) if it fits, else how many blocks a scanning reverse map caches. */
     static int reverseMapCachedBlocks(long userUnits, NandGeometry geometry, int maxSlotsPerBlock, long heapBudgetBytes) {
-        long forwardBytes = MappingTable.forwardMapBytes(userUnits, geometry.blocks(), maxSlotsPerBlock);
+        long forwardBytes = MappingTable.forwardMapBytes(userUnits, geometry.blocks(), maxSlotsPerBlock, true);
         if (forwardBytes + MappingTable.arrayReverseMapBytes(geometry.blocks(), maxSlotsPerBlock) <= heapBudgetBytes / 2) {
             return 0;
         }

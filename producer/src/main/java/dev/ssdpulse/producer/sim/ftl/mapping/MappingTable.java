@@ -8,12 +8,13 @@ import java.util.Arrays;
  * the block's largest slot count rounded up to a power of two, so block and slot are a shift and a mask away
  * (an int division costs as much as the rest of a GC copy).
  *
- * <p>Memory: the forward map is packed at the bits a PPN needs (+1 for "unmapped"): 27 bits per 4 KiB of
- * user capacity on the 2012 preset, 29 on the 1 TB preset (885 MB). A slot is valid iff the forward map
- * points back at it, so the reverse map only has to say which unit was last written to a slot: either an
- * int per physical slot ({@link ArrayReverseMap}) or, when that does not fit the heap budget, the owners of
- * a few likely victims rebuilt from the forward map on demand ({@link ScanningReverseMap}). Both give the
- * same results; the second trades passes over the forward map for 4 bytes per slot.
+ * <p>Memory: the forward map is an int per 4 KiB of user capacity, or, when that does not fit the heap
+ * budget, packed at the bits a PPN needs (+1 for "unmapped"): 29 bits on the 1 TB preset (885 MB instead of
+ * 977 MB; packed writes are slower, see {@link PackedIntArray}). The reverse map (which unit a slot
+ * holds, for GC) is either an int per physical slot ({@link ArrayReverseMap}) or, when that does not fit
+ * the heap budget, the owners of a few likely victims rebuilt from the forward map on demand
+ * ({@link ScanningReverseMap}). Both give the same results; the second trades passes over the forward map
+ * for 4 bytes per physical slot.
  */
 public final class MappingTable {
     public static final int UNMAPPED = -1;
@@ -30,17 +31,18 @@ public final class MappingTable {
     private int mappedUnits;
     private ValidCountListener listener = (block, count) -> { };
 
-    /** A table with a per-slot reverse map. */
+    /** A table with an int forward map and a per-slot reverse map. */
     public MappingTable(int logicalUnits, int blocks, int maxSlotsPerBlock) {
-        this(logicalUnits, blocks, maxSlotsPerBlock, blocks, 0);
+        this(logicalUnits, blocks, maxSlotsPerBlock, blocks, false, 0);
     }
 
     /**
      * @param maxSlotsPerBlock the most units a block can hold (rounded up to a power of two for the stride)
      * @param blocksPerPlane   blocks are numbered plane by plane (used to spread the reverse-map cache over planes)
+     * @param packForward      store forward entries in the bits a PPN needs rather than an int
      * @param cachedBlocks     0 for a per-slot reverse map; otherwise blocks whose owners a {@link ScanningReverseMap} holds
      */
-    public MappingTable(int logicalUnits, int blocks, int maxSlotsPerBlock, int blocksPerPlane, int cachedBlocks) {
+    public MappingTable(int logicalUnits, int blocks, int maxSlotsPerBlock, int blocksPerPlane, boolean packForward, int cachedBlocks) {
         int slotsPerBlock = strideFor(maxSlotsPerBlock);
         long physicalSlots = (long) blocks * slotsPerBlock;
         if (physicalSlots > Integer.MAX_VALUE) {
@@ -49,9 +51,9 @@ public final class MappingTable {
         this.slotsPerBlock = slotsPerBlock;
         this.slotShift = Integer.numberOfTrailingZeros(slotsPerBlock);
         this.slotMask = slotsPerBlock - 1;
-        this.forward = new PackedIntArray(logicalUnits, PackedIntArray.bitsFor(physicalSlots));
+        this.forward = new PackedIntArray(logicalUnits, packForward ? PackedIntArray.bitsFor(physicalSlots) : 32);
         this.validCount = new int[blocks];
-        this.reverse = cachedBlocks <= 0 ? new ArrayReverseMap((int) physicalSlots)
+        this.reverse = cachedBlocks <= 0 ? new ArrayReverseMap((int) physicalSlots, slotsPerBlock)
                 : new ScanningReverseMap(forward, validCount, blocksPerPlane, slotShift, cachedBlocks);
         this.capacityOfBlock = new int[blocks];
         Arrays.fill(capacityOfBlock, maxSlotsPerBlock);
@@ -61,9 +63,9 @@ public final class MappingTable {
         return maxSlotsPerBlock <= 1 ? 1 : Integer.highestOneBit(maxSlotsPerBlock - 1) << 1;
     }
 
-    /** Heap bytes of the forward map for these dimensions. */
-    public static long forwardMapBytes(long logicalUnits, int blocks, int maxSlotsPerBlock) {
-        return PackedIntArray.bytesFor(logicalUnits, PackedIntArray.bitsFor((long) blocks * strideFor(maxSlotsPerBlock)));
+    /** Heap bytes of the forward map for these dimensions, packed or an int per unit. */
+    public static long forwardMapBytes(long logicalUnits, int blocks, int maxSlotsPerBlock, boolean packed) {
+        return PackedIntArray.bytesFor(logicalUnits, packed ? PackedIntArray.bitsFor((long) blocks * strideFor(maxSlotsPerBlock)) : 32);
     }
 
     /** Heap bytes of a per-slot reverse map for these dimensions. */
@@ -127,8 +129,7 @@ public final class MappingTable {
 
     /** The unit whose valid copy is in slot {@code ppn} (of a block passed to {@link #prepareBlock}), or UNMAPPED. */
     public int lpnAt(int ppn) {
-        int lpn = reverse.ownerOf(ppn);
-        return lpn >= 0 && forward.get(lpn) == ppn + 1 ? lpn : UNMAPPED;
+        return reverse.ownerOf(ppn);
     }
 
     public int validCount(int block) {
@@ -151,7 +152,8 @@ public final class MappingTable {
     /**
      * GC copy of {@code lpn} from {@code oldPpn} (in a victim being cleaned) to {@code newPpn}. Unlike
      * {@link #map} it needs no read of the forward map (the caller knows where the unit was) and tells no
-     * listener (a victim is out of every selector while it is cleaned).
+     * listener (a victim is out of every selector while it is cleaned); the victim's reverse entries are
+     * dropped by {@link #clearBlock} when it is erased.
      */
     public void relocate(int lpn, int oldPpn, int newPpn) {
         forward.set(lpn, newPpn + 1);
@@ -181,6 +183,7 @@ public final class MappingTable {
     }
 
     private void invalidate(int ppn) {
+        reverse.recordInvalidated(ppn);
         int block = ppn >>> slotShift;
         int count = --validCount[block];
         listener.onValidCountDecremented(block, count);

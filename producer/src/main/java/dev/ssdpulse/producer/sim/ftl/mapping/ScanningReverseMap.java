@@ -7,8 +7,8 @@ import java.util.Arrays;
  * victims) and rebuilds them from one pass over the forward map when GC asks for a block it does not hold.
  * Why: on a 1 TB drive a per-slot map costs 4 bytes x 2^28 slots (1.07 GB), more than a 1 GiB heap; the
  * forward map alone is the whole mapping state. Exact: a pass records every mapped unit whose slot is in a
- * cached block, writes to a cached block are recorded as they happen, and an erased block is dropped, so
- * a cached block's owners equal those of a full reverse map for every slot still valid.
+ * cached block, writes to and invalidations in a cached block are recorded as they happen, and an erased
+ * block is dropped, so a cached block's owners equal those of a per-slot reverse map.
  *
  * <p>Which blocks a pass caches: on every plane, the blocks holding data with the fewest valid units (the
  * next greedy victims; other victim policies also take mostly low-valid blocks), plus the block asked for.
@@ -66,6 +66,14 @@ final class ScanningReverseMap implements ReverseMap {
         int position = positionOfBlock[ppn >>> slotShift];
         if (position != NONE) {
             owners[position << slotShift | (ppn & slotMask)] = lpn;
+        }
+    }
+
+    @Override
+    public void recordInvalidated(int ppn) {
+        int position = positionOfBlock[ppn >>> slotShift];
+        if (position != NONE) {
+            owners[position << slotShift | (ppn & slotMask)] = -1;
         }
     }
 

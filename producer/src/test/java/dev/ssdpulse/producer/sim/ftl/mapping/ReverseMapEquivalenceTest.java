@@ -19,8 +19,8 @@ class ReverseMapEquivalenceTest {
     @Test
     void scanningAndPerSlotReverseMapsAgreeOnEveryValidOwner() {
         for (int cached : new int[] {1, 4, 8}) {
-            MappingTable full = new MappingTable(UNITS, BLOCKS, SLOTS, PER_PLANE, 0);
-            MappingTable scanning = new MappingTable(UNITS, BLOCKS, SLOTS, PER_PLANE, cached);
+            MappingTable full = new MappingTable(UNITS, BLOCKS, SLOTS, PER_PLANE, false, 0);
+            MappingTable scanning = new MappingTable(UNITS, BLOCKS, SLOTS, PER_PLANE, true, cached);
             SplittableRandom random = new SplittableRandom(cached);
             int[] nextSlot = new int[BLOCKS];
             int collected = 0;
