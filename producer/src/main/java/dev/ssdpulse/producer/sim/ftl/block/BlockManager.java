@@ -25,6 +25,9 @@ public final class BlockManager {
     private int freeBlocks;
     private long totalErases;
     private int maxEraseCount;
+    /** Least erase count of the blocks that can hold data, and how many of them have it. */
+    private int minEraseCount;
+    private int blocksAtMinEraseCount;
 
     public BlockManager(NandGeometry geometry, int reservedBlocks) {
         this.geometry = geometry;
@@ -55,6 +58,7 @@ public final class BlockManager {
                 }
             }
         }
+        this.blocksAtMinEraseCount = freeBlocks;
         // channel fastest, then die on the channel, then plane: consecutive pages land on different channels
         this.stripeOrder = new int[planes];
         int k = 0;
@@ -87,6 +91,11 @@ public final class BlockManager {
 
     public int maxEraseCount() {
         return maxEraseCount;
+    }
+
+    /** Least erase count of the blocks that can hold data (reserved blocks excluded). */
+    public int minEraseCount() {
+        return minEraseCount;
     }
 
     public boolean isClosed(int block) {
@@ -158,6 +167,15 @@ public final class BlockManager {
         totalErases++;
         if (eraseCount[block] > maxEraseCount) {
             maxEraseCount = eraseCount[block];
+        }
+        if (eraseCount[block] == minEraseCount + 1 && --blocksAtMinEraseCount == 0) {
+            // every usable block has been erased once more: recount (once per round of erases)
+            minEraseCount++;
+            for (int b = 0; b < state.length; b++) {
+                if (state[b] != RESERVED && eraseCount[b] == minEraseCount) {
+                    blocksAtMinEraseCount++;
+                }
+            }
         }
     }
 }
