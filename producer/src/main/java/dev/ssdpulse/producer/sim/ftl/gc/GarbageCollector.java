@@ -63,6 +63,7 @@ public final class GarbageCollector {
      *         with an invalid unit (a full-valid victim is put back untouched)
      */
     public long collectOne(int plane, long nowNs) {
+        mapping.flush(); // the selector's order includes every host write so far
         int victim = selector.selectVictim(plane, nowNs);
         if (victim < 0) {
             return NOTHING_TO_COLLECT;
@@ -83,6 +84,7 @@ public final class GarbageCollector {
      * @return when the block's erase completes
      */
     public long relocateForWearLevelling(int block, long nowNs) {
+        mapping.flush();
         selector.remove(block);
         return relocateAndErase(block, blocks.planeOfBlock(block), ProgramCause.WEAR_LEVELLING, nowNs);
     }
