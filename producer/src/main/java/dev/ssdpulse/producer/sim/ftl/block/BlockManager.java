@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.sim.ftl.block;
 
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
+import dev.ssdpulse.producer.sim.util.IntDivisor;
 
 /**
  * Block states, free pools (one FIFO per plane, so erases spread over the plane's blocks), erase counts
@@ -14,6 +15,7 @@ public final class BlockManager {
     private static final byte RESERVED = 3;
 
     private final NandGeometry geometry;
+    private final IntDivisor blocksPerPlane;
     private final byte[] state;
     private final int[] eraseCount;
     private final long[] closedAtNs;
@@ -31,6 +33,7 @@ public final class BlockManager {
 
     public BlockManager(NandGeometry geometry, int reservedBlocks) {
         this.geometry = geometry;
+        this.blocksPerPlane = new IntDivisor(geometry.blocksPerPlane());
         int blocks = geometry.blocks();
         int planes = geometry.planes();
         int perPlane = geometry.blocksPerPlane();
@@ -111,7 +114,7 @@ public final class BlockManager {
     }
 
     public int planeOfBlock(int block) {
-        return block / geometry.blocksPerPlane();
+        return blocksPerPlane.divide(block);
     }
 
     /**
