@@ -38,7 +38,7 @@ run() { echo "## $1 ($(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg)
   run "speed new" "$new" $speed sata-mlc-120gb-2012 seed003-qd32-random-write-5000s
   run "speed old" "$old" $speed sata-mlc-120gb-2012 seed003-qd32-random-write-5000s
   run "speed new" "$new" $speed sata-mlc-120gb-2012 seed003-qd32-random-write-5000s
-  run "nvme-tlc-1tb old" "$old" $speed nvme-tlc-1tb seed003-qd32-random-write-5000s durationS=$tb_duration | tail -3
+  run "nvme-tlc-1tb old" "$old" $speed nvme-tlc-1tb seed003-qd32-random-write-5000s durationS=$tb_duration | grep -v "^[[:space:]]*at "
   run "nvme-tlc-1tb new" "$new" $speed nvme-tlc-1tb seed003-qd32-random-write-5000s durationS=$tb_duration
   if [ "$cases" = all ]; then
     run "seed 000 eight figures old (full size, 20 min)" "$old" dev.ssdpulse.producer.sim.Seed000FitMain 1 20 preset
