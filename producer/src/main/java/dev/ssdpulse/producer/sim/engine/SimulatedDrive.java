@@ -12,6 +12,7 @@ import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
 import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
 import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
 import dev.ssdpulse.producer.sim.ftl.gc.VictimSelector;
+import dev.ssdpulse.producer.sim.ftl.mapping.MappingPlan;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
 import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
@@ -62,21 +63,18 @@ public final class SimulatedDrive {
     }
 
     /**
-     * A drive whose mapping table plans for {@code heapBudgetBytes} of heap: an int forward map and a per-slot
-     * reverse map when both take at most half the budget; otherwise a packed forward map, and if a per-slot
-     * reverse map still does not fit, one that caches a few blocks and rescans the forward map (slower, same
-     * results; see {@link MappingTable}).
+     * A drive whose mapping table plans for {@code heapBudgetBytes} of heap ({@link MappingPlan}): with 1 GiB the
+     * 2012 preset gets int maps (393 MB), the 1 TB preset a packed forward map (885 MB) and a reverse map
+     * rebuilt from it for GC victims (slower, same results).
      */
     public SimulatedDrive(SsdConfig config, long seed, long heapBudgetBytes) {
         this.config = config.validate();
         NandGeometry geometry = config.geometry();
         PackingLayouts layout = new PackingLayouts(geometry, config.ftl().compressionRatio());
-        long units = config.userUnits();
-        int maxSlots = layout.maxSlotsPerBlock();
-        long reverseBytes = MappingTable.arrayReverseMapBytes(geometry.blocks(), maxSlots);
-        boolean pack = MappingTable.forwardMapBytes(units, geometry.blocks(), maxSlots, false) + reverseBytes > heapBudgetBytes / 2;
-        this.mapping = new MappingTable((int) units, geometry.blocks(), maxSlots, geometry.blocksPerPlane(), pack,
-                pack ? reverseMapCachedBlocks(units, geometry, maxSlots, heapBudgetBytes) : 0);
+        MappingPlan plan = MappingPlan.forHeap(config.userUnits(), geometry.blocks(), geometry.planes(), layout.maxSlotsPerBlock(),
+                heapBudgetBytes);
+        this.mapping = new MappingTable((int) config.userUnits(), geometry.blocks(), layout.maxSlotsPerBlock(), geometry.blocksPerPlane(),
+                plan.packForward(), plan.cachedBlocks());
         this.blocks = new BlockManager(geometry, config.reservedBlocks());
         VictimSelector selector = config.ftl().victimSelector().create(mapping, blocks, config.ftl().dChoices(), seed);
         mapping.setListener(selector);
@@ -95,19 +93,6 @@ public final class SimulatedDrive {
                 geometry.pageSizeBytes());
         this.capacityBytes = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         this.commandOverheadNs = config.host().commandOverheadNs();
-    }
-
-    /** With a packed forward map: 0 (a per-slot reverse map) if it fits, else how many blocks a scanning reverse map caches. */
-    static int reverseMapCachedBlocks(long userUnits, NandGeometry geometry, int maxSlotsPerBlock, long heapBudgetBytes) {
-        long forwardBytes = MappingTable.forwardMapBytes(userUnits, geometry.blocks(), maxSlotsPerBlock, true);
-        if (forwardBytes + MappingTable.arrayReverseMapBytes(geometry.blocks(), maxSlotsPerBlock) <= heapBudgetBytes / 2) {
-            return 0;
-        }
-        // what is left after the forward map and ~100 MiB for the rest of the process, at most 1/16 of the blocks;
-        // more cached blocks serve more victims per pass over the forward map
-        long perBlockBytes = MappingTable.scanningReverseMapBytes(1, maxSlotsPerBlock);
-        long spareBytes = heapBudgetBytes - forwardBytes - (100L << 20);
-        return (int) Math.max(geometry.planes(), Math.min(geometry.blocks() / 16, spareBytes / perBlockBytes));
     }
 
     /** A secure-erased drive from a built-in preset name or a preset file path. */
