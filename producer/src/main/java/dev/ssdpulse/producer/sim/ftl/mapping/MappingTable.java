@@ -24,6 +24,7 @@ import java.util.Arrays;
  */
 public final class MappingTable {
     public static final int UNMAPPED = -1;
+    private static final int BATCH = 32;
 
     /** PPN + 1 per LPN, 0 for unmapped (so a new array is all unmapped). */
     private final PackedIntArray forward;
@@ -35,7 +36,6 @@ public final class MappingTable {
     private final int slotShift;
     private final int slotMask;
     private int mappedUnits;
-    private static final int BATCH = 32;
     private final int[] pendingLpn = new int[BATCH];
     private final int[] pendingPpn = new int[BATCH];
     private int pending;

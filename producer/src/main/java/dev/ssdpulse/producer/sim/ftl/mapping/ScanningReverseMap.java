@@ -30,7 +30,6 @@ final class ScanningReverseMap implements ReverseMap {
     private final int[] owners;
     private final int[] histogram;
     private final int[] chunk = new int[4096];
-    private long passes;
 
     /**
      * @param cachedBlocks how many blocks' owners to hold (at least one per plane)
@@ -54,11 +53,6 @@ final class ScanningReverseMap implements ReverseMap {
 
     static long bytesFor(long cachedBlocks, int slotShift) {
         return 4 * (cachedBlocks << slotShift);
-    }
-
-    /** Passes over the forward map so far. */
-    long passes() {
-        return passes;
     }
 
     @Override
@@ -100,7 +94,6 @@ final class ScanningReverseMap implements ReverseMap {
     }
 
     private void refill(int wanted) {
-        passes++;
         for (int position = 0; position < blockAtPosition.length; position++) {
             if (blockAtPosition[position] != NONE) {
                 positionOfBlock[blockAtPosition[position]] = NONE;
