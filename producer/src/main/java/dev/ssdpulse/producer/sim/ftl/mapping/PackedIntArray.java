@@ -9,8 +9,7 @@ package dev.ssdpulse.producer.sim.ftl.mapping;
  * <p>At 32 bits per entry the values sit in a plain int[]: a packed write must load the words it changes,
  * which for random indices is a cache miss per write, while an int store is absorbed by the store buffer
  * (measured on the 2012 preset, where every GC copy writes a random forward-map entry: 0.58 against 0.68 M
- * host I/Os per CPU second packed and as ints). Callers that can
- * afford 4 bytes per entry ask for 32 bits.
+ * host I/Os per CPU second packed and as ints). Callers that can afford 4 bytes per entry ask for 32 bits.
  */
 public final class PackedIntArray {
     private final long[] words;
