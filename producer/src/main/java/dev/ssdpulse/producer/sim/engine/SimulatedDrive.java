@@ -12,6 +12,7 @@ import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
 import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
 import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
 import dev.ssdpulse.producer.sim.ftl.gc.VictimSelector;
+import dev.ssdpulse.producer.sim.ftl.mapping.MappingPlan;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
 import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
@@ -58,10 +59,22 @@ public final class SimulatedDrive {
     private long clockNs;
 
     public SimulatedDrive(SsdConfig config, long seed) {
+        this(config, seed, Runtime.getRuntime().maxMemory());
+    }
+
+    /**
+     * A drive whose mapping table plans for {@code heapBudgetBytes} of heap ({@link MappingPlan}): with 1 GiB the
+     * 2012 preset gets int maps (393 MB), the 1 TB preset a packed forward map (885 MB) and a reverse map
+     * rebuilt from it for GC victims (slower, same results).
+     */
+    public SimulatedDrive(SsdConfig config, long seed, long heapBudgetBytes) {
         this.config = config.validate();
         NandGeometry geometry = config.geometry();
         PackingLayouts layout = new PackingLayouts(geometry, config.ftl().compressionRatio());
-        this.mapping = new MappingTable((int) config.userUnits(), geometry.blocks(), layout.maxSlotsPerBlock());
+        MappingPlan plan = MappingPlan.forHeap(config.userUnits(), geometry.blocks(), geometry.planes(), layout.maxSlotsPerBlock(),
+                heapBudgetBytes);
+        this.mapping = new MappingTable((int) config.userUnits(), geometry.blocks(), layout.maxSlotsPerBlock(), geometry.blocksPerPlane(),
+                plan.packForward(), plan.cachedBlocks());
         this.blocks = new BlockManager(geometry, config.reservedBlocks());
         VictimSelector selector = config.ftl().victimSelector().create(mapping, blocks, config.ftl().dChoices(), seed);
         mapping.setListener(selector);

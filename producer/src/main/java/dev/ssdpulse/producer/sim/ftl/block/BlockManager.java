@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.sim.ftl.block;
 
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
+import dev.ssdpulse.producer.sim.util.IntDivisor;
 
 /**
  * Block states, free pools (one FIFO per plane, so erases spread over the plane's blocks), erase counts
@@ -14,6 +15,7 @@ public final class BlockManager {
     private static final byte RESERVED = 3;
 
     private final NandGeometry geometry;
+    private final IntDivisor blocksPerPlane;
     private final byte[] state;
     private final int[] eraseCount;
     private final long[] closedAtNs;
@@ -25,9 +27,13 @@ public final class BlockManager {
     private int freeBlocks;
     private long totalErases;
     private int maxEraseCount;
+    /** Least erase count of the blocks that can hold data, and how many of them have it. */
+    private int minEraseCount;
+    private int blocksAtMinEraseCount;
 
     public BlockManager(NandGeometry geometry, int reservedBlocks) {
         this.geometry = geometry;
+        this.blocksPerPlane = new IntDivisor(geometry.blocksPerPlane());
         int blocks = geometry.blocks();
         int planes = geometry.planes();
         int perPlane = geometry.blocksPerPlane();
@@ -55,6 +61,7 @@ public final class BlockManager {
                 }
             }
         }
+        this.blocksAtMinEraseCount = freeBlocks;
         // channel fastest, then die on the channel, then plane: consecutive pages land on different channels
         this.stripeOrder = new int[planes];
         int k = 0;
@@ -89,6 +96,11 @@ public final class BlockManager {
         return maxEraseCount;
     }
 
+    /** Least erase count of the blocks that can hold data (reserved blocks excluded). */
+    public int minEraseCount() {
+        return minEraseCount;
+    }
+
     public boolean isClosed(int block) {
         return state[block] == CLOSED;
     }
@@ -102,7 +114,7 @@ public final class BlockManager {
     }
 
     public int planeOfBlock(int block) {
-        return block / geometry.blocksPerPlane();
+        return blocksPerPlane.divide(block);
     }
 
     /**
@@ -158,6 +170,15 @@ public final class BlockManager {
         totalErases++;
         if (eraseCount[block] > maxEraseCount) {
             maxEraseCount = eraseCount[block];
+        }
+        if (eraseCount[block] == minEraseCount + 1 && --blocksAtMinEraseCount == 0) {
+            // every usable block has been erased once more: recount (once per round of erases)
+            minEraseCount++;
+            for (int b = 0; b < state.length; b++) {
+                if (state[b] != RESERVED && eraseCount[b] == minEraseCount) {
+                    blocksAtMinEraseCount++;
+                }
+            }
         }
     }
 }

@@ -93,6 +93,7 @@ public final class WriteFrontier {
         mapping.relocate(lpn, oldPpn, ppn);
         if (slot == layout.slotsPerBlock() - 1) {
             openBlock[plane] = -1;
+            mapping.flush(); // the selector sees every write so far, before the block is closed as before batching
             blocks.markClosed(block, nowNs);
             closedListener.onBlockClosed(block, nowNs);
         }
@@ -122,6 +123,7 @@ public final class WriteFrontier {
         if (layout.isPageEnd(slot)) {
             if (slot == layout.slotsPerBlock() - 1) {
                 openBlock[c] = -1;
+                mapping.flush(); // the selector sees every write so far, before the block is closed as before batching
                 blocks.markClosed(block, nowNs);
                 closedListener.onBlockClosed(block, nowNs);
             }

@@ -37,6 +37,9 @@ public final class GarbageCollector {
     private final FlashCounters counters;
     private final ExtraWrites extra;
     private final int pageBytes;
+    /** The valid units of the victim page being copied, and their slots (a page holds at most a block's slots). */
+    private final int[] pageLpns;
+    private final int[] pageSlots;
 
     public GarbageCollector(MappingTable mapping, BlockManager blocks, VictimSelector selector, WriteFrontier gcFrontier,
                             PackingLayouts layouts, FlashTimeline flash, FlashCounters counters, ExtraWrites extra, int pageBytes) {
@@ -49,6 +52,8 @@ public final class GarbageCollector {
         this.counters = counters;
         this.extra = extra;
         this.pageBytes = pageBytes;
+        this.pageLpns = new int[layouts.maxSlotsPerBlock()];
+        this.pageSlots = new int[layouts.maxSlotsPerBlock()];
     }
 
     /**
@@ -58,6 +63,7 @@ public final class GarbageCollector {
      *         with an invalid unit (a full-valid victim is put back untouched)
      */
     public long collectOne(int plane, long nowNs) {
+        mapping.flush(); // the selector's order includes every host write so far
         int victim = selector.selectVictim(plane, nowNs);
         if (victim < 0) {
             return NOTHING_TO_COLLECT;
@@ -78,6 +84,7 @@ public final class GarbageCollector {
      * @return when the block's erase completes
      */
     public long relocateForWearLevelling(int block, long nowNs) {
+        mapping.flush();
         selector.remove(block);
         return relocateAndErase(block, blocks.planeOfBlock(block), ProgramCause.WEAR_LEVELLING, nowNs);
     }
@@ -91,14 +98,17 @@ public final class GarbageCollector {
         int base = victim << mapping.slotShift();
         long dataReadyNs = nowNs;
         int unitBytes = layout.unitTransferBytes();
+        mapping.prepareBlock(victim);
         int slot = 0;
         while (slot < slots) {
             // one read per page that still holds valid units, transferring only the valid units
             int page = layout.pageOfSlot(slot);
             int validInPage = 0;
-            int pageStart = slot;
             while (slot < slots && layout.pageOfSlot(slot) == page) {
-                if (mapping.lpnAt(base + slot) >= 0) {
+                int lpn = mapping.lpnAt(base + slot);
+                if (lpn >= 0) {
+                    pageLpns[validInPage] = lpn;
+                    pageSlots[validInPage] = slot;
                     validInPage++;
                 }
                 slot++;
@@ -111,12 +121,9 @@ public final class GarbageCollector {
             if (readDoneNs > dataReadyNs) {
                 dataReadyNs = readDoneNs;
             }
-            for (int s = pageStart; s < slot; s++) {
-                int lpn = mapping.lpnAt(base + s);
-                if (lpn < 0) {
-                    continue;
-                }
-                int ppn = gcFrontier.appendOnPlane(plane, lpn, base + s, nowNs);
+            for (int i = 0; i < validInPage; i++) {
+                int lpn = pageLpns[i];
+                int ppn = gcFrontier.appendOnPlane(plane, lpn, base + pageSlots[i], nowNs);
                 extra.onMapUpdate(lpn, nowNs);
                 if (gcFrontier.lastLayout().isPageEnd(ppn & slotMask)) {
                     flash.program(gcFrontier.lastPlane(), pageBytes, nowNs);

@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.sim.ftl.gc;
 
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
+import dev.ssdpulse.producer.sim.util.IntDivisor;
 
 import java.util.Arrays;
 
@@ -11,7 +12,7 @@ import java.util.Arrays;
  */
 public final class GreedyVictimSelector implements VictimSelector {
     private final MappingTable mapping;
-    private final int blocksPerPlane;
+    private final IntDivisor blocksPerPlane;
     private final int bucketsPerPlane;
     private final int[] bucketHead;
     private final int[] next;
@@ -22,7 +23,7 @@ public final class GreedyVictimSelector implements VictimSelector {
 
     public GreedyVictimSelector(MappingTable mapping, int planes, int blocksPerPlane) {
         this.mapping = mapping;
-        this.blocksPerPlane = blocksPerPlane;
+        this.blocksPerPlane = new IntDivisor(blocksPerPlane);
         this.bucketsPerPlane = mapping.slotsPerBlock() + 1;
         this.bucketHead = new int[planes * bucketsPerPlane];
         int blocks = planes * blocksPerPlane;
@@ -82,7 +83,7 @@ public final class GreedyVictimSelector implements VictimSelector {
     }
 
     private void insert(int block, int validCount) {
-        int plane = block / blocksPerPlane;
+        int plane = blocksPerPlane.divide(block);
         int bucket = plane * bucketsPerPlane + validCount;
         int head = bucketHead[bucket];
         next[block] = head;
@@ -97,7 +98,7 @@ public final class GreedyVictimSelector implements VictimSelector {
     }
 
     private void unlink(int block, int validCount) {
-        int bucket = (block / blocksPerPlane) * bucketsPerPlane + validCount;
+        int bucket = blocksPerPlane.divide(block) * bucketsPerPlane + validCount;
         int p = prev[block];
         int n = next[block];
         if (p >= 0) {

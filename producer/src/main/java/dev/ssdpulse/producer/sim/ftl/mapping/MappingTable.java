@@ -4,16 +4,31 @@ import java.util.Arrays;
 
 /**
  * Page-level (4 KiB unit) mapping: logical page number (LPN) to physical slot number (PPN =
- * block << slotShift | slot), the reverse map, and the number of valid units per block. Primitive
- * int arrays, 8 bytes per 4 KiB of capacity: a 128 GiB-raw drive needs ~256 MB. The PPN stride is the
- * block's largest slot count rounded up to a power of two, so block and slot are a shift and a mask away
+ * block << slotShift | slot), the reverse map, and the number of valid units per block. The PPN stride is
+ * the block's largest slot count rounded up to a power of two, so block and slot are a shift and a mask away
  * (an int division costs as much as the rest of a GC copy).
+ *
+ * <p>Memory: the forward map is an int per 4 KiB of user capacity, or, when that does not fit the heap
+ * budget, packed at the bits a PPN needs (+1 for "unmapped"): 29 bits on the 1 TB preset (885 MB instead of
+ * 977 MB; packed writes are slower, see {@link PackedIntArray}). The reverse map (which unit a slot
+ * holds, for GC) is either an int per physical slot ({@link ArrayReverseMap}) or, when that does not fit
+ * the heap budget, the owners of a few likely victims rebuilt from the forward map on demand
+ * ({@link ScanningReverseMap}). Both give the same results; the second trades passes over the forward map
+ * for 4 bytes per physical slot.
+ *
+ * <p>Speed: host writes ({@link #map}) are applied in batches of up to {@value #BATCH}, in order, before
+ * anything reads the table (every reading method, and {@link #flush} which GC and the write frontiers call
+ * before they consult the victim selectors the listener feeds). The batch first loads every unit's old
+ * entry: on a large drive each is a cache and TLB miss, and independent loads overlap where one at a time
+ * they cost a third of a random-write run. Results are those of applying each write at once.
  */
 public final class MappingTable {
     public static final int UNMAPPED = -1;
+    private static final int BATCH = 32;
 
-    private final int[] logicalToPhysical;
-    private final int[] physicalToLogical;
+    /** PPN + 1 per LPN, 0 for unmapped (so a new array is all unmapped). */
+    private final PackedIntArray forward;
+    private final ReverseMap reverse;
     private final int[] validCount;
     /** Slots block b was opened with (its packing); PPNs still step by the maximum, {@code slotsPerBlock}. */
     private final int[] capacityOfBlock;
@@ -21,11 +36,26 @@ public final class MappingTable {
     private final int slotShift;
     private final int slotMask;
     private int mappedUnits;
+    private final int[] pendingLpn = new int[BATCH];
+    private final int[] pendingPpn = new int[BATCH];
+    private int pending;
+    /** Sum of the early loads, kept so the compiler cannot drop them. */
+    private int touched;
     private ValidCountListener listener = (block, count) -> { };
 
-    /** @param maxSlotsPerBlock the most units a block can hold (rounded up to a power of two for the stride) */
+    /** A table with an int forward map and a per-slot reverse map. */
     public MappingTable(int logicalUnits, int blocks, int maxSlotsPerBlock) {
-        int slotsPerBlock = maxSlotsPerBlock <= 1 ? 1 : Integer.highestOneBit(maxSlotsPerBlock - 1) << 1;
+        this(logicalUnits, blocks, maxSlotsPerBlock, blocks, false, 0);
+    }
+
+    /**
+     * @param maxSlotsPerBlock the most units a block can hold (rounded up to a power of two for the stride)
+     * @param blocksPerPlane   blocks are numbered plane by plane (used to spread the reverse-map cache over planes)
+     * @param packForward      store forward entries in the bits a PPN needs rather than an int
+     * @param cachedBlocks     0 for a per-slot reverse map; otherwise blocks whose owners a {@link ScanningReverseMap} holds
+     */
+    public MappingTable(int logicalUnits, int blocks, int maxSlotsPerBlock, int blocksPerPlane, boolean packForward, int cachedBlocks) {
+        int slotsPerBlock = strideFor(maxSlotsPerBlock);
         long physicalSlots = (long) blocks * slotsPerBlock;
         if (physicalSlots > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("physical slots " + physicalSlots + " exceed the int range of the mapping table");
@@ -33,13 +63,31 @@ public final class MappingTable {
         this.slotsPerBlock = slotsPerBlock;
         this.slotShift = Integer.numberOfTrailingZeros(slotsPerBlock);
         this.slotMask = slotsPerBlock - 1;
-        this.logicalToPhysical = new int[logicalUnits];
-        this.physicalToLogical = new int[(int) physicalSlots];
+        this.forward = new PackedIntArray(logicalUnits, packForward ? PackedIntArray.bitsFor(physicalSlots) : 32);
         this.validCount = new int[blocks];
+        this.reverse = cachedBlocks <= 0 ? new ArrayReverseMap((int) physicalSlots, slotsPerBlock)
+                : new ScanningReverseMap(forward, validCount, blocksPerPlane, slotShift, cachedBlocks);
         this.capacityOfBlock = new int[blocks];
         Arrays.fill(capacityOfBlock, maxSlotsPerBlock);
-        Arrays.fill(logicalToPhysical, UNMAPPED);
-        Arrays.fill(physicalToLogical, UNMAPPED);
+    }
+
+    private static int strideFor(int maxSlotsPerBlock) {
+        return maxSlotsPerBlock <= 1 ? 1 : Integer.highestOneBit(maxSlotsPerBlock - 1) << 1;
+    }
+
+    /** Heap bytes of the forward map for these dimensions, packed or an int per unit. */
+    public static long forwardMapBytes(long logicalUnits, int blocks, int maxSlotsPerBlock, boolean packed) {
+        return PackedIntArray.bytesFor(logicalUnits, packed ? PackedIntArray.bitsFor((long) blocks * strideFor(maxSlotsPerBlock)) : 32);
+    }
+
+    /** Heap bytes of a per-slot reverse map for these dimensions. */
+    public static long arrayReverseMapBytes(int blocks, int maxSlotsPerBlock) {
+        return ArrayReverseMap.bytesFor((long) blocks * strideFor(maxSlotsPerBlock));
+    }
+
+    /** Heap bytes of a scanning reverse map holding {@code cachedBlocks} blocks. */
+    public static long scanningReverseMapBytes(int cachedBlocks, int maxSlotsPerBlock) {
+        return ScanningReverseMap.bytesFor(cachedBlocks, Integer.numberOfTrailingZeros(strideFor(maxSlotsPerBlock)));
     }
 
     public void setListener(ValidCountListener listener) {
@@ -47,7 +95,7 @@ public final class MappingTable {
     }
 
     public int logicalUnits() {
-        return logicalToPhysical.length;
+        return forward.length();
     }
 
     /** PPN stride: at least the most units a block can hold (best compression); a power of two. */
@@ -79,31 +127,77 @@ public final class MappingTable {
     }
 
     public int mappedUnits() {
+        if (pending != 0) {
+            flush();
+        }
         return mappedUnits;
     }
 
     public int lookup(int lpn) {
-        return logicalToPhysical[lpn];
+        if (pending != 0) {
+            flush();
+        }
+        return forward.get(lpn) - 1;
     }
 
+    /** GC is about to read {@code block}'s owners with {@link #lpnAt} (a scanning reverse map may fill its cache). */
+    public void prepareBlock(int block) {
+        if (pending != 0) {
+            flush();
+        }
+        reverse.prepare(block);
+    }
+
+    /** The unit whose valid copy is in slot {@code ppn} (of a block passed to {@link #prepareBlock}), or UNMAPPED. */
     public int lpnAt(int ppn) {
-        return physicalToLogical[ppn];
+        if (pending != 0) {
+            flush();
+        }
+        return reverse.ownerOf(ppn);
     }
 
     public int validCount(int block) {
+        if (pending != 0) {
+            flush();
+        }
         return validCount[block];
     }
 
-    /** Points {@code lpn} at {@code ppn}, invalidating the old copy; used for host and GC writes alike. */
+    /** Points {@code lpn} at {@code ppn}, invalidating the old copy (applied in a batch, see the class comment). */
     public void map(int lpn, int ppn) {
-        int old = logicalToPhysical[lpn];
+        pendingLpn[pending] = lpn;
+        pendingPpn[pending] = ppn;
+        if (++pending == BATCH) {
+            flush();
+        }
+    }
+
+    /** Applies the writes {@link #map} has batched, in order. */
+    public void flush() {
+        int n = pending;
+        if (n == 0) {
+            return;
+        }
+        pending = 0; // before applying: the listener may read the table
+        int sum = 0;
+        for (int i = 0; i < n; i++) {
+            sum += forward.get(pendingLpn[i]);
+        }
+        touched += sum;
+        for (int i = 0; i < n; i++) {
+            apply(pendingLpn[i], pendingPpn[i]);
+        }
+    }
+
+    private void apply(int lpn, int ppn) {
+        int old = forward.get(lpn) - 1;
         if (old != UNMAPPED) {
             invalidate(old);
         } else {
             mappedUnits++;
         }
-        logicalToPhysical[lpn] = ppn;
-        physicalToLogical[ppn] = lpn;
+        forward.set(lpn, ppn + 1);
+        reverse.recordWrite(ppn, lpn);
         validCount[ppn >>> slotShift]++;
     }
 
@@ -111,38 +205,46 @@ public final class MappingTable {
      * GC copy of {@code lpn} from {@code oldPpn} (in a victim being cleaned) to {@code newPpn}. Unlike
      * {@link #map} it needs no read of the forward map (the caller knows where the unit was) and tells no
      * listener (a victim is out of every selector while it is cleaned); the victim's reverse entries are
-     * cleared by {@link #clearBlock} when it is erased.
+     * dropped by {@link #clearBlock} when it is erased.
      */
     public void relocate(int lpn, int oldPpn, int newPpn) {
-        logicalToPhysical[lpn] = newPpn;
-        physicalToLogical[newPpn] = lpn;
+        if (pending != 0) {
+            flush();
+        }
+        forward.set(lpn, newPpn + 1);
+        reverse.recordWrite(newPpn, lpn);
         validCount[oldPpn >>> slotShift]--;
         validCount[newPpn >>> slotShift]++;
     }
 
     /** TRIM: the unit no longer holds data. @return true if it was mapped */
     public boolean trim(int lpn) {
-        int old = logicalToPhysical[lpn];
+        if (pending != 0) {
+            flush();
+        }
+        int old = forward.get(lpn) - 1;
         if (old == UNMAPPED) {
             return false;
         }
         invalidate(old);
-        logicalToPhysical[lpn] = UNMAPPED;
+        forward.set(lpn, 0);
         mappedUnits--;
         return true;
     }
 
     /** Called after a block's valid units were relocated and it was erased. */
     public void clearBlock(int block) {
+        if (pending != 0) {
+            flush();
+        }
         if (validCount[block] != 0) {
             throw new IllegalStateException("block " + block + " erased with " + validCount[block] + " valid units");
         }
-        int base = block << slotShift;
-        Arrays.fill(physicalToLogical, base, base + slotsPerBlock, UNMAPPED);
+        reverse.onErased(block);
     }
 
     private void invalidate(int ppn) {
-        physicalToLogical[ppn] = UNMAPPED;
+        reverse.recordInvalidated(ppn);
         int block = ppn >>> slotShift;
         int count = --validCount[block];
         listener.onValidCountDecremented(block, count);

@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.sim.ftl.meta;
 
+import dev.ssdpulse.producer.sim.util.IntDivisor;
+
 /**
  * The controller's cache of mapping-table segments (write-back, FIFO replacement). A segment covers
  * {@code unitsPerSegment} consecutive logical units; updating a unit's mapping dirties its segment, and a
@@ -16,7 +18,7 @@ public final class MapCache {
     private static final byte ABSENT = 0;
     private static final byte DIRTY = 2;
 
-    private final int unitsPerSegment;
+    private final IntDivisor unitsPerSegment;
     private final byte[] state;
     private final int[] ring;
     private int next;
@@ -27,7 +29,7 @@ public final class MapCache {
         if (unitsPerSegment < 1 || capacitySegments < 1) {
             throw new IllegalArgumentException("unitsPerSegment and capacitySegments must be >= 1");
         }
-        this.unitsPerSegment = unitsPerSegment;
+        this.unitsPerSegment = new IntDivisor(unitsPerSegment);
         int segments = (int) (((long) logicalUnits + unitsPerSegment - 1) / unitsPerSegment);
         this.state = new byte[segments];
         this.ring = new int[Math.min(capacitySegments, segments)];
@@ -39,7 +41,7 @@ public final class MapCache {
      * @return true if that evicted a dirty segment, which the caller writes to flash
      */
     public boolean update(int lpn) {
-        int s = lpn / unitsPerSegment;
+        int s = unitsPerSegment.divide(lpn);
         if (state[s] != ABSENT) {
             state[s] = DIRTY;
             return false;

@@ -8,7 +8,8 @@ import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
  * cycle. Every {@code checkEveryErases} erases, if the most-erased block is more than
  * {@code eraseSpread} erases ahead of the least-erased closed block, that block's data is moved so the
  * block rejoins the free pool. The scan is O(blocks) per check, i.e. O(blocks / checkEveryErases) per
- * erase. A spread of 0 turns it off.
+ * erase, and is skipped while the spread over all usable blocks is within bounds (then no closed block can
+ * exceed it). A spread of 0 turns it off.
  */
 public final class StaticWearLeveller {
     private final BlockManager blocks;
@@ -31,6 +32,9 @@ public final class StaticWearLeveller {
             return -1;
         }
         nextCheckAtErases = blocks.totalErases() + checkEveryErases;
+        if (blocks.maxEraseCount() - blocks.minEraseCount() <= eraseSpread) {
+            return -1; // no block, closed or not, is colder than the spread allows: spare the scan of every block
+        }
         int coldest = -1;
         int coldestErases = Integer.MAX_VALUE;
         int n = blocks.geometry().blocks();

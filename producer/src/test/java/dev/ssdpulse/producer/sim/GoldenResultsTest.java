@@ -1,0 +1,63 @@
+package dev.ssdpulse.producer.sim;
+
+import dev.ssdpulse.producer.io.RequestGenerator;
+import dev.ssdpulse.producer.sim.config.SsdPresets;
+import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
+import dev.ssdpulse.producer.sim.host.SimPhase;
+import dev.ssdpulse.producer.sim.support.Experiments;
+import dev.ssdpulse.producer.sim.support.RandomGenerator;
+import dev.ssdpulse.producer.sim.support.RunRecorder;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 13 items 5 and 6 (speed and memory) must not change what the simulator computes: these golden values
+ * were recorded with the simulator at ca39b42 (before the memory and speed work). The event hash covers every
+ * completion (op, offset, size, submit time, latency, queue depth), the SMART snapshot every counter.
+ */
+class GoldenResultsTest {
+    private static final long MS = 1_000_000L;
+
+    /** The 2012 SandForce preset at 1/64 scale: parity, map write-back, compression, GC and idle GC all active. */
+    @Test
+    void sandForcePresetAtOneSixtyFourthScaleMatchesTheRecordedRun() {
+        checkAgainstRecordedRun(Runtime.getRuntime().maxMemory());
+    }
+
+    /** A heap budget too small for a per-slot reverse map: GC's owners come from passes over the forward map. */
+    @Test
+    void scanningReverseMapGivesTheSameResults() {
+        checkAgainstRecordedRun(1);
+    }
+
+    private static void checkAgainstRecordedRun(long heapBudgetBytes) {
+        SimulatedDrive drive = new SimulatedDrive(Experiments.scaled(new SsdPresets().builtIn("sata-mlc-120gb-2012"), 64), 3,
+                heapBudgetBytes);
+        long cap = drive.capacityBytes();
+        drive.fill(0, cap);
+        List<RequestGenerator> randomWrites = List.of(RandomGenerator.writes4k(0, cap, 7));
+        List<RequestGenerator> mixed = List.of(new RandomGenerator(0, cap, new int[] {4096, 65536}, 0.3, 11, 60_000));
+        RunRecorder rec = new RunRecorder(100 * MS);
+        drive.newRun(List.of(SimPhase.io(0, randomWrites, 32, 4_000 * MS, 0),
+                        SimPhase.io(1, mixed, 8, 0, 0, 0.6), SimPhase.idle(2, 3_000 * MS)), rec, rec, 100 * MS, null)
+                .runToCompletion();
+        // TRIM half the drive, then rewrite part of it: trimmed units must stop counting as valid
+        long t = drive.clockNs();
+        drive.execute(IoOpCode.TRIM, 0, (int) Math.min(cap / 2, Integer.MAX_VALUE & ~4095L), t);
+        RunRecorder after = new RunRecorder(100 * MS);
+        drive.newRun(List.of(SimPhase.io(0, List.of(new RandomGenerator(0, cap, new int[] {4096, 16384}, 0.2, 13, 40_000)), 4, 0, 0)),
+                after, after, 100 * MS, null).runToCompletion();
+        assertThat(rec.ios).isEqualTo(82_616);
+        assertThat(rec.hash).isEqualTo(-6706652046743637554L);
+        assertThat(after.ios).isEqualTo(40_000);
+        assertThat(after.hash).isEqualTo(-7397423822923434193L);
+        assertThat(drive.smart(0).toString()).isEqualTo("SimSmartCounters[timeNs=0, hostBytesWritten=3751690240, hostBytesRead=707620864,"
+                + " hostBytesTrimmed=937498624, nandBytesWrittenHost=3170648064, nandBytesWrittenGc=3502292992, nandBytesWrittenWearLevelling=0,"
+                + " nandBytesWrittenMetadata=215457792, nandBytesRead=4832993280, eraseCount=2245, freeBlocks=24, gcInvocations=2245,"
+                + " forcedGcInvocations=0, idleGcInvocations=22, nandBytesWrittenParity=444858368]");
+    }
+}

@@ -1,0 +1,36 @@
+package dev.ssdpulse.producer.sim.ftl.mapping;
+
+import dev.ssdpulse.producer.sim.config.SsdConfig;
+import dev.ssdpulse.producer.sim.config.SsdPresets;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class MappingPlanTest {
+    private static final long MIB = 1L << 20;
+
+    private static MappingPlan plan(String preset, long heapBytes) {
+        SsdConfig c = new SsdPresets().builtIn(preset);
+        PackingLayouts layouts = new PackingLayouts(c.geometry(), c.ftl().compressionRatio());
+        return MappingPlan.forHeap(c.userUnits(), c.geometry().blocks(), c.geometry().planes(), layouts.maxSlotsPerBlock(), heapBytes);
+    }
+
+    @Test
+    void theOneTerabytePresetPacksAndScansInOneGibibyteAndKeepsIntMapsInThree() {
+        // 885 MB packed forward map; 1024 - 844 - 100 MiB left, but at most 1/16 of the 65,536 blocks
+        assertThat(plan("nvme-tlc-1tb", 1024 * MIB)).isEqualTo(new MappingPlan(true, 4096));
+        // int forward (977 MB) + per-slot reverse (1,074 MB + 34 MB of valid bits) within 70 % of 3 GiB
+        assertThat(plan("nvme-tlc-1tb", 3072 * MIB)).isEqualTo(new MappingPlan(false, 0));
+    }
+
+    @Test
+    void theTwentyTwelvePresetKeepsIntMapsInOneGibibyteAndPacksTheForwardMapInHalfOfThat() {
+        assertThat(plan("sata-mlc-120gb-2012", 1024 * MIB)).isEqualTo(new MappingPlan(false, 0));
+        assertThat(plan("sata-mlc-120gb-2012", 512 * MIB)).isEqualTo(new MappingPlan(true, 0));
+    }
+
+    @Test
+    void aTinyBudgetStillCachesOneBlockPerPlane() {
+        assertThat(plan("sata-mlc-120gb-2012", 1)).isEqualTo(new MappingPlan(true, 32));
+    }
+}
