@@ -42,6 +42,26 @@
     c.ctx.fillText(text || 'no data yet', c.w / 2, c.h / 2);
   }
 
+  // The x ticks, the plot frame, the axis labels and the phase marks, the same on every x-y chart.
+  function frame(c, o, X, x0, x1, L, T, pw, ph) {
+    var ctx = c.ctx;
+    ctx.textAlign = 'center';
+    var sx = niceStep(x1 - x0, Math.max(2, Math.floor(pw / 80)));
+    for (var t = Math.ceil(x0 / sx) * sx; t <= x1; t += sx) {
+      ctx.beginPath(); ctx.moveTo(X(t), T + ph); ctx.lineTo(X(t), T + ph + 4); ctx.strokeStyle = '#a0aec0'; ctx.stroke();
+      ctx.fillText(fmt(t), X(t), T + ph + 16);
+    }
+    ctx.strokeStyle = '#a0aec0'; ctx.strokeRect(L, T, pw, ph);
+    if (o.xLabel) { ctx.fillText(o.xLabel, L + pw / 2, c.h - 3); }
+    if (o.yLabel) { ctx.save(); ctx.translate(12, T + ph / 2); ctx.rotate(-Math.PI / 2); ctx.fillText(o.yLabel, 0, 0); ctx.restore(); }
+    (o.marks || []).forEach(function (m) {
+      var x = X(m.x); if (x < L - 1 || x > L + pw + 1) return;
+      ctx.save(); ctx.setLineDash([4, 3]); ctx.strokeStyle = '#805ad5';
+      ctx.beginPath(); ctx.moveTo(x, T); ctx.lineTo(x, T + ph); ctx.stroke(); ctx.restore();
+      ctx.fillStyle = '#553c9a'; ctx.textAlign = 'left'; ctx.fillText(m.label, x + 3, T + ph - 4);
+    });
+  }
+
   function line(canvas, o) {
     var c = setup(canvas), ctx = c.ctx, n = 0;
     var xs = [], ys = [];
@@ -84,22 +104,7 @@
         ctx.fillText(fmt(v), L - 6, Y(v) + 4);
       }
     }
-    // x ticks
-    ctx.textAlign = 'center';
-    var sx = niceStep(x1 - x0, Math.max(2, Math.floor(pw / 80)));
-    for (var t = Math.ceil(x0 / sx) * sx; t <= x1; t += sx) {
-      ctx.beginPath(); ctx.moveTo(X(t), T + ph); ctx.lineTo(X(t), T + ph + 4); ctx.strokeStyle = '#a0aec0'; ctx.stroke();
-      ctx.fillText(fmt(t), X(t), T + ph + 16);
-    }
-    ctx.strokeStyle = '#a0aec0'; ctx.strokeRect(L, T, pw, ph);
-    if (o.xLabel) { ctx.fillText(o.xLabel, L + pw / 2, c.h - 3); }
-    if (o.yLabel) { ctx.save(); ctx.translate(12, T + ph / 2); ctx.rotate(-Math.PI / 2); ctx.fillText(o.yLabel, 0, 0); ctx.restore(); }
-    (o.marks || []).forEach(function (m) {
-      var x = X(m.x); if (x < L - 1 || x > L + pw + 1) return;
-      ctx.save(); ctx.setLineDash([4, 3]); ctx.strokeStyle = '#805ad5';
-      ctx.beginPath(); ctx.moveTo(x, T); ctx.lineTo(x, T + ph); ctx.stroke(); ctx.restore();
-      ctx.fillStyle = '#553c9a'; ctx.textAlign = 'left'; ctx.fillText(m.label, x + 3, T + ph - 4);
-    });
+    frame(c, o, X, x0, x1, L, T, pw, ph);
     // series
     ctx.save(); ctx.beginPath(); ctx.rect(L, T, pw, ph); ctx.clip();
     o.series.forEach(function (s) {
@@ -191,21 +196,7 @@
       ctx.beginPath(); ctx.moveTo(L, Y(d)); ctx.lineTo(L + pw, Y(d)); ctx.stroke();
       ctx.fillText(fmt(d), L - 6, Y(d) + 4);
     }
-    ctx.textAlign = 'center';
-    var sx = niceStep(x1 - x0, Math.max(2, Math.floor(pw / 80)));
-    for (var t = Math.ceil(x0 / sx) * sx; t <= x1; t += sx) {
-      ctx.beginPath(); ctx.moveTo(X(t), T + ph); ctx.lineTo(X(t), T + ph + 4); ctx.strokeStyle = '#a0aec0'; ctx.stroke();
-      ctx.fillText(fmt(t), X(t), T + ph + 16);
-    }
-    ctx.strokeStyle = '#a0aec0'; ctx.strokeRect(L, T, pw, ph);
-    if (o.xLabel) { ctx.fillText(o.xLabel, L + pw / 2, c.h - 3); }
-    if (o.yLabel) { ctx.save(); ctx.translate(12, T + ph / 2); ctx.rotate(-Math.PI / 2); ctx.fillText(o.yLabel, 0, 0); ctx.restore(); }
-    (o.marks || []).forEach(function (m) {
-      var x = X(m.x); if (x < L - 1 || x > L + pw + 1) return;
-      ctx.save(); ctx.setLineDash([4, 3]); ctx.strokeStyle = '#805ad5';
-      ctx.beginPath(); ctx.moveTo(x, T); ctx.lineTo(x, T + ph); ctx.stroke(); ctx.restore();
-      ctx.fillStyle = '#553c9a'; ctx.textAlign = 'left'; ctx.fillText(m.label, x + 3, T + ph - 4);
-    });
+    frame(c, o, X, x0, x1, L, T, pw, ph);
     // the points, in device pixels
     var ratio = canvas.width / c.w;
     var px0 = Math.ceil(L * ratio), py0 = Math.ceil(T * ratio);

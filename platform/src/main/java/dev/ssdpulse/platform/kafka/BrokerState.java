@@ -17,8 +17,8 @@ import java.util.Properties;
 record BrokerState(String clusterId, int brokerPort, int controllerPort) {
     static final String FILE_NAME = "ssdpulse-broker.properties";
 
-    static Optional<BrokerState> read(Path dataDir) {
-        Path file = dataDir.resolve(FILE_NAME);
+    /** A state file of a data directory (this one or the cluster's), empty when there is none yet. */
+    static Optional<Properties> load(Path file) {
         if (!Files.exists(file)) {
             return Optional.empty();
         }
@@ -28,6 +28,24 @@ record BrokerState(String clusterId, int brokerPort, int controllerPort) {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
+        return Optional.of(p);
+    }
+
+    static void store(Path file, Properties p, String comment) {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            p.store(w, comment);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    static Optional<BrokerState> read(Path dataDir) {
+        Path file = dataDir.resolve(FILE_NAME);
+        Optional<Properties> loaded = load(file);
+        if (loaded.isEmpty()) {
+            return Optional.empty();
+        }
+        Properties p = loaded.get();
         String clusterId = p.getProperty("cluster.id");
         String broker = p.getProperty("broker.port");
         String controller = p.getProperty("controller.port");
@@ -47,10 +65,6 @@ record BrokerState(String clusterId, int brokerPort, int controllerPort) {
         p.setProperty("cluster.id", clusterId);
         p.setProperty("broker.port", Integer.toString(brokerPort));
         p.setProperty("controller.port", Integer.toString(controllerPort));
-        try (Writer w = Files.newBufferedWriter(dataDir.resolve(FILE_NAME), StandardCharsets.UTF_8)) {
-            p.store(w, "ssdpulse embedded broker state");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + dataDir.resolve(FILE_NAME), e);
-        }
+        store(dataDir.resolve(FILE_NAME), p, "ssdpulse embedded broker state");
     }
 }

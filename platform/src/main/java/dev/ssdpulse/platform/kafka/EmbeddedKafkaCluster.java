@@ -1,10 +1,7 @@
 package dev.ssdpulse.platform.kafka;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -471,15 +468,11 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
         static Optional<ClusterState> read(Path dataDir) {
             Path file = dataDir.resolve(STATE_FILE);
-            if (!Files.exists(file)) {
+            Optional<Properties> loaded = BrokerState.load(file);
+            if (loaded.isEmpty()) {
                 return Optional.empty();
             }
-            Properties p = new Properties();
-            try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                p.load(r);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + file, e);
-            }
+            Properties p = loaded.get();
             try {
                 String clusterId = required(p, "cluster.id", file);
                 int brokers = Integer.parseInt(required(p, "brokers", file));
@@ -511,11 +504,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             p.setProperty("brokers", Integer.toString(brokerPorts.size()));
             brokerPorts.forEach((id, port) -> p.setProperty("node." + id + ".broker.port", Integer.toString(port)));
             controllerPorts.forEach((id, port) -> p.setProperty("node." + id + ".controller.port", Integer.toString(port)));
-            try (Writer w = Files.newBufferedWriter(dataDir.resolve(STATE_FILE), StandardCharsets.UTF_8)) {
-                p.store(w, "ssdpulse embedded Kafka cluster state");
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + dataDir.resolve(STATE_FILE), e);
-            }
+            BrokerState.store(dataDir.resolve(STATE_FILE), p, "ssdpulse embedded Kafka cluster state");
         }
     }
 }
