@@ -117,9 +117,4 @@ public final class PlaybackPlan {
         }
         return speed;
     }
-
-    /** Wall-clock ns after the start at which an event due at {@code dueNs} of run time is sent. */
-    public static long wallOffsetNs(long dueNs, double speed) {
-        return (long) (dueNs / speed);
-    }
 }

@@ -15,6 +15,8 @@ import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroSerializer;
 import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.producer.pacing.RunTimePacer;
+import dev.ssdpulse.producer.pacing.WallClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,7 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -37,6 +38,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * ends the new run with RunFinished(ABORTED) after what was sent. The stored run is only read.
  */
 public final class RunPlayback {
+    /** A stop request (Ctrl-C) is seen within this much wall time while waiting for the next record. */
     private static final long MAX_SLEEP_NS = 50_000_000L;
 
     /**
@@ -53,11 +55,19 @@ public final class RunPlayback {
     private final Map<String, Object> clientProperties;
     private final SchemaRegistryClient registry;
     private final Duration readTimeout;
+    private final WallClock clock;
 
     public RunPlayback(Map<String, Object> clientProperties, SchemaRegistryClient registry, Duration readTimeout) {
+        this(clientProperties, registry, readTimeout, WallClock.system());
+    }
+
+    /** @param clock paces the playback (a test's manual clock plays a run without waiting) */
+    public RunPlayback(Map<String, Object> clientProperties, SchemaRegistryClient registry, Duration readTimeout,
+                       WallClock clock) {
         this.clientProperties = clientProperties;
         this.registry = registry;
         this.readTimeout = readTimeout;
+        this.clock = clock;
     }
 
     /**
@@ -88,7 +98,7 @@ public final class RunPlayback {
         props.put(ProducerConfig.CLIENT_ID_CONFIG, "ssdpulse-playback");
         try (KafkaProducer<String, SpecificRecord> producer = new KafkaProducer<>(props, new StringSerializer(),
                 new SpecificAvroSerializer<>(registry, props, false))) {
-            Sender sender = new Sender(producer, newRunId, speed, stop, progress);
+            Sender sender = new Sender(producer, newRunId, speed, clock, stop, progress);
             boolean[] interrupted = {false};
             boolean completed = RunRecords.forEach(clientProperties, registry, Topics.IO, originRunId, readTimeout,
                     record -> {
@@ -126,7 +136,7 @@ public final class RunPlayback {
                 Thread.currentThread().interrupt();
             }
             return new Report(newRunId, originRunId, sender.status, sender.counts.ios, sender.lastDueNs,
-                    System.nanoTime() - sender.startNs);
+                    sender.started ? sender.pacer.elapsedWallNs() : 0);
         }
     }
 
@@ -135,45 +145,39 @@ public final class RunPlayback {
         final KafkaProducer<String, SpecificRecord> producer;
         final String runId;
         final double speed;
+        final WallClock clock;
         final BooleanSupplier stop;
         final java.util.function.Consumer<String> progress;
         final Counts counts = new Counts();
         boolean started;
         boolean stopped;
-        long startNs;
+        RunTimePacer pacer;
         long lastProgressNs;
         long lastDueNs;
         RunStatus status;
 
-        Sender(KafkaProducer<String, SpecificRecord> producer, String runId, double speed, BooleanSupplier stop,
-               java.util.function.Consumer<String> progress) {
+        Sender(KafkaProducer<String, SpecificRecord> producer, String runId, double speed, WallClock clock,
+               BooleanSupplier stop, java.util.function.Consumer<String> progress) {
             this.producer = producer;
             this.runId = runId;
             this.speed = speed;
+            this.clock = clock;
             this.stop = stop;
             this.progress = progress;
         }
 
         void start() {
             started = true;
-            startNs = System.nanoTime();
-            lastProgressNs = startNs;
+            pacer = new RunTimePacer(clock, speed, MAX_SLEEP_NS);
+            lastProgressNs = 0;
         }
 
         /** @return false when stopped */
         boolean sendAll(List<PlaybackPlan.Step> steps) throws InterruptedException {
             for (PlaybackPlan.Step step : steps) {
-                long dueWallNs = startNs + PlaybackPlan.wallOffsetNs(step.dueNs(), speed);
-                while (true) {
-                    if (stop.getAsBoolean()) {
-                        stopped = true;
-                        return false;
-                    }
-                    long wait = dueWallNs - System.nanoTime();
-                    if (wait <= 0) {
-                        break;
-                    }
-                    TimeUnit.NANOSECONDS.sleep(Math.min(wait, MAX_SLEEP_NS));
+                if (!pacer.awaitRunTime(step.dueNs(), stop)) {
+                    stopped = true;
+                    return false;
                 }
                 lastDueNs = step.dueNs();
                 if (step.value() instanceof SmartSample s) {
@@ -186,8 +190,8 @@ public final class RunPlayback {
                         status = f.getStatus();
                     }
                 }
-                if (System.nanoTime() - lastProgressNs > 2_000_000_000L) {
-                    lastProgressNs = System.nanoTime();
+                if (pacer.elapsedWallNs() - lastProgressNs > 2_000_000_000L) {
+                    lastProgressNs = pacer.elapsedWallNs();
                     progress.accept(String.format(Locale.ROOT, "playback %s: run time %.0f s, %,d I/Os sent",
                             runId, lastDueNs / 1e9, counts.ios));
                 }

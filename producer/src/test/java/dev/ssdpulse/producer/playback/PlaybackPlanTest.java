@@ -45,12 +45,10 @@ class PlaybackPlanTest {
     }
 
     @Test
-    void speedsAndPacing() {
+    void speeds() {
         assertThat(PlaybackPlan.parseSpeed("10x")).isEqualTo(10.0);
         assertThat(PlaybackPlan.parseSpeed("0.5X")).isEqualTo(0.5);
         assertThat(PlaybackPlan.parseSpeed("3")).isEqualTo(3.0);
-        assertThat(PlaybackPlan.wallOffsetNs(300 * S, 10)).isEqualTo(30 * S);
-        assertThat(PlaybackPlan.wallOffsetNs(10 * S, 0.5)).isEqualTo(20 * S);
         assertThatThrownBy(() -> PlaybackPlan.parseSpeed("fast")).hasMessageContaining("like 10x");
         assertThatThrownBy(() -> PlaybackPlan.parseSpeed("0x")).hasMessageContaining("above 0");
         assertThatThrownBy(() -> PlaybackPlan.parseSpeed("-2x")).hasMessageContaining("above 0");

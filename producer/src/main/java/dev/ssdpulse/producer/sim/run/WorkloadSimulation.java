@@ -1,6 +1,8 @@
 package dev.ssdpulse.producer.sim.run;
 
 import dev.ssdpulse.producer.io.RequestGenerator;
+import dev.ssdpulse.producer.pacing.RunTimePacer;
+import dev.ssdpulse.producer.pacing.WallClock;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.engine.PhaseListener;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
@@ -41,6 +43,8 @@ import java.util.function.BooleanSupplier;
  * the drive stays empty (unwritten flash is spare the FTL can use, as on a freshly formatted volume).
  */
 public final class WorkloadSimulation {
+    /** Wall time between two advances of a paced run: events reach Kafka at most this late, and 100 wake-ups a second cost nothing. */
+    static final long PACED_STEP_NS = 10_000_000L;
     private final SimulatedDrive drive;
     private final SimulationRun run;
     private final Map<Integer, ScheduledPhase> phasesByIndex;
@@ -195,17 +199,18 @@ public final class WorkloadSimulation {
 
     /**
      * Paced to wall-clock time: {@code speed} virtual seconds per wall second (1 = real time). Events are
-     * delivered at most ~10 ms of wall time after their virtual time comes due.
+     * delivered at most one step ({@value #PACED_STEP_NS} ns) of wall time after their virtual time comes due.
      */
     public void runPaced(double speed, BooleanSupplier cancelled) throws InterruptedException {
-        if (!(speed > 0)) {
-            throw new IllegalArgumentException("speed must be > 0, got " + speed);
-        }
-        long wallStart = System.nanoTime();
+        runPaced(speed, cancelled, WallClock.system());
+    }
+
+    /** As {@link #runPaced(double, BooleanSupplier)} on the given clock (tests pace on a manual one). */
+    public void runPaced(double speed, BooleanSupplier cancelled, WallClock clock) throws InterruptedException {
+        RunTimePacer pacer = new RunTimePacer(clock, speed, PACED_STEP_NS);
         while (!run.isFinished() && !cancelled.getAsBoolean()) {
-            long virtualNow = (long) ((System.nanoTime() - wallStart) * speed);
-            run.runUntil(virtualNow);
-            Thread.sleep(10);
+            run.runUntil(pacer.runTimeNowNs());
+            pacer.sleepSlice();
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.ssdpulse.producer.sim.run;
 
+import dev.ssdpulse.producer.pacing.ManualWallClock;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
@@ -63,6 +64,40 @@ class WorkloadSimulationTest {
         assertThat(maxEnd[0]).isGreaterThan(150_000_000L).isLessThanOrEqualTo(160_000_000L);
         assertThat((long) drive.mappedUnits() * 4096).isEqualTo(160_000_000L / 4096 * 4096);
         assertThat(samples).isNotEmpty();
+    }
+
+    /** `simulate --realtime --speed X`: no I/O reaches the observer before its time, none later than one step. */
+    @Test
+    void pacedRunsDeliverEachIoWithinOneStepOfItsWallTime() throws InterruptedException {
+        SimulatedDrive drive = SimulatedDrive.fromPreset("tiny-test", 1);
+        WorkloadSpec spec = new WorkloadLoader().parse(FILE_WORKLOAD, "file-test.yaml");
+        double speed = 0.25;
+        ManualWallClock clock = new ManualWallClock(0);
+        long[] earliestLateNs = {Long.MAX_VALUE, Long.MIN_VALUE}; // {min, max} of (wall offset - due offset)
+        long[] ios = {0};
+        WorkloadSimulation sim = WorkloadSimulation.prepare(drive, spec, 10_000_000L, new SimulationObserver() {
+            @Override
+            public void onPhaseStarted(ScheduledPhase phase, long timeNs) {
+            }
+
+            @Override
+            public void onSmartSample(SimSmartCounters counters) {
+            }
+
+            @Override
+            public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
+                                      long submitTimeNs, long latencyNs, int queueDepth, int status) {
+                long lateNs = clock.nanoTime() - (long) ((submitTimeNs + latencyNs) / speed);
+                earliestLateNs[0] = Math.min(earliestLateNs[0], lateNs);
+                earliestLateNs[1] = Math.max(earliestLateNs[1], lateNs);
+                ios[0]++;
+            }
+        });
+        sim.runPaced(speed, () -> false, clock);
+        assertThat(ios[0]).isGreaterThan(50);
+        assertThat(earliestLateNs[0]).as("delivered before its time").isGreaterThanOrEqualTo(0);
+        assertThat(earliestLateNs[1]).as("delivered later than one step").isLessThanOrEqualTo(WorkloadSimulation.PACED_STEP_NS);
+        assertThat(clock.sleepsNs()).containsOnly(WorkloadSimulation.PACED_STEP_NS);
     }
 
     @Test
