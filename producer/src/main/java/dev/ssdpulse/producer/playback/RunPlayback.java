@@ -12,11 +12,11 @@ import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.iobatch.IoBatchReader;
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
-import dev.ssdpulse.schemas.serde.SpecificAvroSerializer;
 import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.producer.pacing.RunTimePacer;
 import dev.ssdpulse.producer.pacing.WallClock;
+import dev.ssdpulse.producer.publish.RunProducers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,10 +26,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Plays a stored run back as a new run: RunStarted under the new id with {@code originRunId} set to the stored
@@ -90,14 +89,8 @@ public final class RunPlayback {
         labels.put("playbackSpeed", String.format(Locale.ROOT, "%sx", speed));
 
         Map<String, Object> props = new HashMap<>(clientProperties);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
-        props.put(ProducerConfig.LINGER_MS_CONFIG, 5);
-        props.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 4 * 1024 * 1024);
-        props.put(ProducerConfig.CLIENT_ID_CONFIG, "ssdpulse-playback");
-        try (KafkaProducer<String, SpecificRecord> producer = new KafkaProducer<>(props, new StringSerializer(),
-                new SpecificAvroSerializer<>(registry, props, false))) {
+        props.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "ssdpulse-playback");
+        try (Producer<String, SpecificRecord> producer = RunProducers.create(props, registry)) {
             Sender sender = new Sender(producer, newRunId, speed, clock, stop, progress);
             boolean[] interrupted = {false};
             boolean completed = RunRecords.forEach(clientProperties, registry, Topics.IO, originRunId, readTimeout,
@@ -142,7 +135,7 @@ public final class RunPlayback {
 
     /** Paces and sends the plan's steps. */
     private static final class Sender {
-        final KafkaProducer<String, SpecificRecord> producer;
+        final Producer<String, SpecificRecord> producer;
         final String runId;
         final double speed;
         final WallClock clock;
@@ -156,7 +149,7 @@ public final class RunPlayback {
         long lastDueNs;
         RunStatus status;
 
-        Sender(KafkaProducer<String, SpecificRecord> producer, String runId, double speed, WallClock clock,
+        Sender(Producer<String, SpecificRecord> producer, String runId, double speed, WallClock clock,
                BooleanSupplier stop, java.util.function.Consumer<String> progress) {
             this.producer = producer;
             this.runId = runId;
