@@ -88,6 +88,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             broker = broker.withDataDir(dataDir.toAbsolutePath());
         }
         Path stateDir = Files.createTempDirectory("ssdpulse-demo-state-");
+        boolean interrupted = false;
         // Ctrl-C: stop the showcase, then close everything; the hook waits until the stack is down (ctrlC is
         // closed last).
         try (ShutdownCancellation ctrlC = ShutdownCancellation.install(() -> {
@@ -126,7 +127,13 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
                         out.printf("Showcase done; the dashboard keeps serving at %s. Ctrl-C to stop.%n", http.url());
                         out.flush();
                     }
-                    stopped.await();
+                    try {
+                        stopped.await();
+                    } catch (InterruptedException e) {
+                        // the caller's way to stop an embedded demo (tests, tools running the CLI in-process):
+                        // a stop like Ctrl-C, the interrupt kept for after the clean close
+                        interrupted = true;
+                    }
                 }
             }
         } finally {
@@ -134,6 +141,9 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         }
         out.println("ssdpulse demo stopped.");
         out.flush();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
         return 0;
     }
 
