@@ -13,6 +13,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import dev.ssdpulse.streams.report.LatencyStatistic;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -130,13 +131,10 @@ public final class ApiJson {
         p.put("errorCount", w.getErrorCount());
         LatencyStats l = w.getLatency();
         ObjectNode lat = p.putObject("latencyMs");
-        lat.put("mean", l.getCount() == 0 ? 0.0 : l.getSumNs() / (double) l.getCount() / 1e6);
-        lat.put("min", l.getMinNs() / 1e6);
-        lat.put("max", l.getMaxNs() / 1e6);
-        lat.put("p50", l.getPercentiles().getP50Ns() / 1e6);
-        lat.put("p90", l.getPercentiles().getP90Ns() / 1e6);
-        lat.put("p99", l.getPercentiles().getP99Ns() / 1e6);
-        lat.put("p999", l.getPercentiles().getP999Ns() / 1e6);
+        for (LatencyStatistic statistic : LatencyStatistic.WINDOW) {
+            // the dashboard's keys: "p999" for the 99.9th percentile (kept for the API's clients)
+            lat.put(statistic == LatencyStatistic.P99_9 ? "p999" : statistic.jsonKey(), statistic.valueNs(l) / 1e6);
+        }
         ArrayNode bins = p.putArray("bins");
         l.getBinCounts().forEach(bins::add);
         return p;

@@ -1,6 +1,5 @@
 package dev.ssdpulse.streams.report;
 
-import dev.ssdpulse.schemas.avro.LatencyPercentiles;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
@@ -108,30 +107,14 @@ public final class ReportTables {
     }
 
     private static <R> void addLatency(List<Column<R>> c, Function<R, LatencyStats> latency, boolean deepTail) {
-        c.add(Column.of("latency_mean_us", r -> {
-            LatencyStats l = latency.apply(r);
-            return l.getCount() == 0 ? null : l.getSumNs() / (double) l.getCount() / 1e3;
-        }, 1));
-        if (!deepTail) {
-            c.add(Column.of("latency_min_us", r -> us(latency.apply(r).getMinNs()), 1));
+        for (LatencyStatistic statistic : deepTail ? LatencyStatistic.SUMMARY : LatencyStatistic.WINDOW) {
+            if (deepTail && statistic == LatencyStatistic.MIN) {
+                continue; // the summary's tables leave out the minimum (its JSON has it)
+            }
+            c.add(Column.of(statistic.columnName("us"), r -> {
+                Double ns = statistic.valueNsOrNull(latency.apply(r));
+                return ns == null ? null : ns / 1e3;
+            }, 1));
         }
-        c.add(Column.of("latency_p50_us", r -> us(p(latency, r).getP50Ns()), 1));
-        c.add(Column.of("latency_p90_us", r -> us(p(latency, r).getP90Ns()), 1));
-        c.add(Column.of("latency_p99_us", r -> us(p(latency, r).getP99Ns()), 1));
-        c.add(Column.of("latency_p99_9_us", r -> us(p(latency, r).getP999Ns()), 1));
-        if (deepTail) {
-            c.add(Column.of("latency_p99_99_us", r -> us(p(latency, r).getP9999Ns()), 1));
-            c.add(Column.of("latency_p99_999_us", r -> us(p(latency, r).getP99999Ns()), 1));
-            c.add(Column.of("latency_p99_9999_us", r -> us(p(latency, r).getP999999Ns()), 1));
-        }
-        c.add(Column.of("latency_max_us", r -> us(latency.apply(r).getMaxNs()), 1));
-    }
-
-    private static <R> LatencyPercentiles p(Function<R, LatencyStats> latency, R row) {
-        return latency.apply(row).getPercentiles();
-    }
-
-    private static Double us(long ns) {
-        return ns / 1e3;
     }
 }

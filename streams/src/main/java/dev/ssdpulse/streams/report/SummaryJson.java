@@ -123,17 +123,13 @@ public final class SummaryJson {
             o.put("mbPerSec", op.getMbPerSec());
             o.put("errorCount", op.getErrorCount());
             ObjectNode lat = o.putObject("latencyNs");
-            lat.put("mean", l.getCount() == 0 ? 0.0 : (double) l.getSumNs() / l.getCount());
-            lat.put("min", l.getMinNs());
-            lat.put("max", l.getMaxNs());
-            var p = l.getPercentiles();
-            lat.put("p50", p.getP50Ns());
-            lat.put("p90", p.getP90Ns());
-            lat.put("p99", p.getP99Ns());
-            lat.put("p99.9", p.getP999Ns());
-            lat.put("p99.99", p.getP9999Ns());
-            lat.put("p99.999", p.getP99999Ns());
-            lat.put("p99.9999", p.getP999999Ns());
+            for (LatencyStatistic statistic : LatencyStatistic.SUMMARY) {
+                if (statistic == LatencyStatistic.MEAN) {
+                    lat.put(statistic.jsonKey(), statistic.valueNs(l));
+                } else {
+                    lat.put(statistic.jsonKey(), (long) statistic.valueNs(l));
+                }
+            }
             ArrayNode bins = o.putArray("latencyBins");
             List<Long> bounds = l.getBinUpperBoundsNs();
             for (int i = 0; i < l.getBinCounts().size(); i++) {
