@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.streams.app.AnalyticsApp;
+import dev.ssdpulse.streams.http.metrics.PrometheusTextMerge;
 import dev.ssdpulse.streams.http.metrics.RunMetricsCollector;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
 import io.javalin.Javalin;
@@ -173,7 +174,20 @@ public final class HttpApiServer implements AutoCloseable {
         get(r, "/metrics", ctx -> {
             ByteArrayOutputStream buf = new ByteArrayOutputStream();
             metricsWriter.write(buf, registry.scrape());
-            send(ctx, metricsWriter.getContentType(), buf.toByteArray());
+            String scope = ctx.queryParam("scope");
+            if (scope == null || scope.equals("instance")) {
+                send(ctx, metricsWriter.getContentType(), buf.toByteArray());
+            } else if (scope.equals("cluster")) {
+                // every run's gauges in one scrape (one target for every instance's runs); the instance's own
+                // families (JVM, Streams, dead letters) stay this instance's
+                String merged = PrometheusTextMerge.merge(buf.toString(StandardCharsets.UTF_8),
+                        otherInstancesBodies(ctx, "/metrics").stream()
+                                .map(b -> new String(b, StandardCharsets.UTF_8)).toList(),
+                        name -> name.startsWith("ssdpulse_run_"));
+                send(ctx, metricsWriter.getContentType(), merged.getBytes(StandardCharsets.UTF_8));
+            } else {
+                throw new ApiException(400, "parameter 'scope': '" + scope + "' is not one of instance, cluster");
+            }
         });
         get(r, "/", ctx -> staticFile(ctx, "/"));
         get(r, "/{file}", ctx -> staticFile(ctx, ctx.path()));
@@ -436,8 +450,17 @@ public final class HttpApiServer implements AutoCloseable {
      * instance that does not answer is named in the X-Ssdpulse-Missing-Instances header instead of failing
      * the whole list.
      */
-    private List<JsonNode> fromOtherInstances(Context ctx, String path) {
+    private List<JsonNode> fromOtherInstances(Context ctx, String path) throws IOException {
         List<JsonNode> out = new ArrayList<>();
+        for (byte[] body : otherInstancesBodies(ctx, path)) {
+            out.add(json.readTree(body));
+        }
+        return out;
+    }
+
+    /** {@link #fromOtherInstances} as the bodies the instances sent. */
+    private List<byte[]> otherInstancesBodies(Context ctx, String path) {
+        List<byte[]> out = new ArrayList<>();
         if (config.advertisedHost() == null || ctx.header(FORWARDED_HEADER) != null) {
             return out;
         }
@@ -455,7 +478,7 @@ public final class HttpApiServer implements AutoCloseable {
             try {
                 HttpResponse<byte[]> r = forwardClient.send(req.build(), HttpResponse.BodyHandlers.ofByteArray());
                 if (r.statusCode() == 200) {
-                    out.add(json.readTree(r.body()));
+                    out.add(r.body());
                 } else {
                     missing.add(instance);
                 }

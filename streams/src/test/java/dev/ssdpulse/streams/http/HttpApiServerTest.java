@@ -176,6 +176,11 @@ class HttpApiServerTest {
                 .contains("ssdpulse_run_status{run_id=\"r1\",status=\"RUNNING\"} 1.0")
                 .contains("ssdpulse_run_write_amplification{run_id=\"r1\"} 2.5")
                 .contains("ssdpulse_dead_letter_records{source=\"ssdpulse.io.v1\"} 3.0");
+        // a lone instance: its cluster scope is its own exposition
+        assertThat(get("/metrics?scope=cluster").body()).isEqualTo(get("/metrics?scope=instance").body())
+                .isEqualTo(r.body());
+        assertThat(json("/metrics?scope=everything", 400).get("error").asText())
+                .isEqualTo("parameter 'scope': 'everything' is not one of instance, cluster");
     }
 
     @Test

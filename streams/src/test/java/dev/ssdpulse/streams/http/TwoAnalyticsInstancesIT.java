@@ -60,6 +60,13 @@ class TwoAnalyticsInstancesIT {
                 r.headers().firstValue(HttpApiServer.SERVED_FROM_HEADER).isPresent());
     }
 
+    private String metrics(HttpApiServer server, String query) throws Exception {
+        HttpResponse<String> r = client.send(HttpRequest.newBuilder(server.url().resolve("/metrics" + query)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as("/metrics%s", query).isEqualTo(200);
+        return r.body();
+    }
+
     /** Run ids whose records land on every partition of the run topics, so both instances own some of them. */
     private static List<String> runIdsOnEveryPartition() {
         Map<Integer, String> byPartition = new LinkedHashMap<>();
@@ -140,6 +147,19 @@ class TwoAnalyticsInstancesIT {
             assertThat(forwarded[1]).as("instance 1 forwards the runs instance 0 owns").isPositive();
             assertThat(forwarded[0] + forwarded[1]).as("every run answered by its owner once, forwarded once")
                     .isEqualTo(runIds.size());
+            // /metrics: per instance by default (each its own runs, for a Prometheus scrape of every instance);
+            // ?scope=cluster gives every run's gauges from either instance, each series once
+            for (int i = 0; i < 2; i++) {
+                String own = metrics(servers.get(i), "");
+                String cluster = metrics(servers.get(i), "?scope=cluster");
+                for (String id : runIds) {
+                    String series = "ssdpulse_run_status{run_id=\"" + id + "\",status=\"COMPLETED\"} 1.0";
+                    assertThat(cluster).as("cluster metrics of instance %d", i).containsOnlyOnce(series);
+                    boolean owned = !get(servers.get(i), "/api/runs/" + id + "/summary").forwarded();
+                    assertThat(own.contains(series)).as("instance %d's own metrics name %s", i, id).isEqualTo(owned);
+                }
+                assertThat(cluster).containsOnlyOnce("# TYPE ssdpulse_run_status gauge");
+            }
 
             // the second instance's API goes away while its application keeps its partitions: the first answers for
             // the second's runs from its standby replicas, says so, and gives the same summaries
