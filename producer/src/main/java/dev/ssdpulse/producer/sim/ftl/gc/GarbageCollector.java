@@ -116,7 +116,7 @@ public final class GarbageCollector {
             if (validInPage == 0) {
                 continue;
             }
-            long readDoneNs = flash.read(plane, validInPage * unitBytes, nowNs);
+            long readDoneNs = flash.queuedRead(plane, validInPage * unitBytes, nowNs);
             counters.nandBytesRead += pageBytes;
             if (readDoneNs > dataReadyNs) {
                 dataReadyNs = readDoneNs;
