@@ -98,7 +98,7 @@ public final class FlashTimeline {
         }
         long startNs = scheduler.queuedStartNs(plane, atNs, hostIssuedNs);
         long doneNs = readDoneNs(plane, bytes, atNs, startNs);
-        scheduler.appendQueued(plane, startNs, doneNs);
+        scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
         return doneNs;
     }
 
@@ -126,7 +126,7 @@ public final class FlashTimeline {
         long inDoneNs = fluid(channelBusyUntilNs, channelOfPlane[plane], atNs, atNs, lastProgramTransferNs);
         long startNs = Math.max(inDoneNs, scheduler.queuedStartNs(plane, atNs, hostIssuedNs));
         long doneNs = startNs + timing.programNs();
-        scheduler.appendQueued(plane, startNs, doneNs);
+        scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
         return doneNs;
     }
 
@@ -136,7 +136,7 @@ public final class FlashTimeline {
         }
         long startNs = scheduler.queuedStartNs(plane, atNs, hostIssuedNs);
         long doneNs = startNs + timing.eraseNs();
-        scheduler.appendQueued(plane, startNs, doneNs);
+        scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
         return doneNs;
     }
 

@@ -26,19 +26,23 @@ public final class PlaneScheduler {
 
     /** Per plane: when the issued operations (the one in progress and the priority ones behind it) end. */
     private final long[] issuedUntilNs;
+    /** Per plane: when everything reserved on it ends (the last queued operation, else the issued ones). */
+    private final long[] busyUntilNs;
     /** Per plane: how far priority operations have moved the queued ones back since they were recorded. */
     private final long[] shiftNs;
-    /** Per plane: queued operations as a ring of (start, end) minus the shift at their recording. */
-    private final long[][] queuedStartNs;
-    private final long[][] queuedEndNs;
+    /**
+     * Per plane: queued operations as a ring of (start, end) pairs, each minus the shift at its recording;
+     * one array per plane so a pair shares a cache line.
+     */
+    private final long[][] queued;
     private final int[] head;
     private final int[] size;
 
     public PlaneScheduler(int planes) {
         issuedUntilNs = new long[planes];
+        busyUntilNs = new long[planes];
         shiftNs = new long[planes];
-        queuedStartNs = new long[planes][INITIAL_CAPACITY];
-        queuedEndNs = new long[planes][INITIAL_CAPACITY];
+        queued = new long[planes][2 * INITIAL_CAPACITY];
         head = new int[planes];
         size = new int[planes];
     }
@@ -49,24 +53,33 @@ public final class PlaneScheduler {
      * order), so what has started by then can no longer be overtaken.
      */
     public long queuedStartNs(int plane, long atNs, long settledNs) {
-        if (size[plane] > 0 && queuedStartNs[plane][head[plane]] + shiftNs[plane] < settledNs) {
+        if (size[plane] > 0 && queued[plane][2 * head[plane]] + shiftNs[plane] < settledNs) {
             issueStartedBy(plane, settledNs);
         }
-        return Math.max(atNs, busyUntilNs(plane));
+        return Math.max(atNs, busyUntilNs[plane]);
     }
 
-    /** Records an operation queued behind everything on {@code plane}, from {@link #queuedStartNs}. */
-    public void appendQueued(int plane, long startNs, long endNs) {
-        long[] starts = queuedStartNs[plane];
-        if (size[plane] == starts.length) {
-            grow(plane);
-            starts = queuedStartNs[plane];
+    /**
+     * Records an operation queued behind everything on {@code plane}, from {@link #queuedStartNs} with the
+     * same {@code settledNs}.
+     */
+    public void appendQueued(int plane, long startNs, long endNs, long settledNs) {
+        busyUntilNs[plane] = endNs;
+        int n = size[plane];
+        if (n == 0 && startNs < settledNs) {
+            // started already, so no read can overtake it: issued at once, nothing to keep
+            issuedUntilNs[plane] = endNs;
+            return;
         }
-        int at = (head[plane] + size[plane]) & (starts.length - 1);
+        long[] ring = queued[plane];
+        if (2 * n == ring.length) {
+            ring = grow(plane);
+        }
+        int at = 2 * ((head[plane] + n) & ((ring.length >>> 1) - 1));
         long shift = shiftNs[plane];
-        starts[at] = startNs - shift;
-        queuedEndNs[plane][at] = endNs - shift;
-        size[plane]++;
+        ring[at] = startNs - shift;
+        ring[at + 1] = endNs - shift;
+        size[plane] = n + 1;
     }
 
     /**
@@ -91,16 +104,19 @@ public final class PlaneScheduler {
         }
         issuedUntilNs[plane] = endNs;
         if (size[plane] > 0) {
-            long overlapNs = endNs - (queuedStartNs[plane][head[plane]] + shiftNs[plane]);
+            long overlapNs = endNs - (queued[plane][2 * head[plane]] + shiftNs[plane]);
             if (overlapNs > 0) {
-                shiftNs[plane] += Math.min(overlapNs, serviceNs);
+                long moveNs = Math.min(overlapNs, serviceNs);
+                shiftNs[plane] += moveNs;
+                busyUntilNs[plane] += moveNs;
             }
         }
+        busyUntilNs[plane] = Math.max(busyUntilNs[plane], endNs);
     }
 
     /** When everything reserved on {@code plane} so far ends. */
     public long busyUntilNs(int plane) {
-        return size[plane] == 0 ? issuedUntilNs[plane] : Math.max(issuedUntilNs[plane], tailEndNs(plane));
+        return busyUntilNs[plane];
     }
 
     /** Operations reserved on {@code plane} and not started as of the last look at it. */
@@ -114,14 +130,13 @@ public final class PlaneScheduler {
         if (n == 0) {
             return;
         }
-        long[] starts = queuedStartNs[plane];
-        long[] ends = queuedEndNs[plane];
-        int mask = starts.length - 1;
+        long[] ring = queued[plane];
+        int mask = (ring.length >>> 1) - 1;
         long shift = shiftNs[plane];
         int h = head[plane];
         long issued = issuedUntilNs[plane];
-        while (n > 0 && starts[h] + shift < atNs) {
-            issued = Math.max(issued, ends[h] + shift);
+        while (n > 0 && ring[2 * h] + shift < atNs) {
+            issued = Math.max(issued, ring[2 * h + 1] + shift);
             h = (h + 1) & mask;
             n--;
         }
@@ -130,24 +145,17 @@ public final class PlaneScheduler {
         issuedUntilNs[plane] = issued;
     }
 
-    private long tailEndNs(int plane) {
-        long[] ends = queuedEndNs[plane];
-        return ends[(head[plane] + size[plane] - 1) & (ends.length - 1)] + shiftNs[plane];
-    }
-
-    private void grow(int plane) {
-        long[] starts = queuedStartNs[plane];
-        long[] ends = queuedEndNs[plane];
-        int n = size[plane];
-        long[] newStarts = new long[starts.length * 2];
-        long[] newEnds = new long[starts.length * 2];
-        for (int i = 0; i < n; i++) {
-            int from = (head[plane] + i) & (starts.length - 1);
-            newStarts[i] = starts[from];
-            newEnds[i] = ends[from];
+    private long[] grow(int plane) {
+        long[] ring = queued[plane];
+        int slots = ring.length >>> 1;
+        long[] grown = new long[ring.length * 2];
+        for (int i = 0; i < size[plane]; i++) {
+            int from = 2 * ((head[plane] + i) & (slots - 1));
+            grown[2 * i] = ring[from];
+            grown[2 * i + 1] = ring[from + 1];
         }
-        queuedStartNs[plane] = newStarts;
-        queuedEndNs[plane] = newEnds;
+        queued[plane] = grown;
         head[plane] = 0;
+        return grown;
     }
 }

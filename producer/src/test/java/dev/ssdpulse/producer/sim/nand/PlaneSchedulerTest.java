@@ -13,7 +13,7 @@ class PlaneSchedulerTest {
     /** Queues {@code durationNs} behind everything on plane 0 at {@code atNs}; @return its end. */
     private static long queue(PlaneScheduler s, long atNs, long durationNs) {
         long start = s.queuedStartNs(0, atNs, atNs);
-        s.appendQueued(0, start, start + durationNs);
+        s.appendQueued(0, start, start + durationNs, atNs);
         return start + durationNs;
     }
 
@@ -88,7 +88,7 @@ class PlaneSchedulerTest {
                     long d = 100_000 + random.nextInt(3_800_000);
                     longestQueuedNs = Math.max(longestQueuedNs, d);
                     long start = s.queuedStartNs(0, now, now);
-                    s.appendQueued(0, start, start + d);
+                    s.appendQueued(0, start, start + d, now);
                     totalNs += d;
                 }
                 now = Math.min(now + random.nextInt(200_000), s.busyUntilNs(0) - 1);
