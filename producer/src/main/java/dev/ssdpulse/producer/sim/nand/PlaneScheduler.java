@@ -30,11 +30,15 @@ public final class PlaneScheduler {
     private final long[] busyUntilNs;
     /** Per plane: how far priority operations have moved the queued ones back since they were recorded. */
     private final long[] shiftNs;
+    /** Per plane: when the first queued operation starts, minus the shift at its recording. */
+    private final long[] headStartNs;
     /**
-     * Per plane: queued operations as a ring of (start, end) pairs, each minus the shift at its recording;
-     * one array per plane so a pair shares a cache line.
+     * Per plane: the ends of the queued operations, a ring, each minus the shift at its recording (kept
+     * without their starts, which doubled the memory traffic of a GC-heavy run): an operation starts when the
+     * one before it ends, unless it was queued behind an idle gap, which an entry {@code ~start} before it
+     * records (rare: an operation issued for later than the plane is busy).
      */
-    private final long[][] queued;
+    private final long[][] queuedEndNs;
     private final int[] head;
     private final int[] size;
 
@@ -42,7 +46,8 @@ public final class PlaneScheduler {
         issuedUntilNs = new long[planes];
         busyUntilNs = new long[planes];
         shiftNs = new long[planes];
-        queued = new long[planes][2 * INITIAL_CAPACITY];
+        headStartNs = new long[planes];
+        queuedEndNs = new long[planes][INITIAL_CAPACITY];
         head = new int[planes];
         size = new int[planes];
     }
@@ -53,7 +58,7 @@ public final class PlaneScheduler {
      * order), so what has started by then can no longer be overtaken.
      */
     public long queuedStartNs(int plane, long atNs, long settledNs) {
-        if (size[plane] > 0 && queued[plane][2 * head[plane]] + shiftNs[plane] < settledNs) {
+        if (size[plane] > 0 && headStartNs[plane] + shiftNs[plane] < settledNs) {
             issueStartedBy(plane, settledNs);
         }
         return Math.max(atNs, busyUntilNs[plane]);
@@ -64,22 +69,31 @@ public final class PlaneScheduler {
      * same {@code settledNs}.
      */
     public void appendQueued(int plane, long startNs, long endNs, long settledNs) {
-        busyUntilNs[plane] = endNs;
         int n = size[plane];
-        if (n == 0 && startNs < settledNs) {
-            // started already, so no read can overtake it: issued at once, nothing to keep
-            issuedUntilNs[plane] = endNs;
-            return;
-        }
-        long[] ring = queued[plane];
-        if (2 * n == ring.length) {
-            ring = grow(plane);
-        }
-        int at = 2 * ((head[plane] + n) & ((ring.length >>> 1) - 1));
         long shift = shiftNs[plane];
-        ring[at] = startNs - shift;
-        ring[at + 1] = endNs - shift;
+        if (n == 0) {
+            if (startNs < settledNs) {
+                // started already, so no read can overtake it: issued at once, nothing to keep
+                issuedUntilNs[plane] = endNs;
+                busyUntilNs[plane] = endNs;
+                return;
+            }
+            headStartNs[plane] = startNs - shift;
+        } else if (startNs > busyUntilNs[plane]) {
+            n = push(plane, n, ~(startNs - shift));
+        }
+        push(plane, n, endNs - shift);
+        busyUntilNs[plane] = endNs;
+    }
+
+    private int push(int plane, int n, long entry) {
+        long[] ends = queuedEndNs[plane];
+        if (n == ends.length) {
+            ends = grow(plane);
+        }
+        ends[(head[plane] + n) & (ends.length - 1)] = entry;
         size[plane] = n + 1;
+        return n + 1;
     }
 
     /**
@@ -104,7 +118,7 @@ public final class PlaneScheduler {
         }
         issuedUntilNs[plane] = endNs;
         if (size[plane] > 0) {
-            long overlapNs = endNs - (queued[plane][2 * head[plane]] + shiftNs[plane]);
+            long overlapNs = endNs - (headStartNs[plane] + shiftNs[plane]);
             if (overlapNs > 0) {
                 long moveNs = Math.min(overlapNs, serviceNs);
                 shiftNs[plane] += moveNs;
@@ -119,7 +133,7 @@ public final class PlaneScheduler {
         return busyUntilNs[plane];
     }
 
-    /** Operations reserved on {@code plane} and not started as of the last look at it. */
+    /** Entries (operations and gaps before them) queued on {@code plane} and not started as of the last look at it. */
     public int queuedOps(int plane) {
         return size[plane];
     }
@@ -130,31 +144,39 @@ public final class PlaneScheduler {
         if (n == 0) {
             return;
         }
-        long[] ring = queued[plane];
-        int mask = (ring.length >>> 1) - 1;
+        long[] ends = queuedEndNs[plane];
+        int mask = ends.length - 1;
         long shift = shiftNs[plane];
         int h = head[plane];
+        long start = headStartNs[plane];
         long issued = issuedUntilNs[plane];
-        while (n > 0 && ring[2 * h] + shift < atNs) {
-            issued = Math.max(issued, ring[2 * h + 1] + shift);
+        while (n > 0) {
+            long entry = ends[h];
+            if (entry < 0) {
+                start = ~entry; // the next operation starts after an idle gap
+            } else if (start + shift < atNs) {
+                start = entry;
+                issued = Math.max(issued, entry + shift);
+            } else {
+                break;
+            }
             h = (h + 1) & mask;
             n--;
         }
         head[plane] = h;
         size[plane] = n;
+        headStartNs[plane] = start;
         issuedUntilNs[plane] = issued;
     }
 
     private long[] grow(int plane) {
-        long[] ring = queued[plane];
-        int slots = ring.length >>> 1;
-        long[] grown = new long[ring.length * 2];
-        for (int i = 0; i < size[plane]; i++) {
-            int from = 2 * ((head[plane] + i) & (slots - 1));
-            grown[2 * i] = ring[from];
-            grown[2 * i + 1] = ring[from + 1];
+        long[] ends = queuedEndNs[plane];
+        int n = size[plane];
+        long[] grown = new long[ends.length * 2];
+        for (int i = 0; i < n; i++) {
+            grown[i] = ends[(head[plane] + i) & (ends.length - 1)];
         }
-        queued[plane] = grown;
+        queuedEndNs[plane] = grown;
         head[plane] = 0;
         return grown;
     }
