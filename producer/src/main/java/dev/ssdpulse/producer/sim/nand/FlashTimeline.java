@@ -96,7 +96,7 @@ public final class FlashTimeline {
         if (!enabled) {
             return atNs;
         }
-        long startNs = scheduler.queuedStartNs(plane, atNs);
+        long startNs = scheduler.queuedStartNs(plane, atNs, hostIssuedNs);
         long doneNs = readDoneNs(plane, bytes, atNs, startNs);
         scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
         return doneNs;
@@ -124,7 +124,7 @@ public final class FlashTimeline {
             lastProgramTransferNs = timing.channelTransferNs(bytes);
         }
         long inDoneNs = fluid(channelBusyUntilNs, channelOfPlane[plane], atNs, atNs, lastProgramTransferNs);
-        long startNs = Math.max(inDoneNs, scheduler.queuedStartNs(plane, atNs));
+        long startNs = Math.max(inDoneNs, scheduler.queuedStartNs(plane, atNs, hostIssuedNs));
         long doneNs = startNs + timing.programNs();
         scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
         return doneNs;
@@ -134,7 +134,7 @@ public final class FlashTimeline {
         if (!enabled) {
             return atNs;
         }
-        long startNs = scheduler.queuedStartNs(plane, atNs);
+        long startNs = scheduler.queuedStartNs(plane, atNs, hostIssuedNs);
         long doneNs = startNs + timing.eraseNs();
         scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
         return doneNs;

@@ -16,13 +16,13 @@ package dev.ssdpulse.producer.sim.nand;
  * early by the reads that overtook it while it was queued. Error bound: the read time (tR + transfer) of
  * the host reads that overtake a queued operation; the plane's busy time is conserved exactly.
  *
- * <p>Queued operations become issued lazily: when a read looks at the plane, by the read's time, and when a
- * plane's ring of queued operations is full, by the time before which no read will be issued any more (the
- * host's latest command; not the new operation's own time, as a GC erase is issued at the time its victim's
- * reads are done, far ahead). So a write-only stream keeps its queues short.
+ * <p>Queued operations become issued lazily, when a read or a new operation looks at the plane: by the read's
+ * time, or by the time before which no read will be issued any more (the host's latest command; not the new
+ * operation's own time, as a GC erase is issued at the time its victim's reads are done, far ahead). So a
+ * plane keeps only the operations not started yet, and a write-only stream keeps the queues short.
  */
 public final class PlaneScheduler {
-    private static final int INITIAL_CAPACITY = 64;
+    private static final int INITIAL_CAPACITY = 16;
 
     /** Per plane: when the issued operations (the one in progress and the priority ones behind it) end. */
     private final long[] issuedUntilNs;
@@ -52,15 +52,21 @@ public final class PlaneScheduler {
         size = new int[planes];
     }
 
-    /** When an operation issued at {@code atNs} behind everything on {@code plane} can start at the earliest. */
-    public long queuedStartNs(int plane, long atNs) {
+    /**
+     * When an operation issued at {@code atNs} behind everything on {@code plane} can start at the earliest.
+     * {@code settledNs}: no read will be issued before this time any more (the host's commands arrive in time
+     * order), so what has started by then can no longer be overtaken.
+     */
+    public long queuedStartNs(int plane, long atNs, long settledNs) {
+        if (size[plane] > 0 && headStartNs[plane] + shiftNs[plane] < settledNs) {
+            issueStartedBy(plane, settledNs);
+        }
         return Math.max(atNs, busyUntilNs[plane]);
     }
 
     /**
-     * Records an operation queued behind everything on {@code plane}, from {@link #queuedStartNs}.
-     * {@code settledNs}: no read will be issued before this time any more (the host's commands arrive in time
-     * order), so what has started by then can no longer be overtaken.
+     * Records an operation queued behind everything on {@code plane}, from {@link #queuedStartNs} with the
+     * same {@code settledNs}.
      */
     public void appendQueued(int plane, long startNs, long endNs, long settledNs) {
         int n = size[plane];
@@ -74,21 +80,16 @@ public final class PlaneScheduler {
             }
             headStartNs[plane] = startNs - shift;
         } else if (startNs > busyUntilNs[plane]) {
-            n = push(plane, n, ~(startNs - shift), settledNs);
+            n = push(plane, n, ~(startNs - shift));
         }
-        push(plane, n, endNs - shift, settledNs);
+        push(plane, n, endNs - shift);
         busyUntilNs[plane] = endNs;
     }
 
-    private int push(int plane, int n, long entry, long settledNs) {
+    private int push(int plane, int n, long entry) {
         long[] ends = queuedEndNs[plane];
         if (n == ends.length) {
-            // a full ring first drops what has started (in one pass: cheaper than a look per operation)
-            issueStartedBy(plane, settledNs);
-            n = size[plane];
-            if (n == ends.length) {
-                ends = grow(plane);
-            }
+            ends = grow(plane);
         }
         ends[(head[plane] + n) & (ends.length - 1)] = entry;
         size[plane] = n + 1;
