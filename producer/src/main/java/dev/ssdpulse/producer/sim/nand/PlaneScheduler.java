@@ -10,7 +10,7 @@ package dev.ssdpulse.producer.sim.nand;
  * than the operation in progress on its plane and the host reads let in before it, while GC work queued in
  * page-sized operations (copy by copy, the erase on its own) runs between host reads.
  *
- * <p>Completion times are computed when an operation is issued (the simulator needs no per-NAND-op events),
+ * <p>Completion times are computed when an operation is reserved (the simulator needs no per-NAND-op events),
  * so when a read overtakes queued operations the completions already handed out for those are not moved
  * back: the queue's end is (later operations start after it), but e.g. a buffered host page's release is
  * early by the reads that overtook it while it was queued. Error bound: the read time (tR + transfer) of
