@@ -4,8 +4,9 @@ package dev.ssdpulse.producer.sim.nand;
  * Resource reservations of the flash back end, in virtual ns. Every plane and every channel has a
  * busy-until time; an operation issued at time t starts when its resources are free, so operations on
  * one resource queue in issue order, host reads excepted (below); nothing preempts an operation once it has
- * started (a read issued during a 3 ms erase waits for it, as on drives without erase suspend). Because the simulator issues operations in non-decreasing
- * virtual time, computing the completion at issue is exact for this FIFO model and needs no per-NAND-op
+ * started (a read issued during a 3 ms erase waits for it, as on drives without erase suspend). Because the
+ * simulator issues operations in non-decreasing virtual time, computing the completion at issue is exact
+ * for this FIFO model and needs no per-NAND-op
  * events, which is what makes a million host I/Os per second possible (reads overtaking queued work bend
  * this: see {@link PlaneScheduler} for the bound).
  *
