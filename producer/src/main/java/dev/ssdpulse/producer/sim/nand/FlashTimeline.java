@@ -6,9 +6,8 @@ package dev.ssdpulse.producer.sim.nand;
  * one resource queue in issue order, host reads excepted (below); nothing preempts an operation once it has
  * started (a read issued during a 3 ms erase waits for it, as on drives without erase suspend). Because the
  * simulator issues operations in non-decreasing virtual time, computing the completion at issue is exact
- * for this FIFO model and needs no per-NAND-op
- * events, which is what makes a million host I/Os per second possible (reads overtaking queued work bend
- * this: see {@link PlaneScheduler} for the bound).
+ * for this FIFO model and needs no per-NAND-op events, which is what makes a million host I/Os per second
+ * possible (reads overtaking queued work bend this: see {@link PlaneScheduler} for the bound).
  *
  * <p>Buses (channels and the host link) are modelled as fluid servers: their capacity is consumed from
  * the time an operation is issued, and the transfer ends no earlier than data-ready + transfer time.
