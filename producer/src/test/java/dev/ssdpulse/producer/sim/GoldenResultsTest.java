@@ -18,6 +18,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 13 items 5 and 6 (speed and memory) must not change what the simulator computes: these golden values
  * were recorded with the simulator at ca39b42 (before the memory and speed work). The event hash covers every
  * completion (op, offset, size, submit time, latency, queue depth), the SMART snapshot every counter.
+ *
+ * <p>Issue 13 item 4 (host reads overtake queued GC work, {@code PlaneScheduler}) changed only timing: the I/O
+ * counts and the SMART snapshot are still those of ca39b42; the two completion hashes were re-recorded on
+ * branch sim4 because the mixed phases' reads (30 % and 20 % of their I/Os) now wait only for the NAND operation
+ * in progress on their plane, which moves their latencies and so every later submit time. The write-only
+ * phase alone is unchanged (write-only runs give the old hash: BENCHMARKS.md, "GC interleaved with host reads").
  */
 class GoldenResultsTest {
     private static final long MS = 1_000_000L;
@@ -52,9 +58,9 @@ class GoldenResultsTest {
         drive.newRun(List.of(SimPhase.io(0, List.of(new RandomGenerator(0, cap, new int[] {4096, 16384}, 0.2, 13, 40_000)), 4, 0, 0)),
                 after, after, 100 * MS, null).runToCompletion();
         assertThat(rec.ios).isEqualTo(82_616);
-        assertThat(rec.hash).isEqualTo(-6706652046743637554L);
+        assertThat(rec.hash).isEqualTo(8818445352074175184L);
         assertThat(after.ios).isEqualTo(40_000);
-        assertThat(after.hash).isEqualTo(-7397423822923434193L);
+        assertThat(after.hash).isEqualTo(-4633882230346132855L);
         assertThat(drive.smart(0).toString()).isEqualTo("SimSmartCounters[timeNs=0, hostBytesWritten=3751690240, hostBytesRead=707620864,"
                 + " hostBytesTrimmed=937498624, nandBytesWrittenHost=3170648064, nandBytesWrittenGc=3502292992, nandBytesWrittenWearLevelling=0,"
                 + " nandBytesWrittenMetadata=215457792, nandBytesRead=4832993280, eraseCount=2245, freeBlocks=24, gcInvocations=2245,"

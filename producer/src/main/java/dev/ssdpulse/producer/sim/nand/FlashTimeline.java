@@ -3,10 +3,11 @@ package dev.ssdpulse.producer.sim.nand;
 /**
  * Resource reservations of the flash back end, in virtual ns. Every plane and every channel has a
  * busy-until time; an operation issued at time t starts when its resources are free, so operations on
- * one resource queue in issue order (FIFO, non-preemptive: a read issued behind a 3 ms erase waits for
- * it, as on drives without erase suspend). Because the simulator issues operations in non-decreasing
- * virtual time, computing the completion at issue is exact for this FIFO model and needs no per-NAND-op
- * events, which is what makes a million host I/Os per second possible.
+ * one resource queue in issue order, host reads excepted (below); nothing preempts an operation once it has
+ * started (a read issued during a 3 ms erase waits for it, as on drives without erase suspend). Because the
+ * simulator issues operations in non-decreasing virtual time, computing the completion at issue is exact
+ * for this FIFO model and needs no per-NAND-op events, which is what makes a million host I/Os per second
+ * possible (reads overtaking queued work bend this: see {@link PlaneScheduler} for the bound).
  *
  * <p>Buses (channels and the host link) are modelled as fluid servers: their capacity is consumed from
  * the time an operation is issued, and the transfer ends no earlier than data-ready + transfer time.
@@ -14,6 +15,14 @@ package dev.ssdpulse.producer.sim.nand;
  * queue on its plane) reserve the bus then, leaving a hole no other plane's transfer could use; real
  * controllers reorder bus transfers freely. Error bound: a transfer can overlap others by at most its
  * own duration (tens of us), while the long-run bus capacity is exact.
+ *
+ * <p>Order on a plane ({@link PlaneScheduler}): host reads ({@link #read}) overtake the operations queued on
+ * their plane and wait only for the one in progress (and host reads before them); everything else (host
+ * page programs, GC page reads ({@link #queuedRead}), copies and erases, metadata and parity programs) queues
+ * in issue order. So GC, reserved page by page when it runs, interleaves with host reads at page
+ * granularity, while host programs still wait behind the GC work queued before them: host writes cannot
+ * outrun reclamation (the write buffer fills and the host waits), as on controllers that admit host writes
+ * at the pace GC frees pages.
  *
  * <p>Planes of one die are separate resources: this assumes the controller always pairs operations into
  * multi-plane commands, which drives do for striped writes and GC. It slightly overstates parallelism
@@ -23,10 +32,14 @@ package dev.ssdpulse.producer.sim.nand;
 public final class FlashTimeline {
     private final NandTiming timing;
     private final int[] channelOfPlane;
-    private final long[] planeBusyUntilNs;
+    private final PlaneScheduler scheduler;
     private final long[] channelBusyUntilNs;
+    /** Per channel: the transfers of host reads alone, which go ahead of the queued operations' transfers. */
+    private final long[] channelReadBusyUntilNs;
     private final double hostLinkNsPerByte;
     private long hostLinkBusyUntilNs;
+    /** The latest host command's issue time: host commands (and so host reads) arrive in time order. */
+    private long hostIssuedNs;
     private boolean enabled = true;
     // the channel time of the last read and program size: a double division per NAND op showed as 3 % of a
     // GC-heavy run, and nearly every program moves one page and most reads a whole page
@@ -45,8 +58,9 @@ public final class FlashTimeline {
         for (int p = 0; p < planes; p++) {
             channelOfPlane[p] = geometry.channelOfDie(geometry.dieOfPlane(p));
         }
-        this.planeBusyUntilNs = new long[planes];
+        this.scheduler = new PlaneScheduler(planes);
         this.channelBusyUntilNs = new long[geometry.channels()];
+        this.channelReadBusyUntilNs = new long[geometry.channels()];
         this.hostLinkNsPerByte = 1000.0 / hostLinkMBps;
     }
 
@@ -58,19 +72,46 @@ public final class FlashTimeline {
         this.enabled = enabled;
     }
 
-    /** Page read into the register, then {@code bytes} out over the channel. */
+    /**
+     * A host page read: into the register ahead of the operations queued on the plane (after the one in
+     * progress), then {@code bytes} out over the channel.
+     */
     public long read(int plane, int bytes, long atNs) {
         if (!enabled) {
             return atNs;
         }
-        if (bytes != lastReadBytes) {
-            lastReadBytes = bytes;
-            lastReadTransferNs = timing.channelTransferNs(bytes);
-        }
-        long arrayDoneNs = Math.max(atNs, planeBusyUntilNs[plane]) + timing.readNs();
-        long doneNs = fluid(channelBusyUntilNs, channelOfPlane[plane], atNs, arrayDoneNs, lastReadTransferNs);
-        planeBusyUntilNs[plane] = doneNs; // the page register is held until the data is out
+        long startNs = scheduler.priorityStartNs(plane, atNs);
+        transferNsFor(bytes);
+        // the channel serves host reads first too: the read waits for other reads' transfers only, and the
+        // capacity it takes moves the queued transfers back
+        int channel = channelOfPlane[plane];
+        long doneNs = fluid(channelReadBusyUntilNs, channel, atNs, startNs + timing.readNs(), lastReadTransferNs);
+        channelBusyUntilNs[channel] = Math.max(channelBusyUntilNs[channel], atNs) + lastReadTransferNs;
+        scheduler.insertPriority(plane, startNs, timing.readNs() + lastReadTransferNs, doneNs); // register held until the data is out
         return doneNs;
+    }
+
+    /** A background (GC) page read: queued behind everything issued on the plane so far, as programs and erases are. */
+    public long queuedRead(int plane, int bytes, long atNs) {
+        if (!enabled) {
+            return atNs;
+        }
+        long startNs = scheduler.queuedStartNs(plane, atNs, hostIssuedNs);
+        long doneNs = readDoneNs(plane, bytes, atNs, startNs);
+        scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
+        return doneNs;
+    }
+
+    private long readDoneNs(int plane, int bytes, long atNs, long startNs) {
+        transferNsFor(bytes);
+        return fluid(channelBusyUntilNs, channelOfPlane[plane], atNs, startNs + timing.readNs(), lastReadTransferNs);
+    }
+
+    private void transferNsFor(int readBytes) {
+        if (readBytes != lastReadBytes) {
+            lastReadBytes = readBytes;
+            lastReadTransferNs = timing.channelTransferNs(readBytes);
+        }
     }
 
     /** Data in over the channel (into the cache register), then the array program. */
@@ -83,8 +124,9 @@ public final class FlashTimeline {
             lastProgramTransferNs = timing.channelTransferNs(bytes);
         }
         long inDoneNs = fluid(channelBusyUntilNs, channelOfPlane[plane], atNs, atNs, lastProgramTransferNs);
-        long doneNs = Math.max(inDoneNs, planeBusyUntilNs[plane]) + timing.programNs();
-        planeBusyUntilNs[plane] = doneNs;
+        long startNs = Math.max(inDoneNs, scheduler.queuedStartNs(plane, atNs, hostIssuedNs));
+        long doneNs = startNs + timing.programNs();
+        scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
         return doneNs;
     }
 
@@ -92,8 +134,9 @@ public final class FlashTimeline {
         if (!enabled) {
             return atNs;
         }
-        long doneNs = Math.max(atNs, planeBusyUntilNs[plane]) + timing.eraseNs();
-        planeBusyUntilNs[plane] = doneNs;
+        long startNs = scheduler.queuedStartNs(plane, atNs, hostIssuedNs);
+        long doneNs = startNs + timing.eraseNs();
+        scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
         return doneNs;
     }
 
@@ -105,6 +148,7 @@ public final class FlashTimeline {
         if (!enabled) {
             return readyNs;
         }
+        hostIssuedNs = Math.max(hostIssuedNs, issueNs);
         long xferNs = (long) (bytes * hostLinkNsPerByte);
         hostLinkBusyUntilNs = Math.max(hostLinkBusyUntilNs, issueNs) + xferNs;
         return Math.max(readyNs + xferNs, hostLinkBusyUntilNs);

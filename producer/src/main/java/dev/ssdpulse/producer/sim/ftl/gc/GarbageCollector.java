@@ -21,8 +21,10 @@ import dev.ssdpulse.producer.sim.nand.ProgramCause;
  * later would leave idle holes on the destination planes that no later operation can fill, inflating GC
  * cost several-fold; real controllers interleave many victims and hide that dependency. Error bound: a
  * relocated page may be programmed up to one victim's read time (pages x (tR + transfer)) early; the
- * NAND work, bytes and erase ordering are exact. All NAND work is reserved on the flash timeline at the time GC runs, so it
- * delays host operations queued behind it on the same planes and channels.
+ * NAND work, bytes and erase ordering are exact. All NAND work is reserved on the flash timeline at the time GC runs,
+ * one operation per page read, page copy and erase ({@link FlashTimeline#queuedRead}, {@code program}, {@code erase}):
+ * host programs issued later queue behind it (host writes cannot outrun reclamation), host reads overtake it
+ * between two of its operations (the flash timeline's scheduler decides the order; GC only decides what to copy).
  */
 public final class GarbageCollector {
     /** Returned by {@link #collectOne} when nothing could be gained. */
@@ -116,7 +118,7 @@ public final class GarbageCollector {
             if (validInPage == 0) {
                 continue;
             }
-            long readDoneNs = flash.read(plane, validInPage * unitBytes, nowNs);
+            long readDoneNs = flash.queuedRead(plane, validInPage * unitBytes, nowNs);
             counters.nandBytesRead += pageBytes;
             if (readDoneNs > dataReadyNs) {
                 dataReadyNs = readDoneNs;
