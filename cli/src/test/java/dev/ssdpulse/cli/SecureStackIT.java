@@ -142,7 +142,8 @@ class SecureStackIT {
             Result producerReads = ssdpulse("report", "--run", runId, "--timeout", "10s", "--kafka-config",
                     producer.toString());
             assertThat(producerReads.exit()).as(producerReads.err()).isEqualTo(Main.EXIT_REFUSED);
-            assertThat(producerReads.err()).contains("Kafka refused user 'producer' access to topic");
+            assertThat(producerReads.err()).contains("Kafka refused user 'producer' access to topic "
+                    + Topics.RUN_SUMMARY.name());
             assertOneLine(producerReads);
             assertThat(endOffsets(admin)).isEqualTo(afterRun);
             System.out.printf("SecureStackIT: stack up in %.1f s, the rest in %.1f s%n", (startedNs - t0) / 1e9,

@@ -18,8 +18,9 @@ import org.apache.kafka.common.resource.ResourceType;
  * Who may do what on a secured stack's Kafka cluster: the ACLs of each {@link StackUser} (the admin is a super user
  * and needs none). Least privilege per role, from the topic catalogue:
  * <ul>
- *   <li>producer: write (and describe) the raw topics {@link Topics#inputs()}; idempotent writes need nothing more
- *       since Kafka 3.0 (WRITE on a topic implies them). No read, no group, no transaction.</li>
+ *   <li>producer: write the raw topics {@link Topics#inputs()} (idempotent writes need nothing more since Kafka 3.0:
+ *       WRITE on a topic implies them), and read them, which {@code play} does to re-publish a stored run. Nothing
+ *       derived, no group, no transaction.</li>
  *   <li>analytics: read the raw topics, the run deletions and the result sets; write every derived topic; and
  *       everything under its application id prefix: consumer groups, internal topics (changelogs, created by
  *       Kafka Streams), transactional ids (exactly-once); plus the result-set writer's transactional ids
@@ -73,6 +74,7 @@ public final class AclPlan {
         List<AclBinding> acls = new ArrayList<>();
         for (TopicSpec<?> t : Topics.inputs()) {
             acls.add(allow(StackUser.PRODUCER, topic(t), AclOperation.WRITE));
+            acls.add(allow(StackUser.PRODUCER, topic(t), AclOperation.READ));
             acls.add(allow(StackUser.PRODUCER, topic(t), AclOperation.DESCRIBE));
         }
         return acls;
