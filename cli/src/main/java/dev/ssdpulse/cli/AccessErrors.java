@@ -58,8 +58,12 @@ public final class AccessErrors {
             }
             if (c instanceof TopicAuthorizationException t) {
                 Set<String> topics = t.unauthorizedTopics();
+                if (topics.isEmpty()) {
+                    // some calls (topic creation, offsets) report the refusal in the message only
+                    return Optional.of("Kafka refused " + who + " access to a topic: " + c.getMessage() + SEE);
+                }
                 return Optional.of("Kafka refused " + who + " access to topic" + (topics.size() == 1 ? " " : "s ")
-                        + (topics.isEmpty() ? "(not named)" : String.join(", ", topics.stream().sorted().toList()))
+                        + String.join(", ", topics.stream().sorted().toList())
                         + ": no ACL allows this user to " + topicOperation(failure) + " it" + SEE);
             }
             if (c instanceof GroupAuthorizationException g) {

@@ -43,7 +43,7 @@ import picocli.CommandLine.Mixin;
 /**
  * {@code stack --secure} in its own JVM, used by the ssdpulse commands with the client files it writes: the producer
  * user streams a simulated run, a real Kafka Streams instance logged in as the analytics user computes its summary,
- * the reader user reads the report. Refused, with a one-line error, a non-zero exit and nothing written to any
+ * the reader user reads the report; the producer plays the run back, the analytics user replays it. Refused, with a one-line error, a non-zero exit and nothing written to any
  * topic: a client without TLS and credentials, a wrong password, the reader producing a run, the producer reading
  * the derived topics, the registry without basic auth.
  */
@@ -137,6 +137,15 @@ class SecureStackIT {
                                 "--timeout", "10s", "--kafka-config", reader.toString())).exit() == 0);
                 assertThat(report[0].out()).contains("\"runId\"").contains(runId).contains("COMPLETED");
             }
+
+            // the producer's other command and the analytics' other application, on the same ACLs
+            Result play = ssdpulse("play", "--run", runId, "--speed", "1000x", "--new-run-id", runId + "-played",
+                    "--kafka-config", producer.toString());
+            assertThat(play.exit()).as(play.err()).isZero();
+            Result replay = ssdpulse("replay", "--run", runId, "--format", "json", "--timeout", "90s",
+                    "--kafka-config", analytics.toString());
+            assertThat(replay.exit()).as(replay.err()).isZero();
+            assertThat(replay.out()).contains(runId).contains("COMPLETED");
 
             Map<TopicPartition, Long> afterRun = endOffsets(admin);
             Result producerReads = ssdpulse("report", "--run", runId, "--timeout", "10s", "--kafka-config",

@@ -23,8 +23,8 @@ import org.apache.kafka.common.resource.ResourceType;
  *       derived, no group, no transaction.</li>
  *   <li>analytics: read the raw topics, the run deletions and the result sets; write every derived topic; and
  *       everything under its application id prefix: consumer groups, internal topics (changelogs, created by
- *       Kafka Streams), transactional ids (exactly-once); plus the result-set writer's transactional ids
- *       ({@code replay --as}).</li>
+ *       Kafka Streams), transactional ids (exactly-once); plus a replay's own output topics
+ *       ({@value #REPLAY_TOPIC_PREFIX}...) and the result-set writer's transactional ids ({@code replay --as}).</li>
  *   <li>reader: read the run catalogue and the derived topics, and its own consumer groups ({@value #READER_GROUP_PREFIX}...).
  *       No raw I/O events, no write anywhere.</li>
  * </ul>
@@ -33,6 +33,8 @@ import org.apache.kafka.common.resource.ResourceType;
 public final class AclPlan {
     /** Consumer groups a reader may use (the report and runs commands read without a group). */
     public static final String READER_GROUP_PREFIX = "reader-";
+    /** Output topics of a replay's run-once application (created, read back and deleted by the replay). */
+    public static final String REPLAY_TOPIC_PREFIX = "ssdpulse.replay.";
     /** Transactional ids of {@code replay --as}'s result-set writer. */
     public static final String RESULT_SET_TRANSACTION_PREFIX = "ssdpulse-result-set-";
 
@@ -97,6 +99,8 @@ public final class AclPlan {
         ResourcePattern internalTopics = new ResourcePattern(ResourceType.TOPIC, appIdPrefix, PatternType.PREFIXED);
         // Kafka Streams creates, reads, writes and (on reset) deletes its changelog and repartition topics
         acls.add(allow(StackUser.ANALYTICS, internalTopics, AclOperation.ALL));
+        acls.add(allow(StackUser.ANALYTICS,
+                new ResourcePattern(ResourceType.TOPIC, REPLAY_TOPIC_PREFIX, PatternType.PREFIXED), AclOperation.ALL));
         acls.add(allow(StackUser.ANALYTICS,
                 new ResourcePattern(ResourceType.GROUP, appIdPrefix, PatternType.PREFIXED), AclOperation.ALL));
         acls.add(allow(StackUser.ANALYTICS,

@@ -56,6 +56,8 @@ class AclPlanTest {
         assertThat(allows(StackUser.ANALYTICS, ResourceType.TRANSACTIONAL_ID, PREFIX + "-0_1", AclOperation.WRITE)).isTrue();
         assertThat(allows(StackUser.ANALYTICS, ResourceType.TRANSACTIONAL_ID, "ssdpulse-result-set-42", AclOperation.WRITE))
                 .isTrue();
+        assertThat(allows(StackUser.ANALYTICS, ResourceType.TOPIC, "ssdpulse.replay.1234.ssdpulse.run-summary.v1",
+                AclOperation.DELETE)).as("a replay deletes its output topics").isTrue();
         assertThat(allows(StackUser.ANALYTICS, ResourceType.GROUP, "other-app", AclOperation.READ)).isFalse();
         assertThat(allows(StackUser.ANALYTICS, ResourceType.CLUSTER, "kafka-cluster", AclOperation.ALTER)).isFalse();
     }

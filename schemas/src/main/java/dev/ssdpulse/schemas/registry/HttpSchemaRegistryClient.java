@@ -287,6 +287,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         int urlCount = baseUrls.size();
         int start = preferredUrl.get();
         List<String> failures = new ArrayList<>();
+        IOException lastFailure = null;
         for (int attempt = 0; attempt < urlCount; attempt++) {
             int index = (start + attempt) % urlCount;
             URI uri = baseUrls.get(index).resolve(baseUrls.get(index).getRawPath().replaceAll("/+$", "") + path);
@@ -305,6 +306,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
                 response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             } catch (IOException e) {
                 failures.add(uri + ": " + e);
+                lastFailure = e;
                 continue;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -314,8 +316,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
             preferredUrl.set(index);
             return interpret(method, uri, response);
         }
+        // the last failure as the cause: callers tell a TLS handshake failure (an untrusted certificate) from a refusal
         throw new SchemaRegistryException(SchemaRegistryException.NO_HTTP_STATUS, SchemaRegistryException.NO_ERROR_CODE,
-                "no schema registry reachable for " + method + " " + path + ": " + failures);
+                "no schema registry reachable for " + method + " " + path + ": " + failures, lastFailure);
     }
 
     private JsonNode interpret(String method, URI uri, HttpResponse<String> response) {
