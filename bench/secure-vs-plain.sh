@@ -11,17 +11,19 @@ work="${2:-$(mktemp -d)}"
 mkdir -p "$work"
 start_stack() { # data dir, log, extra args...
   local dir=$1 log=$2; shift 2
-  "$here/ssdpulse" stack --data-dir "$dir" --kafka-port 0 --registry-port 0 --broker-heap-mb 256 --exit-after 3h "$@" > "$log" 2>&1 &
+  "$here/ssdpulse" stack --data-dir "$dir" --kafka-port 0 --registry-port 0 --broker-heap-mb 256 "$@" > "$log" 2>&1 &
   stack=$!
   until grep -q "Press Ctrl-C\|Stopping after\|^error" "$log"; do sleep 0.5; done
-  grep -o "started in [0-9.]* s" "$log" | awk '{print $3}'
 }
-stop_stack() { kill -INT "$stack"; wait "$stack" || true; }
+started_in() { grep -o "started in [0-9.]* s" "$1" | awk '{print $3}'; }
+# SIGTERM: a background job of a non-interactive shell ignores SIGINT
+stop_stack() { kill -TERM "$stack"; wait "$stack" || true; }
 printf '%-6s %-7s %12s %12s %14s %10s\n' round mode "first start" "restart" "simulate wall" "I/Os"
 for round in $(seq 1 "$rounds"); do
   for mode in plain secure; do
-    dir="$work/$mode-$round"; args=(); [ "$mode" = secure ] && args=(--secure)
-    first=$(start_stack "$dir" "$work/$mode-$round-a.log" "${args[@]}")
+    dir="$work/$mode-$round"; args=(--exit-after 3h); [ "$mode" = secure ] && args+=(--secure)
+    start_stack "$dir" "$work/$mode-$round-a.log" "${args[@]}"
+    first=$(started_in "$work/$mode-$round-a.log")
     bootstrap=$(grep -o "bootstrap servers : [^ ]*" "$work/$mode-$round-a.log" | awk '{print $4}')
     registry=$(grep -o "schema registry   : [^ ]*" "$work/$mode-$round-a.log" | awk '{print $4}')
     if [ "$mode" = secure ]; then client=(--kafka-config "$dir/secure/producer.properties");
@@ -32,7 +34,8 @@ for round in $(seq 1 "$rounds"); do
     t1=$(date +%s.%N)
     ios=$(echo "$out" | grep -o "[0-9,]* I/Os" | head -1 | awk '{print $1}')
     stop_stack
-    again=$(start_stack "$dir" "$work/$mode-$round-b.log" "${args[@]}")
+    start_stack "$dir" "$work/$mode-$round-b.log" "${args[@]}"
+    again=$(started_in "$work/$mode-$round-b.log")
     stop_stack
     printf '%-6s %-7s %10s s %10s s %12.1f s %10s\n' "$round" "$mode" "$first" "$again" "$(echo "$t1 - $t0" | bc)" "$ios"
   done

@@ -43,11 +43,12 @@ import picocli.CommandLine.Mixin;
 /**
  * {@code stack --secure} in its own JVM, used by the ssdpulse commands with the client files it writes: the producer
  * user streams a simulated run, a real Kafka Streams instance logged in as the analytics user computes its summary,
- * the reader user reads the report; the producer plays the run back, the analytics user replays it. Refused, with a one-line error, a non-zero exit and nothing written to any
+ * the reader user reads the report; the producer plays the run back, the analytics user replays it. After a restart
+ * the same files still work; the secured data directory is refused to a stack without {@code --secure}. Refused, with a one-line error, a non-zero exit and nothing written to any
  * topic: a client without TLS and credentials, a wrong password, the reader producing a run, the producer reading
  * the derived topics, the registry without basic auth.
  */
-@Timeout(value = 4, unit = TimeUnit.MINUTES)
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
 class SecureStackIT {
     @TempDir
     Path dataDir;
@@ -68,6 +69,9 @@ class SecureStackIT {
     @Test
     void eachUserDoesItsPartAndIsRefusedTheRestWithoutWritingAnything() throws Exception {
         long t0 = System.nanoTime();
+        String runId = "it-secure-" + UUID.randomUUID().toString().substring(0, 8);
+        Object readerLogin;
+        String certificate;
         try (StackCommandIT.RunningStack stack = StackCommandIT.RunningStack.start(dataDir, "--secure",
                 "--partitions", "2")) {
             long startedNs = System.nanoTime();
@@ -80,7 +84,6 @@ class SecureStackIT {
                     .contains("producer.properties");
             assertThat(stack.registry).startsWith("https://");
             Map<TopicPartition, Long> before = endOffsets(admin);
-            String runId = "it-secure-" + UUID.randomUUID().toString().substring(0, 8);
 
             // no TLS, no credentials: the brokers never answer such a client
             Result plain = ssdpulse(simulate(runId, "--bootstrap-servers", stack.bootstrap, "--schema-registry-url",
@@ -157,7 +160,26 @@ class SecureStackIT {
             assertThat(endOffsets(admin)).isEqualTo(afterRun);
             System.out.printf("SecureStackIT: stack up in %.1f s, the rest in %.1f s%n", (startedNs - t0) / 1e9,
                     (System.nanoTime() - startedNs) / 1e9);
+            readerLogin = load(reader).get("sasl.jaas.config");
+            certificate = Files.readString(secure.resolve("ca.crt"));
             stack.interruptAndAwaitNoDescendants();
+        }
+
+        // a secured directory is never served unsecured
+        Result unsecured = ssdpulse("stack", "--data-dir", dataDir.toString(), "--kafka-port", "0", "--registry-port", "0",
+                "--exit-after", "1s");
+        assertThat(unsecured.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(unsecured.err()).contains("holds a stack created with --secure: add --secure");
+
+        // a restart keeps users, passwords, CA and ACLs: the reader's file still reads the summary
+        try (StackCommandIT.RunningStack again = StackCommandIT.RunningStack.start(dataDir, "--secure")) {
+            Path reader = dataDir.resolve("secure").resolve(StackUser.READER.propertiesFileName());
+            assertThat(load(reader).get("sasl.jaas.config")).isEqualTo(readerLogin);
+            assertThat(Files.readString(dataDir.resolve("secure").resolve("ca.crt"))).isEqualTo(certificate);
+            Result report = ssdpulse("report", "--run", runId, "--timeout", "20s", "--kafka-config", reader.toString());
+            assertThat(report.exit()).as(report.err()).isZero();
+            assertThat(report.out()).contains(runId);
+            again.interruptAndAwaitNoDescendants();
         }
     }
 
