@@ -168,7 +168,16 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
     /** As {@link #startOnKafka(String, String, int)}, serving on the given address. */
     public static EmbeddedSchemaRegistry startOnKafka(String bootstrapServers, String topic, InetAddress bindAddress,
                                                       int port) {
-        KafkaRegistryLog kafkaLog = new KafkaRegistryLog(bootstrapServers, topic);
+        return startOnKafka(bootstrapServers, topic, bindAddress, port, Map.of());
+    }
+
+    /**
+     * As {@link #startOnKafka(String, String, InetAddress, int)} on a secured cluster: {@code kafkaSecurity} (SASL,
+     * TLS client settings) logs the `_schemas` log's clients in; the HTTP side stays plain and open.
+     */
+    public static EmbeddedSchemaRegistry startOnKafka(String bootstrapServers, String topic, InetAddress bindAddress,
+                                                      int port, Map<String, Object> kafkaSecurity) {
+        KafkaRegistryLog kafkaLog = new KafkaRegistryLog(bootstrapServers, topic, kafkaSecurity);
         try {
             return new EmbeddedSchemaRegistry(kafkaLog, bindAddress, port);
         } catch (RuntimeException e) {
