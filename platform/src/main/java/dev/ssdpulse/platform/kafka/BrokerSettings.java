@@ -65,6 +65,10 @@ public record BrokerSettings(Optional<Path> dataDir, int brokerPort, int control
         return new BrokerSettings(dataDir, brokerPort, controllerPort, mb, startTimeout, stopTimeout, extraJvmArgs, security);
     }
 
+    public BrokerSettings withStartTimeout(Duration timeout) {
+        return new BrokerSettings(dataDir, brokerPort, controllerPort, heapMb, timeout, stopTimeout, extraJvmArgs, security);
+    }
+
     public BrokerSettings withSecurity(BrokerSecurity brokerSecurity) {
         return new BrokerSettings(dataDir, brokerPort, controllerPort, heapMb, startTimeout, stopTimeout, extraJvmArgs,
                 Optional.of(brokerSecurity));
