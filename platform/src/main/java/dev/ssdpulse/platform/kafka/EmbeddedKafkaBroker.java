@@ -136,12 +136,14 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         controllerPort = state.controllerPort();
         state.write(dataDir);
 
+        Path kafkaLogDir = dataDir.resolve("kafka-logs");
+        boolean format = !Files.exists(kafkaLogDir.resolve("meta.properties"));
+        // before anything is written: a refused start leaves the directory as it was
+        checkSecuredOrNot(format);
         Path serverProperties = dataDir.resolve("server.properties");
         ServerPropertiesWriter.write(serverProperties, serverProperties());
-        Path kafkaLogDir = dataDir.resolve("kafka-logs");
         Path log4j = dataDir.resolve("broker-log4j2.properties");
         ServerPropertiesWriter.writeLog4j2(log4j);
-        boolean format = !Files.exists(kafkaLogDir.resolve("meta.properties"));
 
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -161,13 +163,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             if (settings.security().isPresent()) {
                 // the credentials go through an owner-only file the child deletes, not the command line (ps shows it)
                 Path scram = dataDir.resolve(KafkaBrokerProcessMain.SCRAM_FILE);
-                ServerPropertiesWriter.writeOwnerOnly(scram, String.join("\n", settings.security().get().formatScramArguments()) + "\n");
+                ServerPropertiesWriter.writeOwnerOnly(scram,
+                        String.join("\n", settings.security().get().formatScramArguments()) + "\n");
                 command.add("--add-scram-file");
                 command.add(scram.toString());
             }
-        } else if (settings.security().isPresent() && !Files.exists(dataDir.resolve(SECURED_MARKER))) {
-            throw new IllegalStateException(dataDir + " holds a Kafka cluster created without security: it has no "
-                    + "SCRAM users to log in with. Start it without security, or use a new data directory");
         }
         if (format && settings.security().isPresent()) {
             ServerPropertiesWriter.writeOwnerOnly(dataDir.resolve(SECURED_MARKER),
@@ -178,10 +178,6 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot delete " + dataDir.resolve(SECURED_MARKER), e);
             }
-        }
-        if (!format && settings.security().isEmpty() && Files.exists(dataDir.resolve(SECURED_MARKER))) {
-            throw new IllegalStateException(dataDir + " holds a secured Kafka cluster (SCRAM users, ACLs): starting it "
-                    + "without security would serve its data to anyone on PLAINTEXT. Start it secured (stack --secure)");
         }
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(dataDir.toFile())
@@ -195,6 +191,22 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         }
         installShutdownHook();
         formattedAtLaunch = format;
+    }
+
+    /** A formatted directory is secured (it has SCRAM users and ACLs) or not for good. */
+    private void checkSecuredOrNot(boolean format) {
+        if (format) {
+            return;
+        }
+        boolean secured = Files.exists(dataDir.resolve(SECURED_MARKER));
+        if (settings.security().isPresent() && !secured) {
+            throw new IllegalStateException(dataDir + " holds a Kafka cluster created without security: it has no "
+                    + "SCRAM users to log in with. Start it without security, or use a new data directory");
+        }
+        if (settings.security().isEmpty() && secured) {
+            throw new IllegalStateException(dataDir + " holds a secured Kafka cluster (SCRAM users, ACLs): starting it "
+                    + "without security would serve its data to anyone on PLAINTEXT. Start it secured (stack --secure)");
+        }
     }
 
     /** Records the start time of a launch the caller has seen become ready. */

@@ -1,5 +1,6 @@
 package dev.ssdpulse.platform.kafka;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
@@ -28,6 +29,7 @@ class SecuredDataDirectoryTest {
                     .hasMessageContaining("holds a secured Kafka cluster")
                     .hasMessageContaining("serve its data to anyone on PLAINTEXT");
         }
+        assertThat(dir.resolve("server.properties")).as("nothing written by a refused start").doesNotExist();
     }
 
     @Test
