@@ -34,6 +34,8 @@ public final class Main implements Runnable {
 
     /** Exit code for bad input (flags, files): distinct from a failure of the tool itself (1). */
     public static final int EXIT_BAD_INPUT = 2;
+    /** Exit code when Kafka or the registry refused the login or the operation (credentials, ACLs). */
+    public static final int EXIT_REFUSED = 3;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -57,6 +59,12 @@ public final class Main implements Runnable {
      */
     private static int handleExecutionException(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
+        var refused = AccessErrors.describe(e, loginUser(parsed));
+        if (refused.isPresent()) {
+            err.println("error: " + refused.get());
+            err.flush();
+            return EXIT_REFUSED;
+        }
         if (e instanceof WorkloadValidationException invalid) {
             err.println("error: invalid workload:");
             invalid.problems().forEach(p -> err.println("  " + p));
@@ -68,9 +76,11 @@ public final class Main implements Runnable {
             err.flush();
             return EXIT_BAD_INPUT;
         }
-        if (e instanceof org.apache.kafka.common.errors.TimeoutException timeout) {
-            err.println("error: Kafka did not answer in time (is `ssdpulse stack` running, and are --bootstrap-servers "
-                    + "and --schema-registry-url right?): " + timeout.getMessage());
+        org.apache.kafka.common.errors.TimeoutException timeout = kafkaTimeout(e);
+        if (timeout != null) {
+            err.println("error: Kafka did not answer in time (is `ssdpulse stack` running, are --bootstrap-servers "
+                    + "and --schema-registry-url right, and for a secured cluster (stack --secure) is --kafka-config "
+                    + "given? a client without TLS and credentials gets no answer): " + timeout.getMessage());
             err.flush();
             return 1;
         }
@@ -83,6 +93,42 @@ public final class Main implements Runnable {
         e.printStackTrace(err);
         err.flush();
         return 1;
+    }
+
+    /** A Kafka timeout anywhere in the cause chain: the usual face of an unreachable or unanswering cluster. */
+    private static org.apache.kafka.common.errors.TimeoutException kafkaTimeout(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof org.apache.kafka.common.errors.TimeoutException t) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The Kafka user the failed command logged in as: the {@code sasl.jaas.config} of its -X options, else of its
+     * --kafka-config file (Kafka's authorization errors do not name it).
+     */
+    private static java.util.Optional<String> loginUser(CommandLine.ParseResult parsed) {
+        CommandLine.ParseResult leaf = parsed;
+        while (leaf.subcommand() != null) {
+            leaf = leaf.subcommand();
+        }
+        java.util.Map<String, String> overrides = leaf.matchedOptionValue("-X", java.util.Map.<String, String>of());
+        if (overrides.containsKey("sasl.jaas.config")) {
+            return AccessErrors.jaasUser(overrides.get("sasl.jaas.config"));
+        }
+        java.nio.file.Path file = leaf.matchedOptionValue("--kafka-config", null);
+        if (file == null) {
+            return java.util.Optional.empty();
+        }
+        java.util.Properties p = new java.util.Properties();
+        try (var reader = java.nio.file.Files.newBufferedReader(file)) {
+            p.load(reader);
+        } catch (java.io.IOException ex) {
+            return java.util.Optional.empty();
+        }
+        return AccessErrors.jaasUser(p.getProperty("sasl.jaas.config"));
     }
 
     public static void main(String[] args) {

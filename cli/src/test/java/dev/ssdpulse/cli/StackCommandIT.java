@@ -136,7 +136,7 @@ class StackCommandIT {
     }
 
     /** {@code ssdpulse stack} in its own JVM, as the launcher runs it. */
-    private static final class RunningStack implements AutoCloseable {
+    static final class RunningStack implements AutoCloseable {
         final Process process;
         final String bootstrap;
         final String registry;

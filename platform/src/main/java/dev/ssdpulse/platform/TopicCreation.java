@@ -13,6 +13,8 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.errors.ClusterAuthorizationException;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /** Idempotent topic creation. */
@@ -58,6 +60,19 @@ public final class TopicCreation {
     }
 
     public static List<String> createIfMissing(Admin admin, Collection<NewTopic> topics) {
+        return create(admin, topics, false);
+    }
+
+    /**
+     * As {@link #createIfMissing(Admin, Collection)}, but a topic this client is not authorized to create is left
+     * alone, not an error: on a secured cluster the admin creates the topics, and a user's later reads and writes
+     * of one it may not use fail with Kafka's authorization error naming it.
+     */
+    public static List<String> createIfMissingWhereAllowed(Admin admin, Collection<NewTopic> topics) {
+        return create(admin, topics, true);
+    }
+
+    private static List<String> create(Admin admin, Collection<NewTopic> topics, boolean skipUnauthorized) {
         List<String> created = new ArrayList<>();
         if (topics.isEmpty()) {
             return created;
@@ -68,6 +83,10 @@ public final class TopicCreation {
                 result.getValue().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
                 created.add(result.getKey());
             } catch (ExecutionException e) {
+                if (skipUnauthorized && (e.getCause() instanceof TopicAuthorizationException
+                        || e.getCause() instanceof ClusterAuthorizationException)) {
+                    continue;
+                }
                 if (!(e.getCause() instanceof TopicExistsException)) {
                     throw new IllegalStateException("cannot create topic '" + result.getKey() + "': " + e.getCause(), e.getCause());
                 }

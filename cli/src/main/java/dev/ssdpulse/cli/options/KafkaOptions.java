@@ -19,14 +19,17 @@ import java.util.Properties;
  */
 public final class KafkaOptions {
 
+    static final String DEFAULT_BOOTSTRAP_SERVERS = "127.0.0.1:9092";
+    static final String DEFAULT_SCHEMA_REGISTRY_URL = "http://127.0.0.1:8081";
+
     @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]",
-            description = "Kafka bootstrap servers (default: ${DEFAULT-VALUE}).",
-            defaultValue = "${env:SSDPULSE_BOOTSTRAP_SERVERS:-127.0.0.1:9092}")
+            description = "Kafka bootstrap servers (default: bootstrap.servers of -X or --kafka-config, else "
+                    + "$SSDPULSE_BOOTSTRAP_SERVERS, else " + DEFAULT_BOOTSTRAP_SERVERS + ").")
     String bootstrapServers;
 
     @Option(names = "--schema-registry-url", paramLabel = "URL[,...]",
-            description = "Confluent-API schema registry (default: ${DEFAULT-VALUE}).",
-            defaultValue = "${env:SSDPULSE_SCHEMA_REGISTRY_URL:-http://127.0.0.1:8081}")
+            description = "Confluent-API schema registry (default: schema.registry.url of -X or --kafka-config, else "
+                    + "$SSDPULSE_SCHEMA_REGISTRY_URL, else " + DEFAULT_SCHEMA_REGISTRY_URL + ").")
     String schemaRegistryUrl;
 
     @Option(names = "--kafka-config", paramLabel = "FILE",
@@ -37,12 +40,27 @@ public final class KafkaOptions {
             description = "A Kafka client or serde property; repeatable, wins over --kafka-config.")
     Map<String, String> kafkaProperties = new LinkedHashMap<>();
 
+    /** The option, else the client properties' (-X, then the file's), else the environment's, else the default. */
     public String bootstrapServers() {
-        return bootstrapServers;
+        return resolve(bootstrapServers, "bootstrap.servers", "SSDPULSE_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS);
     }
 
+    /** As {@link #bootstrapServers()}: a secured stack's client file names its registry, https included. */
     public String schemaRegistryUrl() {
-        return schemaRegistryUrl;
+        return resolve(schemaRegistryUrl, SerdeConfig.SCHEMA_REGISTRY_URL, "SSDPULSE_SCHEMA_REGISTRY_URL",
+                DEFAULT_SCHEMA_REGISTRY_URL);
+    }
+
+    private String resolve(String option, String property, String environmentVariable, String fallback) {
+        if (option != null && !option.isBlank()) {
+            return option;
+        }
+        Object configured = fileAndOverrides().get(property);
+        if (configured != null && !configured.toString().isBlank()) {
+            return configured.toString().trim();
+        }
+        String fromEnvironment = System.getenv(environmentVariable);
+        return fromEnvironment != null && !fromEnvironment.isBlank() ? fromEnvironment : fallback;
     }
 
     public KafkaOptions with(String bootstrapServers, String schemaRegistryUrl) {
@@ -51,21 +69,29 @@ public final class KafkaOptions {
         return this;
     }
 
-    /** Client properties: file, then -X overrides, then the bootstrap and registry options. */
+    /** Client properties: file, then -X overrides, then the bootstrap servers and registry resolved as above. */
     public Map<String, Object> clientProperties() {
+        Map<String, Object> props = fileAndOverrides();
+        props.put("bootstrap.servers", bootstrapServers());
+        props.put(SerdeConfig.SCHEMA_REGISTRY_URL, schemaRegistryUrl());
+        return props;
+    }
+
+    private Map<String, Object> fileAndOverrides() {
         Map<String, Object> props = new HashMap<>();
         if (kafkaConfigFile != null) {
             Properties fromFile = new Properties();
             try (Reader reader = Files.newBufferedReader(kafkaConfigFile)) {
                 fromFile.load(reader);
+            } catch (java.nio.file.AccessDeniedException e) {
+                throw new IllegalArgumentException("--kafka-config " + kafkaConfigFile + ": permission denied (a "
+                        + "secured stack's client files are readable by their owner only)", e);
             } catch (IOException e) {
-                throw new IllegalArgumentException("--kafka-config " + kafkaConfigFile + ": cannot read: " + e.getMessage(), e);
+                throw new IllegalArgumentException("--kafka-config " + kafkaConfigFile + ": cannot read: " + e, e);
             }
             fromFile.forEach((k, v) -> props.put((String) k, v));
         }
         props.putAll(kafkaProperties);
-        props.put("bootstrap.servers", bootstrapServers);
-        props.put(SerdeConfig.SCHEMA_REGISTRY_URL, schemaRegistryUrl);
         return props;
     }
 

@@ -3,7 +3,6 @@ package dev.ssdpulse.cli.play;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.TopicSetup;
-import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.producer.playback.PlaybackPlan;
 import dev.ssdpulse.producer.playback.RunPlayback;
@@ -88,7 +87,7 @@ public final class PlayCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         java.util.List<RunPlayback.Report> reports = new java.util.ArrayList<>();
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(runIds.size());
-        try (var registry = new HttpSchemaRegistryClient(kafka.schemaRegistryUrl())) {
+        try (var registry = kafka.registryClient()) {
             RunPlayback playback = new RunPlayback(kafka.clientProperties(), registry, readTimeout);
             java.util.List<java.util.concurrent.Future<RunPlayback.Report>> futures = new java.util.ArrayList<>();
             for (int i = 0; i < runIds.size(); i++) {

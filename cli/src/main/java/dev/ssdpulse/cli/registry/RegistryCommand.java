@@ -1,5 +1,13 @@
 package dev.ssdpulse.cli.registry;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+
 import dev.ssdpulse.cli.UntilStopped;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.platform.registry.EmbeddedSchemaRegistry;
@@ -42,6 +50,13 @@ public final class RegistryCommand implements Callable<Integer> {
             description = "Compacted topic holding the schemas (default: ${DEFAULT-VALUE}).")
     String topic;
 
+    @Option(names = "--kafka-config", paramLabel = "FILE",
+            description = "Kafka client properties for a secured cluster: its security.*, sasl.* and ssl.* settings log "
+                    + "the registry's Kafka clients in (a user allowed to create, read and write the topic and the "
+                    + "transactional id ssdpulse-schema-registry-<topic>; a secured stack's admin). The HTTP side stays "
+                    + "plain: `stack --secure` serves its own registry on HTTPS with basic auth.")
+    Path kafkaConfig;
+
     @Option(names = "--exit-after", paramLabel = "DURATION", description = "Stop by itself after this long (scripts, tests).")
     Duration exitAfter;
 
@@ -57,7 +72,8 @@ public final class RegistryCommand implements Callable<Integer> {
             throw new UserInputException("--bind " + bindAddress + " is not an address of this host");
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (EmbeddedSchemaRegistry registry = EmbeddedSchemaRegistry.startOnKafka(bootstrapServers, topic, bind, port)) {
+        try (EmbeddedSchemaRegistry registry = EmbeddedSchemaRegistry.startOnKafka(bootstrapServers, topic, bind, port,
+                kafkaSecurity())) {
             out.printf("ssdpulse schema registry serving on %s:%d (schemas in %s on %s)%n", bind.getHostAddress(),
                     registry.port(), topic, bootstrapServers);
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
@@ -70,5 +86,23 @@ public final class RegistryCommand implements Callable<Integer> {
             UntilStopped.awaitThenStop(exitAfter, stop, "ssdpulse-registry-shutdown");
         }
         return 0;
+    }
+
+    /** The security settings of --kafka-config; the file's addresses do not apply (--bootstrap-servers does). */
+    private Map<String, Object> kafkaSecurity() {
+        Map<String, Object> security = new HashMap<>();
+        if (kafkaConfig == null) {
+            return security;
+        }
+        Properties p = new Properties();
+        try (Reader reader = Files.newBufferedReader(kafkaConfig)) {
+            p.load(reader);
+        } catch (IOException e) {
+            throw new UserInputException("--kafka-config " + kafkaConfig + ": cannot read: " + e);
+        }
+        p.stringPropertyNames().stream()
+                .filter(k -> k.startsWith("security.") || k.startsWith("sasl.") || k.startsWith("ssl."))
+                .forEach(k -> security.put(k, p.getProperty(k)));
+        return security;
     }
 }

@@ -6,6 +6,7 @@ import org.apache.kafka.clients.admin.Admin;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -20,6 +21,15 @@ public final class TopicSetup {
 
     public static List<String> ensure(Map<String, Object> clientProperties, List<TopicSpec<?>> topics) {
         try (Admin admin = Admin.create(clientProperties)) {
+            // On a secured cluster a user sees only the topics it may describe, and may create none: the ones it
+            // sees are there, the others are the cluster admin's to create (a secured stack creates them all), and
+            // whatever the command then does with them fails with Kafka's own authorization error if it may not.
+            Set<String> visible = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+            List<TopicSpec<?>> missing = topics.stream().filter(t -> !visible.contains(t.name())).toList();
+            if (missing.isEmpty()) {
+                return List.of();
+            }
+            topics = missing;
             // an explicit replication.factor (-X, the Streams setting for its internal topics) holds for these topics
             // too; without one, up to 3 replicas as the cluster has brokers now (at a cluster's start some may not
             // have registered yet: a deployment sets it, and creation then fails until they have)
@@ -31,7 +41,8 @@ public final class TopicSetup {
                 int brokers = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size();
                 replication = (short) Math.max(1, Math.min(3, brokers));
             }
-            return TopicCreation.createIfMissing(admin, topics.stream().map(t -> t.toNewTopic(replication)).toList());
+            return TopicCreation.createIfMissingWhereAllowed(admin,
+                    topics.stream().map(t -> t.toNewTopic(replication)).toList());
         } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("cannot reach Kafka at " + clientProperties.get("bootstrap.servers")
                     + " to create topics: " + e.getMessage()

@@ -7,7 +7,6 @@ import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.TopicSetup;
 import dev.ssdpulse.schemas.avro.RunDeleted;
-import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroSerializer;
 import dev.ssdpulse.schemas.topics.TopicSpec;
 import dev.ssdpulse.schemas.topics.Topics;
@@ -64,7 +63,7 @@ final class DeleteRun implements Callable<Integer> {
         RunIds.validate(runId);
         PrintWriter out = spec.commandLine().getOut();
         TopicSetup.ensure(kafka.clientProperties(), Topics.all());
-        try (var registry = new HttpSchemaRegistryClient(kafka.schemaRegistryUrl())) {
+        try (var registry = kafka.registryClient()) {
             boolean known = !RunRecords.read(kafka.clientProperties(), registry, Topics.RUNS, runId, timeout).isEmpty();
             if (!known && !force) {
                 throw new UserInputException("no run '" + runId + "' in " + Topics.RUNS.name()

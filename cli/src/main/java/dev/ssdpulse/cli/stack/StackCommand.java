@@ -16,7 +16,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import dev.ssdpulse.platform.security.SecureStack;
+import dev.ssdpulse.platform.security.StackUser;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -65,6 +68,13 @@ public final class StackCommand implements Callable<Integer> {
             description = "Partitions of each ssdpulse topic when it is created (default: ${DEFAULT-VALUE}).")
     int partitions;
 
+    @Option(names = "--secure",
+            description = "Authenticated and encrypted: Kafka on SASL_SSL with SCRAM-SHA-512 users (admin, producer, "
+                    + "analytics, reader) and ACLs, the registry on HTTPS with basic auth; generated CA, certificates, "
+                    + "passwords and one client properties file per user in <data dir>/secure/ (kept across restarts). "
+                    + "A data directory is secured or not for good.")
+    boolean secure;
+
     @Option(names = "--exit-after", paramLabel = "DURATION",
             description = "Stop by itself after this long (e.g. 30s), for scripts and tests.")
     Duration exitAfter;
@@ -83,11 +93,11 @@ public final class StackCommand implements Callable<Integer> {
         out.println(brokers == 1 ? "Starting Kafka broker (KRaft) and schema registry..."
                 : "Starting a Kafka cluster of " + brokers + " brokers (KRaft) and schema registry...");
         out.flush();
-        try (LocalStack stack = LocalStack.start(settings, brokers, schemaRegistryPort)) {
+        try (LocalStack stack = LocalStack.start(settings, brokers, schemaRegistryPort, secure)) {
             EmbeddedKafkaCluster cluster = stack.cluster();
             List<String> created = stack.createTopics(TopicCreation.catalogue(partitions, cluster.replicationFactor(),
                     cluster.minInSyncReplicas()));
-            int schemas = registerValueSchemas(stack.schemaRegistryUrl());
+            int schemas = registerValueSchemas(stack.adminClientProperties());
             out.printf("ssdpulse stack is up (started in %.1f s)%n", stack.startDuration().toMillis() / 1000.0);
             out.printf("  bootstrap servers : %s%n", stack.bootstrapServers());
             if (brokers > 1) {
@@ -99,6 +109,16 @@ public final class StackCommand implements Callable<Integer> {
             out.printf("  data directory    : %s%s%n", stack.dataDir(), ephemeral ? " (temporary)" : "");
             out.printf("  topics            : %d in the catalogue, %d created now%n", Topics.all().size(), created.size());
             out.printf("  value schemas     : %d registered (clients in other languages can write at once)%n", schemas);
+            if (stack.secure()) {
+                Path secureDir = stack.security().orElseThrow().directory();
+                out.printf("  security          : SASL_SSL (SCRAM-SHA-512) and ACLs on Kafka, HTTPS with basic auth on the "
+                        + "registry; CA %s%n", stack.security().orElseThrow().certificates().caPem());
+                out.printf("  client files      : %s/{%s} (owner-only; use with --kafka-config)%n", secureDir,
+                        stack.clientFiles().keySet().stream().map(StackUser::propertiesFileName)
+                                .collect(java.util.stream.Collectors.joining(",")));
+                out.printf("                      producer: simulate, device, import fio, play; analytics: streams, "
+                        + "replay; reader: report; admin: everything%n");
+            }
             if (brokers == 1) {
                 out.printf("  broker log        : %s%n", stack.broker().logFile());
             } else {
@@ -122,9 +142,9 @@ public final class StackCommand implements Callable<Integer> {
      * use, so that a producer in another language, which takes the latest schema of a subject, finds it before
      * any ssdpulse producer has run. Registering a schema that is already there returns its id.
      */
-    private static int registerValueSchemas(String schemaRegistryUrl) {
+    private static int registerValueSchemas(java.util.Map<String, Object> adminClientProperties) {
         int registered = 0;
-        try (var registry = new HttpSchemaRegistryClient(schemaRegistryUrl)) {
+        try (var registry = HttpSchemaRegistryClient.fromConfig(adminClientProperties)) {
             for (TopicSpec<?> topic : Topics.all()) {
                 if (topic.avroValue()) {
                     registry.register(topic.valueSubject(), SpecificData.get().getSchema(topic.valueType()));
@@ -140,6 +160,14 @@ public final class StackCommand implements Callable<Integer> {
             throw new UserInputException("--brokers " + brokers + ": the number of brokers must be odd, 1 to "
                     + EmbeddedKafkaCluster.MAX_NODES + " (each broker is also a KRaft controller, and an even quorum "
                     + "survives no more failures than the odd one below it); use 1 or 3");
+        }
+        if (!ephemeral && secure != Files.isDirectory(dataDir.toAbsolutePath().resolve(SecureStack.DIRECTORY))
+                && EmbeddedKafkaCluster.nodeCountIn(dataDir.toAbsolutePath()).isPresent()) {
+            throw new UserInputException("--data-dir " + dataDir + (secure
+                    ? " holds a stack created without --secure: its data has no users and ACLs to protect it; give a "
+                    + "new --data-dir for a secured stack"
+                    : " holds a stack created with --secure: add --secure (without it anyone on this machine could "
+                    + "read and write its data)"));
         }
         if (!ephemeral) {
             OptionalInt existing = EmbeddedKafkaCluster.nodeCountIn(dataDir.toAbsolutePath());

@@ -40,6 +40,8 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedKafkaBroker implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
     private static final int LOG_TAIL_LINES = 60;
+    /** Present in a node's data directory formatted for a secured cluster. */
+    static final String SECURED_MARKER = "ssdpulse-secured";
 
     private final BrokerSettings settings;
     private final Path dataDir;
@@ -134,12 +136,14 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         controllerPort = state.controllerPort();
         state.write(dataDir);
 
+        Path kafkaLogDir = dataDir.resolve("kafka-logs");
+        boolean format = !Files.exists(kafkaLogDir.resolve("meta.properties"));
+        // before anything is written: a refused start leaves the directory as it was
+        checkSecuredOrNot(format);
         Path serverProperties = dataDir.resolve("server.properties");
         ServerPropertiesWriter.write(serverProperties, serverProperties());
-        Path kafkaLogDir = dataDir.resolve("kafka-logs");
         Path log4j = dataDir.resolve("broker-log4j2.properties");
         ServerPropertiesWriter.writeLog4j2(log4j);
-        boolean format = !Files.exists(kafkaLogDir.resolve("meta.properties"));
 
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -156,6 +160,24 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         if (format) {
             command.add("--format");
             command.add(state.clusterId());
+            if (settings.security().isPresent()) {
+                // the credentials go through an owner-only file the child deletes, not the command line (ps shows it)
+                Path scram = dataDir.resolve(KafkaBrokerProcessMain.SCRAM_FILE);
+                ServerPropertiesWriter.writeOwnerOnly(scram,
+                        String.join("\n", settings.security().get().formatScramArguments()) + "\n");
+                command.add("--add-scram-file");
+                command.add(scram.toString());
+            }
+        }
+        if (format && settings.security().isPresent()) {
+            ServerPropertiesWriter.writeOwnerOnly(dataDir.resolve(SECURED_MARKER),
+                    "formatted with SCRAM users; started with SASL_SSL and ACLs only\n");
+        } else if (format) {
+            try {
+                Files.deleteIfExists(dataDir.resolve(SECURED_MARKER));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot delete " + dataDir.resolve(SECURED_MARKER), e);
+            }
         }
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(dataDir.toFile())
@@ -169,6 +191,22 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         }
         installShutdownHook();
         formattedAtLaunch = format;
+    }
+
+    /** A formatted directory is secured (it has SCRAM users and ACLs) or not for good. */
+    private void checkSecuredOrNot(boolean format) {
+        if (format) {
+            return;
+        }
+        boolean secured = Files.exists(dataDir.resolve(SECURED_MARKER));
+        if (settings.security().isPresent() && !secured) {
+            throw new IllegalStateException(dataDir + " holds a Kafka cluster created without security: it has no "
+                    + "SCRAM users to log in with. Start it without security, or use a new data directory");
+        }
+        if (settings.security().isEmpty() && secured) {
+            throw new IllegalStateException(dataDir + " holds a secured Kafka cluster (SCRAM users, ACLs): starting it "
+                    + "without security would serve its data to anyone on PLAINTEXT. Start it secured (stack --secure)");
+        }
     }
 
     /** Records the start time of a launch the caller has seen become ready. */
@@ -237,6 +275,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             sleepMs(100);
         }
         Properties props = new Properties();
+        props.putAll(settings.adminClientProperties());
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "2000");
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "3000");
@@ -485,9 +524,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     Map<String, String> serverProperties() {
         Path logDir = dataDir.resolve("kafka-logs");
         if (membership == null) {
-            return ServerPropertiesWriter.serverProperties(logDir, brokerPort, controllerPort);
+            return ServerPropertiesWriter.serverProperties(logDir, 1, brokerPort, controllerPort,
+                    Map.of(1, controllerPort), settings.security());
         }
         return ServerPropertiesWriter.serverProperties(logDir, membership.nodeId(), brokerPort, controllerPort,
-                membership.controllerPorts());
+                membership.controllerPorts(), settings.security());
     }
 }

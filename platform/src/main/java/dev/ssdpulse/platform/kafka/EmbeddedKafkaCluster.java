@@ -437,8 +437,9 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         }
     }
 
-    private static Admin admin(String bootstrapServers) {
+    private Admin admin(String bootstrapServers) {
         Properties props = new Properties();
+        props.putAll(settings.adminClientProperties());
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "2000");
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "3000");

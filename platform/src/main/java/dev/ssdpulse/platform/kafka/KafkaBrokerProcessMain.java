@@ -19,25 +19,42 @@ import java.util.Optional;
  */
 public final class KafkaBrokerProcessMain {
     private static final long PARENT_POLL_MS = 1000;
+    /** Storage-format SCRAM credentials, one {@code --add-scram} argument per line; deleted once formatted. */
+    static final String SCRAM_FILE = "format-scram.txt";
 
     private KafkaBrokerProcessMain() {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 2 && args.length != 4) {
-            System.err.println("usage: KafkaBrokerProcessMain <server.properties> <parent pid> [--format <cluster id>]");
+        if (args.length != 2 && args.length != 4 && args.length != 6) {
+            System.err.println("usage: KafkaBrokerProcessMain <server.properties> <parent pid> [--format <cluster id>"
+                    + " [--add-scram-file FILE]]");
             System.exit(2);
         }
         String propertiesFile = args[0];
         long parentPid = Long.parseLong(args[1]);
         watchParent(parentPid);
-        if (args.length == 4) {
-            if (!"--format".equals(args[2])) {
-                System.err.println("unknown option " + args[2] + ", expected --format");
+        if (args.length >= 4) {
+            if (!"--format".equals(args[2]) || args.length == 6 && !"--add-scram-file".equals(args[4])) {
+                System.err.println("unknown options " + String.join(" ", java.util.Arrays.asList(args).subList(2, args.length))
+                        + ", expected --format <cluster id> [--add-scram-file FILE]");
                 System.exit(2);
             }
-            int rc = kafka.tools.StorageTool.execute(
-                    new String[] {"format", "-t", args[3], "-c", propertiesFile}, System.out);
+            java.util.List<String> format = new java.util.ArrayList<>(java.util.List.of("format", "-t", args[3], "-c",
+                    propertiesFile));
+            java.nio.file.Path scramFile = args.length == 6 ? java.nio.file.Path.of(args[5]) : null;
+            if (scramFile != null) {
+                for (String credential : java.nio.file.Files.readAllLines(scramFile)) {
+                    if (!credential.isBlank()) {
+                        format.add("--add-scram");
+                        format.add(credential.trim());
+                    }
+                }
+            }
+            int rc = kafka.tools.StorageTool.execute(format.toArray(String[]::new), System.out);
+            if (scramFile != null) {
+                java.nio.file.Files.deleteIfExists(scramFile);
+            }
             if (rc != 0) {
                 System.err.println("kafka storage format failed with exit code " + rc);
                 System.exit(rc);

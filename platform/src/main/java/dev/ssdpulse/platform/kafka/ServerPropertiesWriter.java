@@ -19,6 +19,15 @@ final class ServerPropertiesWriter {
         return serverProperties(logDir, 1, brokerPort, controllerPort, Map.of(1, controllerPort));
     }
 
+    /** As {@link #serverProperties(Path, int, int, int, Map)}, with the listeners and authorizer of a secured node. */
+    static Map<String, String> serverProperties(Path logDir, int nodeId, int brokerPort, int controllerPort,
+                                                Map<Integer, Integer> controllerPorts,
+                                                java.util.Optional<BrokerSecurity> security) {
+        Map<String, String> p = serverProperties(logDir, nodeId, brokerPort, controllerPort, controllerPorts);
+        security.ifPresent(s -> p.putAll(s.serverProperties(brokerPort, controllerPort)));
+        return p;
+    }
+
     /**
      * One node of a cluster whose every node is broker and controller.
      *
@@ -75,7 +84,29 @@ final class ServerPropertiesWriter {
         String text = properties.entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue().replace("\\", "\\\\"))
                 .collect(Collectors.joining("\n", "# written by ssdpulse EmbeddedKafkaBroker\n", "\n"));
+        if (properties.keySet().stream().anyMatch(k -> k.contains("password") || k.endsWith("jaas.config"))) {
+            // restricted before the passwords go in: rewriting an existing file keeps its permissions
+            try {
+                if (!Files.exists(file)) {
+                    Files.createFile(file);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create " + file, e);
+            }
+            ownerOnly(file);
+        }
         writeText(file, text);
+    }
+
+    /** A file with passwords in it: readable by its owner only (best effort where there are no POSIX permissions). */
+    static void ownerOnly(Path file) {
+        try {
+            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: its default ACLs apply
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot restrict the permissions of " + file, e);
+        }
     }
 
     /** Broker logs at INFO to stdout, which the parent redirects into the broker log file. */
@@ -93,6 +124,18 @@ final class ServerPropertiesWriter {
                 "logger.stateChange.name = state.change.logger",
                 "logger.stateChange.level = warn",
                 ""));
+    }
+
+    static void writeOwnerOnly(Path file, String text) {
+        try {
+            if (!Files.exists(file)) {
+                Files.createFile(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + file, e);
+        }
+        ownerOnly(file);
+        writeText(file, text);
     }
 
     private static void writeText(Path file, String text) {

@@ -5,6 +5,16 @@ import io.javalin.compression.CompressionStrategy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.util.Map;
+import java.util.Optional;
+import io.javalin.http.Context;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
@@ -31,6 +41,7 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
     private final SchemaRegistry registry;
     private final InetAddress bindAddress;
     private final Javalin app;
+    private final boolean tls;
 
     /**
      * Replays the log and starts serving.
@@ -46,7 +57,17 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
      * container, where clients come from other hosts).
      */
     public EmbeddedSchemaRegistry(RegistryLog registryLog, InetAddress bindAddress, int port) {
+        this(registryLog, bindAddress, port, Optional.empty());
+    }
+
+    /**
+     * As {@link #EmbeddedSchemaRegistry(RegistryLog, InetAddress, int)}, with HTTPS and basic auth when
+     * {@code security} is given (then there is no plain HTTP listener at all).
+     */
+    public EmbeddedSchemaRegistry(RegistryLog registryLog, InetAddress bindAddress, int port,
+                                  Optional<RegistrySecurity> security) {
         this.registryLog = registryLog;
+        this.tls = security.isPresent();
         this.registry = new SchemaRegistry(registryLog);
         this.bindAddress = bindAddress;
         RegistryApi api = new RegistryApi(registry);
@@ -68,6 +89,11 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
             // Jetty refuses it (400) instead
             c.jetty.modifyHttpConfiguration(http -> http.setUriCompliance(
                     UriCompliance.LEGACY.without("LEGACY_WITHOUT_BAD_PERCENT", UriCompliance.Violation.BAD_PERCENT_ENCODING)));
+            security.ifPresent(s -> {
+                c.jetty.addConnector((server, httpConfig) -> httpsConnector(server, httpConfig, s,
+                        bindAddress.getHostAddress(), port));
+                c.routes.before(ctx -> requireUser(ctx, s));
+            });
             api.routes(c.routes);
         });
         try {
@@ -77,6 +103,56 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
                     + port, e.getCause() instanceof IOException io ? io : new IOException(e.getMessage(), e));
         }
         log.info("Schema registry serving {} (state: {})", url(), registryLog.getClass().getSimpleName());
+    }
+
+    private static ServerConnector httpsConnector(Server server, HttpConfiguration httpConfig, RegistrySecurity s,
+                                                  String host, int port) {
+        SslContextFactory.Server ssl = new SslContextFactory.Server();
+        ssl.setKeyStorePath(s.keystore().toAbsolutePath().toString());
+        ssl.setKeyStorePassword(s.storePassword());
+        ssl.setKeyManagerPassword(s.storePassword());
+        ssl.setKeyStoreType("PKCS12");
+        HttpConfiguration https = new HttpConfiguration(httpConfig);
+        SecureRequestCustomizer customizer = new SecureRequestCustomizer();
+        // clients reach it by IP address (127.0.0.1), which TLS sends no SNI name for
+        customizer.setSniHostCheck(false);
+        https.addCustomizer(customizer);
+        ServerConnector connector = new ServerConnector(server, new SslConnectionFactory(ssl, "http/1.1"),
+                new HttpConnectionFactory(https));
+        connector.setHost(host);
+        connector.setPort(port);
+        return connector;
+    }
+
+    /** 401 without a known user and password, 403 for a write by a user who may only read; JSON as Confluent's. */
+    private static void requireUser(Context ctx, RegistrySecurity s) {
+        Optional<String> user = s.authenticate(ctx.header("Authorization"));
+        if (user.isEmpty()) {
+            ctx.header("WWW-Authenticate", "Basic realm=\"ssdpulse schema registry\"");
+            throw new RegistryException(401, 40101, ctx.header("Authorization") == null
+                    ? "Unauthorized: this registry requires HTTP basic auth (basic.auth.credentials.source=USER_INFO, "
+                    + "basic.auth.user.info=USER:PASSWORD)"
+                    : "Unauthorized: unknown user or wrong password");
+        }
+        if (RegistrySecurity.isWrite(ctx.method().name(), ctx.path()) && !s.writers().contains(user.get())) {
+            throw new RegistryException(403, 40301, "Forbidden: user '" + user.get() + "' may read the registry but not "
+                    + ctx.method().name() + " " + ctx.path());
+        }
+    }
+
+    /**
+     * A secured registry on a secured cluster: its `_schemas` log is written and read with {@code kafkaSecurity}
+     * (a user allowed to), it serves HTTPS with basic auth only.
+     */
+    public static EmbeddedSchemaRegistry startOnKafka(String bootstrapServers, Map<String, Object> kafkaSecurity,
+                                                      int port, RegistrySecurity security) {
+        KafkaRegistryLog kafkaLog = new KafkaRegistryLog(bootstrapServers, KafkaRegistryLog.DEFAULT_TOPIC, kafkaSecurity);
+        try {
+            return new EmbeddedSchemaRegistry(kafkaLog, InetAddress.getLoopbackAddress(), port, Optional.of(security));
+        } catch (RuntimeException e) {
+            kafkaLog.close();
+            throw e;
+        }
     }
 
     /** A registry storing its state in the `_schemas` topic of the given cluster (created if missing). */
@@ -92,7 +168,16 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
     /** As {@link #startOnKafka(String, String, int)}, serving on the given address. */
     public static EmbeddedSchemaRegistry startOnKafka(String bootstrapServers, String topic, InetAddress bindAddress,
                                                       int port) {
-        KafkaRegistryLog kafkaLog = new KafkaRegistryLog(bootstrapServers, topic);
+        return startOnKafka(bootstrapServers, topic, bindAddress, port, Map.of());
+    }
+
+    /**
+     * As {@link #startOnKafka(String, String, InetAddress, int)} on a secured cluster: {@code kafkaSecurity} (SASL,
+     * TLS client settings) logs the `_schemas` log's clients in; the HTTP side stays plain and open.
+     */
+    public static EmbeddedSchemaRegistry startOnKafka(String bootstrapServers, String topic, InetAddress bindAddress,
+                                                      int port, Map<String, Object> kafkaSecurity) {
+        KafkaRegistryLog kafkaLog = new KafkaRegistryLog(bootstrapServers, topic, kafkaSecurity);
         try {
             return new EmbeddedSchemaRegistry(kafkaLog, bindAddress, port);
         } catch (RuntimeException e) {
@@ -106,11 +191,11 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
         return new EmbeddedSchemaRegistry(new InMemoryRegistryLog(), 0);
     }
 
-    /** "http://127.0.0.1:port" (also when bound to every address: loopback is one of them). */
+    /** "http://127.0.0.1:port", or https (also when bound to every address: loopback is one of them). */
     public String url() {
         String host = bindAddress.isAnyLocalAddress() || bindAddress.isLoopbackAddress() ? "127.0.0.1"
                 : bindAddress.getHostAddress();
-        return "http://" + host + ":" + port();
+        return (tls ? "https://" : "http://") + host + ":" + port();
     }
 
     public int port() {

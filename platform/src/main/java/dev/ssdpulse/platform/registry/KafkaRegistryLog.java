@@ -42,6 +42,8 @@ public final class KafkaRegistryLog implements RegistryLog {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final String bootstrapServers;
+    /** Security settings of every client of the log (SASL, TLS); empty on a PLAINTEXT cluster. */
+    private final Map<String, Object> securityProperties;
     private final String topic;
     private final KafkaProducer<byte[], byte[]> producer;
 
@@ -50,10 +52,22 @@ public final class KafkaRegistryLog implements RegistryLog {
      * cleanup.policy=compact) and fences any earlier writer of it.
      */
     public KafkaRegistryLog(String bootstrapServers, String topic) {
+        this(bootstrapServers, topic, Map.of());
+    }
+
+    /**
+     * As {@link #KafkaRegistryLog(String, String)} on a secured cluster.
+     *
+     * @param securityProperties client settings added to every client of the log (security.protocol, sasl.*, ssl.*):
+     *                           its user needs to create, read and write the topic and its transactional id
+     */
+    public KafkaRegistryLog(String bootstrapServers, String topic, Map<String, Object> securityProperties) {
         this.bootstrapServers = bootstrapServers;
+        this.securityProperties = Map.copyOf(securityProperties);
         this.topic = topic;
         createTopicIfMissing();
         Properties p = new Properties();
+        p.putAll(this.securityProperties);
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
@@ -84,7 +98,9 @@ public final class KafkaRegistryLog implements RegistryLog {
     }
 
     private void createTopicIfMissing() {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+        Map<String, Object> adminProps = new java.util.HashMap<>(securityProperties);
+        adminProps.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        try (Admin admin = Admin.create(adminProps)) {
             Set<String> existing = admin.listTopics().names().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             if (existing.contains(topic)) {
                 return;
@@ -110,6 +126,7 @@ public final class KafkaRegistryLog implements RegistryLog {
     @Override
     public List<RegistryRecord> readAll() {
         Properties p = new Properties();
+        p.putAll(securityProperties);
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, "ssdpulse-schema-registry-reader");

@@ -86,4 +86,34 @@ class ServerPropertiesWriterTest {
         }
         assertThat(loaded).containsExactlyInAnyOrderEntriesOf(p);
     }
+
+    @Test
+    void aSecuredNodeHasOnlyAuthenticatedListenersAndDeniesWhatNoAclAllows() throws Exception {
+        BrokerSecurity security = new BrokerSecurity(dir.resolve("keystore.p12"), dir.resolve("truststore.p12"), "store",
+                "admin", "adminPw", Map.of("admin", "adminPw", "producer", "prodPw"));
+        Map<String, String> p = ServerPropertiesWriter.serverProperties(dir, 2, 19092, 9102, QUORUM,
+                java.util.Optional.of(security));
+
+        assertThat(p).containsEntry("listeners", "SASL_SSL://127.0.0.1:19092,CONTROLLER://127.0.0.1:9102")
+                .containsEntry("advertised.listeners", "SASL_SSL://127.0.0.1:19092")
+                .containsEntry("listener.security.protocol.map", "SASL_SSL:SASL_SSL,CONTROLLER:SASL_SSL")
+                .containsEntry("inter.broker.listener.name", "SASL_SSL")
+                .containsEntry("sasl.mechanism.inter.broker.protocol", "SCRAM-SHA-512")
+                .containsEntry("listener.name.sasl_ssl.sasl.enabled.mechanisms", "SCRAM-SHA-512")
+                .containsEntry("listener.name.controller.sasl.enabled.mechanisms", "PLAIN")
+                .containsEntry("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer")
+                .containsEntry("super.users", "User:admin")
+                .containsEntry("allow.everyone.if.no.acl.found", "false")
+                .containsEntry("ssl.keystore.type", "PKCS12");
+        assertThat(p.values()).noneMatch(v -> v.contains("PLAINTEXT"));
+        assertThat(p.get("controller.quorum.voters")).isEqualTo("1@127.0.0.1:9101,2@127.0.0.1:9102,3@127.0.0.1:9103");
+        assertThat(security.formatScramArguments()).containsExactly("SCRAM-SHA-512=[name=admin,password=adminPw]",
+                "SCRAM-SHA-512=[name=producer,password=prodPw]");
+        assertThat(security.toString()).doesNotContain("adminPw");
+
+        Path file = dir.resolve("server.properties");
+        ServerPropertiesWriter.write(file, p);
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .as("passwords inside").isEqualTo("rw-------");
+    }
 }

@@ -8,6 +8,10 @@ import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
 
 import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -70,10 +74,21 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
      */
     public HttpSchemaRegistryClient(String commaSeparatedUrls, Optional<String> basicAuthUserInfo,
                                     Duration requestTimeout, int cacheCapacity) {
+        this(commaSeparatedUrls, basicAuthUserInfo, requestTimeout, cacheCapacity, Optional.empty());
+    }
+
+    /**
+     * As {@link #HttpSchemaRegistryClient(String, Optional, Duration, int)}, trusting the CAs of {@code tls} for https
+     * URLs (the JVM's default CAs when empty). Hostnames are verified either way.
+     */
+    public HttpSchemaRegistryClient(String commaSeparatedUrls, Optional<String> basicAuthUserInfo,
+                                    Duration requestTimeout, int cacheCapacity, Optional<SSLContext> tls) {
         this.baseUrls = parseUrls(commaSeparatedUrls);
         this.authorizationHeader = basicAuthUserInfo.map(HttpSchemaRegistryClient::basicAuth);
         this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
-        this.http = HttpClient.newBuilder().connectTimeout(requestTimeout).build();
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(requestTimeout);
+        tls.ifPresent(builder::sslContext);
+        this.http = builder.build();
         this.schemaById = new BoundedCache<>(cacheCapacity);
         this.idBySubjectSchema = new BoundedCache<>(cacheCapacity);
         this.versionBySubjectSchema = new BoundedCache<>(cacheCapacity);
@@ -106,7 +121,36 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
                 RegistryClientConfig.DEFAULT_REQUEST_TIMEOUT_MS);
         int capacity = intConfig(configs, RegistryClientConfig.CACHE_CAPACITY,
                 RegistryClientConfig.DEFAULT_CACHE_CAPACITY);
-        return new HttpSchemaRegistryClient(url.toString(), auth, Duration.ofMillis(timeoutMs), capacity);
+        return new HttpSchemaRegistryClient(url.toString(), auth, Duration.ofMillis(timeoutMs), capacity,
+                trustFromConfig(configs));
+    }
+
+    /** The TLS context trusting {@code schema.registry.ssl.truststore.*}, when a truststore is configured. */
+    static Optional<SSLContext> trustFromConfig(Map<String, ?> configs) {
+        Object location = configs.get(RegistryClientConfig.SSL_TRUSTSTORE_LOCATION);
+        if (location == null || location.toString().isBlank()) {
+            return Optional.empty();
+        }
+        Object password = configs.get(RegistryClientConfig.SSL_TRUSTSTORE_PASSWORD);
+        Object type = configs.get(RegistryClientConfig.SSL_TRUSTSTORE_TYPE);
+        String storeType = type == null || type.toString().isBlank() ? "PKCS12" : type.toString().trim();
+        java.nio.file.Path file = java.nio.file.Path.of(location.toString().trim());
+        try (var in = java.nio.file.Files.newInputStream(file)) {
+            KeyStore store = KeyStore.getInstance(storeType);
+            store.load(in, password == null ? null : password.toString().toCharArray());
+            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            trust.init(store);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, trust.getTrustManagers(), null);
+            return Optional.of(context);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("config '" + RegistryClientConfig.SSL_TRUSTSTORE_LOCATION + "' = '" + file
+                    + "': cannot read the " + storeType + " truststore (" + e.getMessage()
+                    + "; is the file there, and '" + RegistryClientConfig.SSL_TRUSTSTORE_PASSWORD + "' right?)", e);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException("config '" + RegistryClientConfig.SSL_TRUSTSTORE_LOCATION + "' = '" + file
+                    + "': not a usable " + storeType + " truststore: " + e.getMessage(), e);
+        }
     }
 
     /** The base URLs, in configured order. */
@@ -243,6 +287,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         int urlCount = baseUrls.size();
         int start = preferredUrl.get();
         List<String> failures = new ArrayList<>();
+        IOException lastFailure = null;
         for (int attempt = 0; attempt < urlCount; attempt++) {
             int index = (start + attempt) % urlCount;
             URI uri = baseUrls.get(index).resolve(baseUrls.get(index).getRawPath().replaceAll("/+$", "") + path);
@@ -261,6 +306,7 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
                 response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             } catch (IOException e) {
                 failures.add(uri + ": " + e);
+                lastFailure = e;
                 continue;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -270,8 +316,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
             preferredUrl.set(index);
             return interpret(method, uri, response);
         }
+        // the last failure as the cause: callers tell a TLS handshake failure (an untrusted certificate) from a refusal
         throw new SchemaRegistryException(SchemaRegistryException.NO_HTTP_STATUS, SchemaRegistryException.NO_ERROR_CODE,
-                "no schema registry reachable for " + method + " " + path + ": " + failures);
+                "no schema registry reachable for " + method + " " + path + ": " + failures, lastFailure);
     }
 
     private JsonNode interpret(String method, URI uri, HttpResponse<String> response) {

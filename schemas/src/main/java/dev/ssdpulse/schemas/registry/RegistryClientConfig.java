@@ -17,6 +17,12 @@ public final class RegistryClientConfig {
     public static final String REQUEST_TIMEOUT_MS = "schema.registry.request.timeout.ms";
     public static final int DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
+    /** A truststore of the CAs to trust for an https registry (Confluent's name); default: the JVM's. */
+    public static final String SSL_TRUSTSTORE_LOCATION = "schema.registry.ssl.truststore.location";
+    public static final String SSL_TRUSTSTORE_PASSWORD = "schema.registry.ssl.truststore.password";
+    /** PKCS12 (default) or JKS. */
+    public static final String SSL_TRUSTSTORE_TYPE = "schema.registry.ssl.truststore.type";
+
     private RegistryClientConfig() {
     }
 }
