@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -15,24 +13,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** {@code device --offline} on a file: real O_DIRECT I/O, the file created at --size and never grown. */
 class DeviceCommandTest {
 
-    private static String[] run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        var cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new String[] {Integer.toString(exit), out.toString(), err.toString()};
-    }
 
     @Test
     void randomReadsAndWritesOnAFileAreTimedAndSummarised(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("target.bin");
-        String[] r = run("device", "--target", file.toString(), "--size", "32MiB", "--workload", "seed003-mixed-80-20",
+        CliRun r = CliRun.of("device", "--target", file.toString(), "--size", "32MiB", "--workload", "seed003-mixed-80-20",
                 "--duration", "2s", "--queue-depth", "4", "--offline", "--format", "json", "--quiet");
-        assertThat(r[0]).as(r[2]).isEqualTo("0");
+        assertThat(r.exit()).as(r.err()).isEqualTo(0);
         assertThat(Files.size(file)).as("created at --size, never grown").isEqualTo(32L << 20);
-        JsonNode summary = new ObjectMapper().readTree(r[1]);
+        JsonNode summary = new ObjectMapper().readTree(r.out());
         assertThat(summary.get("ioCount").asLong()).isPositive().isEqualTo(summary.get("ioCountExpected").asLong());
         assertThat(summary.get("ops")).extracting(op -> op.get("op").asText()).contains("READ", "WRITE");
         assertThat(summary.get("writeAmplification").get("cumulative").isNull()).as("no SMART on a file").isTrue();
@@ -40,18 +29,18 @@ class DeviceCommandTest {
 
     @Test
     void aFileTargetThatDoesNotExistNeedsASize(@TempDir Path dir) {
-        String[] r = run("device", "--target", dir.resolve("missing.bin").toString(), "--workload", "seed003-mixed-80-20",
+        CliRun r = CliRun.of("device", "--target", dir.resolve("missing.bin").toString(), "--workload", "seed003-mixed-80-20",
                 "--offline");
-        assertThat(r[0]).isEqualTo(Integer.toString(Main.EXIT_BAD_INPUT));
-        assertThat(r[2]).contains("missing.bin");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(r.err()).contains("missing.bin");
     }
 
     @Test
     void theNullEngineMeasuresTheToolItself(@TempDir Path dir) throws Exception {
-        String[] r = run("device", "--target", dir.resolve("n.bin").toString(), "--size", "16MiB", "--engine", "null",
+        CliRun r = CliRun.of("device", "--target", dir.resolve("n.bin").toString(), "--size", "16MiB", "--engine", "null",
                 "--workload", "seed003-qd1-random-read-1000s", "--duration", "1s", "--offline", "--format", "json", "--quiet");
-        assertThat(r[0]).as(r[2]).isEqualTo("0");
-        JsonNode summary = new ObjectMapper().readTree(r[1]);
+        assertThat(r.exit()).as(r.err()).isEqualTo(0);
+        JsonNode summary = new ObjectMapper().readTree(r.out());
         assertThat(summary.get("ioCount").asLong()).as("the tool alone does far more than a disk at QD1").isGreaterThan(20_000);
     }
 
@@ -70,23 +59,23 @@ class DeviceCommandTest {
                     duration: 1s
                 """);
         for (String engine : new String[] {"libaio", "io_uring", "psync"}) {
-            String[] r = run("device", "--target", dir.resolve("e.bin").toString(), "--size", "16MiB", "--engine", engine,
+            CliRun r = CliRun.of("device", "--target", dir.resolve("e.bin").toString(), "--size", "16MiB", "--engine", engine,
                     "--workload", workload.toString(), "--offline", "--format", "json");
-            if (r[2].contains("is not available here")) {
-                assertThat(engine).as(r[2]).isEqualTo("io_uring"); // refused by this kernel: said so, exit 2
-                assertThat(r[0]).isEqualTo(Integer.toString(Main.EXIT_BAD_INPUT));
+            if (r.err().contains("is not available here")) {
+                assertThat(engine).as(r.err()).isEqualTo("io_uring"); // refused by this kernel: said so, exit 2
+                assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
                 continue;
             }
-            assertThat(r[0]).as(engine + ": " + r[2]).isEqualTo("0");
-            assertThat(r[2]).contains("engine " + (engine.equals("psync") ? "sync-direct-workers" : engine))
+            assertThat(r.exit()).as(engine + ": " + r.err()).isEqualTo(0);
+            assertThat(r.err()).contains("engine " + (engine.equals("psync") ? "sync-direct-workers" : engine))
                     .containsPattern("phase \\d+ 'test' ended \\(DURATION\\): \\d+ I/Os, \\d+ IOPS, 0 errors, process CPU [0-9.]+ us/IO");
-            JsonNode summary = new ObjectMapper().readTree(r[1]);
+            JsonNode summary = new ObjectMapper().readTree(r.out());
             assertThat(summary.get("ioCount").asLong()).isPositive();
         }
-        String[] bad = run("device", "--target", dir.resolve("e.bin").toString(), "--engine", "posixaio",
+        CliRun bad = CliRun.of("device", "--target", dir.resolve("e.bin").toString(), "--engine", "posixaio",
                 "--workload", "seed003-qd1-random-read-1000s", "--offline");
-        assertThat(bad[0]).isEqualTo(Integer.toString(Main.EXIT_BAD_INPUT));
-        assertThat(bad[2]).contains("auto|io_uring|libaio|psync|null");
+        assertThat(bad.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(bad.err()).contains("auto|io_uring|libaio|psync|null");
     }
 
     /**
@@ -117,11 +106,11 @@ class DeviceCommandTest {
                         queueDepth: 8
                         totalBytes: 100%
                     """);
-            String[] r = run("device", "--target", loop, "--engine", "libaio", "--workload", workload.toString(),
+            CliRun r = CliRun.of("device", "--target", loop, "--engine", "libaio", "--workload", workload.toString(),
                     "--offline", "--format", "json");
-            assertThat(r[0]).as(r[2]).isEqualTo("1");
-            assertThat(r[2]).contains("ended (FAILED)").contains("device error").contains("WRITE");
-            JsonNode summary = new ObjectMapper().readTree(r[1]);
+            assertThat(r.exit()).as(r.err()).isEqualTo(1);
+            assertThat(r.err()).contains("ended (FAILED)").contains("device error").contains("WRITE");
+            JsonNode summary = new ObjectMapper().readTree(r.out());
             assertThat(summary.get("status").asText()).isEqualTo("FAILED");
             assertThat(summary.toString()).contains("device error");
             assertThat(summary.get("ioCount").asLong()).isPositive();
@@ -156,17 +145,17 @@ class DeviceCommandTest {
             org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(file), "needs a writable /sys");
             String before = Files.readString(file);
             org.junit.jupiter.api.Assumptions.assumeTrue(before.contains("mq-deadline") && before.contains("[none]"));
-            String[] r = run("device", "--target", loop, "--engine", "libaio", "--scheduler", "mq-deadline",
+            CliRun r = CliRun.of("device", "--target", loop, "--engine", "libaio", "--scheduler", "mq-deadline",
                     "--workload", "seed002-hdparm-direct-read", "--set", "runSeconds=1", "--set", "repetitions=2",
                     "--offline", "--format", "json");
-            assertThat(r[0]).as(r[2]).isEqualTo("0");
-            assertThat(r[2]).contains("I/O scheduler of loop").contains("mq-deadline for this run (was none")
+            assertThat(r.exit()).as(r.err()).isEqualTo(0);
+            assertThat(r.err()).contains("I/O scheduler of loop").contains("mq-deadline for this run (was none")
                     .contains("scheduler mq-deadline (run ");
             assertThat(Files.readString(file)).as("restored").isEqualTo(before);
-            String[] bad = run("device", "--target", loop, "--scheduler", "cfq", "--workload",
+            CliRun bad = CliRun.of("device", "--target", loop, "--scheduler", "cfq", "--workload",
                     "seed002-hdparm-direct-read", "--offline");
-            assertThat(bad[0]).isEqualTo(Integer.toString(Main.EXIT_BAD_INPUT));
-            assertThat(bad[2]).contains("--scheduler cfq: not available").contains("offers: none, mq-deadline");
+            assertThat(bad.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+            assertThat(bad.err()).contains("--scheduler cfq: not available").contains("offers: none, mq-deadline");
             assertThat(Files.readString(file)).isEqualTo(before);
         } finally {
             exec("losetup", "-d", loop);

@@ -10,9 +10,7 @@ import dev.ssdpulse.schemas.topics.TopicSpec;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import java.io.InputStream;
-import java.io.PrintWriter;
 import java.io.Reader;
-import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -63,8 +61,6 @@ class SecureStackIT {
         AnalyticsOptions analytics;
     }
 
-    record Result(int exit, String out, String err) {
-    }
 
     @Test
     void eachUserDoesItsPartAndIsRefusedTheRestWithoutWritingAnything() throws Exception {
@@ -86,13 +82,13 @@ class SecureStackIT {
             Map<TopicPartition, Long> before = endOffsets(admin);
 
             // no TLS, no credentials: the brokers never answer such a client
-            Result plain = ssdpulse(simulate(runId, "--bootstrap-servers", stack.bootstrap, "--schema-registry-url",
+            CliRun plain = CliRun.of(simulate(runId, "--bootstrap-servers", stack.bootstrap, "--schema-registry-url",
                     stack.registry, "-X", "default.api.timeout.ms=4000", "-X", "request.timeout.ms=3000"));
             assertThat(plain.exit()).as(plain.err()).isNotZero();
             assertThat(plain.err()).contains("Kafka did not answer in time").contains("--kafka-config");
             assertOneLine(plain);
 
-            Result wrongPassword = ssdpulse(simulate(runId, "--kafka-config", producer.toString(), "-X",
+            CliRun wrongPassword = CliRun.of(simulate(runId, "--kafka-config", producer.toString(), "-X",
                     "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required "
                             + "username=\"producer\" password=\"guessed\";"));
             assertThat(wrongPassword.exit()).isEqualTo(Main.EXIT_REFUSED);
@@ -100,12 +96,12 @@ class SecureStackIT {
                     .contains("invalid credentials");
             assertOneLine(wrongPassword);
 
-            Result readerProduces = ssdpulse(simulate(runId, "--kafka-config", reader.toString()));
+            CliRun readerProduces = CliRun.of(simulate(runId, "--kafka-config", reader.toString()));
             assertThat(readerProduces.exit()).as(readerProduces.err()).isEqualTo(Main.EXIT_REFUSED);
             assertThat(readerProduces.err()).contains("refused").contains("reader");
             assertOneLine(readerProduces);
 
-            Result analyticsProduces = ssdpulse(simulate(runId, "--kafka-config", analytics.toString()));
+            CliRun analyticsProduces = CliRun.of(simulate(runId, "--kafka-config", analytics.toString()));
             assertThat(analyticsProduces.exit()).as(analyticsProduces.err()).isEqualTo(Main.EXIT_REFUSED);
             assertThat(analyticsProduces.err()).contains("Kafka refused user 'analytics' access to topic")
                     .contains(Topics.RUNS.name());
@@ -119,7 +115,7 @@ class SecureStackIT {
 
             assertThat(endOffsets(admin)).as("nothing written by the refused clients").isEqualTo(before);
 
-            Result run = ssdpulse(simulate(runId, "--kafka-config", producer.toString()));
+            CliRun run = CliRun.of(simulate(runId, "--kafka-config", producer.toString()));
             assertThat(run.exit()).as(run.err()).isZero();
             assertThat(endOffsets(admin).get(new TopicPartition(Topics.IO.name(), 0))
                     + endOffsets(admin).get(new TopicPartition(Topics.IO.name(), 1)))
@@ -133,25 +129,25 @@ class SecureStackIT {
             try (AnalyticsApp app = new AnalyticsApp(probe.analytics.toConfig(probe.kafka))) {
                 app.start();
                 app.awaitRunning(Duration.ofSeconds(60));
-                Result[] report = new Result[1];
+                CliRun[] report = new CliRun[1];
                 await("the run's summary, read by the reader").atMost(Duration.ofSeconds(60))
                         .pollInterval(Duration.ofSeconds(1))
-                        .until(() -> (report[0] = ssdpulse("report", "--run", runId, "--format", "json",
+                        .until(() -> (report[0] = CliRun.of("report", "--run", runId, "--format", "json",
                                 "--timeout", "10s", "--kafka-config", reader.toString())).exit() == 0);
                 assertThat(report[0].out()).contains("\"runId\"").contains(runId).contains("COMPLETED");
             }
 
             // the producer's other command and the analytics' other application, on the same ACLs
-            Result play = ssdpulse("play", "--run", runId, "--speed", "1000x", "--new-run-id", runId + "-played",
+            CliRun play = CliRun.of("play", "--run", runId, "--speed", "1000x", "--new-run-id", runId + "-played",
                     "--kafka-config", producer.toString());
             assertThat(play.exit()).as(play.err()).isZero();
-            Result replay = ssdpulse("replay", "--run", runId, "--format", "json", "--timeout", "90s",
+            CliRun replay = CliRun.of("replay", "--run", runId, "--format", "json", "--timeout", "90s",
                     "--kafka-config", analytics.toString());
             assertThat(replay.exit()).as(replay.err()).isZero();
             assertThat(replay.out()).contains(runId).contains("COMPLETED");
 
             Map<TopicPartition, Long> afterRun = endOffsets(admin);
-            Result producerReads = ssdpulse("report", "--run", runId, "--timeout", "10s", "--kafka-config",
+            CliRun producerReads = CliRun.of("report", "--run", runId, "--timeout", "10s", "--kafka-config",
                     producer.toString());
             assertThat(producerReads.exit()).as(producerReads.err()).isEqualTo(Main.EXIT_REFUSED);
             assertThat(producerReads.err()).contains("Kafka refused user 'producer' access to topic "
@@ -166,7 +162,7 @@ class SecureStackIT {
         }
 
         // a secured directory is never served unsecured
-        Result unsecured = ssdpulse("stack", "--data-dir", dataDir.toString(), "--kafka-port", "0", "--registry-port", "0",
+        CliRun unsecured = CliRun.of("stack", "--data-dir", dataDir.toString(), "--kafka-port", "0", "--registry-port", "0",
                 "--exit-after", "1s");
         assertThat(unsecured.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(unsecured.err()).contains("holds a stack created with --secure: add --secure");
@@ -176,7 +172,7 @@ class SecureStackIT {
             Path reader = dataDir.resolve("secure").resolve(StackUser.READER.propertiesFileName());
             assertThat(load(reader).get("sasl.jaas.config")).isEqualTo(readerLogin);
             assertThat(Files.readString(dataDir.resolve("secure").resolve("ca.crt"))).isEqualTo(certificate);
-            Result report = ssdpulse("report", "--run", runId, "--timeout", "20s", "--kafka-config", reader.toString());
+            CliRun report = CliRun.of("report", "--run", runId, "--timeout", "20s", "--kafka-config", reader.toString());
             assertThat(report.exit()).as(report.err()).isZero();
             assertThat(report.out()).contains(runId);
             again.interruptAndAwaitNoDescendants();
@@ -191,18 +187,9 @@ class SecureStackIT {
         return all.toArray(String[]::new);
     }
 
-    private static Result ssdpulse(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        var cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
 
     /** A refusal is one line of error, not a stack trace. */
-    private static void assertOneLine(Result r) {
+    private static void assertOneLine(CliRun r) {
         System.out.println("SecureStackIT refusal (exit " + r.exit() + "): " + r.err().strip());
         assertThat(r.err().strip().lines().filter(l -> l.startsWith("error:")).count()).as(r.err()).isEqualTo(1);
         assertThat(r.err()).as(r.err()).doesNotContain("\tat ");

@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,23 +14,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** {@code simulate --offline}: the summary from the analytics accumulators, no Kafka; bad input is a clean error. */
 class SimulateOfflineTest {
 
-    private record Result(int exit, String out, String err) {
-    }
 
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        var cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
 
     @Test
     void jsonSummaryHasStableFieldsAndConsistentCounts(@TempDir Path dir) throws Exception {
         Path csv = dir.resolve("series.csv");
-        Result r = run("simulate", "--offline", "--format", "json", "--quiet", "--ssd", "tiny-test",
+        CliRun r = CliRun.of("simulate", "--offline", "--format", "json", "--quiet", "--ssd", "tiny-test",
                 "--workload", "seed003-qd32-random-write-5000s", "--duration", "30s", "--series-csv", csv.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode root = new ObjectMapper().readTree(r.out());
@@ -73,15 +60,15 @@ class SimulateOfflineTest {
     void sameSeedGivesTheSameSummary() {
         String[] args = {"simulate", "--offline", "--format", "json", "--quiet", "--ssd", "tiny-test", "--run-id", "same",
                 "--workload", "seed003-mixed-80-20", "--duration", "5s", "--seed", "7"};
-        Result first = run(args);
-        Result second = run(args);
+        CliRun first = CliRun.of(args);
+        CliRun second = CliRun.of(args);
         assertThat(first.exit()).as(first.err()).isZero();
         assertThat(second.out()).isEqualTo(first.out());
     }
 
     @Test
     void unknownWorkloadIsAClearErrorListingThePresets() {
-        Result r = run("simulate", "--offline", "--workload", "no-such-workload");
+        CliRun r = CliRun.of("simulate", "--offline", "--workload", "no-such-workload");
         assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(r.err()).contains("no-such-workload").contains("seed000-exp1-random-write");
     }
@@ -98,14 +85,14 @@ class SimulateOfflineTest {
                       - {transferSize: 4KiB, percentRead: 120, percentRandom: 100}
                     duration: 10s
                 """);
-        Result r = run("simulate", "--offline", "--ssd", "tiny-test", "--workload", file.toString());
+        CliRun r = CliRun.of("simulate", "--offline", "--ssd", "tiny-test", "--workload", file.toString());
         assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(r.err()).contains("bad.yaml").contains("percentRead").contains("120");
     }
 
     @Test
     void unknownSsdPresetIsAClearError() {
-        Result r = run("simulate", "--offline", "--ssd", "no-such-drive", "--workload", "seed003-mixed-80-20");
+        CliRun r = CliRun.of("simulate", "--offline", "--ssd", "no-such-drive", "--workload", "seed003-mixed-80-20");
         assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(r.err()).contains("no-such-drive");
     }
@@ -116,7 +103,7 @@ class SimulateOfflineTest {
      */
     @Test
     void theDemosCliffRunSaysItsSteadyStateWasLost() throws Exception {
-        Result r = run("simulate", "--offline", "--quiet", "--format", "json", "--ssd", "sata-mlc-120gb-2012",
+        CliRun r = CliRun.of("simulate", "--offline", "--quiet", "--format", "json", "--ssd", "sata-mlc-120gb-2012",
                 "--workload", "seed000-exp1-random-write", "--set", "freeFlashGB=16", "--duration", "240s");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode fio = null;
@@ -130,7 +117,7 @@ class SimulateOfflineTest {
         assertThat(fio.get("reachedAtNs").asLong()).isEqualTo(60_000_000_000L);
         assertThat(fio.get("lostAtNs").asLong()).as("lost at the cliff").isBetween(150_000_000_000L, 200_000_000_000L);
 
-        Result text = run("simulate", "--offline", "--quiet", "--ssd", "sata-mlc-120gb-2012",
+        CliRun text = CliRun.of("simulate", "--offline", "--quiet", "--ssd", "sata-mlc-120gb-2012",
                 "--workload", "seed000-exp1-random-write", "--set", "freeFlashGB=16", "--duration", "240s");
         assertThat(text.out()).containsPattern("WRITE FIO_IOPS_SLOPE: REACHED at 60 s, LOST at 1[5-9][0-9] s");
     }

@@ -2,8 +2,6 @@ package dev.ssdpulse.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -12,24 +10,15 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code stack} input it refuses before starting anything; StackCommandIT runs the stacks themselves. */
 class StackCommandTest {
 
-    private static String[] run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        var cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new String[] {Integer.toString(exit), out.toString(), err.toString()};
-    }
 
     @Test
     void anEvenOrZeroBrokerCountIsRefusedWithTheCountsThatWork(@TempDir Path dir) {
         for (String brokers : new String[] {"0", "2", "4", "11"}) {
-            String[] r = run("stack", "--data-dir", dir.toString(), "--brokers", brokers, "--exit-after", "1s");
-            assertThat(r[0]).as(r[2]).isEqualTo(Integer.toString(Main.EXIT_BAD_INPUT));
-            assertThat(r[2]).contains("--brokers " + brokers + ": the number of brokers must be odd, 1 to 9")
+            CliRun r = CliRun.of("stack", "--data-dir", dir.toString(), "--brokers", brokers, "--exit-after", "1s");
+            assertThat(r.exit()).as(r.err()).isEqualTo(Main.EXIT_BAD_INPUT);
+            assertThat(r.err()).contains("--brokers " + brokers + ": the number of brokers must be odd, 1 to 9")
                     .contains("use 1 or 3");
-            assertThat(r[1]).as("nothing started").doesNotContain("Starting");
+            assertThat(r.out()).as("nothing started").doesNotContain("Starting");
         }
     }
 
@@ -37,9 +26,9 @@ class StackCommandTest {
     void aDataDirectoryOfAOneBrokerStackIsNotStartedAsAClusterOfThree(@TempDir Path dir) throws Exception {
         // what a one-broker stack leaves in its data directory besides the Kafka logs
         Files.writeString(dir.resolve("ssdpulse-broker.properties"), "cluster.id=x\nbroker.port=1\ncontroller.port=2\n");
-        String[] r = run("stack", "--data-dir", dir.toString(), "--brokers", "3", "--exit-after", "1s");
-        assertThat(r[0]).as(r[2]).isEqualTo(Integer.toString(Main.EXIT_BAD_INPUT));
-        assertThat(r[2]).contains("holds a stack of 1 broker(s), not 3: start it with --brokers 1, or give another --data-dir");
-        assertThat(r[1]).doesNotContain("Starting");
+        CliRun r = CliRun.of("stack", "--data-dir", dir.toString(), "--brokers", "3", "--exit-after", "1s");
+        assertThat(r.exit()).as(r.err()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(r.err()).contains("holds a stack of 1 broker(s), not 3: start it with --brokers 1, or give another --data-dir");
+        assertThat(r.out()).doesNotContain("Starting");
     }
 }

@@ -85,17 +85,10 @@ final class ServerPropertiesWriter {
                 .map(e -> e.getKey() + "=" + e.getValue().replace("\\", "\\\\"))
                 .collect(Collectors.joining("\n", "# written by ssdpulse EmbeddedKafkaBroker\n", "\n"));
         if (properties.keySet().stream().anyMatch(k -> k.contains("password") || k.endsWith("jaas.config"))) {
-            // restricted before the passwords go in: rewriting an existing file keeps its permissions
-            try {
-                if (!Files.exists(file)) {
-                    Files.createFile(file);
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot create " + file, e);
-            }
-            ownerOnly(file);
+            writeOwnerOnly(file, text);
+        } else {
+            writeText(file, text);
         }
-        writeText(file, text);
     }
 
     /** A file with passwords in it: readable by its owner only (best effort where there are no POSIX permissions). */
@@ -126,6 +119,7 @@ final class ServerPropertiesWriter {
                 ""));
     }
 
+    /** Restricted before the passwords go in (rewriting an existing file keeps its permissions). */
     static void writeOwnerOnly(Path file, String text) {
         try {
             if (!Files.exists(file)) {
