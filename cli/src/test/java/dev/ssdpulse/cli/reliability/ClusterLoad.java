@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ssdpulse.cli.reliability.WindowLags.RunWindow;
 import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.platform.kafka.LoopbackPorts;
+import dev.ssdpulse.schemas.topics.Topics;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
@@ -53,13 +54,13 @@ final class ClusterLoad {
      *                          window appended (every I/O through producer, brokers and analytics into the views)
      */
     record Result(Shape shape, int instances, long ioCount, long spanMs, double ioEventsPerSecond, WindowLags lags,
-                  long scenarioMs) {
+                  long scenarioMs, String timeline) {
         String line() {
             return String.format(Locale.ROOT, "%d analytics instance(s): %d runs from %d producers, %,d I/Os in "
                             + "%.1f s = %,.0f I/O events/s; window lag over %d windows: p50 %d ms, p99 %d ms "
-                            + "(min %d, max %d); scenario %.1f s", instances, shape.runs(), shape.producers(), ioCount,
+                            + "(min %d, max %d); scenario %.1f s (%s)", instances, shape.runs(), shape.producers(), ioCount,
                     spanMs / 1e3, ioEventsPerSecond, lags.windows(), lags.p50Ms(), lags.p99Ms(), lags.minMs(),
-                    lags.maxMs(), scenarioMs / 1e3);
+                    lags.maxMs(), scenarioMs / 1e3, timeline);
         }
     }
 
@@ -77,11 +78,21 @@ final class ClusterLoad {
         this.timeout = timeout;
     }
 
+    /** The measured runs alone, on analytics instances that start cold. */
     Result run(Shape shape, int instances) throws Exception {
+        return run(shape, instances, null);
+    }
+
+    /**
+     * @param warmup runs streamed and checked first, through the same instances, so that the measured runs meet
+     *               warm JVMs (JIT) as a long-running deployment does; null for none
+     */
+    Result run(Shape shape, int instances, Shape warmup) throws Exception {
         long t0 = System.nanoTime();
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String prefix = "load-" + instances + "i-" + suffix + "-";
         Path dir = Files.createDirectories(workDir.resolve(prefix + "files"));
+        List<String> timeline = new ArrayList<>();
         List<ChildJvm> children = new ArrayList<>();
         try (WindowAppendTimes appendTimes = new WindowAppendTimes(stack.bootstrapServers(),
                 stack.schemaRegistryUrl(), prefix, WINDOW_NS)) {
@@ -98,72 +109,91 @@ final class ClusterLoad {
                 apis.add(new ApiClient(child.awaitOutput(API_URL, timeout)));
             }
             awaitStableGroup(appId, instances);
-
-            List<LoadRun> runs = new ArrayList<>();
-            List<ChildJvm> producers = new ArrayList<>();
-            for (int p = 0; p < shape.producers(); p++) {
-                List<String> args = new ArrayList<>(List.of(stack.bootstrapServers(), stack.schemaRegistryUrl(),
-                        dir.resolve("producer-" + p + ".results").toString(), Double.toString(shape.speed())));
-                for (int r = 0; r < shape.runsPerProducer(); r++) {
-                    int n = runs.size();
-                    // rates differ by up to 9 % so that no two runs have the same I/O count
-                    LoadRun run = new LoadRun(prefix + "p" + p + "-r" + r, 1000 + n,
-                            shape.rateIops() + (shape.rateIops() * (n % 10)) / 100, shape.durationS());
-                    runs.add(run);
-                    args.add(run.arg());
-                }
-                ChildJvm producer = ChildJvm.start(dir.resolve("producer-" + p + ".log"),
-                        LoadProducerMain.class.getName(), 512, args);
-                children.add(producer);
-                producers.add(producer);
+            timeline.add(String.format(Locale.ROOT, "instances up %.1f s", (System.nanoTime() - t0) / 1e9));
+            if (warmup != null) {
+                long w0 = System.nanoTime();
+                stream(warmup, prefix + "w-", dir, apis.get(0), appendTimes, children, new ArrayList<>());
+                timeline.add(String.format(Locale.ROOT, "warm-up %d runs %.1f s", warmup.runs(),
+                        (System.nanoTime() - w0) / 1e9));
             }
-            for (ChildJvm producer : producers) {
-                assertThat(producer.awaitExit(timeout)).as(producer.tail()).isZero();
-            }
-            Map<String, ProducedRun> produced = new HashMap<>();
-            Map<RunWindow, Long> lastIoWallMs = new HashMap<>();
-            for (int p = 0; p < shape.producers(); p++) {
-                readResults(dir.resolve("producer-" + p + ".results"), runs, produced, lastIoWallMs);
-            }
-            assertThat(produced.keySet()).as("runs reported by the producers").hasSize(runs.size());
-            long ioCount = 0;
-            long firstIoWallMs = Long.MAX_VALUE;
-            for (ProducedRun r : produced.values()) {
-                assertThat(r.exitCode()).as("exit code of run " + r.run().runId()).isZero();
-                assertThat(r.published()).as("I/Os published of run " + r.run().runId()).isEqualTo(r.ioCount());
-                ioCount += r.ioCount();
-                firstIoWallMs = Math.min(firstIoWallMs, r.firstIoWallMs());
-            }
-
-            await("every window of the " + runs.size() + " runs in " + dev.ssdpulse.schemas.topics.Topics.METRICS_1S
-                    .name()).atMost(timeout).pollInterval(Duration.ofMillis(500))
-                    .until(() -> appendTimes.containsAll(lastIoWallMs.keySet()));
-            Map<RunWindow, Long> appended = appendTimes.appendWallMs();
-            WindowLags lags = WindowLags.of(lastIoWallMs, appended);
-            writeLagsCsv(dir.resolve("window-lags.csv"), lastIoWallMs, appended);
-            long lastAppendMs = lastIoWallMs.keySet().stream().mapToLong(appended::get).max().orElseThrow();
-            long spanMs = lastAppendMs - firstIoWallMs;
-
-            ApiClient api = apis.get(0);
-            for (LoadRun run : runs) {
-                JsonNode live = await("COMPLETED summary of run " + run.runId()).atMost(timeout)
-                        .ignoreExceptionsInstanceOf(RuntimeException.class)
-                        .until(() -> api.json("/api/runs/" + run.runId() + "/summary")
-                                .filter(s -> s.path("status").asText().equals("COMPLETED")), Optional::isPresent)
-                        .get();
-                ProducedRun p = produced.get(run.runId());
-                assertThat(live.path("ioCount").asLong()).as(run.runId() + " I/Os").isEqualTo(p.published());
-                assertThat(live.path("lateIoCount").asLong()).as(run.runId() + " late I/Os").isZero();
-                assertThat(OfflineSummaries.withoutContext(live))
-                        .as("summary of %s (from %s) = its offline analysis", run.runId(), api.baseUrl())
-                        .isEqualTo(OfflineSummaries.withoutContext(OfflineSummaries.of(run.runId(), LoadRun.SSD,
-                                run.spec())));
-            }
-            return new Result(shape, instances, ioCount, spanMs, ioCount * 1000.0 / Math.max(spanMs, 1), lags,
-                    (System.nanoTime() - t0) / 1_000_000);
+            Measured m = stream(shape, prefix + "m-", dir, apis.get(0), appendTimes, children, timeline);
+            timeline.add(String.format(Locale.ROOT, "total %.1f s", (System.nanoTime() - t0) / 1e9));
+            return new Result(shape, instances, m.ioCount(), m.spanMs(), m.ioCount() * 1000.0 / Math.max(m.spanMs(), 1),
+                    m.lags(), (System.nanoTime() - t0) / 1_000_000, String.join(", ", timeline));
         } finally {
             children.forEach(ChildJvm::close);
         }
+    }
+
+    private record Measured(long ioCount, long spanMs, WindowLags lags) {
+    }
+
+    /** Streams the shape's runs from its producer processes, measures them, checks every summary. */
+    private Measured stream(Shape shape, String prefix, Path dir, ApiClient api, WindowAppendTimes appendTimes,
+                            List<ChildJvm> children, List<String> timeline) throws Exception {
+        long t0 = System.nanoTime();
+        List<LoadRun> runs = new ArrayList<>();
+        List<ChildJvm> producers = new ArrayList<>();
+        for (int p = 0; p < shape.producers(); p++) {
+            Path results = dir.resolve(prefix + "producer-" + p + ".results");
+            List<String> args = new ArrayList<>(List.of(stack.bootstrapServers(), stack.schemaRegistryUrl(),
+                    results.toString(), Double.toString(shape.speed())));
+            for (int r = 0; r < shape.runsPerProducer(); r++) {
+                int n = runs.size();
+                // rates differ by up to 9 % so that no two runs have the same I/O count
+                LoadRun run = new LoadRun(prefix + "p" + p + "-r" + r, 1000 + n,
+                        shape.rateIops() + (shape.rateIops() * (n % 10)) / 100, shape.durationS());
+                runs.add(run);
+                args.add(run.arg());
+            }
+            ChildJvm producer = ChildJvm.start(dir.resolve(prefix + "producer-" + p + ".log"),
+                    LoadProducerMain.class.getName(), 512, args);
+            children.add(producer);
+            producers.add(producer);
+        }
+        for (ChildJvm producer : producers) {
+            assertThat(producer.awaitExit(timeout)).as(producer.tail()).isZero();
+        }
+        timeline.add(String.format(Locale.ROOT, "producers done %.1f s", (System.nanoTime() - t0) / 1e9));
+        Map<String, ProducedRun> produced = new HashMap<>();
+        Map<RunWindow, Long> lastIoWallMs = new HashMap<>();
+        for (int p = 0; p < shape.producers(); p++) {
+            readResults(dir.resolve(prefix + "producer-" + p + ".results"), runs, produced, lastIoWallMs);
+        }
+        assertThat(produced.keySet()).as("runs reported by the producers").hasSize(runs.size());
+        long ioCount = 0;
+        long firstIoWallMs = Long.MAX_VALUE;
+        for (ProducedRun r : produced.values()) {
+            assertThat(r.exitCode()).as("exit code of run " + r.run().runId()).isZero();
+            assertThat(r.published()).as("I/Os published of run " + r.run().runId()).isEqualTo(r.ioCount());
+            ioCount += r.ioCount();
+            firstIoWallMs = Math.min(firstIoWallMs, r.firstIoWallMs());
+        }
+
+        await("every window of the " + runs.size() + " runs in " + Topics.METRICS_1S.name()).atMost(timeout)
+                .pollInterval(Duration.ofMillis(500)).until(() -> appendTimes.containsAll(lastIoWallMs.keySet()));
+        timeline.add(String.format(Locale.ROOT, "windows in %.1f s", (System.nanoTime() - t0) / 1e9));
+        Map<RunWindow, Long> appended = appendTimes.appendWallMs();
+        WindowLags lags = WindowLags.of(lastIoWallMs, appended);
+        writeLagsCsv(dir.resolve(prefix + "window-lags.csv"), lastIoWallMs, appended);
+        long lastAppendMs = lastIoWallMs.keySet().stream().mapToLong(appended::get).max().orElseThrow();
+
+        for (LoadRun run : runs) {
+            JsonNode live = await("COMPLETED summary of run " + run.runId()).atMost(timeout)
+                    .ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .until(() -> api.json("/api/runs/" + run.runId() + "/summary")
+                            .filter(s -> s.path("status").asText().equals("COMPLETED")), Optional::isPresent)
+                    .get();
+            ProducedRun p = produced.get(run.runId());
+            assertThat(live.path("ioCount").asLong()).as(run.runId() + " I/Os").isEqualTo(p.published());
+            assertThat(live.path("lateIoCount").asLong()).as(run.runId() + " late I/Os").isZero();
+            assertThat(OfflineSummaries.withoutContext(live))
+                    .as("summary of %s (from %s) = its offline analysis", run.runId(), api.baseUrl())
+                    .isEqualTo(OfflineSummaries.withoutContext(OfflineSummaries.of(run.runId(), LoadRun.SSD,
+                            run.spec())));
+        }
+        timeline.add(String.format(Locale.ROOT, "summaries checked %.1f s", (System.nanoTime() - t0) / 1e9));
+        return new Measured(ioCount, lastAppendMs - firstIoWallMs, lags);
     }
 
     /** Waits until every instance is a member of the application's group and the group is stable. */

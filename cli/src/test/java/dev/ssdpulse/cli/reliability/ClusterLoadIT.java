@@ -26,13 +26,13 @@ class ClusterLoadIT {
 
     @Test
     void tenRunsFromFiveProducersOnTwoInstancesEqualTheirOfflineAnalysis(LocalStack stack) throws Exception {
-        // 6 simulated s of test phase at 2x real time after a 20 % precondition: short, yet several windows a run
-        ClusterLoad.Shape shape = new ClusterLoad.Shape(5, 2, 6, 1500, 2);
+        // 4 simulated s of test phase after a 20 % precondition, unpaced: several windows a run, in little time
+        ClusterLoad.Shape shape = new ClusterLoad.Shape(5, 2, 4, 1500, 0);
         ClusterLoad.Result result = new ClusterLoad(stack, tmp, Duration.ofMinutes(2)).run(shape, 2);
 
         System.out.println("ClusterLoadIT: " + result.line());
         assertThat(result.ioCount()).isPositive();
-        assertThat(result.lags().windows()).as("windows measured").isGreaterThanOrEqualTo(shape.runs() * 3);
+        assertThat(result.lags().windows()).as("windows measured").isGreaterThanOrEqualTo(shape.runs() * 4);
         assertThat(result.lags().minMs()).as("no window shown before its last I/O was published")
                 .isGreaterThanOrEqualTo(0);
         assertThat(result.ioEventsPerSecond()).isPositive();
