@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
@@ -78,16 +79,20 @@ final class ClusterLoad {
         this.timeout = timeout;
     }
 
-    /** The measured runs alone, on analytics instances that start cold. */
+    /**
+     * The measured runs alone; the producers start together with the analytics instances (what a test wants: the
+     * JVM start-ups overlap), so the lags include the instances' start.
+     */
     Result run(Shape shape, int instances) throws Exception {
-        return run(shape, instances, null);
+        return run(shape, instances, null, false);
     }
 
     /**
-     * @param warmup runs streamed and checked first, through the same instances, so that the measured runs meet
-     *               warm JVMs (JIT) as a long-running deployment does; null for none
+     * @param warmup             runs streamed and checked first, through the same instances, so that the measured
+     *                           runs meet warm JVMs (JIT) as a long-running deployment does; null for none
+     * @param instancesUpFirst   the producers start once every instance serves its API and the group is stable
      */
-    Result run(Shape shape, int instances, Shape warmup) throws Exception {
+    Result run(Shape shape, int instances, Shape warmup, boolean instancesUpFirst) throws Exception {
         long t0 = System.nanoTime();
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String prefix = "load-" + instances + "i-" + suffix + "-";
@@ -97,7 +102,6 @@ final class ClusterLoad {
         try (WindowAppendTimes appendTimes = new WindowAppendTimes(stack.bootstrapServers(),
                 stack.schemaRegistryUrl(), prefix, WINDOW_NS)) {
             String appId = "load-app-" + suffix;
-            List<ApiClient> apis = new ArrayList<>();
             List<ChildJvm> streams = new ArrayList<>();
             for (int i = 0; i < instances; i++) {
                 ChildJvm child = ChildJvm.streams(dir.resolve("streams-" + i + ".log"), stack, appId,
@@ -105,23 +109,34 @@ final class ClusterLoad {
                 children.add(child);
                 streams.add(child);
             }
-            for (ChildJvm child : streams) {
-                apis.add(new ApiClient(child.awaitOutput(API_URL, timeout)));
+            Callable<ApiClient> instancesUp = () -> {
+                List<ApiClient> apis = new ArrayList<>();
+                for (ChildJvm child : streams) {
+                    apis.add(new ApiClient(child.awaitOutput(API_URL, timeout)));
+                }
+                awaitStableGroup(appId, instances);
+                timeline.add(String.format(Locale.ROOT, "instances up %.1f s", (System.nanoTime() - t0) / 1e9));
+                return apis.get(0);
+            };
+            Measured m;
+            if (instancesUpFirst || warmup != null) {
+                ApiClient api = instancesUp.call();
+                if (warmup != null) {
+                    long w0 = System.nanoTime();
+                    stream(warmup, prefix + "w-", dir, () -> api, appendTimes, children, new ArrayList<>());
+                    timeline.add(String.format(Locale.ROOT, "warm-up %d runs %.1f s", warmup.runs(),
+                            (System.nanoTime() - w0) / 1e9));
+                }
+                m = stream(shape, prefix + "m-", dir, () -> api, appendTimes, children, timeline);
+            } else {
+                m = stream(shape, prefix + "m-", dir, instancesUp, appendTimes, children, timeline);
             }
-            awaitStableGroup(appId, instances);
-            timeline.add(String.format(Locale.ROOT, "instances up %.1f s", (System.nanoTime() - t0) / 1e9));
-            if (warmup != null) {
-                long w0 = System.nanoTime();
-                stream(warmup, prefix + "w-", dir, apis.get(0), appendTimes, children, new ArrayList<>());
-                timeline.add(String.format(Locale.ROOT, "warm-up %d runs %.1f s", warmup.runs(),
-                        (System.nanoTime() - w0) / 1e9));
-            }
-            Measured m = stream(shape, prefix + "m-", dir, apis.get(0), appendTimes, children, timeline);
-            timeline.add(String.format(Locale.ROOT, "total %.1f s", (System.nanoTime() - t0) / 1e9));
+            ChildJvm.closeAll(children);
+            timeline.add(String.format(Locale.ROOT, "all stopped %.1f s", (System.nanoTime() - t0) / 1e9));
             return new Result(shape, instances, m.ioCount(), m.spanMs(), m.ioCount() * 1000.0 / Math.max(m.spanMs(), 1),
                     m.lags(), (System.nanoTime() - t0) / 1_000_000, String.join(", ", timeline));
         } finally {
-            children.forEach(ChildJvm::close);
+            ChildJvm.closeAll(children);
         }
     }
 
@@ -129,8 +144,10 @@ final class ClusterLoad {
     }
 
     /** Streams the shape's runs from its producer processes, measures them, checks every summary. */
-    private Measured stream(Shape shape, String prefix, Path dir, ApiClient api, WindowAppendTimes appendTimes,
-                            List<ChildJvm> children, List<String> timeline) throws Exception {
+    /** @param instancesUp called once the producers are launched: the API to read summaries from */
+    private Measured stream(Shape shape, String prefix, Path dir, Callable<ApiClient> instancesUp,
+                            WindowAppendTimes appendTimes, List<ChildJvm> children, List<String> timeline)
+            throws Exception {
         long t0 = System.nanoTime();
         List<LoadRun> runs = new ArrayList<>();
         List<ChildJvm> producers = new ArrayList<>();
@@ -151,6 +168,7 @@ final class ClusterLoad {
             children.add(producer);
             producers.add(producer);
         }
+        ApiClient api = instancesUp.call();
         for (ChildJvm producer : producers) {
             assertThat(producer.awaitExit(timeout)).as(producer.tail()).isZero();
         }

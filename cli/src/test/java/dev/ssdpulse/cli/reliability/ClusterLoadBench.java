@@ -40,7 +40,7 @@ public final class ClusterLoadBench {
                 String load = Files.readString(Path.of("/proc/loadavg")).trim();
                 try (LocalStack stack = ThreeBrokerCluster.start()) {
                     ClusterLoad.Result result = new ClusterLoad(stack, workDir, Duration.ofMinutes(10))
-                            .run(shape, instances, warmup);
+                            .run(shape, instances, warmup, true);
                     String line = "round " + round + ", load " + load + ": " + result.line()
                             + "; every summary = its offline analysis";
                     System.out.println("ClusterLoadBench: " + line);
