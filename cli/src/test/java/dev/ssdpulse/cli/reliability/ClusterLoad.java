@@ -68,6 +68,16 @@ final class ClusterLoad {
     private record ProducedRun(LoadRun run, long ioCount, long published, long firstIoWallMs, int exitCode) {
     }
 
+    /**
+     * Kafka Streams' exactly_once_v2 default transaction timeout is 10 s: on the shared 2-core machine at load ~40
+     * (three brokers, two analytics instances and five producers of this scenario beside other builds) a stream
+     * thread stalled past it, the coordinator's timeout abort raced the thread's own commit, the broker answered
+     * the EndTxn with UNKNOWN_SERVER_ERROR and the instance shut down (BENCHMARKS.md, cluster load). 60 s keeps a
+     * starved machine from measuring that instead of the load; nothing in this scenario kills an instance, which is
+     * what a shorter timeout would be for.
+     */
+    static final List<String> STREAMS_ARGS = List.of("-X", "transaction.timeout.ms=60000");
+
     private final LocalStack stack;
     private final Path workDir;
     private final Duration timeout;
@@ -105,7 +115,7 @@ final class ClusterLoad {
             List<ChildJvm> streams = new ArrayList<>();
             for (int i = 0; i < instances; i++) {
                 ChildJvm child = ChildJvm.streams(dir.resolve("streams-" + i + ".log"), stack, appId,
-                        dir.resolve("state-" + i), LoopbackPorts.freePort(), "20m", List.of());
+                        dir.resolve("state-" + i), LoopbackPorts.freePort(), "20m", STREAMS_ARGS);
                 children.add(child);
                 streams.add(child);
             }
