@@ -128,6 +128,14 @@ final class ChildJvm implements AutoCloseable {
         return all.length() <= 6000 ? all : "..." + all.substring(all.length() - 6000);
     }
 
+    /** SIGKILL to each, then waits for each to be gone. */
+    static void killAll(List<ChildJvm> children) throws InterruptedException {
+        children.forEach(c -> c.process.destroyForcibly());
+        for (ChildJvm c : children) {
+            c.kill();
+        }
+    }
+
     /** {@link #close()} of them all at once: SIGTERM to each first, so their clean shutdowns overlap. */
     static void closeAll(List<ChildJvm> children) {
         children.forEach(c -> c.process.destroy());
