@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.cli.Main;
 import dev.ssdpulse.platform.LocalStack;
@@ -61,7 +60,6 @@ import org.junit.jupiter.api.TestInstance;
 class ClusterFaultsIT {
     private static final String WORKLOAD = "seed003-qd1-random-write-5000s";
     private static final Map<String, String> VARIABLES = Map.of("durationS", "20");
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern API_URL = Pattern.compile("dashboard and API: (http://\\S+)");
     private final HttpClient http = HttpClient.newHttpClient();
     private LocalStack stack;

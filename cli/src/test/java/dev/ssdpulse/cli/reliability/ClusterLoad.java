@@ -185,7 +185,7 @@ final class ClusterLoad {
         for (ChildJvm producer : producers) {
             assertThat(producer.awaitExit(timeout)).as(producer.tail()).isZero();
         }
-        timeline.add(String.format(Locale.ROOT, "producers done %.1f s", (System.nanoTime() - t0) / 1e9));
+        timeline.add(String.format(Locale.ROOT, "runs: producers done +%.1f s", (System.nanoTime() - t0) / 1e9));
         Map<String, ProducedRun> produced = new HashMap<>();
         Map<RunWindow, Long> lastIoWallMs = new HashMap<>();
         for (int p = 0; p < shape.producers(); p++) {
@@ -203,7 +203,7 @@ final class ClusterLoad {
 
         await("every window of the " + runs.size() + " runs in " + Topics.METRICS_1S.name()).atMost(timeout)
                 .pollInterval(Duration.ofMillis(500)).until(() -> appendTimes.containsAll(lastIoWallMs.keySet()));
-        timeline.add(String.format(Locale.ROOT, "windows in %.1f s", (System.nanoTime() - t0) / 1e9));
+        timeline.add(String.format(Locale.ROOT, "windows in +%.1f s", (System.nanoTime() - t0) / 1e9));
         Map<RunWindow, Long> appended = appendTimes.appendWallMs();
         WindowLags lags = WindowLags.of(lastIoWallMs, appended);
         writeLagsCsv(dir.resolve(prefix + "window-lags.csv"), lastIoWallMs, appended);
@@ -223,7 +223,7 @@ final class ClusterLoad {
                     .isEqualTo(OfflineSummaries.withoutContext(OfflineSummaries.of(run.runId(), LoadRun.SSD,
                             run.spec())));
         }
-        timeline.add(String.format(Locale.ROOT, "summaries checked %.1f s", (System.nanoTime() - t0) / 1e9));
+        timeline.add(String.format(Locale.ROOT, "summaries checked +%.1f s", (System.nanoTime() - t0) / 1e9));
         return new Measured(ioCount, lastAppendMs - firstIoWallMs, lags);
     }
 
