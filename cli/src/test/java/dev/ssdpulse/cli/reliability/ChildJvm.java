@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.reliability;
 
+import dev.ssdpulse.platform.LocalStack;
 import org.awaitility.core.ConditionTimeoutException;
 
 import java.io.IOException;
@@ -31,13 +32,34 @@ final class ChildJvm implements AutoCloseable {
     }
 
     static ChildJvm start(Path log, List<String> args) {
+        return start(log, "dev.ssdpulse.cli.Main", 256, args);
+    }
+
+    /**
+     * {@code ssdpulse streams} on the stack with its HTTP API on {@code httpPort}, advertised to the other
+     * instances of the application ({@code application.server}); it stops by itself after {@code exitAfter}
+     * (e.g. "8m"), so it never outlives the test by much even if this JVM dies before it can kill the child;
+     * {@code extraArgs} add settings.
+     */
+    static ChildJvm streams(Path log, LocalStack stack, String applicationId, Path stateDir, int httpPort,
+                            String exitAfter, List<String> extraArgs) {
+        List<String> args = new ArrayList<>(List.of("streams", "--bootstrap-servers", stack.bootstrapServers(),
+                "--schema-registry-url", stack.schemaRegistryUrl(), "--application-id", applicationId,
+                "--state-dir", stateDir.toString(), "--http-port", Integer.toString(httpPort),
+                "-X", "application.server=127.0.0.1:" + httpPort, "--exit-after", exitAfter));
+        args.addAll(extraArgs);
+        return start(log, args);
+    }
+
+    /** Any main class of this JVM's classpath (e.g. a test-source driver) with {@code heapMb} of heap. */
+    static ChildJvm start(Path log, String mainClass, int heapMb, List<String> args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx256m");
+        command.add("-Xmx" + heapMb + "m");
         command.add("-Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add("dev.ssdpulse.cli.Main");
+        command.add(mainClass);
         command.addAll(args);
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true)
@@ -106,13 +128,27 @@ final class ChildJvm implements AutoCloseable {
         return all.length() <= 6000 ? all : "..." + all.substring(all.length() - 6000);
     }
 
+    /** SIGKILL to each, then waits for each to be gone. */
+    static void killAll(List<ChildJvm> children) throws InterruptedException {
+        children.forEach(c -> c.process.destroyForcibly());
+        for (ChildJvm c : children) {
+            c.kill();
+        }
+    }
+
+    /** {@link #close()} of them all at once: SIGTERM to each first, so their clean shutdowns overlap. */
+    static void closeAll(List<ChildJvm> children) {
+        children.forEach(c -> c.process.destroy());
+        children.forEach(ChildJvm::close);
+    }
+
     /** SIGTERM (the command's Ctrl-C path), SIGKILL if it is still alive after 30 s. */
     @Override
     public void close() {
         if (!process.isAlive()) {
             return;
         }
-        process.destroy();
+        process.destroy(); // a second SIGTERM after closeAll's is harmless
         try {
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
                 process.destroyForcibly();

@@ -4,20 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.cli.Main;
-import dev.ssdpulse.cli.run.OfflineRunOutput;
-import dev.ssdpulse.cli.simulate.SimulatedRunDriver;
 import dev.ssdpulse.platform.LocalStack;
-import dev.ssdpulse.platform.TopicCreation;
-import dev.ssdpulse.platform.kafka.BrokerSettings;
 import dev.ssdpulse.platform.kafka.EmbeddedKafkaCluster;
 import dev.ssdpulse.producer.publish.PublishReport;
-import dev.ssdpulse.producer.sim.config.SsdPresets;
-import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.workload.WorkloadPresets;
-import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.platform.kafka.LoopbackPorts;
@@ -44,12 +36,13 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * Faults on a three-broker cluster (replication factor 3, min.insync.replicas 2), one cluster for both tests:
+ * Faults on a three-broker cluster (replication factor 3, min.insync.replicas 2), the one {@link ThreeBrokerCluster}
+ * that {@code ClusterLoadIT} uses too:
  * <ul>
  * <li>the broker leading a streamed run's partition is killed with SIGKILL in the middle of the run: leadership
  * moves, the idempotent producer's retries land once, `runs verify` finds every I/O exactly once, and the
@@ -62,30 +55,20 @@ import org.junit.jupiter.api.TestInstance;
  * </ul>
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(ThreeBrokerCluster.class)
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ClusterFaultsIT {
     private static final String WORKLOAD = "seed003-qd1-random-write-5000s";
     private static final Map<String, String> VARIABLES = Map.of("durationS", "20");
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern API_URL = Pattern.compile("dashboard and API: (http://\\S+)");
     private final HttpClient http = HttpClient.newHttpClient();
     private LocalStack stack;
     private Path tmp;
 
     @BeforeAll
-    void startCluster() throws Exception {
+    void useCluster(LocalStack sharedStack) throws Exception {
         tmp = Files.createTempDirectory("cluster-faults-it-");
-        stack = LocalStack.start(BrokerSettings.defaults().withHeapMb(384), 3, 0);
-        EmbeddedKafkaCluster cluster = stack.cluster();
-        stack.createTopics(TopicCreation.catalogue(Topics.DEFAULT_PARTITIONS, cluster.replicationFactor(),
-                cluster.minInSyncReplicas()));
-    }
-
-    @AfterAll
-    void stopCluster() {
-        if (stack != null) {
-            stack.close();
-        }
+        stack = sharedStack;
     }
 
     @Test
@@ -217,17 +200,12 @@ class ClusterFaultsIT {
     }
 
     private ChildJvm startInstance(String appId, int n, int port, List<ChildJvm> children) {
-        ChildJvm child = ChildJvm.start(tmp.resolve("streams-" + n + "-" + children.size() + ".log"), List.of(
-                "streams", "--bootstrap-servers", stack.bootstrapServers(),
-                "--schema-registry-url", stack.schemaRegistryUrl(), "--application-id", appId,
-                "--state-dir", tmp.resolve("state-" + n).toString(), "--http-port", Integer.toString(port),
-                "-X", "application.server=127.0.0.1:" + port,
-                // never outlives the test by much, even if this JVM dies before it can kill the child
-                "--exit-after", "8m",
-                // the killed member leaves the group after the session timeout: keep it at the broker's minimum
-                "-X", "session.timeout.ms=6000", "-X", "heartbeat.interval.ms=1000",
-                // a transaction of the killed instance that no one fences is aborted after this
-                "-X", "transaction.timeout.ms=5000"));
+        ChildJvm child = ChildJvm.streams(tmp.resolve("streams-" + n + "-" + children.size() + ".log"), stack,
+                appId, tmp.resolve("state-" + n), port, "8m", List.of(
+                        // the killed member leaves the group after the session timeout: keep it at the broker's minimum
+                        "-X", "session.timeout.ms=6000", "-X", "heartbeat.interval.ms=1000",
+                        // a transaction of the killed instance that no one fences is aborted after this
+                        "-X", "transaction.timeout.ms=5000"));
         children.add(child);
         return child;
     }
@@ -247,9 +225,7 @@ class ClusterFaultsIT {
     }
 
     private static ObjectNode withoutContext(JsonNode summary) {
-        ObjectNode copy = summary.deepCopy();
-        copy.remove(List.of("device", "workload"));
-        return copy;
+        return OfflineSummaries.withoutContext(summary);
     }
 
     /** The broker leading the partition of the I/O topic that holds the run's records. */
@@ -264,12 +240,7 @@ class ClusterFaultsIT {
     }
 
     /** The same workload and seed on the same drive, analysed in-process: the summary JSON of `simulate --offline`. */
-    private static JsonNode offlineSummary(String runId) throws Exception {
-        WorkloadSpec spec = new WorkloadPresets().load(WORKLOAD, VARIABLES);
-        SimulatedDrive drive = new SimulatedDrive(new SsdPresets().resolve("tiny-test"), spec.seed());
-        StringWriter json = new StringWriter();
-        new SimulatedRunDriver(drive, spec, 1_000_000_000L, 0, null, () -> false).run(new OfflineRunOutput(runId,
-                1_000_000_000L, 60_000_000_000L, "json", null, "tiny-test", WORKLOAD, new PrintWriter(json, true)));
-        return JSON.readTree(json.toString());
+    private static JsonNode offlineSummary(String runId) {
+        return OfflineSummaries.of(runId, "tiny-test", new WorkloadPresets().load(WORKLOAD, VARIABLES));
     }
 }
