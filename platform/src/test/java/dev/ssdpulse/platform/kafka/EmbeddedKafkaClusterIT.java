@@ -37,8 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A three-node cluster as `stack --brokers 3` runs it: a quorum of three, topics with 3 replicas and min ISR 2,
- * acks=all writes and reads going on with one node killed (SIGKILL) and then with another stopped cleanly, each
- * rejoining, and a restart of the whole cluster on the same directory keeping topics, records and addresses.
+ * acks=all writes and reads going on with a partition leader stopped cleanly, the node rejoining in sync, and a
+ * restart of the whole cluster on the same directory keeping topics, records and addresses. A node killed with
+ * SIGKILL mid-run, and its rejoin, is ClusterFaultsIT's (cli), on the same EmbeddedKafkaCluster.killNode.
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class EmbeddedKafkaClusterIT {
@@ -48,7 +49,7 @@ class EmbeddedKafkaClusterIT {
     Path dataDir;
 
     @Test
-    void threeNodesReplicateSurviveAKilledAndAStoppedNodeTakeThemBackAndKeepTopicsOverARestart() throws Exception {
+    void threeNodesReplicateSurviveAStoppedNodeTakeItBackAndKeepTopicsOverARestart() throws Exception {
         String bootstrap;
         List<ProcessHandle> processes = new ArrayList<>();
         try (EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(BrokerSettings.defaults().withDataDir(dataDir), 3)) {
@@ -78,39 +79,15 @@ class EmbeddedKafkaClusterIT {
 
             produce(bootstrap, 0, 100);
 
-            int victim = leaderOfPartition0(bootstrap);
-            ProcessHandle victimProcess = cluster.node(victim).processHandle().orElseThrow();
-            cluster.killNode(victim);
-            assertThat(victimProcess.isAlive()).isFalse();
-            long killedNs = System.nanoTime();
-            // the leader of partition 0 is gone: acks=all writes wait for a new leader, then need 2 of 3 in sync
-            produce(bootstrap, 100, 100);
-            System.out.printf("100 acks=all records written with node %d killed in %d ms%n", victim,
-                    (System.nanoTime() - killedNs) / 1_000_000);
-            assertThat(consumeCount(bootstrap, 200)).as("every record readable with one node down").isEqualTo(200);
-
-            cluster.startNode(victim);
-            System.out.printf("node %d back after SIGKILL in %d ms%n", victim,
-                    cluster.node(victim).lastStartDuration().toMillis());
-            processes.add(cluster.node(victim).processHandle().orElseThrow());
-            try (Admin admin = admin(bootstrap)) {
-                assertThat(admin.describeCluster().nodes().get(30, TimeUnit.SECONDS)).extracting(Node::id)
-                        .containsExactlyInAnyOrder(1, 2, 3);
-            }
-            cluster.awaitAllReplicasInSync(Duration.ofSeconds(60));
-            try (Admin admin = admin(bootstrap)) {
-                assertThat(describe(admin).partitions()).allSatisfy(p ->
-                        assertThat(p.isr()).extracting(Node::id).containsExactlyInAnyOrder(1, 2, 3));
-            }
-
-            // a clean stop of another node: controlled shutdown moves its leaderships first
-            int stopped = victim % 3 + 1;
+            // kill -9 of a node (a partition leader) mid-run, and its rejoin in sync, is ClusterFaultsIT's (cli): here
+            // the clean stop, whose controlled shutdown moves the node's leaderships first
+            int stopped = leaderOfPartition0(bootstrap);
             long stopNs = System.nanoTime();
             cluster.stopNode(stopped);
             assertThat(cluster.node(stopped).isRunning()).isFalse();
             System.out.printf("node %d stopped cleanly in %d ms%n", stopped, (System.nanoTime() - stopNs) / 1_000_000);
-            produce(bootstrap, 200, 100);
-            assertThat(consumeCount(bootstrap, 300)).isEqualTo(300);
+            produce(bootstrap, 100, 100);
+            assertThat(consumeCount(bootstrap, 200)).as("every record readable with one node down").isEqualTo(200);
             cluster.startNode(stopped);
             processes.add(cluster.node(stopped).processHandle().orElseThrow());
             cluster.awaitAllReplicasInSync(Duration.ofSeconds(60));
@@ -124,7 +101,7 @@ class EmbeddedKafkaClusterIT {
             try (Admin admin = admin(cluster.bootstrapServers())) {
                 assertThat(describe(admin).partitions()).hasSize(3);
             }
-            assertThat(consumeCount(cluster.bootstrapServers(), 300)).isEqualTo(300);
+            assertThat(consumeCount(cluster.bootstrapServers(), 200)).isEqualTo(200);
         }
     }
 
