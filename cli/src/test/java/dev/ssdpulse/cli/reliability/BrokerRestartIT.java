@@ -1,7 +1,7 @@
 package dev.ssdpulse.cli.reliability;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.ssdpulse.cli.Main;
+import dev.ssdpulse.cli.CliRun;
 import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.producer.publish.PublishReport;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
@@ -9,8 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -64,15 +62,11 @@ class BrokerRestartIT {
                 assertThat(report.complete()).as(report.toString()).isTrue();
                 assertThat(report.ioPublished()).isEqualTo(run.ioCount());
 
-                StringWriter out = new StringWriter();
-                var cli = Main.commandLine();
-                cli.setOut(new PrintWriter(out, true));
-                cli.setErr(new PrintWriter(out, true));
-                int verify = cli.execute("runs", "verify", "--run", runId, "--timeout", "2m",
+                CliRun verify = CliRun.of("runs", "verify", "--run", runId, "--timeout", "2m",
                         "--bootstrap-servers", stack.bootstrapServers(),
                         "--schema-registry-url", stack.schemaRegistryUrl());
-                assertThat(verify).as(out.toString()).isZero();
-                assertThat(out.toString()).contains(String.format("%,d I/O events", run.ioCount()))
+                assertThat(verify.exit()).as(verify.output()).isZero();
+                assertThat(verify.output()).contains(String.format("%,d I/O events", run.ioCount()))
                         .contains("0 gap(s), 0 duplicate batch(es)")
                         .contains("complete: every completed I/O is in the topic exactly once");
 

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ssdpulse.cli.Main;
+import dev.ssdpulse.cli.CliRun;
 import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.platform.kafka.EmbeddedKafkaCluster;
 import dev.ssdpulse.producer.publish.PublishReport;
@@ -13,7 +13,6 @@ import dev.ssdpulse.producer.workload.WorkloadPresets;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.platform.kafka.LoopbackPorts;
-import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,7 +20,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.regex.Pattern;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -97,15 +95,11 @@ class ClusterFaultsIT {
             assertThat(leaderOfRunPartition(stack.bootstrapServers(), runId)).as("leadership moved")
                     .isNotEqualTo(leader);
 
-            StringWriter out = new StringWriter();
-            var cli = Main.commandLine();
-            cli.setOut(new PrintWriter(out, true));
-            cli.setErr(new PrintWriter(out, true));
-            int verify = cli.execute("runs", "verify", "--run", runId, "--timeout", "2m",
+            CliRun verify = CliRun.of("runs", "verify", "--run", runId, "--timeout", "2m",
                     "--bootstrap-servers", stack.bootstrapServers(),
                     "--schema-registry-url", stack.schemaRegistryUrl());
-            assertThat(verify).as(out.toString()).isZero();
-            assertThat(out.toString()).contains(String.format("%,d I/O events", run.ioCount()))
+            assertThat(verify.exit()).as(verify.output()).isZero();
+            assertThat(verify.output()).contains(String.format("%,d I/O events", run.ioCount()))
                     .contains("0 gap(s), 0 duplicate batch(es)");
 
             JsonNode live = await("COMPLETED summary of run " + runId).atMost(Duration.ofMinutes(3))

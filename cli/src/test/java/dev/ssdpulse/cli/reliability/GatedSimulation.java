@@ -9,12 +9,10 @@ import dev.ssdpulse.producer.publish.PublishReport;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
-import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadPresets;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
-import dev.ssdpulse.schemas.avro.SmartSample;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -143,16 +141,9 @@ final class GatedSimulation {
         }
     }
 
-    private final class Gated implements RunOutput {
-        private final RunOutput delegate;
-
+    private final class Gated extends ForwardingRunOutput {
         Gated(RunOutput delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public String runId() {
-            return delegate.runId();
+            super(delegate);
         }
 
         @Override
@@ -172,16 +163,6 @@ final class GatedSimulation {
             ioCount.incrementAndGet();
             delegate.onIoCompleted(worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs,
                     queueDepth, status);
-        }
-
-        @Override
-        public void phaseStarted(ScheduledPhase phase, long timeNs) {
-            delegate.phaseStarted(phase, timeNs);
-        }
-
-        @Override
-        public void smart(SmartSample sample) {
-            delegate.smart(sample);
         }
 
         @Override

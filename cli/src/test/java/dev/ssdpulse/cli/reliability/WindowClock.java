@@ -1,9 +1,6 @@
 package dev.ssdpulse.cli.reliability;
 
 import dev.ssdpulse.cli.run.RunOutput;
-import dev.ssdpulse.producer.workload.ScheduledPhase;
-import dev.ssdpulse.schemas.avro.RunStatus;
-import dev.ssdpulse.schemas.avro.SmartSample;
 
 import java.util.Arrays;
 import java.util.function.LongSupplier;
@@ -13,8 +10,7 @@ import java.util.function.LongSupplier;
  * divided by the window length), the wall clock (epoch ms) at which the last I/O of that window was handed to the
  * publisher: the start of the lag to the window's appearance in the views. One run, one simulation thread.
  */
-final class WindowClock implements RunOutput {
-    private final RunOutput delegate;
+final class WindowClock extends ForwardingRunOutput {
     private final long windowNs;
     private final LongSupplier wallMs;
     private long[] lastIoWallMs = new long[64];
@@ -23,14 +19,9 @@ final class WindowClock implements RunOutput {
     private long ioCount;
 
     WindowClock(RunOutput delegate, long windowNs, LongSupplier wallMs) {
-        this.delegate = delegate;
+        super(delegate);
         this.windowNs = windowNs;
         this.wallMs = wallMs;
-    }
-
-    @Override
-    public String runId() {
-        return delegate.runId();
     }
 
     @Override
@@ -49,21 +40,6 @@ final class WindowClock implements RunOutput {
         }
         lastIoWallMs[window] = now;
         windows = Math.max(windows, window + 1);
-    }
-
-    @Override
-    public void phaseStarted(ScheduledPhase phase, long timeNs) {
-        delegate.phaseStarted(phase, timeNs);
-    }
-
-    @Override
-    public void smart(SmartSample sample) {
-        delegate.smart(sample);
-    }
-
-    @Override
-    public int finish(RunStatus status, String reason, long durationNs) {
-        return delegate.finish(status, reason, durationNs);
     }
 
     long firstIoWallMs() {
