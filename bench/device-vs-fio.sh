@@ -4,7 +4,12 @@
 # and on a loop device. For each case: IOPS of both, ratio ssdpulse/fio, CPU time per I/O of both and its ratio.
 #
 # Usage: bench/device-vs-fio.sh [SECONDS=10] [ENGINES="libaio io_uring"] [TARGETS="file loop"] [QDS="1 32 256"]
-# Env:   FILE=/tmp/ssdpulse-bench.dat  LOOP_IMAGE=/tmp/ssdpulse-bench-loop.img  SIZE_MIB=1024  RAMP_SECONDS=3
+# Env:   FILE=/tmp/ssdpulse-bench.dat  LOOP_IMAGE=/tmp/ssdpulse-bench-loop.img  SIZE_MIB=1024  RAMP_SECONDS=5
+#        ROUNDS=1: how many times each case runs (fio, ssdpulse, fio, ssdpulse, ...); with more than one the table
+#        gives each tool's median IOPS and CPU per I/O over the rounds, and the ratios of those medians: a single
+#        sample of a virtual disk swings 2-3x between runs (fio's own), a median of alternating rounds much less.
+#        RAM_IMAGE=/dev/shm/ssdpulse-bench-ram.img: the image behind target 'ram', a loop device over a file in
+#        tmpfs (buffered, no disk): the device is then the CPU, so the tools' own costs decide the IOPS.
 # Needs: fio, python3, root for the loop device (losetup), compiled modules (the script runs
 #        `./mvnw -o -pl cli -am package -DskipTests` when cli/target/lib is missing; never `install`).
 #
@@ -15,8 +20,9 @@
 # and JIT during the phase included). fio's is (usr_cpu + sys_cpu) x job_runtime / I/Os of its job, from its JSON.
 # Writes: fio runs with --refill_buffers, as ssdpulse writes fresh incompressible data on every write.
 # Warm-up: ssdpulse first runs RAMP_SECONDS of the same I/O as a phase 'ramp' that is not counted, so the JVM's JIT
-# compilation is not charged to the measured seconds (a real run is minutes long); fio needs no warm-up and is
-# measured over its whole runtime (RAMP_SECONDS >= 1; the first table in BENCHMARKS.md is without warm-up).
+# compilation is not charged to the measured seconds (a real run is minutes long; profiled, C2 compiles for the
+# first 3-4 s of I/O and then next to nothing); fio needs no warm-up and is measured over its whole runtime
+# (RAMP_SECONDS >= 1; the first table in BENCHMARKS.md is without warm-up, the next ones with 3 s).
 # Cases alternate fio / ssdpulse so drifts of a shared machine hit both.
 set -euo pipefail
 SECONDS_PER_CASE=${1:-10}
@@ -26,7 +32,9 @@ QDS=${4:-"1 32 256"}
 FILE=${FILE:-/tmp/ssdpulse-bench.dat}
 LOOP_IMAGE=${LOOP_IMAGE:-/tmp/ssdpulse-bench-loop.img}
 SIZE_MIB=${SIZE_MIB:-1024}
-RAMP_SECONDS=${RAMP_SECONDS:-3}
+RAMP_SECONDS=${RAMP_SECONDS:-5}
+ROUNDS=${ROUNDS:-1}
+RAM_IMAGE=${RAM_IMAGE:-/dev/shm/ssdpulse-bench-ram.img}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 command -v fio >/dev/null || { echo "fio not found (apt-get install fio)" >&2; exit 1; }
@@ -38,8 +46,11 @@ CP="cli/target/classes:producer/target/classes:streams/target/classes:platform/t
 SIZE=$((SIZE_MIB * 1024 * 1024))
 WORK=$(mktemp -d)
 LOOP_DEV=
+RAM_DEV=
 cleanup() {
   [ -n "$LOOP_DEV" ] && losetup -d "$LOOP_DEV" 2>/dev/null || true
+  [ -n "$RAM_DEV" ] && losetup -d "$RAM_DEV" 2>/dev/null || true
+  rm -f "$RAM_IMAGE"
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -71,7 +82,7 @@ phases:
 EOF
 
 echo "date: $(date -u +%FT%TZ)  host: $(uname -srm)  cpus: $(nproc)  cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-echo "fio $(fio --version | sed 's/^fio-//'), $(java -version 2>&1 | head -1), ${SECONDS_PER_CASE} s per case (ssdpulse after a ${RAMP_SECONDS}-s uncounted warm-up)"
+echo "fio $(fio --version | sed 's/^fio-//'), $(java -version 2>&1 | head -1), ${SECONDS_PER_CASE} s per case (ssdpulse after a ${RAMP_SECONDS}-s uncounted warm-up), $ROUNDS round(s) per case"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other processes share the CPUs: compare the CPU columns too)"
 
 declare -A PATHS
@@ -87,7 +98,13 @@ for t in $TARGETS; do
       PATHS[loop]=$LOOP_DEV
       echo "loop: $LOOP_DEV over $LOOP_IMAGE (direct-io $(cat /sys/block/$(basename "$LOOP_DEV")/loop/dio)," \
            "scheduler $(cat /sys/block/$(basename "$LOOP_DEV")/queue/scheduler))" ;;
-    *) echo "unknown target $t (file|loop)" >&2; exit 2 ;;
+    ram)
+      fio --name=layout --filename="$RAM_IMAGE" --size="$SIZE" --rw=write --bs=1M --ioengine=psync --refill_buffers \
+          --output=/dev/null
+      RAM_DEV=$(losetup -f --show "$RAM_IMAGE")
+      PATHS[ram]=$RAM_DEV
+      echo "ram: $RAM_DEV over $RAM_IMAGE (tmpfs, buffered in the loop driver)" ;;
+    *) echo "unknown target $t (file|loop|ram)" >&2; exit 2 ;;
   esac
 done
 
@@ -101,26 +118,33 @@ for t in $TARGETS; do
       # ssdpulse writes fresh incompressible data on every write (its default pattern); fio does with this
       refill=$([ $rw = randwrite ] && echo --refill_buffers || true)
       for qd in $QDS; do
-        fio_out=$(fio --name=job --filename="$path" --size="$SIZE" --rw=$rw --bs=4k --iodepth="$qd" \
-            --ioengine="$engine" --direct=1 --runtime="$SECONDS_PER_CASE" --time_based --norandommap \
-            --randrepeat=0 $refill --output-format=json 2>"$WORK/fio.err" \
-          | python3 -c "import json,sys; j=json.load(sys.stdin)['jobs'][0]; n=j['read']['total_ios']+j['write']['total_ios']; print(round(j['read']['iops']+j['write']['iops']), f\"{(j['usr_cpu']+j['sys_cpu'])/100*j['job_runtime']*1e3/max(n,1):.2f}\")" \
-          ) || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }
-        fio_iops=${fio_out% *}; fio_cpu=${fio_out#* }
-        java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" \
-            --workload "$WORK/w.yaml" --set read=$read_pct --set qd=$qd --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
-            --offline --format json >"$WORK/sp.json" 2>"$WORK/sp.err" || true
-        line=$(grep "phase 1 'test' ended" "$WORK/sp.err" || true)
-        if [ -z "$line" ]; then
-          echo "ssdpulse failed: $(cat "$WORK/sp.err")" >&2
-          continue
-        fi
-        sp_iops=$(sed -E 's/.* I\/Os, ([0-9]+) IOPS.*/\1/' <<<"$line")
-        sp_cpu=$(sed -E 's/.*process CPU ([0-9.]+) us\/IO.*/\1/' <<<"$line")
-        printf '%-5s %-8s %-9s %3s | %9s %9s %6s | %8s %8s %6s\n' "$t" "$engine" $rw "$qd" "$fio_iops" "$sp_iops" \
+        fio_iops_all=() fio_cpu_all=() sp_iops_all=() sp_cpu_all=()
+        for ((round = 1; round <= ROUNDS; round++)); do
+          fio_out=$(fio --name=job --filename="$path" --size="$SIZE" --rw=$rw --bs=4k --iodepth="$qd" \
+              --ioengine="$engine" --direct=1 --runtime="$SECONDS_PER_CASE" --time_based --norandommap \
+              --randrepeat=0 $refill --output-format=json 2>"$WORK/fio.err" \
+            | python3 -c "import json,sys; j=json.load(sys.stdin)['jobs'][0]; n=j['read']['total_ios']+j['write']['total_ios']; print(round(j['read']['iops']+j['write']['iops']), f\"{(j['usr_cpu']+j['sys_cpu'])/100*j['job_runtime']*1e3/max(n,1):.2f}\")" \
+            ) || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }
+          java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" \
+              --workload "$WORK/w.yaml" --set read=$read_pct --set qd=$qd --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
+              --offline --format json >"$WORK/sp.json" 2>"$WORK/sp.err" || true
+          line=$(grep "phase 1 'test' ended" "$WORK/sp.err" || true)
+          if [ -z "$line" ]; then
+            echo "ssdpulse failed: $(cat "$WORK/sp.err")" >&2
+            continue
+          fi
+          fio_iops_all+=("${fio_out% *}"); fio_cpu_all+=("${fio_out#* }")
+          sp_iops_all+=("$(sed -E 's/.* I\/Os, ([0-9]+) IOPS.*/\1/' <<<"$line")")
+          sp_cpu_all+=("$(sed -E 's/.*process CPU ([0-9.]+) us\/IO.*/\1/' <<<"$line")")
+          echo "    round $round: fio ${fio_out% *} IOPS ${fio_out#* } us/IO; ssdpulse: $line" >&2
+        done
+        [ ${#sp_iops_all[@]} -gt 0 ] || continue
+        median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+        fio_iops=$(median "${fio_iops_all[@]}"); fio_cpu=$(median "${fio_cpu_all[@]}")
+        sp_iops=$(median "${sp_iops_all[@]}"); sp_cpu=$(median "${sp_cpu_all[@]}")
+        printf '%-5s %-8s %-9s %3s | %9.0f %9.0f %6s | %8.2f %8.2f %6s\n' "$t" "$engine" $rw "$qd" "$fio_iops" "$sp_iops" \
             "$(python3 -c "print(f'{$sp_iops/$fio_iops:.3f}')")" "$fio_cpu" "$sp_cpu" \
             "$(python3 -c "print(f'{$sp_cpu/$fio_cpu:.2f}')")"
-        echo "    ssdpulse: $line" >&2
       done
     done
   done

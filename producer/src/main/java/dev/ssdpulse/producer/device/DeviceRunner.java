@@ -493,9 +493,11 @@ public final class DeviceRunner {
 
         /**
          * One worker on an asynchronous engine: submit into every free slot (each request drawn from the worker's
-         * generator and paced as in {@link #ioLoop}), reap at least one completion (the reap hands the batch to the
-         * kernel), record, refill. At the end (duration, budget, cancel, device error) no new request is drawn and
-         * the loop reaps until nothing is in flight, so every submitted I/O is recorded.
+         * generator and paced as in {@link #ioLoop}), hand the batch to the kernel, record the completions that
+         * freed those slots (kept in a {@link CompletionBacklog} meanwhile, so the device is not idle while
+         * ssdpulse records), then wait for at least one completion. At the end (duration, budget, cancel, device
+         * error) no new request is drawn and the loop reaps until nothing is in flight, so every submitted I/O is
+         * recorded.
          *
          * <p>Cost: the clock is read once per batch here (the end of a timed phase is checked per batch, so a phase
          * overshoots its duration by at most one batch, a few I/O latencies) and once per request only when the
@@ -506,6 +508,9 @@ public final class DeviceRunner {
             IoSlot[] free = slots.clone();
             int freeCount = depth;
             IoSlot[] done = new IoSlot[depth];
+            CompletionBacklog backlog = new CompletionBacklog(depth);
+            CompletionBacklog.Recorder recorder = (op, offset, size, submitNanos, completeNanos, qd, status) ->
+                    complete(w, op, offset, size, submitNanos, completeNanos, qd, status);
             IoRequest r = w.request;
             int inFlight = 0;
             IoSlot staged = null; // drawn from the generator, waiting for its paced submit time
@@ -543,7 +548,7 @@ public final class DeviceRunner {
                         staged.queueDepthAtSubmit = ++inFlight;
                         if (e.submit(staged)) {
                             inFlight--;
-                            complete(w, staged, staged.queueDepthAtSubmit);
+                            backlog.add(staged);
                             free[freeCount++] = staged;
                         }
                         staged = null;
@@ -552,6 +557,15 @@ public final class DeviceRunner {
                     if (staged != null && !drawing) {
                         free[freeCount++] = staged; // ended while waiting: the request is not submitted
                         staged = null;
+                    }
+                    if (!backlog.isEmpty()) {
+                        // the new requests go to the kernel first (a reap of at most 0 only submits), then the
+                        // completions that freed their slots are recorded while the device works on them
+                        if (inFlight > 0) {
+                            e.reap(done, 0, 0, 0);
+                        }
+                        backlog.drainTo(recorder);
+                        now = System.nanoTime();
                     }
                     if (inFlight == 0 && staged == null) {
                         if (!drawing || w.exhausted) {
@@ -586,7 +600,7 @@ public final class DeviceRunner {
                         IoSlot s = done[i];
                         done[i] = null;
                         inFlight--;
-                        complete(w, s, s.queueDepthAtSubmit);
+                        backlog.add(s);
                         free[freeCount++] = s;
                     }
                 }
@@ -616,22 +630,27 @@ public final class DeviceRunner {
         }
 
         private void complete(WorkerStream w, IoSlot slot, int queueDepth) {
-            int size = slot.sizeBytes;
-            boolean ok = slot.status == IoStatus.OK;
+            complete(w, slot.op, slot.offsetBytes, slot.sizeBytes, slot.submitNanos, slot.completeNanos, queueDepth,
+                    slot.status);
+        }
+
+        private void complete(WorkerStream w, byte op, long offsetBytes, int size, long submitNanos,
+                              long completeNanos, int queueDepth, int status) {
+            boolean ok = status == IoStatus.OK;
             w.sinkLock.lock();
             try {
                 w.ios++;
                 if (!ok) {
                     w.errors++;
-                } else if (slot.op == IoOpCode.READ) {
+                } else if (op == IoOpCode.READ) {
                     w.bytesRead += size;
-                } else if (slot.op == IoOpCode.WRITE) {
+                } else if (op == IoOpCode.WRITE) {
                     w.bytesWritten += size;
-                } else if (slot.op == IoOpCode.TRIM) {
+                } else if (op == IoOpCode.TRIM) {
                     w.bytesTrimmed += size;
                 }
-                sink.onIoCompleted(w.worker, scheduled.index(), slot.op, slot.offsetBytes, size,
-                        slot.submitNanos - runStart, slot.completeNanos - slot.submitNanos, queueDepth, slot.status);
+                sink.onIoCompleted(w.worker, scheduled.index(), op, offsetBytes, size,
+                        submitNanos - runStart, completeNanos - submitNanos, queueDepth, status);
             } finally {
                 w.sinkLock.unlock();
             }
@@ -640,10 +659,10 @@ public final class DeviceRunner {
                 totals.bytes.add(size);
             } else {
                 totals.errors.increment();
-                if (IoStatus.isDeviceError(slot.status) && deviceError.get() == null
+                if (IoStatus.isDeviceError(status) && deviceError.get() == null
                         && deviceError.compareAndSet(null, "device error on worker " + w.worker + ": "
-                        + IoOpCode.name(slot.op) + " of " + size + " bytes at offset " + slot.offsetBytes
-                        + " completed with errno " + slot.status + lastErrorSuffix())) {
+                        + IoOpCode.name(op) + " of " + size + " bytes at offset " + offsetBytes
+                        + " completed with errno " + status + lastErrorSuffix())) {
                     ending = true;
                 }
             }

@@ -69,8 +69,17 @@ abstract class AsyncIoEngineBase implements IoEngine {
         return maxQueueDepth;
     }
 
+    /** Requests handed to the kernel (or queued for it) and not yet reaped. */
+    protected final int inFlightCount() {
+        return maxQueueDepth - freeCount;
+    }
+
     /** Creates the kernel queue for {@link #maxQueueDepth} requests; throws with errno text if refused. */
     protected abstract void setupQueue() throws IOException;
+
+    /** Called by the first submit of a batch, before it takes a slot: where an engine checks which thread submits. */
+    protected void beforeBatch() {
+    }
 
     /** Writes the kernel request for {@code slot} under {@code tag} (not yet submitted). */
     protected abstract void prepare(int tag, IoSlot slot, long bufferAddress, boolean write);
@@ -158,6 +167,9 @@ abstract class AsyncIoEngineBase implements IoEngine {
         }
         switch (slot.op) {
             case IoOpCode.READ, IoOpCode.WRITE -> {
+                if (pendingCount == 0) {
+                    beforeBatch();
+                }
                 if (freeCount == 0) {
                     throw new IllegalStateException(name() + ": more than " + maxQueueDepth
                             + " I/Os outstanding (reap before submitting more)");

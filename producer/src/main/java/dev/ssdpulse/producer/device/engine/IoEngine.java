@@ -73,7 +73,8 @@ public interface IoEngine extends AutoCloseable {
     /**
      * Hands queued requests to the kernel, then collects completions into {@code out}, waiting up to
      * {@code timeoutNs} (negative: no limit) for at least {@code min}. Returns early with fewer when the wait
-     * times out or is interrupted by a signal. Synchronous engines have nothing queued and return 0 at once.
+     * times out or is interrupted by a signal. With {@code max} 0 it only hands the queued requests to the kernel
+     * (fio's commit without a reap). Synchronous engines have nothing queued and return 0 at once.
      *
      * @return number of slots written to {@code out} (at most {@code max})
      */

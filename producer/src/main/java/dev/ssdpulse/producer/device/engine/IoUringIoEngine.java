@@ -31,6 +31,23 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
     private static final byte IORING_OP_WRITE = 23;
     private static final int IORING_ENTER_GETEVENTS = 1;
     private static final int IORING_ENTER_EXT_ARG = 8;
+    private static final int IORING_SETUP_CQSIZE = 1 << 3;
+    private static final int IORING_SETUP_R_DISABLED = 1 << 6;
+    private static final int IORING_SETUP_COOP_TASKRUN = 1 << 8;
+    private static final int IORING_SETUP_SINGLE_ISSUER = 1 << 12;
+    private static final int IORING_SETUP_DEFER_TASKRUN = 1 << 13;
+    private static final int IORING_REGISTER_ENABLE_RINGS = 12;
+    /**
+     * Ring set-up flags, best first, as fio 3.33 asks for them: completions are run as task work only when the
+     * submitting thread enters the kernel to reap ({@code DEFER_TASKRUN}, Linux 6.1, which needs
+     * {@code SINGLE_ISSUER}) instead of interrupting it, or at least without an IPI ({@code COOP_TASKRUN}, 5.19).
+     * A kernel that does not know a flag refuses the set-up with EINVAL, and the next set is tried.
+     */
+    private static final int[] SETUP_FLAGS = {
+            IORING_SETUP_CQSIZE | IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER
+                    | IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_R_DISABLED,
+            IORING_SETUP_CQSIZE | IORING_SETUP_COOP_TASKRUN,
+            0};
     private static final int IORING_FEAT_SINGLE_MMAP = 1;
     private static final int IORING_FEAT_EXT_ARG = 1 << 8;
     private static final long IORING_OFF_SQ_RING = 0;
@@ -61,6 +78,15 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
     private long getEventsArgAddress;
     private ByteBuffer timespec;
     private long timespecAddress;
+    /** The set-up flags the kernel took ({@link #SETUP_FLAGS}). */
+    private int setupFlags;
+    /**
+     * The thread the ring belongs to. A single-issuer ring is bound by the kernel to the thread that enables it,
+     * and any other thread's {@code io_uring_enter} fails with EEXIST; the device runner starts a new submitting
+     * thread per phase, so a ring is enabled by its first user and re-created when another thread takes the engine
+     * over with nothing in flight.
+     */
+    private Thread issuer;
 
     public IoUringIoEngine(int maxQueueDepth) {
         super(maxQueueDepth);
@@ -99,13 +125,26 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
     @Override
     protected void setupQueue() throws IOException {
         ByteBuffer params = LinuxNative.allocateAligned(120, 8);
-        try {
-            ringFd = (int) LinuxNative.syscall(LinuxNative.SYS_IO_URING_SETUP, maxQueueDepth,
-                    LinuxNative.address(params), 0, 0, 0, 0);
-        } catch (LastErrorException e) {
-            throw new IOException("io_uring_setup(" + maxQueueDepth + ") failed: "
-                    + LinuxNative.describe(e.getErrorCode()) + " (use --engine libaio)", e);
+        for (int i = 0; ; i++) {
+            params.clear();
+            for (int b = 0; b < 120; b += 8) {
+                params.putLong(b, 0);
+            }
+            params.putInt(4, maxQueueDepth); // cq_entries, read with IORING_SETUP_CQSIZE: one CQE per request
+            params.putInt(8, SETUP_FLAGS[i]);
+            try {
+                ringFd = (int) LinuxNative.syscall(LinuxNative.SYS_IO_URING_SETUP, maxQueueDepth,
+                        LinuxNative.address(params), 0, 0, 0, 0);
+                setupFlags = SETUP_FLAGS[i];
+                break;
+            } catch (LastErrorException e) {
+                if (e.getErrorCode() != IoStatus.EINVAL || i == SETUP_FLAGS.length - 1) {
+                    throw new IOException("io_uring_setup(" + maxQueueDepth + ") failed: "
+                            + LinuxNative.describe(e.getErrorCode()) + " (use --engine libaio)", e);
+                }
+            }
         }
+        issuer = null;
         try {
             int sqEntries = params.getInt(0);
             int cqEntries = params.getInt(4);
@@ -158,6 +197,34 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
         }
     }
 
+    /** Makes the calling thread the ring's issuer (see {@link #issuer}); called before every use of the ring. */
+    private void claimRing() {
+        Thread caller = Thread.currentThread();
+        if (caller == issuer) {
+            return;
+        }
+        if ((setupFlags & IORING_SETUP_R_DISABLED) != 0) {
+            if (issuer != null) {
+                if (inFlightCount() != 0 || pendingCount != 0) {
+                    throw new IllegalStateException("io_uring: a second thread used the ring with requests in flight");
+                }
+                destroyQueue();
+                try {
+                    setupQueue();
+                } catch (IOException e) {
+                    throw new IllegalStateException("io_uring: re-creating the ring for a new thread failed", e);
+                }
+            }
+            LinuxNative.syscall(LinuxNative.SYS_IO_URING_REGISTER, ringFd, IORING_REGISTER_ENABLE_RINGS, 0, 0, 0, 0);
+        }
+        issuer = caller;
+    }
+
+    @Override
+    protected void beforeBatch() {
+        claimRing();
+    }
+
     @Override
     protected void prepare(int tag, IoSlot slot, long bufferAddress, boolean write) {
         // SQEs are written at submit and published (tail) in submitPending; the SQE index is the ring position.
@@ -193,12 +260,14 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
 
     @Override
     protected void awaitCompletions(int min, int max, long timeoutNs) {
+        claimRing();
         int ready = harvest(max);
-        if (ready > 0 && unsubmitted == 0) {
+        if (ready > 0 && unsubmitted == 0 && (setupFlags & IORING_SETUP_DEFER_TASKRUN) == 0) {
             return;
         }
         int wait = ready > 0 ? 0 : min;
-        int flags = wait > 0 ? IORING_ENTER_GETEVENTS : 0;
+        // GETEVENTS also when not waiting: with DEFER_TASKRUN it is what runs the completions' task work
+        int flags = IORING_ENTER_GETEVENTS;
         long arg = 0;
         long argSize = 0;
         if (wait > 0 && timeoutNs >= 0 && extArg) {
@@ -219,8 +288,8 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
                 throw new IllegalStateException("io_uring_enter failed: " + LinuxNative.describe(errno), e);
             }
         }
-        if (ready == 0) {
-            harvest(max);
+        if (ready < max) {
+            harvest(max - ready);
         }
     }
 

@@ -40,6 +40,7 @@ final class LinuxNative {
     static final long SYS_IO_GETEVENTS;
     static final long SYS_IO_URING_SETUP = 425;
     static final long SYS_IO_URING_ENTER = 426;
+    static final long SYS_IO_URING_REGISTER = 427;
 
     static final ByteOrder ORDER = ByteOrder.nativeOrder();
 

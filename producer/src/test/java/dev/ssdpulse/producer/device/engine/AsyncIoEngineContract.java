@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -136,6 +137,60 @@ abstract class AsyncIoEngineContract {
                 got += e.reap(out, 2 - got, 2 - got, 5_000_000_000L);
             }
             assertThat(e.reap(out, 1, 2, 0)).as("nothing outstanding: returns at once").isZero();
+        }
+    }
+
+    @Test
+    void aReapOfAtMostZeroSubmitsAndReturnsNothing() throws Exception {
+        try (AsyncIoEngineBase e = newEngine(8)) {
+            e.open(file(), SIZE, true, false);
+            List<IoSlot> slots = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                IoSlot s = e.allocateSlot(4096);
+                request(s, IoOpCode.READ, 4096L * i, 4096);
+                assertThat(e.submit(s)).isFalse();
+                slots.add(s);
+            }
+            IoSlot[] out = new IoSlot[8];
+            assertThat(e.reap(out, 0, 0, 0)).isZero();
+            assertThat(out).containsOnlyNulls();
+            for (IoSlot s : slots) {
+                assertThat(s.submitNanos).as("stamped when handed to the kernel").isPositive();
+            }
+            int got = 0;
+            while (got < 8) {
+                int n = e.reap(out, 1, 8 - got, 5_000_000_000L);
+                assertThat(n).as("completions within 5 s").isPositive();
+                for (int i = 0; i < n; i++) {
+                    assertThat(out[i].status).as(String.valueOf(e.lastError())).isZero();
+                }
+                got += n;
+            }
+        }
+    }
+
+    @Test
+    void eachPhaseMayUseTheEngineFromItsOwnThread() throws Exception {
+        // the device runner opens the engine on one thread and starts a submitting thread per phase
+        try (AsyncIoEngineBase e = newEngine(4)) {
+            e.open(file(), SIZE, true, false);
+            IoSlot s = e.allocateSlot(4096);
+            for (int phase = 0; phase < 3; phase++) {
+                long offset = 4096L * phase;
+                AtomicReference<Throwable> failure = new AtomicReference<>();
+                Thread t = new Thread(() -> {
+                    try {
+                        request(s, IoOpCode.READ, offset, 4096);
+                        submitAllAndReap(e, List.of(s));
+                    } catch (Throwable x) {
+                        failure.set(x);
+                    }
+                });
+                t.start();
+                t.join();
+                assertThat(failure.get()).isNull();
+                assertThat(s.status).as(String.valueOf(e.lastError())).isZero();
+            }
         }
     }
 
