@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.schemas.avro.DeviceDescription;
-import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunStarted;
@@ -13,7 +12,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
-import dev.ssdpulse.streams.report.LatencyStatistic;
+import dev.ssdpulse.streams.report.ReportTables;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -120,24 +119,7 @@ public final class ApiJson {
 
     /** One window as a point: t (s since run start), rates, latency in ms, exact bin counts. */
     public static ObjectNode point(WindowMetrics w) {
-        ObjectNode p = F.objectNode();
-        p.put("t", w.getWindowStartNs() / 1e9);
-        p.put("windowS", w.getWindowSizeNs() / 1e9);
-        p.put("phase", w.getPhaseIndex());
-        p.put("ioCount", w.getIoCount());
-        p.put("bytes", w.getBytes());
-        p.put("iops", w.getIops());
-        p.put("mbPerSec", w.getMbPerSec());
-        p.put("errorCount", w.getErrorCount());
-        LatencyStats l = w.getLatency();
-        ObjectNode lat = p.putObject("latencyMs");
-        for (LatencyStatistic statistic : LatencyStatistic.WINDOW) {
-            // the dashboard's keys: "p999" for the 99.9th percentile (kept for the API's clients)
-            lat.put(statistic == LatencyStatistic.P99_9 ? "p999" : statistic.jsonKey(), statistic.valueNs(l) / 1e6);
-        }
-        ArrayNode bins = p.putArray("bins");
-        l.getBinCounts().forEach(bins::add);
-        return p;
+        return ReportTables.POINT.json(w);
     }
 
     /** GET /series: {runId, latencyUnit, binUpperBoundsMs, ops: {READ: [points], ...}} (ops without windows left out). */
