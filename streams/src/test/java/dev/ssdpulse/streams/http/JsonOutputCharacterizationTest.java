@@ -63,7 +63,8 @@ class JsonOutputCharacterizationTest {
                         op(IoOp.TRIM, 0, 0, 0)))
                 .setPhases(List.of(precondition, measure))
                 .setWriteAmplification(withWa ? TestRecords.wa("rich", 0, 7 * S, 2.123456789) : null)
-                .setSteadyState(List.of(reached, lost)).setIoCount(7000).setIoCountExpected(7002)
+                .setSteadyState(List.of(reached, lost, SteadyStateVerdict.newBuilder(reached).setReached(false)
+                        .setReachedAtNs(null).setMean(Double.NaN).setExplanation("not enough rounds").build())).setIoCount(7000).setIoCountExpected(7002)
                 .setLateIoCount(2).setDuplicateBatchCount(1).setIoNotPublished(withWa ? 0 : 2).build();
     }
 
