@@ -54,6 +54,15 @@ public final class ReportTables {
     public static final Table<WindowMetrics> POINT = windows(null).selectJson("t", "windowS", "phase", "ioCount",
             "bytes", "iops", "mbPerSec", "errorCount", "latencyMs", "bins");
 
+    /** A run's phases: the HTML report's table, and the summary JSON's phases (their ops added). */
+    public static final Table<PhaseSummary> PHASES = new Table<>(List.of(
+            Column.of("phase", "index", PhaseSummary::getPhaseIndex),
+            Column.of("name", p -> p.getName().toString()),
+            Column.of("kind", p -> p.getKind().name()),
+            Column.<PhaseSummary>of("start_s", p -> p.getStartNs() / 1e9, 1).json("startNs", PhaseSummary::getStartNs),
+            Column.<PhaseSummary>of("end_s", p -> p.getEndNs() / 1e9, 1).json("endNs", PhaseSummary::getEndNs),
+            Column.of("wa", "writeAmplification", PhaseSummary::getWriteAmplification, 2)));
+
     /** A latency bin of the summary JSON: {@code toNs} null for the last, open one. */
     private record Bin(long fromNs, Long toNs, long count) {
     }

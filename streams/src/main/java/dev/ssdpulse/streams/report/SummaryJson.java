@@ -11,8 +11,9 @@ import java.util.Locale;
 
 /**
  * The run summary as JSON with stable field names (README "Summary JSON"). The one implementation behind
- * the CLI's {@code --format json} and GET /api/runs/{id}/summary. Its ops are rows of {@link ReportTables#OP_JSON},
- * the cells of the summary CSV; the run, its phases and the verdicts are objects of their own.
+ * the CLI's {@code --format json} and GET /api/runs/{id}/summary. Its ops and phases are rows of the column sets
+ * of the summary CSV and the HTML report ({@link ReportTables}); the run, its WA and the verdicts are objects of
+ * their own (a verdict's NaN mean stays Jackson's "NaN" there, as before).
  */
 public final class SummaryJson {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -54,14 +55,8 @@ public final class SummaryJson {
         root.set("ops", ReportTables.OP_JSON.json(ReportTables.summaryRows(s, null)));
         ArrayNode phases = root.putArray("phases");
         for (PhaseSummary phase : s.getPhases()) {
-            ObjectNode p = phases.addObject();
-            p.put("index", phase.getPhaseIndex());
-            p.put("name", phase.getName().toString());
-            p.put("kind", phase.getKind().name());
-            p.put("startNs", phase.getStartNs());
-            p.put("endNs", phase.getEndNs());
-            p.put("writeAmplification", phase.getWriteAmplification());
-            p.set("ops", ReportTables.OP_JSON.json(ReportTables.summaryRows(s, phase)));
+            phases.add(ReportTables.PHASES.json(phase)
+                    .set("ops", ReportTables.OP_JSON.json(ReportTables.summaryRows(s, phase))));
         }
         ArrayNode steady = root.putArray("steadyState");
         for (SteadyStateVerdict v : s.getSteadyState()) {

@@ -220,7 +220,7 @@ public final class HtmlReport {
                             run.wa().stream().mapToDouble(w -> orNaN(w.getWaCumulative())).toArray(), null)),
                     phases, List.of(), false));
         }
-        b.append(PHASES.html(s.getPhases()));
+        b.append(ReportTables.PHASES.html(s.getPhases()));
         b.append("</section>\n");
     }
 
@@ -234,14 +234,6 @@ public final class HtmlReport {
             Column.of("mean", SteadyStateVerdict::getMean, 1),
             Column.of("criteria", v -> v.getCriteria().toString()),
             Column.of("explanation", v -> v.getExplanation().toString())));
-
-    private static final Table<PhaseSummary> PHASES = new Table<>(List.of(
-            Column.of("phase", PhaseSummary::getPhaseIndex),
-            Column.of("name", p -> p.getName().toString()),
-            Column.of("kind", p -> p.getKind().name()),
-            Column.of("start_s", p -> p.getStartNs() / 1e9, 1),
-            Column.of("end_s", p -> p.getEndNs() / 1e9, 1),
-            Column.of("wa", PhaseSummary::getWriteAmplification, 2)));
 
     private static List<SvgChart.Band> steadyBands(RunSummary s) {
         List<SvgChart.Band> bands = new ArrayList<>();
