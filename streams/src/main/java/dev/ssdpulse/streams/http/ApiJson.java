@@ -117,11 +117,6 @@ public final class ApiJson {
         return root;
     }
 
-    /** One window as a point: t (s since run start), rates, latency in ms, exact bin counts. */
-    public static ObjectNode point(WindowMetrics w) {
-        return ReportTables.POINT.json(w);
-    }
-
     /** GET /series: {runId, latencyUnit, binUpperBoundsMs, ops: {READ: [points], ...}} (ops without windows left out). */
     public static ObjectNode series(String runId, SeriesQuery q, RunViews views) {
         ObjectNode root = F.objectNode();
@@ -141,7 +136,7 @@ public final class ApiJson {
                 boundsDone = true;
             }
             ArrayNode points = ops.putArray(IoOpCode.name(op));
-            windows.forEach(w -> points.add(point(w)));
+            windows.forEach(w -> points.add(ReportTables.POINT.json(w)));
         }
         return root;
     }
@@ -151,13 +146,13 @@ public final class ApiJson {
         ObjectNode root = F.objectNode();
         root.put("runId", runId);
         ArrayNode a = root.putArray("intervals");
-        for (WriteAmplification w : intervals) {
-            ObjectNode n = AvroJson.record(w);
-            n.put("fromS", w.getFromTimeNs() / 1e9);
-            n.put("toS", w.getToTimeNs() / 1e9);
-            a.add(n);
-        }
+        intervals.forEach(w -> a.add(waInterval(w)));
         return root;
+    }
+
+    /** A WA interval (of GET /wa and the event stream): its record, and its times in seconds. */
+    public static ObjectNode waInterval(WriteAmplification w) {
+        return AvroJson.record(w).put("fromS", w.getFromTimeNs() / 1e9).put("toS", w.getToTimeNs() / 1e9);
     }
 
     /**

@@ -13,6 +13,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateMethod;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.SummaryJson;
 import java.io.IOException;
 import java.io.InputStream;
@@ -90,8 +91,8 @@ class JsonOutputCharacterizationTest {
                 .setLatency(TestRecords.latency(0, 0, 0, 0, 0)).build();
         views.windows.add(empty);
         String json = ApiJson.series("rich", SeriesQuery.parse(java.util.Map.of()), views).toString() + "\n"
-                + ApiJson.point(empty).toString() + "\n"
-                + ApiJson.point(TestRecords.window("rich", IoOp.READ, 3, 12_345_678_901L, 97, 123_456_789L))
+                + ReportTables.POINT.json(empty).toString() + "\n"
+                + ReportTables.POINT.json(TestRecords.window("rich", IoOp.READ, 3, 12_345_678_901L, 97, 123_456_789L))
                 + "\n";
         assertGolden("series.json", json);
     }
