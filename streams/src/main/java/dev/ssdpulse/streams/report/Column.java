@@ -53,6 +53,11 @@ public record Column<R>(String name, Function<R, Object> value, int textDecimals
         return new Column<>(name, value, textDecimals, key, valueInJson);
     }
 
+    /** This column in CSV and text only (left out of JSON). */
+    public Column<R> withoutJson() {
+        return new Column<>(name, value, textDecimals, null, jsonValue);
+    }
+
     /** This column in JSON only (left out of CSV and text). */
     public Column<R> jsonOnly() {
         return new Column<>(null, value, textDecimals, jsonKey, jsonValue);

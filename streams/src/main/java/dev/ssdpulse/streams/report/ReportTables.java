@@ -1,9 +1,11 @@
 package dev.ssdpulse.streams.report;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +64,30 @@ public final class ReportTables {
             Column.<PhaseSummary>of("start_s", p -> p.getStartNs() / 1e9, 1).json("startNs", PhaseSummary::getStartNs),
             Column.<PhaseSummary>of("end_s", p -> p.getEndNs() / 1e9, 1).json("endNs", PhaseSummary::getEndNs),
             Column.of("wa", "writeAmplification", PhaseSummary::getWriteAmplification, 2)));
+
+    /**
+     * A run's steady-state verdicts: the HTML report's table, and the summary JSON's (booleans and times in ns
+     * there; a NaN mean as Jackson writes a NaN double, "NaN", as it always was).
+     */
+    public static final Table<SteadyStateVerdict> VERDICTS = new Table<>(List.of(
+            Column.of("phase", "phaseIndex", SteadyStateVerdict::getPhaseIndex),
+            Column.of("op", SummaryJson::opName),
+            Column.jsonOnly("allOps", SteadyStateVerdict::getAllOps),
+            Column.of("method", v -> v.getMethod().name()),
+            Column.jsonOnly("reached", SteadyStateVerdict::getReached),
+            Column.jsonOnly("final", SteadyStateVerdict::getFinalVerdict),
+            Column.jsonOnly("steadyNow", SteadyStateVerdict::getSteadyNow),
+            Column.jsonOnly("reachedAtNs", SteadyStateVerdict::getReachedAtNs),
+            Column.jsonOnly("lostAtNs", SteadyStateVerdict::getLostAtNs),
+            Column.<SteadyStateVerdict>of("verdict", SummaryJson::verdictText).withoutJson(),
+            Column.<SteadyStateVerdict>of("window_start_s", v -> v.getWindowStartNs() / 1e9, 0)
+                    .json("windowStartNs", SteadyStateVerdict::getWindowStartNs),
+            Column.<SteadyStateVerdict>of("window_end_s", v -> v.getWindowEndNs() / 1e9, 0)
+                    .json("windowEndNs", SteadyStateVerdict::getWindowEndNs),
+            Column.<SteadyStateVerdict>of("mean", SteadyStateVerdict::getMean, 1)
+                    .json("mean", v -> JsonNodeFactory.instance.numberNode(v.getMean())),
+            Column.of("criteria", v -> v.getCriteria().toString()),
+            Column.of("explanation", v -> v.getExplanation().toString())));
 
     /** A latency bin of the summary JSON: {@code toNs} null for the last, open one. */
     private record Bin(long fromNs, Long toNs, long count) {

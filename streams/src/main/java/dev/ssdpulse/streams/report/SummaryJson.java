@@ -11,9 +11,8 @@ import java.util.Locale;
 
 /**
  * The run summary as JSON with stable field names (README "Summary JSON"). The one implementation behind
- * the CLI's {@code --format json} and GET /api/runs/{id}/summary. Its ops and phases are rows of the column sets
- * of the summary CSV and the HTML report ({@link ReportTables}); the run, its WA and the verdicts are objects of
- * their own (a verdict's NaN mean stays Jackson's "NaN" there, as before).
+ * the CLI's {@code --format json} and GET /api/runs/{id}/summary. Its ops, phases and verdicts are rows of the
+ * column sets of the summary CSV and the HTML report ({@link ReportTables}); the run and its WA are one object.
  */
 public final class SummaryJson {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -58,24 +57,7 @@ public final class SummaryJson {
             phases.add(ReportTables.PHASES.json(phase)
                     .set("ops", ReportTables.OP_JSON.json(ReportTables.summaryRows(s, phase))));
         }
-        ArrayNode steady = root.putArray("steadyState");
-        for (SteadyStateVerdict v : s.getSteadyState()) {
-            ObjectNode n = steady.addObject();
-            n.put("phaseIndex", v.getPhaseIndex());
-            n.put("op", opName(v));
-            n.put("allOps", v.getAllOps());
-            n.put("method", v.getMethod().name());
-            n.put("reached", v.getReached());
-            n.put("final", v.getFinalVerdict());
-            n.put("steadyNow", v.getSteadyNow());
-            n.put("reachedAtNs", v.getReachedAtNs());
-            n.put("lostAtNs", v.getLostAtNs());
-            n.put("windowStartNs", v.getWindowStartNs());
-            n.put("windowEndNs", v.getWindowEndNs());
-            n.put("mean", v.getMean());
-            n.put("criteria", v.getCriteria().toString());
-            n.put("explanation", v.getExplanation().toString());
-        }
+        root.set("steadyState", ReportTables.VERDICTS.json(s.getSteadyState()));
         return root;
     }
 
