@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The column sets of ssdpulse's tabular outputs, one per kind of row, shared by the HTTP API
- * ({@code summary.csv}, {@code series.csv}), {@code report --format csv} and the offline {@code --series-csv}.
- * Latencies in microseconds, times in seconds, rates in IOPS and MB/s (10^6 bytes); the unit is in the name.
+ * The column sets of ssdpulse's tabular outputs, one per kind of row, shared by the HTTP API (summary and series,
+ * JSON and CSV, and the event stream), {@code report} (text, CSV, JSON), the HTML report and the offline output.
+ * In CSV and text latencies are in microseconds, times in seconds, rates in IOPS and MB/s (10^6 bytes), the unit
+ * in the name; the JSON keys are the API's (API.md, README "Summary JSON"), the unit in the key or its document.
  */
 public final class ReportTables {
     private ReportTables() {
@@ -185,8 +186,8 @@ public final class ReportTables {
                     return statistic == LatencyStatistic.MEAN ? (Object) ns : (Object) (long) ns;
                 });
             } else {
-                column = column.json("latencyMs/" + (statistic == LatencyStatistic.P99_9 ? "p999" : statistic.jsonKey()),
-                        r -> statistic.valueNs(latency.apply(r)) / 1e6);
+                String key = statistic == LatencyStatistic.P99_9 ? "p999" : statistic.jsonKey();
+                column = column.json("latencyMs/" + key, r -> statistic.valueNs(latency.apply(r)) / 1e6);
             }
             // the summary's tables leave out the minimum (its JSON has it)
             c.add(summary && statistic == LatencyStatistic.MIN ? column.jsonOnly() : column);

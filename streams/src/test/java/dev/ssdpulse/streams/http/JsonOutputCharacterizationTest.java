@@ -50,8 +50,9 @@ class JsonOutputCharacterizationTest {
                 .setOps(List.of(op(IoOp.READ, 2500, 60_000_000L, 1), op(IoOp.WRITE, 1500, 2_000_000L, 0),
                         op(IoOp.TRIM, 0, 0, 0)))
                 .setWriteAmplification(2.3456789).build();
-        SteadyStateVerdict reached = SteadyStateVerdict.newBuilder().setRunId("rich").setMethod(SteadyStateMethod.SNIA_PTS)
-                .setOp(IoOp.WRITE).setAllOps(false).setPhaseIndex(1).setReached(true).setFinalVerdict(true)
+        SteadyStateVerdict reached = SteadyStateVerdict.newBuilder().setRunId("rich")
+                .setMethod(SteadyStateMethod.SNIA_PTS).setOp(IoOp.WRITE).setAllOps(false).setPhaseIndex(1)
+                .setReached(true).setFinalVerdict(true)
                 .setSteadyNow(null).setReachedAtNs(5 * S).setLostAtNs(null).setDecidedAtNs(5 * S)
                 .setWindowStartNs(3 * S).setWindowEndNs(5 * S).setRoundsOrSamples(5).setMean(1234.5)
                 .setRange(0.1).setSlope(0.01).setLimit(0.2).setCriteria("range <= 20%").setExplanation("flat").build();
@@ -65,8 +66,9 @@ class JsonOutputCharacterizationTest {
                 .setPhases(List.of(precondition, measure))
                 .setWriteAmplification(withWa ? TestRecords.wa("rich", 0, 7 * S, 2.123456789) : null)
                 .setSteadyState(List.of(reached, lost, SteadyStateVerdict.newBuilder(reached).setReached(false)
-                        .setReachedAtNs(null).setMean(Double.NaN).setExplanation("not enough rounds").build())).setIoCount(7000).setIoCountExpected(7002)
-                .setLateIoCount(2).setDuplicateBatchCount(1).setIoNotPublished(withWa ? 0 : 2).build();
+                        .setReachedAtNs(null).setMean(Double.NaN).setExplanation("not enough rounds").build()))
+                .setIoCount(7000).setIoCountExpected(7002).setLateIoCount(2).setDuplicateBatchCount(1)
+                .setIoNotPublished(withWa ? 0 : 2).build();
     }
 
     @Test
@@ -103,7 +105,8 @@ class JsonOutputCharacterizationTest {
                 Path out = Path.of("target", "golden", name);
                 Files.createDirectories(out.getParent());
                 Files.writeString(out, actual, StandardCharsets.UTF_8);
-                throw new AssertionError("no golden file " + name + "; what the code gives is in " + out.toAbsolutePath());
+                throw new AssertionError("no golden file " + name + "; what the code gives is in "
+                        + out.toAbsolutePath());
             }
             assertThat(actual).isEqualTo(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
