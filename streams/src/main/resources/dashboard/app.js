@@ -19,7 +19,16 @@
   var compare = {};         // run id, or run id + '@' + result set, -> true
   var compareData = {};     // run id -> {ops: {...}, bounds, wa}
   var redrawPending = false;
+  var pending = 0;          // requests under way and drawings scheduled; published as <html data-pending> (0: all drawn)
 
+  function track(delta) { pending += delta; document.documentElement.dataset.pending = String(pending); }
+  /* The promise of a request, counted in `pending` until it settles. */
+  function tracked(promise) {
+    track(1);
+    return promise.then(function (v) { track(-1); return v; }, function (e) { track(-1); throw e; });
+  }
+
+  track(0);
   function $(id) { return document.getElementById(id); }
   function esc(s) { return String(s == null ? '' : s).replace(/[&<>"']/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]; }); }
   function num(v, digits) { return v == null || !isFinite(v) ? '—' : Number(v).toLocaleString('en-US', { maximumFractionDigits: digits == null ? 1 : digits, minimumFractionDigits: 0 }); }
@@ -28,11 +37,11 @@
   function withToken(url) { return token ? url + (url.indexOf('?') < 0 ? '?' : '&') + 'access_token=' + encodeURIComponent(token) : url; }
   function api(path) {
     var headers = token ? { Authorization: 'Bearer ' + token } : {};
-    return fetch(path, { headers: headers }).then(function (r) {
+    return tracked(fetch(path, { headers: headers }).then(function (r) {
       if (r.status === 404) return null;
       if (!r.ok) return r.json().then(function (e) { throw new Error(e.error || r.status); });
       return r.json();
-    });
+    }));
   }
   function conn(ok, text) { var c = $('conn'); c.textContent = text; c.className = 'conn ' + (ok ? 'ok' : 'bad'); }
   function enc(id) { return encodeURIComponent(id); }
@@ -231,7 +240,8 @@
   function scheduleRedraw() {
     if (redrawPending) return;
     redrawPending = true;
-    requestAnimationFrame(function () { redrawPending = false; if (view) drawRun(); });
+    track(1);
+    requestAnimationFrame(function () { redrawPending = false; try { if (view) drawRun(); } finally { track(-1); } });
   }
 
   function drawRun() {
@@ -272,11 +282,11 @@
   }
   function binaryApi(path) {
     var headers = token ? { Authorization: 'Bearer ' + token } : {};
-    return fetch(path, { headers: headers }).then(function (r) {
+    return tracked(fetch(path, { headers: headers }).then(function (r) {
       if (r.status === 404) return null;
       if (!r.ok) return r.json().then(function (e) { throw new Error(e.error || r.status); });
       return r.arrayBuffer();
-    });
+    }));
   }
   /* The binary answer (API.md): views on the buffer, nothing parsed or copied. */
   function decodeScatter(buf) {
@@ -293,7 +303,11 @@
   /* Windows of a live run close every second or so and arrive in bursts (one SSE event per op): one request per burst. */
   function scatterSoon(v) {
     if (v.scatter.timer) return;
-    v.scatter.timer = setTimeout(function () { v.scatter.timer = null; if (v === view) loadScatter(v); }, 400);
+    track(1);
+    v.scatter.timer = setTimeout(function () {
+      v.scatter.timer = null;
+      try { if (v === view) loadScatter(v); } finally { track(-1); }
+    }, 400);
   }
   function loadScatter(v) {
     var sc = v.scatter;

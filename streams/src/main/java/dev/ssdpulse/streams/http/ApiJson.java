@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.schemas.avro.DeviceDescription;
-import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunStarted;
@@ -13,7 +12,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
-import dev.ssdpulse.streams.report.LatencyStatistic;
+import dev.ssdpulse.streams.report.ReportTables;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -118,28 +117,6 @@ public final class ApiJson {
         return root;
     }
 
-    /** One window as a point: t (s since run start), rates, latency in ms, exact bin counts. */
-    public static ObjectNode point(WindowMetrics w) {
-        ObjectNode p = F.objectNode();
-        p.put("t", w.getWindowStartNs() / 1e9);
-        p.put("windowS", w.getWindowSizeNs() / 1e9);
-        p.put("phase", w.getPhaseIndex());
-        p.put("ioCount", w.getIoCount());
-        p.put("bytes", w.getBytes());
-        p.put("iops", w.getIops());
-        p.put("mbPerSec", w.getMbPerSec());
-        p.put("errorCount", w.getErrorCount());
-        LatencyStats l = w.getLatency();
-        ObjectNode lat = p.putObject("latencyMs");
-        for (LatencyStatistic statistic : LatencyStatistic.WINDOW) {
-            // the dashboard's keys: "p999" for the 99.9th percentile (kept for the API's clients)
-            lat.put(statistic == LatencyStatistic.P99_9 ? "p999" : statistic.jsonKey(), statistic.valueNs(l) / 1e6);
-        }
-        ArrayNode bins = p.putArray("bins");
-        l.getBinCounts().forEach(bins::add);
-        return p;
-    }
-
     /** GET /series: {runId, latencyUnit, binUpperBoundsMs, ops: {READ: [points], ...}} (ops without windows left out). */
     public static ObjectNode series(String runId, SeriesQuery q, RunViews views) {
         ObjectNode root = F.objectNode();
@@ -159,7 +136,7 @@ public final class ApiJson {
                 boundsDone = true;
             }
             ArrayNode points = ops.putArray(IoOpCode.name(op));
-            windows.forEach(w -> points.add(point(w)));
+            windows.forEach(w -> points.add(ReportTables.POINT.json(w)));
         }
         return root;
     }
@@ -169,13 +146,13 @@ public final class ApiJson {
         ObjectNode root = F.objectNode();
         root.put("runId", runId);
         ArrayNode a = root.putArray("intervals");
-        for (WriteAmplification w : intervals) {
-            ObjectNode n = AvroJson.record(w);
-            n.put("fromS", w.getFromTimeNs() / 1e9);
-            n.put("toS", w.getToTimeNs() / 1e9);
-            a.add(n);
-        }
+        intervals.forEach(w -> a.add(waInterval(w)));
         return root;
+    }
+
+    /** A WA interval (of GET /wa and the event stream): its record, and its times in seconds. */
+    public static ObjectNode waInterval(WriteAmplification w) {
+        return AvroJson.record(w).put("fromS", w.getFromTimeNs() / 1e9).put("toS", w.getToTimeNs() / 1e9);
     }
 
     /**

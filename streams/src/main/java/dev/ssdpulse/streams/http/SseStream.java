@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import dev.ssdpulse.streams.report.ReportTables;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -55,18 +56,13 @@ final class SseStream {
                 }
                 List<WindowMetrics> windows = views.series(runId, op, nextFromNs[op], query.toNs());
                 for (WindowMetrics w : windows) {
-                    ObjectNode p = ApiJson.point(w);
-                    p.put("op", IoOpCode.name(op));
-                    event(batch, "window", p);
+                    event(batch, "window", ReportTables.POINT.json(w).put("op", IoOpCode.name(op)));
                     nextFromNs[op] = w.getWindowStartNs() + 1;
                 }
             }
             List<WriteAmplification> wa = views.waSeries(runId);
             for (int i = waSent; i < wa.size(); i++) {
-                ObjectNode n = AvroJson.record(wa.get(i));
-                n.put("fromS", wa.get(i).getFromTimeNs() / 1e9);
-                n.put("toS", wa.get(i).getToTimeNs() / 1e9);
-                event(batch, "wa", n);
+                event(batch, "wa", ApiJson.waInterval(wa.get(i)));
             }
             waSent = wa.size();
             if (!status.equals(lastStatus)) {

@@ -1,18 +1,21 @@
 package dev.ssdpulse.streams.report;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
 /**
- * The column sets of ssdpulse's tabular outputs, one per kind of row, shared by the HTTP API
- * ({@code summary.csv}, {@code series.csv}), {@code report --format csv} and the offline {@code --series-csv}.
- * Latencies in microseconds, times in seconds, rates in IOPS and MB/s (10^6 bytes); the unit is in the name.
+ * The column sets of ssdpulse's tabular outputs, one per kind of row, shared by the HTTP API (summary and series,
+ * JSON and CSV, and the event stream), {@code report} (text, CSV, JSON), the HTML report and the offline output.
+ * In CSV and text latencies are in microseconds, times in seconds, rates in IOPS and MB/s (10^6 bytes), the unit
+ * in the name; the JSON keys are the API's (API.md, README "Summary JSON"), the unit in the key or its document.
  */
 public final class ReportTables {
     private ReportTables() {
@@ -25,18 +28,19 @@ public final class ReportTables {
 
     /** Run rows first, then each phase's; the WA column holds the run's cumulative or the phase's WA. */
     public static List<SummaryRow> summaryRows(RunSummary s) {
-        List<SummaryRow> rows = new ArrayList<>();
-        Double runWa = s.getWriteAmplification() == null ? null : s.getWriteAmplification().getWaCumulative();
-        for (OpSummary op : s.getOps()) {
-            rows.add(new SummaryRow(s, "run", null, null, op, runWa));
-        }
-        for (PhaseSummary p : s.getPhases()) {
-            for (OpSummary op : p.getOps()) {
-                rows.add(new SummaryRow(s, "phase", p.getPhaseIndex(), p.getName().toString(), op,
-                        p.getWriteAmplification()));
-            }
-        }
+        List<SummaryRow> rows = new ArrayList<>(summaryRows(s, null));
+        s.getPhases().forEach(p -> rows.addAll(summaryRows(s, p)));
         return rows;
+    }
+
+    /** The rows of one phase, or (phase null) of the run. */
+    public static List<SummaryRow> summaryRows(RunSummary s, PhaseSummary p) {
+        if (p == null) {
+            Double runWa = s.getWriteAmplification() == null ? null : s.getWriteAmplification().getWaCumulative();
+            return s.getOps().stream().map(op -> new SummaryRow(s, "run", null, null, op, runWa)).toList();
+        }
+        return p.getOps().stream().map(op -> new SummaryRow(s, "phase", p.getPhaseIndex(), p.getName().toString(),
+                op, p.getWriteAmplification())).toList();
     }
 
     public static final Table<SummaryRow> SUMMARY = summaryTable();
@@ -46,6 +50,62 @@ public final class ReportTables {
             "latency_p99_9999_us", "latency_max_us");
     /** The summary's outlier counts (I/Os at or above each of {@link Outliers#THRESHOLDS_NS}). */
     public static final Table<SummaryRow> OUTLIERS = SUMMARY.select(outlierColumns());
+    /** An op of the summary JSON (README "Summary JSON"): latency in ns, with the bins and outlier counts. */
+    public static final Table<SummaryRow> OP_JSON = SUMMARY.selectJson("op", "ioCount", "bytes", "iops", "mbPerSec",
+            "errorCount", "latencyNs", "latencyBins", "countAtOrAbove");
+    /** A window as a point of the API's series (API.md): time in s, latency in ms, the bin counts as an array. */
+    public static final Table<WindowMetrics> POINT = windows(null).selectJson("t", "windowS", "phase", "ioCount",
+            "bytes", "iops", "mbPerSec", "errorCount", "latencyMs", "bins");
+
+    /** A run's phases: the HTML report's table, and the summary JSON's phases (their ops added). */
+    public static final Table<PhaseSummary> PHASES = new Table<>(List.of(
+            Column.of("phase", "index", PhaseSummary::getPhaseIndex),
+            Column.of("name", p -> p.getName().toString()),
+            Column.of("kind", p -> p.getKind().name()),
+            Column.<PhaseSummary>of("start_s", p -> p.getStartNs() / 1e9, 1).json("startNs", PhaseSummary::getStartNs),
+            Column.<PhaseSummary>of("end_s", p -> p.getEndNs() / 1e9, 1).json("endNs", PhaseSummary::getEndNs),
+            Column.of("wa", "writeAmplification", PhaseSummary::getWriteAmplification, 2)));
+
+    /**
+     * A run's steady-state verdicts: the HTML report's table, and the summary JSON's (booleans and times in ns
+     * there; a NaN mean as Jackson writes a NaN double, "NaN", as it always was).
+     */
+    public static final Table<SteadyStateVerdict> VERDICTS = new Table<>(List.of(
+            Column.of("phase", "phaseIndex", SteadyStateVerdict::getPhaseIndex),
+            Column.of("op", SummaryJson::opName),
+            Column.jsonOnly("allOps", SteadyStateVerdict::getAllOps),
+            Column.of("method", v -> v.getMethod().name()),
+            Column.jsonOnly("reached", SteadyStateVerdict::getReached),
+            Column.jsonOnly("final", SteadyStateVerdict::getFinalVerdict),
+            Column.jsonOnly("steadyNow", SteadyStateVerdict::getSteadyNow),
+            Column.jsonOnly("reachedAtNs", SteadyStateVerdict::getReachedAtNs),
+            Column.jsonOnly("lostAtNs", SteadyStateVerdict::getLostAtNs),
+            Column.<SteadyStateVerdict>of("verdict", SummaryJson::verdictText).withoutJson(),
+            Column.<SteadyStateVerdict>of("window_start_s", v -> v.getWindowStartNs() / 1e9, 0)
+                    .json("windowStartNs", SteadyStateVerdict::getWindowStartNs),
+            Column.<SteadyStateVerdict>of("window_end_s", v -> v.getWindowEndNs() / 1e9, 0)
+                    .json("windowEndNs", SteadyStateVerdict::getWindowEndNs),
+            Column.<SteadyStateVerdict>of("mean", SteadyStateVerdict::getMean, 1)
+                    .json("mean", v -> JsonNodeFactory.instance.numberNode(v.getMean())),
+            Column.of("criteria", v -> v.getCriteria().toString()),
+            Column.of("explanation", v -> v.getExplanation().toString())));
+
+    /** A latency bin of the summary JSON: {@code toNs} null for the last, open one. */
+    private record Bin(long fromNs, Long toNs, long count) {
+    }
+
+    private static final Table<Bin> BINS = new Table<>(List.of(Column.of("fromNs", Bin::fromNs),
+            Column.of("toNs", Bin::toNs), Column.of("count", Bin::count)));
+
+    private static List<Bin> bins(LatencyStats l) {
+        List<Long> bounds = l.getBinUpperBoundsNs();
+        List<Bin> bins = new ArrayList<>();
+        for (int i = 0; i < l.getBinCounts().size(); i++) {
+            bins.add(new Bin(i == 0 ? 0 : bounds.get(i - 1), i < bounds.size() ? bounds.get(i) : null,
+                    l.getBinCounts().get(i)));
+        }
+        return bins;
+    }
 
     private static String[] outlierColumns() {
         List<String> names = new ArrayList<>(List.of("op"));
@@ -63,14 +123,16 @@ public final class ReportTables {
         c.add(Column.of("phase_index", SummaryRow::phaseIndex));
         c.add(Column.of("phase_name", SummaryRow::phaseName));
         c.add(Column.of("op", r -> r.op().getOp().name()));
-        c.add(Column.of("io_count", r -> r.op().getIoCount()));
+        c.add(Column.of("io_count", "ioCount", r -> r.op().getIoCount()));
         c.add(Column.of("bytes", r -> r.op().getBytes()));
         c.add(Column.of("iops", r -> r.op().getIops(), 0));
-        c.add(Column.of("mb_per_s", r -> r.op().getMbPerSec(), 1));
-        c.add(Column.of("errors", r -> r.op().getErrorCount()));
+        c.add(Column.of("mb_per_s", "mbPerSec", r -> r.op().getMbPerSec(), 1));
+        c.add(Column.of("errors", "errorCount", r -> r.op().getErrorCount()));
         addLatency(c, r -> r.op().getLatency(), true);
+        c.add(Column.jsonOnly("latencyBins", r -> BINS.json(bins(r.op().getLatency()))));
         for (long t : Outliers.THRESHOLDS_NS) {
-            c.add(Column.of("count_ge_" + Outliers.label(t), r -> Outliers.countAtOrAbove(r.op().getLatency(), t)));
+            c.add(Column.of("count_ge_" + Outliers.label(t), "countAtOrAbove/" + Outliers.label(t),
+                    r -> Outliers.countAtOrAbove(r.op().getLatency(), t)));
         }
         c.add(Column.of("wa", SummaryRow::writeAmplification, 2));
         return new Table<>(c);
@@ -82,16 +144,17 @@ public final class ReportTables {
      */
     public static Table<WindowMetrics> windows(WindowMetrics binsFrom) {
         List<Column<WindowMetrics>> c = new ArrayList<>();
-        c.add(Column.of("window_start_s", w -> w.getWindowStartNs() / 1e9));
+        c.add(Column.of("window_start_s", "t", w -> w.getWindowStartNs() / 1e9));
         c.add(Column.of("op", w -> w.getOp().name()));
         c.add(Column.of("phase", WindowMetrics::getPhaseIndex));
-        c.add(Column.of("io_count", WindowMetrics::getIoCount));
-        c.add(Column.of("window_s", w -> w.getWindowSizeNs() / 1e9));
+        c.add(Column.of("io_count", "ioCount", WindowMetrics::getIoCount));
+        c.add(Column.of("window_s", "windowS", w -> w.getWindowSizeNs() / 1e9));
         c.add(Column.of("bytes", WindowMetrics::getBytes));
         c.add(Column.of("iops", WindowMetrics::getIops, 0));
-        c.add(Column.of("mb_per_s", WindowMetrics::getMbPerSec, 1));
-        c.add(Column.of("errors", WindowMetrics::getErrorCount));
+        c.add(Column.of("mb_per_s", "mbPerSec", WindowMetrics::getMbPerSec, 1));
+        c.add(Column.of("errors", "errorCount", WindowMetrics::getErrorCount));
         addLatency(c, WindowMetrics::getLatency, false);
+        c.add(Column.jsonOnly("bins", w -> w.getLatency().getBinCounts()));
         if (binsFrom != null) {
             List<Long> bounds = binsFrom.getLatency().getBinUpperBoundsNs();
             int bins = binsFrom.getLatency().getBinCounts().size();
@@ -106,15 +169,28 @@ public final class ReportTables {
         return new Table<>(c);
     }
 
-    private static <R> void addLatency(List<Column<R>> c, Function<R, LatencyStats> latency, boolean deepTail) {
-        for (LatencyStatistic statistic : deepTail ? LatencyStatistic.SUMMARY : LatencyStatistic.WINDOW) {
-            if (deepTail && statistic == LatencyStatistic.MIN) {
-                continue; // the summary's tables leave out the minimum (its JSON has it)
-            }
-            c.add(Column.of(statistic.columnName("us"), r -> {
+    /**
+     * The latency columns: µs in CSV and text (the mean of no I/Os empty). In JSON a summary's are in ns (integers
+     * but the mean), a window's in ms, with the dashboard's key "p999" for the 99.9th percentile; the mean of no
+     * I/Os is 0 there.
+     */
+    private static <R> void addLatency(List<Column<R>> c, Function<R, LatencyStats> latency, boolean summary) {
+        for (LatencyStatistic statistic : summary ? LatencyStatistic.SUMMARY : LatencyStatistic.WINDOW) {
+            Column<R> column = Column.of(statistic.columnName("us"), r -> {
                 Double ns = statistic.valueNsOrNull(latency.apply(r));
                 return ns == null ? null : ns / 1e3;
-            }, 1));
+            }, 1);
+            if (summary) {
+                column = column.json("latencyNs/" + statistic.jsonKey(), r -> {
+                    double ns = statistic.valueNs(latency.apply(r));
+                    return statistic == LatencyStatistic.MEAN ? (Object) ns : (Object) (long) ns;
+                });
+            } else {
+                String key = statistic == LatencyStatistic.P99_9 ? "p999" : statistic.jsonKey();
+                column = column.json("latencyMs/" + key, r -> statistic.valueNs(latency.apply(r)) / 1e6);
+            }
+            // the summary's tables leave out the minimum (its JSON has it)
+            c.add(summary && statistic == LatencyStatistic.MIN ? column.jsonOnly() : column);
         }
     }
 }

@@ -3,18 +3,16 @@ package dev.ssdpulse.streams.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ssdpulse.schemas.avro.LatencyStats;
-import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
-import java.util.List;
 import java.util.Locale;
 
 /**
  * The run summary as JSON with stable field names (README "Summary JSON"). The one implementation behind
- * the CLI's {@code --format json} and GET /api/runs/{id}/summary.
+ * the CLI's {@code --format json} and GET /api/runs/{id}/summary. Its ops, phases and verdicts are rows of the
+ * column sets of the summary CSV and the HTML report ({@link ReportTables}); the run and its WA are one object.
  */
 public final class SummaryJson {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -53,36 +51,13 @@ public final class SummaryJson {
         } else {
             waNode.putNull("cumulative");
         }
-        ops(root.putArray("ops"), s.getOps());
+        root.set("ops", ReportTables.OP_JSON.json(ReportTables.summaryRows(s, null)));
         ArrayNode phases = root.putArray("phases");
         for (PhaseSummary phase : s.getPhases()) {
-            ObjectNode p = phases.addObject();
-            p.put("index", phase.getPhaseIndex());
-            p.put("name", phase.getName().toString());
-            p.put("kind", phase.getKind().name());
-            p.put("startNs", phase.getStartNs());
-            p.put("endNs", phase.getEndNs());
-            p.put("writeAmplification", phase.getWriteAmplification());
-            ops(p.putArray("ops"), phase.getOps());
+            phases.add(ReportTables.PHASES.json(phase)
+                    .set("ops", ReportTables.OP_JSON.json(ReportTables.summaryRows(s, phase))));
         }
-        ArrayNode steady = root.putArray("steadyState");
-        for (SteadyStateVerdict v : s.getSteadyState()) {
-            ObjectNode n = steady.addObject();
-            n.put("phaseIndex", v.getPhaseIndex());
-            n.put("op", opName(v));
-            n.put("allOps", v.getAllOps());
-            n.put("method", v.getMethod().name());
-            n.put("reached", v.getReached());
-            n.put("final", v.getFinalVerdict());
-            n.put("steadyNow", v.getSteadyNow());
-            n.put("reachedAtNs", v.getReachedAtNs());
-            n.put("lostAtNs", v.getLostAtNs());
-            n.put("windowStartNs", v.getWindowStartNs());
-            n.put("windowEndNs", v.getWindowEndNs());
-            n.put("mean", v.getMean());
-            n.put("criteria", v.getCriteria().toString());
-            n.put("explanation", v.getExplanation().toString());
-        }
+        root.set("steadyState", ReportTables.VERDICTS.json(s.getSteadyState()));
         return root;
     }
 
@@ -110,42 +85,5 @@ public final class SummaryJson {
     /** The verdict's direction: an op name, or ALL for fio's judgement over all directions together. */
     public static String opName(SteadyStateVerdict v) {
         return v.getAllOps() ? "ALL" : v.getOp().name();
-    }
-
-    private static void ops(ArrayNode array, List<OpSummary> ops) {
-        for (OpSummary op : ops) {
-            ObjectNode o = array.addObject();
-            LatencyStats l = op.getLatency();
-            o.put("op", op.getOp().name());
-            o.put("ioCount", op.getIoCount());
-            o.put("bytes", op.getBytes());
-            o.put("iops", op.getIops());
-            o.put("mbPerSec", op.getMbPerSec());
-            o.put("errorCount", op.getErrorCount());
-            ObjectNode lat = o.putObject("latencyNs");
-            for (LatencyStatistic statistic : LatencyStatistic.SUMMARY) {
-                if (statistic == LatencyStatistic.MEAN) {
-                    lat.put(statistic.jsonKey(), statistic.valueNs(l));
-                } else {
-                    lat.put(statistic.jsonKey(), (long) statistic.valueNs(l));
-                }
-            }
-            ArrayNode bins = o.putArray("latencyBins");
-            List<Long> bounds = l.getBinUpperBoundsNs();
-            for (int i = 0; i < l.getBinCounts().size(); i++) {
-                ObjectNode b = bins.addObject();
-                b.put("fromNs", i == 0 ? 0 : bounds.get(i - 1));
-                if (i < bounds.size()) {
-                    b.put("toNs", bounds.get(i));
-                } else {
-                    b.putNull("toNs");
-                }
-                b.put("count", l.getBinCounts().get(i));
-            }
-            ObjectNode above = o.putObject("countAtOrAbove");
-            for (long threshold : Outliers.THRESHOLDS_NS) {
-                above.put(Outliers.label(threshold), Outliers.countAtOrAbove(l, threshold));
-            }
-        }
     }
 }

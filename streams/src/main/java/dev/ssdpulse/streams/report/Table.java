@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,31 +11,52 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A column set and its three renderings, the same cells in each: RFC 4180 CSV (header row, CRLF, fields quoted
- * only when they must be), JSON (an array of objects keyed by column name) and aligned text. Numbers never
- * depend on the locale: '.' decimals, at most 6 of them, no exponent, no grouping.
+ * A column set and its renderings, the same cells in each: RFC 4180 CSV (header row, CRLF, fields quoted only
+ * when they must be), aligned text, HTML and JSON (an array of objects keyed by each column's JSON key, values
+ * typed: numbers as numbers, empty cells as null). Numbers never depend on the locale: '.' decimals, in CSV and
+ * text at most 6 of them, no exponent, no grouping. Columns without a name are JSON only.
  */
 public final class Table<R> {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    private final List<Column<R>> all;
+    /** The columns of CSV, text and HTML. */
     private final List<Column<R>> columns;
 
     public Table(List<Column<R>> columns) {
         if (columns.isEmpty()) {
             throw new IllegalArgumentException("a table needs at least one column");
         }
-        this.columns = List.copyOf(columns);
+        this.all = List.copyOf(columns);
+        this.columns = all.stream().filter(c -> c.name() != null).toList();
     }
 
+    /** The columns of CSV, text and HTML. */
     public List<Column<R>> columns() {
         return columns;
     }
 
     /** The named columns, in the order given: a narrower view of the same cells (e.g. for text). */
     public Table<R> select(String... names) {
+        return pick(names, (c, name) -> name.equals(c.name()), "column");
+    }
+
+    /**
+     * The JSON view: the columns of the given JSON keys in that order, a group key ({@code latencyNs}) standing
+     * for all its columns ({@code latencyNs/...}) in table order.
+     */
+    public Table<R> selectJson(String... keys) {
+        return pick(keys, (c, key) -> c.jsonKey() != null
+                && (c.jsonKey().equals(key) || c.jsonKey().startsWith(key + "/")), "JSON key");
+    }
+
+    private Table<R> pick(String[] keys, java.util.function.BiPredicate<Column<R>, String> matches, String what) {
         List<Column<R>> picked = new ArrayList<>();
-        for (String name : names) {
-            picked.add(columns.stream().filter(c -> c.name().equals(name)).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("no column '" + name + "' in " + header())));
+        for (String key : keys) {
+            List<Column<R>> found = all.stream().filter(c -> matches.test(c, key)).toList();
+            if (found.isEmpty()) {
+                throw new IllegalArgumentException("no " + what + " '" + key + "' in " + header());
+            }
+            picked.addAll(found);
         }
         return new Table<>(picked);
     }
@@ -58,28 +80,40 @@ public final class Table<R> {
 
     public ArrayNode json(List<? extends R> rows) {
         ArrayNode array = F.arrayNode();
-        for (R row : rows) {
-            ObjectNode o = array.addObject();
-            for (Column<R> c : columns) {
-                Object v = c.value().apply(row);
-                if (v == null) {
-                    o.putNull(c.name());
-                } else if (v instanceof Long l) {
-                    o.put(c.name(), l);
-                } else if (v instanceof Integer i) {
-                    o.put(c.name(), i);
-                } else if (v instanceof Double d) {
-                    if (Double.isFinite(d)) {
-                        o.put(c.name(), d);
-                    } else {
-                        o.putNull(c.name());
-                    }
-                } else {
-                    o.put(c.name(), v.toString());
-                }
+        rows.forEach(row -> array.add(json(row)));
+        return array;
+    }
+
+    /** One row as a JSON object: its JSON columns in order, {@code group/key} nested in {@code group}. */
+    public ObjectNode json(R row) {
+        ObjectNode o = F.objectNode();
+        for (Column<R> c : all) {
+            if (c.jsonKey() != null) {
+                int slash = c.jsonKey().indexOf('/');
+                ObjectNode parent = slash < 0 ? o : o.withObjectProperty(c.jsonKey().substring(0, slash));
+                parent.set(c.jsonKey().substring(slash + 1), node(c.jsonValue().apply(row)));
             }
         }
-        return array;
+        return o;
+    }
+
+    private static JsonNode node(Object v) {
+        if (v instanceof Long l) {
+            return F.numberNode(l);
+        } else if (v instanceof Integer i) {
+            return F.numberNode(i);
+        } else if (v instanceof Double d) {
+            return Double.isFinite(d) ? F.numberNode(d) : F.nullNode();
+        } else if (v instanceof Boolean b) {
+            return F.booleanNode(b);
+        } else if (v instanceof JsonNode n) {
+            return n;
+        } else if (v instanceof List<?> list) {
+            ArrayNode a = F.arrayNode(list.size());
+            list.forEach(e -> a.add(node(e)));
+            return a;
+        }
+        return v == null ? F.nullNode() : F.textNode(v.toString());
     }
 
     /**

@@ -210,17 +210,11 @@ public final class StreamsThroughputCheck {
         }
     }
 
-    private static RunSummary await(AnalyticsApp app, String runId) throws InterruptedException {
-        while (true) {
-            try {
-                Optional<RunSummary> s = app.views().summary(runId);
-                if (s.isPresent()) {
-                    return s.get();
-                }
-            } catch (InvalidStateStoreException e) {
-                // restoring or rebalancing: retry
-            }
-            Thread.sleep(20);
-        }
+    /** The run's summary as soon as the views have it (polled every 20 ms: the figure is the time to it). */
+    private static RunSummary await(AnalyticsApp app, String runId) {
+        // restoring or rebalancing: the store is not queryable yet, try again
+        return org.awaitility.Awaitility.await("the summary of " + runId).forever().pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(20)).ignoreException(InvalidStateStoreException.class)
+                .until(() -> app.views().summary(runId), Optional::isPresent).get();
     }
 }

@@ -36,7 +36,8 @@ class ApiJsonTest {
 
     @Test
     void aSeriesPointGivesLatencyInMillisecondsAndTimeInSeconds() {
-        JsonNode p = ApiJson.point(TestRecords.window("r", IoOp.READ, 2, 3_000_000_000L, 100, 60_000_000L));
+        JsonNode p = dev.ssdpulse.streams.report.ReportTables.POINT.json(
+                TestRecords.window("r", IoOp.READ, 2, 3_000_000_000L, 100, 60_000_000L));
         assertThat(p.get("t").asDouble()).isEqualTo(3.0);
         assertThat(p.get("phase").asInt()).isEqualTo(2);
         assertThat(p.get("latencyMs").get("max").asDouble()).isEqualTo(60.0);

@@ -73,6 +73,17 @@ public final class Browser {
                 .toList();
     }
 
+    /**
+     * Waits until the page has drawn everything it asked for (no request under way, no drawing scheduled: the
+     * dashboard's {@code <html data-pending>} is 0) and that drawing is on screen (two animation frames later):
+     * what a screenshot should show.
+     */
+    static void settled(WebDriver driver, WebDriverWait wait) {
+        wait.until(d -> "0".equals(d.findElement(By.tagName("html")).getAttribute("data-pending")));
+        ((org.openqa.selenium.JavascriptExecutor) driver).executeAsyncScript("var done = arguments[0];"
+                + "requestAnimationFrame(function () { requestAnimationFrame(function () { done(); }); });");
+    }
+
     /** Points drawn on a chart canvas (the dashboard publishes the count as data-points). */
     static int points(WebElement canvas) {
         String v = canvas.getAttribute("data-points");

@@ -104,7 +104,7 @@ class DashboardBrowserIT {
                     assertThat(Browser.points(driver.findElement(By.id("chart-wa")))).isGreaterThan(0);
                     assertThat(driver.findElement(By.id("thresholds")).getText()).contains("≥ 10 ms");
                     assertThat(Browser.failedLoads(driver)).as("every resource the page asks for exists").isEmpty();
-                    Thread.sleep(500);
+                    Browser.settled(driver, wait);
                     Browser.screenshot(driver, "dashboard.png");
                 } finally {
                     driver.quit();

@@ -137,7 +137,9 @@ class ScatterBrowserIT {
                 assertThat(((Number) warm.get("points")).longValue()).isEqualTo(points);
 
                 js.executeScript("document.getElementById('chart-scatter').scrollIntoView({block: 'center'});");
-                Thread.sleep(300);
+                wait.until(d -> (Boolean) js.executeScript("var r = arguments[0].getBoundingClientRect();"
+                        + " return r.top >= 0 && r.bottom <= window.innerHeight;", canvas));
+                Browser.settled(driver, wait);
                 Browser.screenshot(driver, "scatter-12M.png");
                 String report = String.format(Locale.ROOT, "scatter of %d I/Os (%d windows): %d points (%d >= 10 ms),"
                                 + " binary answer %.1f MB%nrequest to pixels: %.0f ms (fetch %.0f ms, decode + draw %.0f ms)%n"

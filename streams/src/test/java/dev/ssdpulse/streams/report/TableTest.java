@@ -54,6 +54,25 @@ class TableTest {
     }
 
     @Test
+    void jsonHasItsOwnKeysGroupsUnitsAndColumnsWhileCsvAndTextKeepTheirs() {
+        Table<Row> table = new Table<>(List.of(Column.of("name", Row::name),
+                Column.of("count", "stats/count", Row::count),
+                Column.<Row>of("rate_per_s", Row::rate, 1).json("stats/ratePerMin", r -> r.rate() * 60),
+                Column.jsonOnly("tags", r -> List.of(r.name().length(), true)),
+                Column.<Row>of("internal", r -> "x").jsonOnly()));
+        Row row = new Row("a", 3L, 0.5);
+        assertThat(table.header()).containsExactly("name", "count", "rate_per_s");
+        assertThat(table.csv(List.of(row))).isEqualTo("name,count,rate_per_s\r\na,3,0.5\r\n");
+        assertThat(table.json(row).toString())
+                .isEqualTo("{\"name\":\"a\",\"stats\":{\"count\":3,\"ratePerMin\":30.0},\"tags\":[1,true],"
+                        + "\"internal\":\"x\"}");
+        assertThat(table.selectJson("tags", "stats").json(row).toString())
+                .isEqualTo("{\"tags\":[1,true],\"stats\":{\"count\":3,\"ratePerMin\":30.0}}");
+        assertThatThrownBy(() -> table.selectJson("nope")).hasMessageContaining("no JSON key 'nope'");
+        assertThatThrownBy(() -> table.select("tags")).hasMessageContaining("no column 'tags'");
+    }
+
+    @Test
     void numbersDoNotDependOnTheDefaultLocale() {
         Locale before = Locale.getDefault();
         try {

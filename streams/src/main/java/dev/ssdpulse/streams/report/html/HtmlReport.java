@@ -206,7 +206,7 @@ public final class HtmlReport {
         b.append(ReportTables.OUTLIERS.html(runRows)).append(ReportTables.LATENCY.html(runRows));
         b.append("<h3>Steady state</h3>\n");
         b.append(s.getSteadyState().isEmpty() ? "<p class=\"note\">No steady-state verdict.</p>\n"
-                : STEADY_STATE.html(s.getSteadyState()));
+                : ReportTables.VERDICTS.html(s.getSteadyState()));
         b.append("<h3>Write amplification</h3>\n");
         if (run.wa().isEmpty()) {
             b.append("<p class=\"note\">No SMART samples: WA unavailable.</p>\n");
@@ -220,28 +220,9 @@ public final class HtmlReport {
                             run.wa().stream().mapToDouble(w -> orNaN(w.getWaCumulative())).toArray(), null)),
                     phases, List.of(), false));
         }
-        b.append(PHASES.html(s.getPhases()));
+        b.append(ReportTables.PHASES.html(s.getPhases()));
         b.append("</section>\n");
     }
-
-    private static final Table<SteadyStateVerdict> STEADY_STATE = new Table<>(List.of(
-            Column.of("phase", SteadyStateVerdict::getPhaseIndex),
-            Column.of("op", SummaryJson::opName),
-            Column.of("method", v -> v.getMethod().name()),
-            Column.of("verdict", SummaryJson::verdictText),
-            Column.of("window_start_s", v -> v.getWindowStartNs() / 1e9, 0),
-            Column.of("window_end_s", v -> v.getWindowEndNs() / 1e9, 0),
-            Column.of("mean", SteadyStateVerdict::getMean, 1),
-            Column.of("criteria", v -> v.getCriteria().toString()),
-            Column.of("explanation", v -> v.getExplanation().toString())));
-
-    private static final Table<PhaseSummary> PHASES = new Table<>(List.of(
-            Column.of("phase", PhaseSummary::getPhaseIndex),
-            Column.of("name", p -> p.getName().toString()),
-            Column.of("kind", p -> p.getKind().name()),
-            Column.of("start_s", p -> p.getStartNs() / 1e9, 1),
-            Column.of("end_s", p -> p.getEndNs() / 1e9, 1),
-            Column.of("wa", PhaseSummary::getWriteAmplification, 2)));
 
     private static List<SvgChart.Band> steadyBands(RunSummary s) {
         List<SvgChart.Band> bands = new ArrayList<>();
