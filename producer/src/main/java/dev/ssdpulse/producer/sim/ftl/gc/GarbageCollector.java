@@ -101,6 +101,7 @@ public final class GarbageCollector {
         long dataReadyNs = nowNs;
         int unitBytes = layout.unitTransferBytes();
         mapping.prepareBlock(victim);
+        mapping.touchForwardEntriesOf(victim);
         int slot = 0;
         while (slot < slots) {
             // one read per page that still holds valid units, transferring only the valid units

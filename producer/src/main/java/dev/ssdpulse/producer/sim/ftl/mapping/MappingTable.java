@@ -148,6 +148,24 @@ public final class MappingTable {
         reverse.prepare(block);
     }
 
+    /**
+     * Loads the forward entries of the valid units of {@code block} (passed to {@link #prepareBlock}), which
+     * GC is about to {@link #relocate}: each is a random store into the forward map, a cache and TLB miss on
+     * a large drive when taken one copy at a time; loaded side by side first, the misses overlap. Changes nothing.
+     */
+    public void touchForwardEntriesOf(int block) {
+        int base = block << slotShift;
+        int end = base + capacityOfBlock[block];
+        int sum = 0;
+        for (int ppn = base; ppn < end; ppn++) {
+            int lpn = reverse.ownerOf(ppn);
+            if (lpn >= 0) {
+                sum += forward.get(lpn);
+            }
+        }
+        touched += sum;
+    }
+
     /** The unit whose valid copy is in slot {@code ppn} (of a block passed to {@link #prepareBlock}), or UNMAPPED. */
     public int lpnAt(int ppn) {
         if (pending != 0) {
