@@ -149,21 +149,30 @@ public final class MappingTable {
     }
 
     /**
-     * Loads the forward entries of the valid units of {@code block} (passed to {@link #prepareBlock}), which
-     * GC is about to {@link #relocate}: each is a random store into the forward map, a cache and TLB miss on
-     * a large drive when taken one copy at a time; loaded side by side first, the misses overlap. Changes nothing.
+     * The valid units of {@code block} (passed to {@link #prepareBlock}) in slot order: their LPNs into
+     * {@code lpns}, their slots into {@code slots}; returns how many. Also loads each unit's forward entry:
+     * GC is about to {@link #relocate} them, a random store into the forward map each, a cache and TLB miss on
+     * a large drive when taken one copy at a time; loaded side by side here, the misses overlap.
      */
-    public void touchForwardEntriesOf(int block) {
+    public int validUnitsOf(int block, int[] lpns, int[] slots) {
+        if (pending != 0) {
+            flush();
+        }
         int base = block << slotShift;
-        int end = base + capacityOfBlock[block];
+        int capacity = capacityOfBlock[block];
+        int n = 0;
         int sum = 0;
-        for (int ppn = base; ppn < end; ppn++) {
-            int lpn = reverse.ownerOf(ppn);
+        for (int slot = 0; slot < capacity; slot++) {
+            int lpn = reverse.ownerOf(base + slot);
             if (lpn >= 0) {
+                lpns[n] = lpn;
+                slots[n] = slot;
+                n++;
                 sum += forward.get(lpn);
             }
         }
         touched += sum;
+        return n;
     }
 
     /** The unit whose valid copy is in slot {@code ppn} (of a block passed to {@link #prepareBlock}), or UNMAPPED. */
