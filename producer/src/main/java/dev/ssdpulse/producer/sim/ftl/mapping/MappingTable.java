@@ -20,7 +20,8 @@ import java.util.Arrays;
  * anything reads the table (every reading method, and {@link #flush} which GC and the write frontiers call
  * before they consult the victim selectors the listener feeds). The batch first loads every unit's old
  * entry: on a large drive each is a cache and TLB miss, and independent loads overlap where one at a time
- * they cost a third of a random-write run. Results are those of applying each write at once.
+ * they cost a third of a random-write run. Results are those of applying each write at once. GC copies likewise
+ * load a victim's forward entries side by side first ({@link #validUnitsOf}).
  */
 public final class MappingTable {
     public static final int UNMAPPED = -1;
