@@ -101,6 +101,8 @@ public final class GarbageCollector {
         long dataReadyNs = nowNs;
         int unitBytes = layout.unitTransferBytes();
         mapping.prepareBlock(victim);
+        // the owners are read before any copy: they cannot change while the victim is cleaned (no host write
+        // runs meanwhile, and the copies go to other blocks), so this is what reading them page by page gave
         int valid = mapping.validUnitsOf(victim, victimLpns, victimSlots);
         int k = 0;
         while (k < valid) {
