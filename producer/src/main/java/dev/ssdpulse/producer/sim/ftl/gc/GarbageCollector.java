@@ -39,9 +39,9 @@ public final class GarbageCollector {
     private final FlashCounters counters;
     private final ExtraWrites extra;
     private final int pageBytes;
-    /** The valid units of the victim page being copied, and their slots (a page holds at most a block's slots). */
-    private final int[] pageLpns;
-    private final int[] pageSlots;
+    /** The valid units of the victim being cleaned, and their slots, in slot order (read once, see {@link MappingTable#validUnitsOf}). */
+    private final int[] victimLpns;
+    private final int[] victimSlots;
 
     public GarbageCollector(MappingTable mapping, BlockManager blocks, VictimSelector selector, WriteFrontier gcFrontier,
                             PackingLayouts layouts, FlashTimeline flash, FlashCounters counters, ExtraWrites extra, int pageBytes) {
@@ -54,8 +54,8 @@ public final class GarbageCollector {
         this.counters = counters;
         this.extra = extra;
         this.pageBytes = pageBytes;
-        this.pageLpns = new int[layouts.maxSlotsPerBlock()];
-        this.pageSlots = new int[layouts.maxSlotsPerBlock()];
+        this.victimLpns = new int[layouts.maxSlotsPerBlock()];
+        this.victimSlots = new int[layouts.maxSlotsPerBlock()];
     }
 
     /**
@@ -101,31 +101,25 @@ public final class GarbageCollector {
         long dataReadyNs = nowNs;
         int unitBytes = layout.unitTransferBytes();
         mapping.prepareBlock(victim);
-        int slot = 0;
-        while (slot < slots) {
+        // the owners are read before any copy: they cannot change while the victim is cleaned (no host write
+        // runs meanwhile, and the copies go to other blocks), so this is what reading them page by page gave
+        int valid = mapping.validUnitsOf(victim, victimLpns, victimSlots);
+        int k = 0;
+        while (k < valid) {
             // one read per page that still holds valid units, transferring only the valid units
-            int page = layout.pageOfSlot(slot);
-            int validInPage = 0;
-            while (slot < slots && layout.pageOfSlot(slot) == page) {
-                int lpn = mapping.lpnAt(base + slot);
-                if (lpn >= 0) {
-                    pageLpns[validInPage] = lpn;
-                    pageSlots[validInPage] = slot;
-                    validInPage++;
-                }
-                slot++;
+            int first = k;
+            int page = layout.pageOfSlot(victimSlots[k]);
+            while (k < valid && layout.pageOfSlot(victimSlots[k]) == page) {
+                k++;
             }
-            if (validInPage == 0) {
-                continue;
-            }
-            long readDoneNs = flash.queuedRead(plane, validInPage * unitBytes, nowNs);
+            long readDoneNs = flash.queuedRead(plane, (k - first) * unitBytes, nowNs);
             counters.nandBytesRead += pageBytes;
             if (readDoneNs > dataReadyNs) {
                 dataReadyNs = readDoneNs;
             }
-            for (int i = 0; i < validInPage; i++) {
-                int lpn = pageLpns[i];
-                int ppn = gcFrontier.appendOnPlane(plane, lpn, base + pageSlots[i], nowNs);
+            for (int i = first; i < k; i++) {
+                int lpn = victimLpns[i];
+                int ppn = gcFrontier.appendOnPlane(plane, lpn, base + victimSlots[i], nowNs);
                 extra.onMapUpdate(lpn, nowNs);
                 if (gcFrontier.lastLayout().isPageEnd(ppn & slotMask)) {
                     flash.program(gcFrontier.lastPlane(), pageBytes, nowNs);
