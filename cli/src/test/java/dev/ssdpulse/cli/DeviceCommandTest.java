@@ -72,10 +72,18 @@ class DeviceCommandTest {
             JsonNode summary = new ObjectMapper().readTree(r.out());
             assertThat(summary.get("ioCount").asLong()).isPositive();
         }
+        CliRun batched = CliRun.of("device", "--target", dir.resolve("e.bin").toString(), "--engine", "libaio",
+                "--submit-batch", "8", "--workload", workload.toString(), "--offline", "--format", "json");
+        assertThat(batched.exit()).as(batched.err()).isEqualTo(0);
+        assertThat(batched.err()).contains("engine libaio (submit batch 8)");
         CliRun bad = CliRun.of("device", "--target", dir.resolve("e.bin").toString(), "--engine", "posixaio",
                 "--workload", "seed003-qd1-random-read-1000s", "--offline");
         assertThat(bad.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(bad.err()).contains("auto|io_uring|libaio|psync|null");
+        CliRun zeroBatch = CliRun.of("device", "--target", dir.resolve("e.bin").toString(), "--submit-batch", "0",
+                "--workload", workload.toString(), "--offline");
+        assertThat(zeroBatch.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(zeroBatch.err()).contains("--submit-batch must be at least 1");
     }
 
     /**

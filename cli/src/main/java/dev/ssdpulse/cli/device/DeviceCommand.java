@@ -87,6 +87,13 @@ public final class DeviceCommand implements Callable<Integer> {
                     + "(a device that stopped responding), instead of waiting forever (default: ${DEFAULT-VALUE}).")
     Duration ioTimeout;
 
+    @Option(names = "--submit-batch", defaultValue = "1", paramLabel = "N",
+            description = "With io_uring/libaio: prepared I/Os handed to the kernel per system call, as fio's "
+                    + "iodepth_batch_submit (default: ${DEFAULT-VALUE}, as fio: each I/O goes out as soon as it is "
+                    + "prepared). Larger values save system calls at high queue depth; values above the queue depth "
+                    + "act as the queue depth.")
+    int submitBatch;
+
     @Option(names = "--scheduler", paramLabel = "NAME",
             description = "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline,"
                     + " bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the previous"
@@ -127,6 +134,9 @@ public final class DeviceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         offline.validate();
+        if (submitBatch < 1) {
+            throw new UserInputException("--submit-batch must be at least 1 (I/Os per submission), got " + submitBatch);
+        }
         OverflowPolicy overflowPolicy = overflowPolicy();
         WorkloadSpec workloadSpec = workload.load();
         boolean writes = TargetGuard.writesData(workloadSpec);
@@ -170,10 +180,11 @@ public final class DeviceCommand implements Callable<Integer> {
                     + ", " + Units.describeBytes(prepared.sizeBytes());
             DeviceRunner runner = new DeviceRunner(engine, new DeviceRunOptions(prepared.sizeBytes(),
                     prepared.blockDevice(), allowDestroyData, DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS,
-                    ioTimeout.toNanos()));
+                    ioTimeout.toNanos(), submitBatch));
             if (!quiet) {
-                err.printf("running %s on %s, %s, engine %s, scheduler %s (run %s)%n", workloadSpec.name(), device,
-                        direct ? "O_DIRECT" : "buffered", engine.name(), facts.ioScheduler(), id);
+                err.printf("running %s on %s, %s, engine %s%s, scheduler %s (run %s)%n", workloadSpec.name(), device,
+                        direct ? "O_DIRECT" : "buffered", engine.name(),
+                        engine.asynchronous() ? " (submit batch " + submitBatch + ")" : "", facts.ioScheduler(), id);
                 err.flush();
             }
             if (offline.offline) {

@@ -513,6 +513,8 @@ public final class DeviceRunner {
                     complete(w, op, offset, size, submitNanos, completeNanos, qd, status);
             IoRequest r = w.request;
             int inFlight = 0;
+            int unsubmitted = 0; // submitted to the engine, not yet handed to the kernel
+            int submitBatch = options.submitBatch();
             IoSlot staged = null; // drawn from the generator, waiting for its paced submit time
             long stagedDueNanos = 0;
             long now = System.nanoTime();
@@ -550,6 +552,9 @@ public final class DeviceRunner {
                             inFlight--;
                             backlog.add(staged);
                             free[freeCount++] = staged;
+                        } else if (++unsubmitted >= submitBatch) {
+                            e.reap(done, 0, 0, 0); // hands the batch to the kernel (fio's iodepth_batch_submit)
+                            unsubmitted = 0;
                         }
                         staged = null;
                         drawing = !stop && !ending;
@@ -561,8 +566,9 @@ public final class DeviceRunner {
                     if (!backlog.isEmpty()) {
                         // the new requests go to the kernel first (a reap of at most 0 only submits), then the
                         // completions that freed their slots are recorded while the device works on them
-                        if (inFlight > 0) {
+                        if (unsubmitted > 0) {
                             e.reap(done, 0, 0, 0);
+                            unsubmitted = 0;
                         }
                         backlog.drainTo(recorder);
                         now = System.nanoTime();
@@ -585,6 +591,7 @@ public final class DeviceRunner {
                     int n = 0;
                     if (inFlight > 0) {
                         n = e.reap(done, 1, depth, timeoutNs);
+                        unsubmitted = 0;
                     } else if (timeoutNs > 0) {
                         LockSupport.parkNanos(timeoutNs); // only a paced request waits: nothing to reap
                     }

@@ -52,17 +52,22 @@ class AsyncDeviceRunnerTest {
 
     @Test
     void nullQueuedEngineKeepsTheQueueFullAndCountsExactly() {
-        RecordingSink sink = new RecordingSink();
-        RecordingListener listener = new RecordingListener();
-        DeviceRunResult r = new DeviceRunner(queuedNull(32), DeviceRunOptions.forTarget(TARGET, false, false)).run(
-                spec(TARGET, io("fill", 0, 2, 32).totalBytes(Amount.ofBytes(16L << 20)).build()), sink, listener);
-        assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
-        assertThat(r.totalIos()).isEqualTo(4096).isEqualTo(sink.count.get());
-        assertThat(r.bytesWritten()).isEqualTo(16L << 20);
-        assertThat(sink.overlapped).isFalse();
-        assertThat(sink.timesOrdered).isTrue();
-        assertThat(sink.maxQueueDepth.get()).as("one thread per worker keeps all 32 slots queued").isEqualTo(32);
-        assertThat(listener.events).containsExactly("start fill", "end fill BYTES");
+        for (int submitBatch : new int[] {1, 5, 32}) {
+            RecordingSink sink = new RecordingSink();
+            RecordingListener listener = new RecordingListener();
+            DeviceRunResult r = new DeviceRunner(queuedNull(32), new DeviceRunOptions(TARGET, false, false,
+                    DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS, submitBatch))
+                    .run(spec(TARGET, io("fill", 0, 2, 32).totalBytes(Amount.ofBytes(16L << 20)).build()), sink,
+                            listener);
+            assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
+            assertThat(r.totalIos()).isEqualTo(4096).isEqualTo(sink.count.get());
+            assertThat(r.bytesWritten()).isEqualTo(16L << 20);
+            assertThat(sink.overlapped).isFalse();
+            assertThat(sink.timesOrdered).isTrue();
+            assertThat(sink.maxQueueDepth.get()).as("one thread per worker keeps all 32 slots queued, submit batch "
+                    + submitBatch).isEqualTo(32);
+            assertThat(listener.events).containsExactly("start fill", "end fill BYTES");
+        }
     }
 
     @Test
@@ -145,23 +150,28 @@ class AsyncDeviceRunnerTest {
         Path f = dir.resolve("t.dat");
         long size = 8L << 20;
         Files.write(f, new byte[(int) size]);
-        List<IoEngine> engines = new java.util.ArrayList<>(List.of(new LibaioIoEngine(32)));
-        if (IoUringIoEngine.unavailableReason() == null) {
-            engines.add(new IoUringIoEngine(32));
-        }
-        for (IoEngine e : engines) {
-            RecordingSink sink = new RecordingSink();
-            try (e) {
-                e.open(f, size, true, true);
-                DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, false)).run(
-                        spec(size, io("mixed", 50, 2, 32).totalBytes(Amount.ofBytes(8L << 20)).build()),
-                        sink, DeviceRunListener.NONE);
-                assertThat(r.status()).as(e.name() + ": " + r.reason()).isEqualTo(DeviceRunResult.Status.COMPLETED);
-                assertThat(r.totalErrors()).as(String.valueOf(r.lastError())).isZero();
-                assertThat(r.totalIos()).isEqualTo(2048).isEqualTo(sink.count.get());
-                assertThat(r.bytesRead() + r.bytesWritten()).isEqualTo(8L << 20);
-                assertThat(sink.overlapped).isFalse();
-                assertThat(sink.maxQueueDepth.get()).as(e.name()).isBetween(2, 32);
+        for (int submitBatch : new int[] {1, 16}) { // each I/O on its own (fio's default), and batches of 16
+            List<IoEngine> engines = new java.util.ArrayList<>(List.of(new LibaioIoEngine(32)));
+            if (IoUringIoEngine.unavailableReason() == null) {
+                engines.add(new IoUringIoEngine(32));
+            }
+            for (IoEngine e : engines) {
+                RecordingSink sink = new RecordingSink();
+                try (e) {
+                    e.open(f, size, true, true);
+                    DeviceRunResult r = new DeviceRunner(e, new DeviceRunOptions(size, false, false,
+                            DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS,
+                            submitBatch)).run(
+                            spec(size, io("mixed", 50, 2, 32).totalBytes(Amount.ofBytes(8L << 20)).build()),
+                            sink, DeviceRunListener.NONE);
+                    String what = e.name() + ", submit batch " + submitBatch;
+                    assertThat(r.status()).as(what + ": " + r.reason()).isEqualTo(DeviceRunResult.Status.COMPLETED);
+                    assertThat(r.totalErrors()).as(String.valueOf(r.lastError())).isZero();
+                    assertThat(r.totalIos()).as(what).isEqualTo(2048).isEqualTo(sink.count.get());
+                    assertThat(r.bytesRead() + r.bytesWritten()).isEqualTo(8L << 20);
+                    assertThat(sink.overlapped).isFalse();
+                    assertThat(sink.maxQueueDepth.get()).as(what).isBetween(2, 32);
+                }
             }
         }
         assertThat(Files.size(f)).isEqualTo(size);

@@ -77,6 +77,13 @@ abstract class AsyncIoEngineBase implements IoEngine {
     /** Creates the kernel queue for {@link #maxQueueDepth} requests; throws with errno text if refused. */
     protected abstract void setupQueue() throws IOException;
 
+    /**
+     * Makes sure the kernel has taken every request {@link #submitPending} published; called by a reap that only
+     * submits. Nothing to do where publishing is the system call (libaio's {@code io_submit}).
+     */
+    protected void commit() {
+    }
+
     /** Called by the first submit of a batch, before it takes a slot: where an engine checks which thread submits. */
     protected void beforeBatch() {
     }
@@ -231,6 +238,12 @@ abstract class AsyncIoEngineBase implements IoEngine {
             out[n++] = refused[--refusedCount];
         }
         int outstanding = maxQueueDepth - freeCount;
+        if (max == 0) {
+            if (outstanding > 0) {
+                commit();
+            }
+            return 0;
+        }
         if (n >= max || outstanding == 0) {
             return n;
         }

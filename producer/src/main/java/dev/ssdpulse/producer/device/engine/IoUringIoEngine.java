@@ -248,7 +248,8 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
 
     /**
      * Publishes the pending SQEs (store-release of the SQ tail); the kernel takes them at the next
-     * {@code io_uring_enter}, which {@link #awaitCompletions} makes: one system call submits and waits.
+     * {@code io_uring_enter}: {@link #commit} for a reap that only submits, else {@link #awaitCompletions}, where
+     * one system call submits and waits.
      */
     @Override
     protected int submitPending() {
@@ -256,6 +257,26 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
         INT.setRelease(sqRing, sqTailOff, sqTail);
         unsubmitted += pendingCount;
         return pendingCount;
+    }
+
+    /** Enters the kernel to submit without waiting (GETEVENTS: with DEFER_TASKRUN it also posts completions). */
+    @Override
+    protected void commit() {
+        claimRing();
+        if (unsubmitted == 0) {
+            return;
+        }
+        try {
+            long taken = LinuxNative.syscall(LinuxNative.SYS_IO_URING_ENTER, ringFd, unsubmitted, 0,
+                    IORING_ENTER_GETEVENTS, 0, 0);
+            unsubmitted -= (int) taken;
+        } catch (LastErrorException e) {
+            int errno = e.getErrorCode();
+            if (errno != LinuxNative.EINTR && errno != LinuxNative.EAGAIN && errno != LinuxNative.EBUSY) {
+                throw new IllegalStateException("io_uring_enter failed: " + LinuxNative.describe(errno), e);
+            }
+            // left for the next enter: the SQEs stay published
+        }
     }
 
     @Override
