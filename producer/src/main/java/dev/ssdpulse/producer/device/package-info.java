@@ -4,11 +4,14 @@
  * <ul>
  *   <li>{@link dev.ssdpulse.producer.device.engine.IoEngine}: fio-style narrow engine interface (submit / reap);
  *   {@link dev.ssdpulse.producer.device.engine.LibaioIoEngine} (Linux native AIO through JNA, one submitting
- *   thread per worker), {@link dev.ssdpulse.producer.device.engine.SyncDirectIoEngine} (psync: positional
+ *   thread per worker), {@link dev.ssdpulse.producer.device.engine.IoUringIoEngine} (io_uring through raw system
+ *   calls, the ring flags fio uses), {@link dev.ssdpulse.producer.device.engine.SyncDirectIoEngine} (psync: positional
  *   pread/pwrite, O_DIRECT through {@code ExtendedOpenOption.DIRECT}, a thread per queue slot),
  *   {@link dev.ssdpulse.producer.device.engine.NullIoEngine} (tool ceiling; synchronous or queued).</li>
  *   <li>{@link dev.ssdpulse.producer.device.DeviceRunner}: phases, a submit/reap loop per worker (asynchronous
- *   engines) or workers x queue depth threads (psync), duration / byte budget / exhaustion stop, pacing by
+ *   engines: each prepared I/O handed to the kernel at once or in batches of {@code --submit-batch}, completions
+ *   recorded after their replacements are submitted, {@link dev.ssdpulse.producer.device.CompletionBacklog}) or
+ *   workers x queue depth threads (psync), duration / byte budget / exhaustion stop, pacing by
  *   {@code delayNs}, IDLE, PURGE handling, progress, cancel -> ABORTED, device error -> FAILED.</li>
  *   <li>{@link dev.ssdpulse.producer.device.guard.TargetGuard}: file creation without growth, block-device safety
  *   checks; {@link dev.ssdpulse.producer.device.hostinfo.HostFactsCollector}: kernel, scheduler, model, ...</li>
@@ -25,8 +28,10 @@
  * +0.1 us of timing overhead and +-20 ns of quantisation, plus the JNI transition, but none of ssdpulse's own
  * queueing. {@code submitTimeNs} is the moment the I/O was handed to the OS.
  *
- * <p><b>Limits.</b> TRIM and secure erase are not reachable from Java without JNI: TRIMs complete with
- * EOPNOTSUPP (95) and a PURGE on a block device is skipped with advice (run {@code nvme format} or
- * {@code blkdiscard} before). Ramp I/Os are recorded like any other; consumers drop the phase's first rampNs.
+ * <p><b>Limits.</b> TRIM is {@code ioctl(BLKDISCARD)} on a block device and {@code fallocate(PUNCH_HOLE)} on a
+ * file (libc through JNA, {@link dev.ssdpulse.producer.device.engine.LinuxDiscard}); where neither works, TRIMs
+ * complete with EOPNOTSUPP (95). A PURGE discards a whole block device as {@code blkdiscard} does; a secure erase
+ * ({@code nvme format}, ATA secure erase) is not issued. Ramp I/Os are recorded like any other; consumers drop the
+ * phase's first rampNs.
  */
 package dev.ssdpulse.producer.device;

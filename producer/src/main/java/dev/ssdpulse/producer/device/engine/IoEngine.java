@@ -13,7 +13,8 @@ import java.nio.file.Path;
  *
  * <p><b>Asynchronous</b> engines serve one submitting thread: {@link #submit} queues the request and returns
  * {@code false} (fio's {@code FIO_Q_QUEUED}); queued requests are handed to the kernel together, as one batch, at
- * the next {@link #reap} (fio's commit), which then returns completed slots. Queue depth is the number of slots the
+ * the next {@link #reap} (fio's commit), which then returns completed slots; a reap of at most 0 slots only hands
+ * them over (the runner's {@code --submit-batch}). Queue depth is the number of slots the
  * thread keeps between submit and reap, up to {@link #maxQueueDepth()}. A request that fails before reaching the
  * kernel (bounds, alignment) or that the engine performs synchronously (TRIM, FLUSH) still completes inside
  * {@code submit} (returns {@code true}). Several submitting threads (fio's numjobs) use one engine each, from
