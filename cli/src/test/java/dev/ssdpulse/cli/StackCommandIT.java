@@ -92,11 +92,15 @@ class StackCommandIT {
                 // a topic created without settings, as Kafka Streams creates its internal ones: the brokers' defaults
                 admin.createTopics(List.of(new NewTopic("stack-it-3", Optional.of(1), Optional.empty())))
                         .all().get(30, TimeUnit.SECONDS);
-                assertThat(admin.describeTopics(List.of("stack-it-3")).allTopicNames().get(30, TimeUnit.SECONDS)
-                        .get("stack-it-3").partitions().get(0).replicas()).hasSize(3);
+                // createTopics returns once the controller has the topic; the broker the admin asks next may not
+                // have its metadata yet (UnknownTopicOrPartitionException), so the first look is retried
                 var own = new ConfigResource(ConfigResource.Type.TOPIC, "stack-it-3");
-                assertThat(admin.describeConfigs(List.of(own)).all().get(30, TimeUnit.SECONDS).get(own)
-                        .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG).value()).isEqualTo("2");
+                await().atMost(Duration.ofSeconds(30)).ignoreExceptions().untilAsserted(() -> {
+                    assertThat(admin.describeTopics(List.of("stack-it-3")).allTopicNames().get(30, TimeUnit.SECONDS)
+                            .get("stack-it-3").partitions().get(0).replicas()).hasSize(3);
+                    assertThat(admin.describeConfigs(List.of(own)).all().get(30, TimeUnit.SECONDS).get(own)
+                            .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG).value()).isEqualTo("2");
+                });
             }
             // ssdpulse's producer settings: acks=all, idempotent
             Map<String, Object> producerProps = new HashMap<>(RunProducers.defaults());
