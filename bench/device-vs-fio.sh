@@ -10,6 +10,10 @@
 #        sample of a virtual disk swings 2-3x between runs (fio's own), a median of alternating rounds much less.
 #        RAM_IMAGE=/dev/shm/ssdpulse-bench-ram.img: the image behind target 'ram', a loop device over a file in
 #        tmpfs (buffered, no disk): the device is then the CPU, so the tools' own costs decide the IOPS.
+#        CPUS=: pin both tools alike, fio with --cpus_allowed=CPUS (its job process), ssdpulse with
+#        --cpus-allowed CPUS (its I/O threads; JIT and GC threads stay free). Unset: neither is pinned. On a machine
+#        with few CPUs, a submitting thread away from the CPU that takes the disk's interrupts pays a cross-CPU
+#        wake-up per completion, and which CPU each tool lands on is chance: /proc/interrupts shows the disk's CPU.
 # Needs: fio, python3, root for the loop device (losetup), compiled modules (the script runs
 #        `./mvnw -o -pl cli -am package -DskipTests` when cli/target/lib is missing; never `install`).
 #
@@ -35,6 +39,11 @@ SIZE_MIB=${SIZE_MIB:-1024}
 RAMP_SECONDS=${RAMP_SECONDS:-5}
 ROUNDS=${ROUNDS:-1}
 RAM_IMAGE=${RAM_IMAGE:-/dev/shm/ssdpulse-bench-ram.img}
+CPUS=${CPUS:-}
+FIO_PIN=() SP_PIN=()
+if [ -n "$CPUS" ]; then
+  FIO_PIN=(--cpus_allowed="$CPUS") SP_PIN=(--cpus-allowed "$CPUS")
+fi
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 command -v fio >/dev/null || { echo "fio not found (apt-get install fio)" >&2; exit 1; }
@@ -84,6 +93,7 @@ EOF
 echo "date: $(date -u +%FT%TZ)  host: $(uname -srm)  cpus: $(nproc)  cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 echo "fio $(fio --version | sed 's/^fio-//'), $(java -version 2>&1 | head -1), ${SECONDS_PER_CASE} s per case (ssdpulse after a ${RAMP_SECONDS}-s uncounted warm-up), $ROUNDS round(s) per case"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other processes share the CPUs: compare the CPU columns too)"
+echo "I/O threads pinned to CPUs: ${CPUS:-no (the scheduler places them)}"
 
 declare -A PATHS
 for t in $TARGETS; do
@@ -122,10 +132,10 @@ for t in $TARGETS; do
         for ((round = 1; round <= ROUNDS; round++)); do
           fio_out=$(fio --name=job --filename="$path" --size="$SIZE" --rw=$rw --bs=4k --iodepth="$qd" \
               --ioengine="$engine" --direct=1 --runtime="$SECONDS_PER_CASE" --time_based --norandommap \
-              --randrepeat=0 $refill --output-format=json 2>"$WORK/fio.err" \
+              --randrepeat=0 $refill "${FIO_PIN[@]}" --output-format=json 2>"$WORK/fio.err" \
             | python3 -c "import json,sys; j=json.load(sys.stdin)['jobs'][0]; n=j['read']['total_ios']+j['write']['total_ios']; print(round(j['read']['iops']+j['write']['iops']), f\"{(j['usr_cpu']+j['sys_cpu'])/100*j['job_runtime']*1e3/max(n,1):.2f}\")" \
             ) || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }
-          java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" \
+          java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" "${SP_PIN[@]}" \
               --workload "$WORK/w.yaml" --set read=$read_pct --set qd=$qd --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
               --offline --format json >"$WORK/sp.json" 2>"$WORK/sp.err" || true
           line=$(grep "phase 1 'test' ended" "$WORK/sp.err" || true)

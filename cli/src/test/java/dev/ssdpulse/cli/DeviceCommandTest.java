@@ -84,6 +84,19 @@ class DeviceCommandTest {
                 "--workload", workload.toString(), "--offline");
         assertThat(zeroBatch.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(zeroBatch.err()).contains("--submit-batch must be at least 1");
+        CliRun pinned = CliRun.of("device", "--target", dir.resolve("e.bin").toString(), "--engine", "libaio",
+                "--cpus-allowed", "0", "--workload", workload.toString(), "--offline", "--format", "json");
+        assertThat(pinned.exit()).as(pinned.err()).isEqualTo(0);
+        assertThat(pinned.err()).contains("I/O threads on CPUs 0 (run ");
+        CliRun badList = CliRun.of("device", "--target", dir.resolve("e.bin").toString(), "--cpus-allowed", "2-1",
+                "--workload", workload.toString(), "--offline");
+        assertThat(badList.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(badList.err()).contains("--cpus-allowed: CPU range 2-1 in '2-1' runs backwards");
+        CliRun absentCpu = CliRun.of("device", "--target", dir.resolve("e.bin").toString(), "--cpus-allowed",
+                "0,4000-4095", "--workload", workload.toString(), "--offline");
+        assertThat(absentCpu.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(absentCpu.err()).contains("--cpus-allowed 0,4000-4095: CPU(s) 4000-4095 not available to this process"
+                + " (it may run on 0");
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.device;
 
+import dev.ssdpulse.producer.device.engine.CpuList;
+
 /**
  * How a {@link DeviceRunner} treats its target.
  *
@@ -16,9 +18,11 @@ package dev.ssdpulse.producer.device;
  *                           queue depth but hold the first requests of a batch back; on the 2-core VM's virtio
  *                           disk, 4 KiB random writes at QD32 ran ~30 % faster with 1 than with a whole reap's
  *                           worth per call (BENCHMARKS.md)
+ * @param cpusAllowed        the CPUs every I/O thread is pinned to (fio's {@code cpus_allowed}, each thread may use
+ *                           any of them), or null to leave placement to the scheduler
  */
 public record DeviceRunOptions(long targetSizeBytes, boolean blockDevice, boolean allowDestroyData,
-                               long progressIntervalNs, long ioTimeoutNs, int submitBatch) {
+                               long progressIntervalNs, long ioTimeoutNs, int submitBatch, CpuList cpusAllowed) {
 
     public static final long DEFAULT_PROGRESS_INTERVAL_NS = 1_000_000_000L;
     public static final long DEFAULT_IO_TIMEOUT_NS = 60_000_000_000L;
@@ -26,7 +30,8 @@ public record DeviceRunOptions(long targetSizeBytes, boolean blockDevice, boolea
 
     public DeviceRunOptions(long targetSizeBytes, boolean blockDevice, boolean allowDestroyData,
                             long progressIntervalNs, long ioTimeoutNs) {
-        this(targetSizeBytes, blockDevice, allowDestroyData, progressIntervalNs, ioTimeoutNs, DEFAULT_SUBMIT_BATCH);
+        this(targetSizeBytes, blockDevice, allowDestroyData, progressIntervalNs, ioTimeoutNs, DEFAULT_SUBMIT_BATCH,
+                null);
     }
 
     public DeviceRunOptions(long targetSizeBytes, boolean blockDevice, boolean allowDestroyData,

@@ -1,11 +1,13 @@
 package dev.ssdpulse.producer.device;
 
+import dev.ssdpulse.producer.device.engine.CpuList;
 import dev.ssdpulse.producer.device.engine.IoEngine;
 import dev.ssdpulse.producer.device.engine.IoRequestCheck;
 import dev.ssdpulse.producer.device.engine.IoSlot;
 import dev.ssdpulse.producer.device.engine.IoStatus;
 import dev.ssdpulse.producer.device.engine.PatternFiller;
 import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
+import dev.ssdpulse.producer.device.engine.ThreadAffinity;
 import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.io.IoRequest;
@@ -351,7 +353,7 @@ public final class DeviceRunner {
                             slots[q] = e.allocateSlot(maxSize);
                         }
                         PatternFiller filler = filler(w, 0); // one thread fills every slot of the worker
-                        Thread t = new Thread(() -> asyncLoop(w, e, slots, filler),
+                        Thread t = new Thread(pinned(() -> asyncLoop(w, e, slots, filler)),
                                 "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker);
                         t.setDaemon(true);
                         threads.add(t);
@@ -361,7 +363,7 @@ public final class DeviceRunner {
                         for (int q = 0; q < phase.queueDepth(); q++) {
                             IoSlot slot = engine.allocateSlot(maxSize);
                             PatternFiller filler = filler(w, q);
-                            Thread t = new Thread(() -> ioLoop(w, slot, filler),
+                            Thread t = new Thread(pinned(() -> ioLoop(w, slot, filler)),
                                     "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker + "-q" + q);
                             t.setDaemon(true);
                             threads.add(t);
@@ -615,6 +617,24 @@ public final class DeviceRunner {
                 failure.compareAndSet(null, t);
                 stop = true;
             }
+        }
+
+        /** The I/O loop, run after pinning its thread to {@code --cpus-allowed} when given; a refusal fails the phase. */
+        private Runnable pinned(Runnable ioLoop) {
+            CpuList cpus = options.cpusAllowed();
+            if (cpus == null) {
+                return ioLoop;
+            }
+            return () -> {
+                try {
+                    ThreadAffinity.pinCurrentThread(cpus);
+                } catch (java.io.IOException | RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                    stop = true;
+                    return;
+                }
+                ioLoop.run();
+            };
         }
 
         private String lastErrorSuffix() {

@@ -11,7 +11,8 @@
  *   <li>{@link dev.ssdpulse.producer.device.DeviceRunner}: phases, a submit/reap loop per worker (asynchronous
  *   engines: each prepared I/O handed to the kernel at once or in batches of {@code --submit-batch}, completions
  *   recorded after their replacements are submitted, {@link dev.ssdpulse.producer.device.CompletionBacklog}) or
- *   workers x queue depth threads (psync), duration / byte budget / exhaustion stop, pacing by
+ *   workers x queue depth threads (psync), each I/O thread pinned to {@code --cpus-allowed} when given
+ *   ({@link dev.ssdpulse.producer.device.engine.ThreadAffinity}), duration / byte budget / exhaustion stop, pacing by
  *   {@code delayNs}, IDLE, PURGE handling, progress, cancel -> ABORTED, device error -> FAILED.</li>
  *   <li>{@link dev.ssdpulse.producer.device.guard.TargetGuard}: file creation without growth, block-device safety
  *   checks; {@link dev.ssdpulse.producer.device.hostinfo.HostFactsCollector}: kernel, scheduler, model, ...</li>

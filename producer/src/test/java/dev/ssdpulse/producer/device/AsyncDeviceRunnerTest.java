@@ -2,12 +2,15 @@ package dev.ssdpulse.producer.device;
 
 import dev.ssdpulse.producer.device.DeviceRunnerTest.RecordingListener;
 import dev.ssdpulse.producer.device.DeviceRunnerTest.RecordingSink;
+import dev.ssdpulse.producer.device.engine.CpuList;
 import dev.ssdpulse.producer.device.engine.IoEngine;
 import dev.ssdpulse.producer.device.engine.IoStatus;
 import dev.ssdpulse.producer.device.engine.IoUringIoEngine;
 import dev.ssdpulse.producer.device.engine.LibaioIoEngine;
 import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
+import dev.ssdpulse.producer.device.engine.ThreadAffinity;
+import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.device.testing.FaultInjectingIoEngine;
 import dev.ssdpulse.producer.device.testing.LoopDevice;
 import dev.ssdpulse.producer.workload.AccessSpec;
@@ -21,8 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.BitSet;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -56,7 +62,7 @@ class AsyncDeviceRunnerTest {
             RecordingSink sink = new RecordingSink();
             RecordingListener listener = new RecordingListener();
             DeviceRunResult r = new DeviceRunner(queuedNull(32), new DeviceRunOptions(TARGET, false, false,
-                    DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS, submitBatch))
+                    DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS, submitBatch, null))
                     .run(spec(TARGET, io("fill", 0, 2, 32).totalBytes(Amount.ofBytes(16L << 20)).build()), sink,
                             listener);
             assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
@@ -68,6 +74,41 @@ class AsyncDeviceRunnerTest {
                     + submitBatch).isEqualTo(32);
             assertThat(listener.events).containsExactly("start fill", "end fill BYTES");
         }
+    }
+
+    @Test
+    void cpusAllowedPinsEveryIoThreadAndACpuThatIsNotThereFailsThePhase() throws Exception {
+        assumeTrue(ThreadAffinity.unavailableReason() == null, () -> ThreadAffinity.unavailableReason());
+        BitSet mine = ThreadAffinity.allowedCpus();
+        CpuList last = CpuList.parse(Integer.toString(mine.length() - 1));
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        IoCompletionSink sink = (worker, phase, op, offset, size, submit, latency, qd, status) -> {
+            try {
+                seen.add(Thread.currentThread().getName() + " " + CpuList.format(ThreadAffinity.allowedCpus()));
+            } catch (java.io.IOException e) {
+                seen.add(e.toString());
+            }
+        };
+        WorkloadSpec twoWorkers = spec(TARGET, io("pinned", 50, 2, 8).totalBytes(Amount.ofBytes(1L << 20)).build());
+        for (IoEngine e : List.<IoEngine>of(queuedNull(8), new NullIoEngine())) {
+            seen.clear();
+            DeviceRunResult r = new DeviceRunner(e, new DeviceRunOptions(TARGET, false, false,
+                    DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS, 1, last))
+                    .run(twoWorkers, sink, DeviceRunListener.NONE);
+            assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
+            // async: one thread per worker; psync: one per worker and slot (a slot's thread may find the budget
+            // spent before its first I/O); every thread that recorded an I/O was pinned
+            assertThat(seen).hasSizeBetween(2, e.asynchronous() ? 2 : 16).allMatch(s -> s.endsWith(" " + last));
+        }
+        assertThat(CpuList.format(ThreadAffinity.allowedCpus())).as("the caller's thread is untouched")
+                .isEqualTo(CpuList.format(mine));
+
+        assumeTrue(!mine.get(CpuList.MAX_CPU_ID));
+        DeviceRunResult refused = new DeviceRunner(queuedNull(8), new DeviceRunOptions(TARGET, false, false,
+                DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS, 1,
+                CpuList.parse("4095"))).run(twoWorkers, (w, p, o, off, sz, sub, lat, qd, st) -> { }, DeviceRunListener.NONE);
+        assertThat(refused.status()).isEqualTo(DeviceRunResult.Status.FAILED);
+        assertThat(refused.reason()).contains("cannot pin the I/O thread to CPUs 4095");
     }
 
     @Test
@@ -161,7 +202,7 @@ class AsyncDeviceRunnerTest {
                     e.open(f, size, true, true);
                     DeviceRunResult r = new DeviceRunner(e, new DeviceRunOptions(size, false, false,
                             DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS,
-                            submitBatch)).run(
+                            submitBatch, null)).run(
                             spec(size, io("mixed", 50, 2, 32).totalBytes(Amount.ofBytes(8L << 20)).build()),
                             sink, DeviceRunListener.NONE);
                     String what = e.name() + ", submit batch " + submitBatch;

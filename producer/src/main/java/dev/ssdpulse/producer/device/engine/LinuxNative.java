@@ -32,12 +32,15 @@ final class LinuxNative {
     static final int EAGAIN = 11;
     static final int ETIME = 62;
     static final int EBUSY = 16;
+    static final int EINVAL = 22;
 
     /** System call numbers; io_uring's are the same on every architecture, AIO's differ. */
     static final long SYS_IO_SETUP;
     static final long SYS_IO_DESTROY;
     static final long SYS_IO_SUBMIT;
     static final long SYS_IO_GETEVENTS;
+    static final long SYS_SCHED_SETAFFINITY;
+    static final long SYS_SCHED_GETAFFINITY;
     static final long SYS_IO_URING_SETUP = 425;
     static final long SYS_IO_URING_ENTER = 426;
     static final long SYS_IO_URING_REGISTER = 427;
@@ -55,11 +58,15 @@ final class LinuxNative {
             SYS_IO_DESTROY = 207;
             SYS_IO_GETEVENTS = 208;
             SYS_IO_SUBMIT = 209;
+            SYS_SCHED_SETAFFINITY = 203;
+            SYS_SCHED_GETAFFINITY = 204;
         } else {
             SYS_IO_SETUP = 0;
             SYS_IO_DESTROY = 1;
             SYS_IO_SUBMIT = 2;
             SYS_IO_GETEVENTS = 4;
+            SYS_SCHED_SETAFFINITY = 122;
+            SYS_SCHED_GETAFFINITY = 123;
         }
         if (!x86 && !arm) {
             why = "asynchronous engines need 64-bit Linux on x86-64 or aarch64; this is " + System.getProperty("os.name")
