@@ -42,6 +42,8 @@ class SchemaEvolutionTest {
     private static final String HISTORY = "/schema-history/before-timestamps/";
     /** Before per-phase WA, the summary's unpublished-I/O count and fio's all-directions verdicts. */
     private static final String HISTORY_PHASE_WA = "/schema-history/before-phase-wa/";
+    /** Before the device run's submit batch and CPU pinning were recorded in the host description. */
+    private static final String HISTORY_IO_SETTINGS = "/schema-history/before-io-settings/";
 
     static Stream<Schema> changedRecords() {
         return Stream.of(RunStarted.SCHEMA$, RunFinished.SCHEMA$, RunHeartbeat.SCHEMA$, RunDeleted.SCHEMA$,
@@ -123,6 +125,14 @@ class SchemaEvolutionTest {
     void theOutputsWithPhaseWaAreFullyCompatibleWithTheOnesBefore(Schema now) throws IOException {
         assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE, now,
                 List.of(before(now, HISTORY_PHASE_WA)))).isEmpty();
+    }
+
+    @Test
+    void theHostDescriptionWithTheDeviceIoSettingsIsFullyCompatibleWithTheOneBefore() throws IOException {
+        // RunStarted embeds it, so RunStarted's compatibility follows from this one
+        Schema now = dev.ssdpulse.schemas.avro.HostDescription.SCHEMA$;
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE, now,
+                List.of(before(now, HISTORY_IO_SETTINGS)))).isEmpty();
     }
 
     private static Schema before(Schema now, String historyDir) throws IOException {

@@ -35,6 +35,7 @@ import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadAvro;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.schemas.avro.ProducerKind;
+import dev.ssdpulse.schemas.avro.HostDescription;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import picocli.CommandLine.Command;
@@ -208,7 +209,7 @@ public final class DeviceCommand implements Callable<Integer> {
                     .setRunName(workloadSpec.name() + " on " + device)
                     .setProducerKind(ProducerKind.DEVICE)
                     .setDevice(facts.toDeviceDescription(prepared.path(), prepared.blockDevice(), prepared.sizeBytes()))
-                    .setHost(facts.toHostDescription())
+                    .setHost(hostWithIoSettings(facts, engine.asynchronous(), submitBatch, cpus))
                     .setWorkload(WorkloadAvro.toDescription(workloadSpec, prepared.sizeBytes()))
                     .setSeed(workloadSpec.seed())
                     .setToolVersion(HostDescriptions.toolVersion())
@@ -221,6 +222,14 @@ public final class DeviceCommand implements Callable<Integer> {
         } finally {
             restoreScheduler(schedulerSwitch); // already done after the run; here for a failure before it
         }
+    }
+
+    /** The host facts plus the settings that shape this run's I/O path (submit batch, pinning). */
+    static HostDescription hostWithIoSettings(HostFacts facts, boolean asynchronous, int submitBatch, CpuList cpus) {
+        HostDescription host = facts.toHostDescription();
+        host.setSubmitBatch(asynchronous ? submitBatch : null);
+        host.setCpusAllowed(cpus == null ? null : cpus.toString());
+        return host;
     }
 
     /** {@code --cpus-allowed}, checked against the CPUs this process may use, or null when not given. */
