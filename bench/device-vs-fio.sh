@@ -4,7 +4,7 @@
 # and on a loop device. For each case: IOPS of both, ratio ssdpulse/fio, CPU time per I/O of both and its ratio.
 #
 # Usage: bench/device-vs-fio.sh [SECONDS=10] [ENGINES="libaio io_uring"] [TARGETS="file loop"] [QDS="1 32 256"]
-# Env:   FILE=/tmp/ssdpulse-bench.dat  LOOP_IMAGE=/tmp/ssdpulse-bench-loop.img  SIZE_MIB=1024  RAMP_SECONDS=5
+# Env:   FILE=/tmp/ssdpulse-bench.dat  LOOP_IMAGE=/tmp/ssdpulse-bench-loop.img  SIZE_MIB=1024  RAMP_SECONDS=10
 #        ROUNDS=1: how many times each case runs (fio, ssdpulse, fio, ssdpulse, ...); with more than one the table
 #        gives each tool's median IOPS and CPU per I/O over the rounds, and the ratios of those medians: a single
 #        sample of a virtual disk swings 2-3x between runs (fio's own), a median of alternating rounds much less.
@@ -24,9 +24,12 @@
 # and JIT during the phase included). fio's is (usr_cpu + sys_cpu) x job_runtime / I/Os of its job, from its JSON.
 # Writes: fio runs with --refill_buffers, as ssdpulse writes fresh incompressible data on every write.
 # Warm-up: ssdpulse first runs RAMP_SECONDS of the same I/O as a phase 'ramp' that is not counted, so the JVM's JIT
-# compilation is not charged to the measured seconds (a real run is minutes long; profiled, C2 compiles for the
-# first 3-4 s of I/O and then next to nothing); fio needs no warm-up and is measured over its whole runtime
-# (RAMP_SECONDS >= 1; the first table in BENCHMARKS.md is without warm-up, the next ones with 3 s).
+# compilation is not charged to the measured seconds (a real run is minutes long); fio needs no warm-up and is
+# measured over its whole runtime (RAMP_SECONDS >= 1; the first table in BENCHMARKS.md is without warm-up, the next
+# ones with 3 and 5 s). 10 s by default: -XX:+PrintCompilation of a QD32 run showed compilations for ~8 s after the
+# start (the per-second window code gets hot only window by window), and the phase change itself recompiles the
+# analysis' hot methods (RunAnalysis.add, RunWindowAggregator.add: deoptimised and recompiled up to three times in
+# the first 3 s of the new phase), so the measured phase should start after the first burst is over.
 # Cases alternate fio / ssdpulse so drifts of a shared machine hit both.
 set -euo pipefail
 SECONDS_PER_CASE=${1:-10}
@@ -36,7 +39,7 @@ QDS=${4:-"1 32 256"}
 FILE=${FILE:-/tmp/ssdpulse-bench.dat}
 LOOP_IMAGE=${LOOP_IMAGE:-/tmp/ssdpulse-bench-loop.img}
 SIZE_MIB=${SIZE_MIB:-1024}
-RAMP_SECONDS=${RAMP_SECONDS:-5}
+RAMP_SECONDS=${RAMP_SECONDS:-10}
 ROUNDS=${ROUNDS:-1}
 RAM_IMAGE=${RAM_IMAGE:-/dev/shm/ssdpulse-bench-ram.img}
 CPUS=${CPUS:-}
