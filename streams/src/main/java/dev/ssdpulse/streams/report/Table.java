@@ -9,6 +9,8 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A column set and its renderings, the same cells in each: RFC 4180 CSV (header row, CRLF, fields quoted only
@@ -84,14 +86,18 @@ public final class Table<R> {
         return array;
     }
 
-    /** One row as a JSON object: its JSON columns in order, {@code group/key} nested in {@code group}. */
+    /**
+     * One row as a JSON object: its JSON columns in order, {@code group/key} nested in {@code group}; a cell that
+     * is an empty Optional leaves its key out (documents whose fields are there only when known).
+     */
     public ObjectNode json(R row) {
         ObjectNode o = F.objectNode();
         for (Column<R> c : all) {
-            if (c.jsonKey() != null) {
+            Object v = c.jsonKey() == null ? null : c.jsonValue().apply(row);
+            if (c.jsonKey() != null && !(v instanceof Optional<?> absent && absent.isEmpty())) {
                 int slash = c.jsonKey().indexOf('/');
                 ObjectNode parent = slash < 0 ? o : o.withObjectProperty(c.jsonKey().substring(0, slash));
-                parent.set(c.jsonKey().substring(slash + 1), node(c.jsonValue().apply(row)));
+                parent.set(c.jsonKey().substring(slash + 1), node(v instanceof Optional<?> given ? given.get() : v));
             }
         }
         return o;
@@ -112,6 +118,10 @@ public final class Table<R> {
             ArrayNode a = F.arrayNode(list.size());
             list.forEach(e -> a.add(node(e)));
             return a;
+        } else if (v instanceof Map<?, ?> map) {
+            ObjectNode m = F.objectNode();
+            map.forEach((k, e) -> m.set(k.toString(), node(e)));
+            return m;
         }
         return v == null ? F.nullNode() : F.textNode(v.toString());
     }
