@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.streams.report.AvroJson;
 import dev.ssdpulse.streams.report.SummaryJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +12,7 @@ import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.http.metrics.PrometheusTextMerge;
 import dev.ssdpulse.streams.http.metrics.RunMetricsCollector;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
+import dev.ssdpulse.streams.views.RunViews;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.RoutesConfig;
@@ -132,7 +134,7 @@ public final class HttpApiServer implements AutoCloseable {
     public static HttpApiServer start(AnalyticsApp app, HttpApiConfig config) throws IOException {
         String advertised = config.advertisedHost() != null ? config.advertisedHost()
                 : app.config().extraProperties().get("application.server");
-        return new HttpApiServer(new StreamsRunViews(app.views(), app.streams()),
+        return new HttpApiServer(app.views(),
                 config.withAdvertisedHost(advertised));
     }
 

@@ -1,6 +1,5 @@
 package dev.ssdpulse.streams.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,7 +8,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -81,7 +79,7 @@ public final class Table<R> {
     }
 
     public ArrayNode json(List<? extends R> rows) {
-        ArrayNode array = F.arrayNode();
+        ArrayNode array = F.arrayNode(rows.size());
         rows.forEach(row -> array.add(json(row)));
         return array;
     }
@@ -97,33 +95,11 @@ public final class Table<R> {
             if (c.jsonKey() != null && !(v instanceof Optional<?> absent && absent.isEmpty())) {
                 int slash = c.jsonKey().indexOf('/');
                 ObjectNode parent = slash < 0 ? o : o.withObjectProperty(c.jsonKey().substring(0, slash));
-                parent.set(c.jsonKey().substring(slash + 1), node(v instanceof Optional<?> given ? given.get() : v));
+                parent.set(c.jsonKey().substring(slash + 1),
+                        AvroJson.value(v instanceof Optional<?> given ? given.get() : v));
             }
         }
         return o;
-    }
-
-    private static JsonNode node(Object v) {
-        if (v instanceof Long l) {
-            return F.numberNode(l);
-        } else if (v instanceof Integer i) {
-            return F.numberNode(i);
-        } else if (v instanceof Double d) {
-            return Double.isFinite(d) ? F.numberNode(d) : F.nullNode();
-        } else if (v instanceof Boolean b) {
-            return F.booleanNode(b);
-        } else if (v instanceof JsonNode n) {
-            return n;
-        } else if (v instanceof List<?> list) {
-            ArrayNode a = F.arrayNode(list.size());
-            list.forEach(e -> a.add(node(e)));
-            return a;
-        } else if (v instanceof Map<?, ?> map) {
-            ObjectNode m = F.objectNode();
-            map.forEach((k, e) -> m.set(k.toString(), node(e)));
-            return m;
-        }
-        return v == null ? F.nullNode() : F.textNode(v.toString());
     }
 
     /**

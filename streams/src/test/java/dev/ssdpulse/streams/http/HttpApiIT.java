@@ -209,6 +209,6 @@ class HttpApiIT {
                 .PUT(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(put.statusCode()).isEqualTo(405);
         assertThat(json("/api/runs/" + runId + "/nothing", 404).get("status").asInt()).isEqualTo(404);
-        assertThat(app.views().ownerOf(runId).activeHost().port()).isEqualTo(server.port());
+        assertThat(app.views().ownerMetadata(runId).activeHost().port()).isEqualTo(server.port());
     }
 }

@@ -5,6 +5,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.views.RunViews;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
