@@ -40,10 +40,6 @@ public final class AvroMappers {
         return IoOp.values()[IoOpCode.check(op)];
     }
 
-    public static int opCode(IoOp op) {
-        return op.ordinal();
-    }
-
     /** A SMART sample as the WA accumulator's input. */
     public static SmartCounters smartCounters(SmartSample sample) {
         return new SmartCounters(sample.getTimeNs(), sample.getHostBytesWritten(), sample.getNandBytesWritten(),
