@@ -4,10 +4,7 @@ import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.schemas.avro.IoOp;
-import dev.ssdpulse.schemas.avro.LatencyStats;
-import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.LatencyScatter;
-import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
@@ -190,10 +187,7 @@ public final class ReportCommand implements Callable<Integer> {
                 ops[i++] = w.getOps().get(k).byteValue();
             }
         }
-        List<PngCharts.Marker> phases = new ArrayList<>();
-        for (PhaseSummary p : summary.getPhases()) {
-            phases.add(new PngCharts.Marker(p.getStartNs() / 1e9, p.getName()));
-        }
+        List<PngCharts.Marker> phases = phaseMarkers(summary);
         LatencyScatter last = windows.get(windows.size() - 1);
         double thresholdMs = last.getThresholdNs() / 1e6;
         double endS = Math.max(summary.getDurationNs(), last.getWindowStartNs() + last.getWindowSizeNs()) / 1e9;
@@ -206,10 +200,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     private List<Path> charts(RunSummary summary, List<WindowMetrics> windows, List<WriteAmplification> wa)
             throws java.io.IOException {
-        List<PngCharts.Marker> phases = new ArrayList<>();
-        for (PhaseSummary p : summary.getPhases()) {
-            phases.add(new PngCharts.Marker(p.getStartNs() / 1e9, p.getName()));
-        }
+        List<PngCharts.Marker> phases = phaseMarkers(summary);
         Map<IoOp, List<WindowMetrics>> byOp = new EnumMap<>(IoOp.class);
         for (WindowMetrics w : windows) {
             byOp.computeIfAbsent(w.getOp(), k -> new ArrayList<>()).add(w);
@@ -240,22 +231,9 @@ public final class ReportCommand implements Callable<Integer> {
         written.add(write("latency.png", p -> PngCharts.lineChart(p, title + ": latency trend (per-window max, p99, p50)",
                 "run time (s)", "latency (ms, log)", latency, phases, true)));
         if (!summary.getOps().isEmpty()) {
-            LatencyStats l = summary.getOps().get(0).getLatency();
-            List<String> labels = new ArrayList<>();
-            List<Long> bounds = l.getBinUpperBoundsNs();
-            List<Integer> outliers = new ArrayList<>();
-            long[] values = new long[l.getBinCounts().size()];
-            for (int i = 0; i < values.length; i++) {
-                for (OpSummary op : summary.getOps()) {
-                    values[i] += op.getLatency().getBinCounts().get(i);
-                }
-                labels.add(i < bounds.size() ? "<" + Outliers.label(bounds.get(i)) : ">=" + Outliers.label(bounds.get(i - 1)));
-                if (i > 0 && bounds.get(i - 1) >= 10_000_000L) {
-                    outliers.add(i);
-                }
-            }
+            Outliers.Distribution bins = Outliers.distribution(summary.getOps(), ">=");
             written.add(write("bins.png", p -> PngCharts.barChart(p, title + ": latency distribution, all ops (red: >= 10 ms)",
-                    "I/Os (log)", labels, values, outliers)));
+                    "I/Os (log)", bins.labels(), bins.counts(), bins.outlierBins())));
         }
         if (!wa.isEmpty()) {
             double[] t = wa.stream().mapToDouble(w -> w.getToTimeNs() / 1e9).toArray();
@@ -269,6 +247,10 @@ public final class ReportCommand implements Callable<Integer> {
                     "run time (s)", "WA", series, phases, false)));
         }
         return written;
+    }
+
+    private static List<PngCharts.Marker> phaseMarkers(RunSummary summary) {
+        return summary.getPhases().stream().map(p -> new PngCharts.Marker(p.getStartNs() / 1e9, p.getName())).toList();
     }
 
     private interface ChartWriter {

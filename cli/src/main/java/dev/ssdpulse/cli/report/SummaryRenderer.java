@@ -6,6 +6,7 @@ import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.http.ApiJson;
 import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.ReportTables.SummaryRow;
 import dev.ssdpulse.streams.report.SummaryJson;
@@ -45,8 +46,8 @@ public final class SummaryRenderer {
         if (wa != null) {
             out.print(String.format(Locale.ROOT,
                     "  WA       : %s (NAND %s / host %s since the first SMART sample; source %s)%n",
-                    fmt(wa.getWaCumulative()), bytes(wa.getNandBytesWrittenCumulative()),
-                    bytes(wa.getHostBytesWrittenCumulative()), wa.getSource()));
+                    fmt(wa.getWaCumulative()), ApiJson.capacityText(wa.getNandBytesWrittenCumulative()),
+                    ApiJson.capacityText(wa.getHostBytesWrittenCumulative()), wa.getSource()));
         } else {
             out.println("  WA       : unavailable (no usable SMART samples)");
         }
@@ -93,9 +94,5 @@ public final class SummaryRenderer {
 
     private static String fmt(Double v) {
         return v == null ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
-    }
-
-    private static String bytes(long b) {
-        return String.format(Locale.ROOT, "%.2f GB (%.2f GiB)", b / 1e9, b / (double) (1L << 30));
     }
 }

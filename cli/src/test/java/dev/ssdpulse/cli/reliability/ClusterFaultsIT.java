@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.cli.CliRun;
 import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.platform.kafka.EmbeddedKafkaCluster;
+import dev.ssdpulse.platform.kafka.Replicas;
 import dev.ssdpulse.producer.publish.PublishReport;
 import dev.ssdpulse.producer.workload.WorkloadPresets;
 import dev.ssdpulse.schemas.topics.Topics;
@@ -111,7 +112,7 @@ class ClusterFaultsIT {
                     .isEqualTo(withoutContext(offlineSummary(runId)));
 
             cluster.startNode(leader);
-            cluster.awaitAllReplicasInSync(Duration.ofMinutes(2));
+            Replicas.awaitAllInSync(cluster.bootstrapServers(), Duration.ofMinutes(2));
             System.out.printf("ClusterFaultsIT: %d I/Os; leader %d killed, run finished %d ms later; "
                     + "node rejoined and every replica in sync%n", run.ioCount(), leader, finishedAfterKillMs);
         } finally {

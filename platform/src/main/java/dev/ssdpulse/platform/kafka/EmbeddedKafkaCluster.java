@@ -21,10 +21,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ListTopicsOptions;
-import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
-import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.Uuid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -265,49 +262,6 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         }
     }
 
-    /**
-     * Blocks until every partition of every topic has all its replicas in sync, as after a node came back
-     * and caught up: a later fault then finds the usual redundancy.
-     *
-     * @throws IllegalStateException naming the partitions still behind after the timeout
-     */
-    public void awaitAllReplicasInSync(Duration timeout) {
-        long deadlineNs = System.nanoTime() + timeout.toNanos();
-        List<String> behind = List.of("(not described yet)");
-        try (Admin admin = admin(bootstrapServers())) {
-            while (true) {
-                try {
-                    Set<String> topics = admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
-                            .get(5, TimeUnit.SECONDS);
-                    Map<String, TopicDescription> descriptions = admin.describeTopics(topics).allTopicNames()
-                            .get(5, TimeUnit.SECONDS);
-                    behind = new ArrayList<>();
-                    for (TopicDescription topic : descriptions.values()) {
-                        for (TopicPartitionInfo partition : topic.partitions()) {
-                            if (partition.isr().size() < partition.replicas().size()) {
-                                behind.add(topic.name() + "-" + partition.partition() + " (isr "
-                                        + partition.isr().stream().map(Node::id).toList() + " of replicas "
-                                        + partition.replicas().stream().map(Node::id).toList() + ")");
-                            }
-                        }
-                    }
-                    if (behind.isEmpty()) {
-                        return;
-                    }
-                } catch (ExecutionException | TimeoutException e) {
-                    behind = List.of("(cannot describe topics: " + e + ")");
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while waiting for replicas to catch up", e);
-                }
-                if (System.nanoTime() > deadlineNs) {
-                    throw new IllegalStateException("replicas not in sync after " + timeout.toSeconds() + " s: " + behind);
-                }
-                sleepMs(200);
-            }
-        }
-    }
-
     /** Node {@code id} (1..size()), for a caller that stops, kills or restarts one node. */
     public EmbeddedKafkaBroker node(int id) {
         EmbeddedKafkaBroker node = nodes.get(id);
@@ -333,7 +287,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
     /**
      * Starts one stopped or killed node on its earlier ports and data, and blocks until it is a live
-     * broker again. Its replicas may still be catching up: see {@link #awaitAllReplicasInSync}.
+     * broker again. Its replicas may still be catching up (the tests wait with Replicas.awaitAllInSync).
      */
     public void startNode(int id) {
         node(id).start();

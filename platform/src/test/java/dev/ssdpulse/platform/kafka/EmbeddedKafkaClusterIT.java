@@ -90,7 +90,7 @@ class EmbeddedKafkaClusterIT {
             assertThat(consumeCount(bootstrap, 200)).as("every record readable with one node down").isEqualTo(200);
             cluster.startNode(stopped);
             processes.add(cluster.node(stopped).processHandle().orElseThrow());
-            cluster.awaitAllReplicasInSync(Duration.ofSeconds(60));
+            Replicas.awaitAllInSync(cluster.bootstrapServers(), Duration.ofSeconds(60));
         }
         assertThat(processes).as("no broker JVM outlives close()").noneMatch(ProcessHandle::isAlive);
 

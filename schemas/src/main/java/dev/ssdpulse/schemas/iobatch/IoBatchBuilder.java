@@ -153,14 +153,6 @@ public final class IoBatchBuilder {
         return runId;
     }
 
-    public int worker() {
-        return worker;
-    }
-
-    public int maxBatchSize() {
-        return maxBatchSize;
-    }
-
     private void start(int phase, long submitTimeNs) {
         phaseIndex = phase;
         baseSubmitTimeNs = submitTimeNs;

@@ -153,11 +153,6 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         }
     }
 
-    /** The base URLs, in configured order. */
-    public List<URI> baseUrls() {
-        return baseUrls;
-    }
-
     /** HTTP requests sent so far (attempts on several URLs count once each). */
     public long httpRequestCount() {
         return httpRequests.get();

@@ -14,7 +14,6 @@ import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.latency.LatencyAccumulator;
-import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.streams.steadystate.SteadyStateResult;
 import dev.ssdpulse.streams.summary.OpSummaryData;
 import dev.ssdpulse.streams.summary.PhaseSummaryData;
@@ -38,10 +37,6 @@ public final class AvroMappers {
 
     public static IoOp ioOp(int op) {
         return IoOp.values()[IoOpCode.check(op)];
-    }
-
-    public static int opCode(IoOp op) {
-        return op.ordinal();
     }
 
     /** A SMART sample as the WA accumulator's input. */
@@ -255,16 +250,5 @@ public final class AvroMappers {
                 .setDuplicateBatchCount(duplicateBatchCount)
                 .setIoNotPublished(ioNotPublished)
                 .build();
-    }
-
-    /** Rebuilds the exact accumulator from a LatencyStats that carries its histogram (consumers, replay checks). */
-    public static LatencyAccumulator latencyAccumulator(LatencyStats stats) {
-        long[] bounds = stats.getBinUpperBoundsNs().stream().mapToLong(Long::longValue).toArray();
-        long[] counts = stats.getBinCounts().stream().mapToLong(Long::longValue).toArray();
-        ByteBuffer hist = stats.getHdrHistogram().duplicate();
-        byte[] histBytes = new byte[hist.remaining()];
-        hist.get(histBytes);
-        return LatencyAccumulator.restore(LatencyBins.of(bounds), stats.getCount(), stats.getSumNs(),
-                stats.getMinNs(), stats.getMaxNs(), counts, histBytes);
     }
 }

@@ -1,25 +1,34 @@
 package dev.ssdpulse.streams.http;
 
-import dev.ssdpulse.schemas.runs.RunStartTime;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.schemas.avro.DeviceDescription;
 import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import dev.ssdpulse.schemas.runs.RunStartTime;
+import dev.ssdpulse.streams.report.AvroJson;
+import dev.ssdpulse.streams.report.Column;
 import dev.ssdpulse.streams.report.ReportTables;
-import java.time.Instant;
+import dev.ssdpulse.streams.report.Table;
+import dev.ssdpulse.streams.resultsets.ResultSetNames;
+import dev.ssdpulse.streams.views.RunViews;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** JSON shapes of the API besides the summary (see dashboard/API.md). Latencies are in milliseconds. */
+/**
+ * The API's JSON documents besides the summary (dashboard/API.md): each list is a column set of {@link Table}
+ * (JSON only: these have no CSV), each document its run id and that list. Latencies are in milliseconds.
+ */
 public final class ApiJson {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
@@ -35,94 +44,85 @@ public final class ApiJson {
         return d.getModel() + ", " + capacityText(d.getCapacityBytes());
     }
 
+    /** A run of the run list: its RunStarted and summary when there are, else the end of its latest window. */
+    private record RunRow(String runId, Optional<RunStarted> run, String status, Optional<RunSummary> summary,
+                          long windowsEndNs) {
+    }
+
+    private static final Table<DeviceDescription> DEVICE = new Table<>(List.of(
+            Column.jsonOnly("model", DeviceDescription::getModel),
+            Column.jsonOnly("capacityBytes", DeviceDescription::getCapacityBytes),
+            Column.jsonOnly("capacityText", d -> capacityText(d.getCapacityBytes()))));
+
+    private static final Table<RunRow> RUNS = new Table<>(List.of(
+            Column.jsonOnly("runId", RunRow::runId),
+            Column.jsonOnly("runName", r -> r.run().map(RunStarted::getRunName).orElse(null)),
+            Column.jsonOnly("status", RunRow::status),
+            Column.jsonOnly("producerKind", r -> r.run().map(s -> s.getProducerKind().name()).orElse(null)),
+            Column.jsonOnly("device", r -> r.run().map(s -> DEVICE.json(s.getDevice())).orElse(null)),
+            Column.jsonOnly("workload", r -> r.run().map(s -> s.getWorkload().getName()).orElse(null)),
+            Column.jsonOnly("startEpochMs", r -> r.run().map(s -> RunStartTime.of(s).toEpochMilli()).orElse(null)),
+            Column.jsonOnly("start", r -> r.run().map(RunStartTime::of).orElse(null)),
+            Column.jsonOnly("durationS", r -> r.summary().map(RunSummary::getDurationNs).orElse(r.windowsEndNs()) / 1e9),
+            Column.jsonOnly("ioCount", r -> r.summary().map(RunSummary::getIoCount).orElse(null)),
+            Column.jsonOnly("durationSource", r -> r.summary().isPresent() ? "summary" : "windows")));
+
     /** One entry of GET /api/runs. Duration and I/O count from the summary, else from the latest windows. */
     public static ObjectNode runListItem(String runId, RunViews views) {
-        ObjectNode n = F.objectNode();
-        n.put("runId", runId);
-        Optional<RunStarted> started = views.run(runId);
-        n.put("runName", started.map(r -> r.getRunName() == null ? null : r.getRunName().toString()).orElse(null));
-        n.put("status", views.status(runId).orElse("UNKNOWN"));
-        n.put("producerKind", started.map(r -> r.getProducerKind().name()).orElse(null));
-        if (started.isPresent()) {
-            DeviceDescription d = started.get().getDevice();
-            ObjectNode dev = n.putObject("device");
-            dev.put("model", d.getModel().toString());
-            dev.put("capacityBytes", d.getCapacityBytes());
-            dev.put("capacityText", capacityText(d.getCapacityBytes()));
-            n.put("workload", started.get().getWorkload().getName().toString());
-            Instant start = RunStartTime.of(started.get());
-            n.put("startEpochMs", start.toEpochMilli());
-            n.put("start", start.toString());
-        } else {
-            n.putNull("device");
-            n.putNull("workload");
-            n.putNull("startEpochMs");
-            n.putNull("start");
-        }
         Optional<RunSummary> summary = views.summary(runId);
-        if (summary.isPresent()) {
-            n.put("durationS", summary.get().getDurationNs() / 1e9);
-            n.put("ioCount", summary.get().getIoCount());
-            n.put("durationSource", "summary");
-        } else {
-            long endNs = 0;
-            for (int op = 0; op < IoOpCode.COUNT; op++) {
-                Optional<WindowMetrics> w = views.lastWindow(runId, op);
-                if (w.isPresent()) {
-                    endNs = Math.max(endNs, w.get().getWindowStartNs() + w.get().getWindowSizeNs());
-                }
-            }
-            n.put("durationS", endNs / 1e9);
-            n.putNull("ioCount");
-            n.put("durationSource", "windows");
+        long endNs = 0;
+        for (int op = 0; op < IoOpCode.COUNT && summary.isEmpty(); op++) {
+            endNs = Math.max(endNs, views.lastWindow(runId, op)
+                    .map(w -> w.getWindowStartNs() + w.getWindowSizeNs()).orElse(0L));
         }
-        return n;
+        return RUNS.json(new RunRow(runId, views.run(runId), status(runId, views), summary, endNs));
     }
+
+    private record RunDetail(String runId, String status, Optional<RunStarted> run, boolean hasSummary) {
+    }
+
+    private static final Table<RunDetail> RUN_DETAIL = new Table<>(List.of(
+            Column.jsonOnly("runId", RunDetail::runId),
+            Column.jsonOnly("status", RunDetail::status),
+            Column.jsonOnly("run", r -> r.run().map(AvroJson::record).orElse(null)),
+            Column.jsonOnly("deviceText", r -> r.run().map(s -> deviceText(s.getDevice()))),
+            Column.jsonOnly("hasSummary", RunDetail::hasSummary)));
 
     /** GET /api/runs/{id}: every RunStarted field plus the status. */
     public static ObjectNode runDetail(String runId, RunViews views) {
-        ObjectNode n = F.objectNode();
-        n.put("runId", runId);
-        n.put("status", views.status(runId).orElse("UNKNOWN"));
-        views.run(runId).ifPresentOrElse(r -> {
-            n.set("run", AvroJson.record(r));
-            n.put("deviceText", deviceText(r.getDevice()));
-        }, () -> n.putNull("run"));
-        n.put("hasSummary", views.summary(runId).isPresent());
-        return n;
+        return RUN_DETAIL.json(new RunDetail(runId, status(runId, views), views.run(runId),
+                views.summary(runId).isPresent()));
     }
+
+    /** A result set of a run: "live" (settings and creation time null) or a stored re-analysis. */
+    private record ResultSetRow(String name, String status, Map<String, String> settings, Long createdAtEpochMs) {
+    }
+
+    private static final Table<ResultSetRow> RESULT_SETS = new Table<>(List.of(
+            Column.jsonOnly("name", ResultSetRow::name),
+            Column.jsonOnly("status", ResultSetRow::status),
+            Column.jsonOnly("settings", ResultSetRow::settings),
+            Column.jsonOnly("createdAtEpochMs", ResultSetRow::createdAtEpochMs)));
 
     /**
      * GET /api/runs/{id}/result-sets: "live" (the run's own results) first, then every stored re-analysis with its
-     * status, settings and creation time.
+     * status, settings (by name) and creation time.
      */
     public static ObjectNode resultSets(String runId, RunViews views) {
-        ObjectNode root = F.objectNode();
-        root.put("runId", runId);
-        ArrayNode a = root.putArray("resultSets");
-        ObjectNode live = a.addObject();
-        live.put("name", dev.ssdpulse.streams.resultsets.ResultSetNames.LIVE);
-        live.put("status", views.status(runId).orElse("UNKNOWN"));
-        live.putNull("settings");
-        live.putNull("createdAtEpochMs");
-        for (dev.ssdpulse.schemas.avro.ResultSetStarted rs : views.resultSets(runId)) {
-            ObjectNode n = a.addObject();
-            n.put("name", rs.getResultSet());
-            n.put("status", views.status(dev.ssdpulse.streams.resultsets.ResultSetNames.alias(runId,
-                    rs.getResultSet())).orElse("UNKNOWN"));
-            ObjectNode settings = n.putObject("settings");
-            new java.util.TreeMap<>(rs.getSettings()).forEach((k, v) -> settings.put(k.toString(), v.toString()));
-            n.put("createdAtEpochMs", rs.getCreatedAtEpochMs().toEpochMilli());
+        List<ResultSetRow> rows = new ArrayList<>(List.of(
+                new ResultSetRow(ResultSetNames.LIVE, status(runId, views), null, null)));
+        for (ResultSetStarted rs : views.resultSets(runId)) {
+            Map<String, String> settings = new TreeMap<>();
+            rs.getSettings().forEach((k, v) -> settings.put(k.toString(), v.toString()));
+            rows.add(new ResultSetRow(rs.getResultSet(), status(ResultSetNames.alias(runId, rs.getResultSet()), views),
+                    settings, rs.getCreatedAtEpochMs().toEpochMilli()));
         }
-        return root;
+        return document(runId).set("resultSets", RESULT_SETS.json(rows));
     }
 
     /** GET /series: {runId, latencyUnit, binUpperBoundsMs, ops: {READ: [points], ...}} (ops without windows left out). */
     public static ObjectNode series(String runId, SeriesQuery q, RunViews views) {
-        ObjectNode root = F.objectNode();
-        root.put("runId", runId);
-        root.put("latencyUnit", "ms");
-        root.put("timeUnit", "s");
+        ObjectNode root = document(runId).put("latencyUnit", "ms").put("timeUnit", "s");
         ArrayNode bounds = root.putArray("binUpperBoundsMs");
         ObjectNode ops = root.putObject("ops");
         boolean boundsDone = false;
@@ -135,74 +135,76 @@ public final class ApiJson {
                 windows.get(0).getLatency().getBinUpperBoundsNs().forEach(b -> bounds.add(b / 1e6));
                 boundsDone = true;
             }
-            ArrayNode points = ops.putArray(IoOpCode.name(op));
-            windows.forEach(w -> points.add(ReportTables.POINT.json(w)));
+            ops.set(IoOpCode.name(op), ReportTables.POINT.json(windows));
         }
         return root;
     }
 
     /** GET /wa: the WA intervals with times in seconds. */
     public static ObjectNode wa(String runId, List<WriteAmplification> intervals) {
-        ObjectNode root = F.objectNode();
-        root.put("runId", runId);
-        ArrayNode a = root.putArray("intervals");
-        intervals.forEach(w -> a.add(waInterval(w)));
-        return root;
+        return document(runId).set("intervals", F.arrayNode().addAll(intervals.stream().map(ApiJson::waInterval)
+                .toList()));
     }
 
-    /** A WA interval (of GET /wa and the event stream): its record, and its times in seconds. */
+    /**
+     * A WA interval (of GET /wa and the event stream): its record, and its times in seconds. The record as it is,
+     * not a column set: API.md promises every WriteAmplification field, so a field the schema gains shows.
+     */
     public static ObjectNode waInterval(WriteAmplification w) {
         return AvroJson.record(w).put("fromS", w.getFromTimeNs() / 1e9).put("toS", w.getToTimeNs() / 1e9);
     }
 
     /**
+     * A phase of GET /phases: as planned (name, kind and plan; a phase the plan does not know has none of them)
+     * and as observed (times in s; null while not seen).
+     */
+    private record PhaseSpan(int index, String name, String kind, PhaseSpec plan, Double startS, Double endS) {
+        PhaseSpan seenUntil(PhaseSpan seen) {
+            return new PhaseSpan(index, name, kind, plan, startS == null ? seen.startS : Math.min(startS, seen.startS),
+                    endS == null ? seen.endS : Math.max(endS, seen.endS));
+        }
+    }
+
+    private static final Table<PhaseSpan> PHASE_SPANS = new Table<>(List.of(
+            Column.jsonOnly("index", PhaseSpan::index),
+            Column.jsonOnly("name", p -> Optional.ofNullable(p.name())),
+            Column.jsonOnly("kind", p -> Optional.ofNullable(p.kind())),
+            Column.jsonOnly("plan", p -> Optional.ofNullable(p.plan()).map(AvroJson::record)),
+            Column.jsonOnly("startS", PhaseSpan::startS),
+            Column.jsonOnly("endS", PhaseSpan::endS)));
+
+    /**
      * GET /phases: the planned phases (RunStarted workload) with their observed time span — from the summary
-     * when there is one, else from the windows seen so far (first window start .. last window end).
+     * when there is one (its name and kind win over the plan's), else from the windows seen so far (first window
+     * start .. last window end).
      */
     public static ObjectNode phases(String runId, RunViews views) {
-        ObjectNode root = F.objectNode();
-        root.put("runId", runId);
-        Map<Integer, ObjectNode> byIndex = new TreeMap<>();
-        views.run(runId).ifPresent(r -> {
-            for (PhaseSpec p : r.getWorkload().getPhases()) {
-                ObjectNode n = F.objectNode();
-                n.put("index", p.getIndex());
-                n.put("name", p.getName().toString());
-                n.put("kind", p.getKind().name());
-                n.set("plan", AvroJson.record(p));
-                n.putNull("startS");
-                n.putNull("endS");
-                byIndex.put(p.getIndex(), n);
-            }
-        });
+        Map<Integer, PhaseSpan> byIndex = new TreeMap<>();
+        views.run(runId).ifPresent(r -> r.getWorkload().getPhases().forEach(p -> byIndex.put(p.getIndex(),
+                new PhaseSpan(p.getIndex(), p.getName().toString(), p.getKind().name(), p, null, null))));
         Optional<RunSummary> summary = views.summary(runId);
-        if (summary.isPresent()) {
-            root.put("source", "summary");
-            for (PhaseSummary p : summary.get().getPhases()) {
-                ObjectNode n = byIndex.computeIfAbsent(p.getPhaseIndex(), i -> F.objectNode().put("index", i));
-                n.put("name", p.getName().toString());
-                n.put("kind", p.getKind().name());
-                n.put("startS", p.getStartNs() / 1e9);
-                n.put("endS", p.getEndNs() / 1e9);
-            }
-        } else {
-            root.put("source", "windows");
-            for (int op = 0; op < IoOpCode.COUNT; op++) {
-                for (WindowMetrics w : views.series(runId, op, 0, Long.MAX_VALUE)) {
-                    ObjectNode n = byIndex.computeIfAbsent(w.getPhaseIndex(), i -> F.objectNode().put("index", i));
-                    double start = w.getWindowStartNs() / 1e9;
-                    double end = (w.getWindowStartNs() + w.getWindowSizeNs()) / 1e9;
-                    if (!n.hasNonNull("startS") || n.get("startS").asDouble() > start) {
-                        n.put("startS", start);
-                    }
-                    if (!n.hasNonNull("endS") || n.get("endS").asDouble() < end) {
-                        n.put("endS", end);
-                    }
-                }
+        for (PhaseSummary p : summary.map(RunSummary::getPhases).orElse(List.of())) {
+            PhaseSpan planned = byIndex.get(p.getPhaseIndex());
+            byIndex.put(p.getPhaseIndex(), new PhaseSpan(p.getPhaseIndex(), p.getName().toString(), p.getKind().name(),
+                    planned == null ? null : planned.plan(), p.getStartNs() / 1e9, p.getEndNs() / 1e9));
+        }
+        for (int op = 0; op < IoOpCode.COUNT && summary.isEmpty(); op++) {
+            for (WindowMetrics w : views.series(runId, op, 0, Long.MAX_VALUE)) {
+                byIndex.merge(w.getPhaseIndex(), new PhaseSpan(w.getPhaseIndex(), null, null, null,
+                        w.getWindowStartNs() / 1e9, (w.getWindowStartNs() + w.getWindowSizeNs()) / 1e9),
+                        PhaseSpan::seenUntil);
             }
         }
-        ArrayNode a = root.putArray("phases");
-        byIndex.values().forEach(a::add);
-        return root;
+        return document(runId).put("source", summary.isPresent() ? "summary" : "windows")
+                .set("phases", PHASE_SPANS.json(List.copyOf(byIndex.values())));
+    }
+
+    /** The head of every document about one run. */
+    private static ObjectNode document(String runId) {
+        return F.objectNode().put("runId", runId);
+    }
+
+    private static String status(String runId, RunViews views) {
+        return views.status(runId).orElse("UNKNOWN");
     }
 }

@@ -3,6 +3,7 @@ package dev.ssdpulse.streams.http;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.streams.report.ReportTables;
+import dev.ssdpulse.streams.views.RunViews;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.streams.report.AvroJson;
 import dev.ssdpulse.streams.report.SummaryJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +12,7 @@ import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.http.metrics.PrometheusTextMerge;
 import dev.ssdpulse.streams.http.metrics.RunMetricsCollector;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
+import dev.ssdpulse.streams.views.RunViews;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.config.RoutesConfig;
@@ -132,7 +134,7 @@ public final class HttpApiServer implements AutoCloseable {
     public static HttpApiServer start(AnalyticsApp app, HttpApiConfig config) throws IOException {
         String advertised = config.advertisedHost() != null ? config.advertisedHost()
                 : app.config().extraProperties().get("application.server");
-        return new HttpApiServer(new StreamsRunViews(app.views(), app.streams()),
+        return new HttpApiServer(app.views(),
                 config.withAdvertisedHost(advertised));
     }
 
@@ -469,14 +471,10 @@ public final class HttpApiServer implements AutoCloseable {
             if (instance.equalsIgnoreCase(config.advertisedHost())) {
                 continue;
             }
-            HttpRequest.Builder req = HttpRequest.newBuilder(URI.create("http://" + instance + path))
-                    .timeout(Duration.ofSeconds(5)).header(FORWARDED_HEADER, config.advertisedHost());
-            String auth = ctx.header("Authorization");
-            if (auth != null) {
-                req.header("Authorization", auth);
-            }
+            HttpRequest req = forwarded(ctx, URI.create("http://" + instance + path)).timeout(Duration.ofSeconds(5))
+                    .build();
             try {
-                HttpResponse<byte[]> r = forwardClient.send(req.build(), HttpResponse.BodyHandlers.ofByteArray());
+                HttpResponse<byte[]> r = forwardClient.send(req, HttpResponse.BodyHandlers.ofByteArray());
                 if (r.statusCode() == 200) {
                     out.add(r.body());
                 } else {
@@ -522,15 +520,10 @@ public final class HttpApiServer implements AutoCloseable {
     private void relay(Context ctx, String owner) throws IOException {
         String query = ctx.queryString();
         URI uri = URI.create("http://" + owner + ctx.path() + (query == null ? "" : "?" + query));
-        HttpRequest.Builder req = HttpRequest.newBuilder(uri).method(ctx.req().getMethod(),
-                HttpRequest.BodyPublishers.noBody()).header(FORWARDED_HEADER, config.advertisedHost());
-        String auth = ctx.header("Authorization");
-        if (auth != null) {
-            req.header("Authorization", auth);
-        }
+        HttpRequest req = forwarded(ctx, uri).method(ctx.req().getMethod(), HttpRequest.BodyPublishers.noBody()).build();
         HttpResponse<InputStream> resp;
         try {
-            resp = forwardClient.send(req.build(), HttpResponse.BodyHandlers.ofInputStream());
+            resp = forwardClient.send(req, HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
             throw new OwnerUnreachableException("the instance owning this run (" + owner + ") is unreachable: "
                     + e.getMessage());
@@ -551,6 +544,13 @@ public final class HttpApiServer implements AutoCloseable {
                 out.flush();
             }
         }
+    }
+
+    /** A request to another instance on behalf of this one: marked forwarded, with the client's credentials. */
+    private HttpRequest.Builder forwarded(Context ctx, URI uri) {
+        HttpRequest.Builder req = HttpRequest.newBuilder(uri).header(FORWARDED_HEADER, config.advertisedHost());
+        Optional.ofNullable(ctx.header("Authorization")).ifPresent(auth -> req.header("Authorization", auth));
+        return req;
     }
 
     private void sendJson(Context ctx, JsonNode body) throws IOException {

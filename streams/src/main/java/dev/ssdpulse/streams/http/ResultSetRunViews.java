@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
+import dev.ssdpulse.streams.views.RunViews;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -8,7 +8,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.ToLongFunction;
 
 /**
  * The latency scatter of a run as the HTTP API answers it: columns, not objects, so a million points transfer and
@@ -31,6 +34,16 @@ final class ScatterExport {
     static final byte[] MAGIC = "SSDSCAT1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final JsonFactory JSON = new JsonFactory();
     private static final String[] OPS = {"READ", "WRITE", "TRIM", "FLUSH"};
+    /** The per-window columns before {@code shown}, in the order of both formats. */
+    private static final Map<String, ToLongFunction<LatencyScatter>> WINDOW_COLUMNS = new LinkedHashMap<>();
+
+    static {
+        WINDOW_COLUMNS.put("startNs", LatencyScatter::getWindowStartNs);
+        WINDOW_COLUMNS.put("sizeNs", LatencyScatter::getWindowSizeNs);
+        WINDOW_COLUMNS.put("ioCount", LatencyScatter::getIoCount);
+        WINDOW_COLUMNS.put("atOrAboveThreshold", LatencyScatter::getAtOrAboveThresholdCount);
+        WINDOW_COLUMNS.put("keptAtOrAboveThreshold", LatencyScatter::getKeptAtOrAboveThresholdCount);
+    }
 
     private ScatterExport() {
     }
@@ -73,21 +86,7 @@ final class ScatterExport {
         int n = windows.size();
         ByteBuffer b = ByteBuffer.allocate(24 + 6 * 8 * n + 17 * points).order(ByteOrder.LITTLE_ENDIAN);
         b.put(MAGIC).putInt(n).putInt(points).putDouble(threshold(windows));
-        for (LatencyScatter w : windows) {
-            b.putDouble(w.getWindowStartNs());
-        }
-        for (LatencyScatter w : windows) {
-            b.putDouble(w.getWindowSizeNs());
-        }
-        for (LatencyScatter w : windows) {
-            b.putDouble(w.getIoCount());
-        }
-        for (LatencyScatter w : windows) {
-            b.putDouble(w.getAtOrAboveThresholdCount());
-        }
-        for (LatencyScatter w : windows) {
-            b.putDouble(w.getKeptAtOrAboveThresholdCount());
-        }
+        WINDOW_COLUMNS.values().forEach(column -> windows.forEach(w -> b.putDouble(column.applyAsLong(w))));
         for (int s : shown) {
             b.putDouble(s);
         }
@@ -129,11 +128,9 @@ final class ScatterExport {
             }
             g.writeEndArray();
             g.writeObjectFieldStart("windows");
-            column(g, "startNs", windows, LatencyScatter::getWindowStartNs);
-            column(g, "sizeNs", windows, LatencyScatter::getWindowSizeNs);
-            column(g, "ioCount", windows, LatencyScatter::getIoCount);
-            column(g, "atOrAboveThreshold", windows, LatencyScatter::getAtOrAboveThresholdCount);
-            column(g, "keptAtOrAboveThreshold", windows, LatencyScatter::getKeptAtOrAboveThresholdCount);
+            for (var column : WINDOW_COLUMNS.entrySet()) {
+                column(g, column.getKey(), windows, column.getValue());
+            }
             g.writeArrayFieldStart("shown");
             for (int s : shown) {
                 g.writeNumber(s);
@@ -174,7 +171,7 @@ final class ScatterExport {
     }
 
     private static void column(JsonGenerator g, String name, List<LatencyScatter> windows,
-                               java.util.function.ToLongFunction<LatencyScatter> field) throws IOException {
+                               ToLongFunction<LatencyScatter> field) throws IOException {
         g.writeArrayFieldStart(name);
         for (LatencyScatter w : windows) {
             g.writeNumber(field.applyAsLong(w));

@@ -8,6 +8,7 @@ import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.report.ReportTables;
+import dev.ssdpulse.streams.views.RunViews;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

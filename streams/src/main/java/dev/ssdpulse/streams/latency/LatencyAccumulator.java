@@ -35,9 +35,9 @@ public final class LatencyAccumulator {
     public static final int SIGNIFICANT_DIGITS = 3;
     private static final long INITIAL_HIGHEST_NS = (1L << 12) - 1;
 
-    private static final int FORMAT_VERSION = 1;
-    private static final int FLAG_CUSTOM_BINS = 1;
-    private static final int FLAG_COMPRESSED = 2;
+    static final int FORMAT_VERSION = 1;
+    static final int FLAG_CUSTOM_BINS = 1;
+    static final int FLAG_COMPRESSED = 2;
 
     private final LatencyBins bins;
     private final long[] binCounts;
@@ -330,33 +330,6 @@ public final class LatencyAccumulator {
             }
         }
         return acc;
-    }
-
-    /**
-     * Rebuilds an accumulator from its exact parts and {@link #encodeHistogramCompressed()} bytes (as carried
-     * by the Avro LatencyStats).
-     */
-    public static LatencyAccumulator restore(LatencyBins bins, long count, long sumNs, long minNs, long maxNs,
-                                             long[] binCounts, byte[] compressedHistogram) {
-        BinaryWriter out = new BinaryWriter(64 + compressedHistogram.length);
-        LatencyAccumulator shell = new LatencyAccumulator(bins);
-        if (binCounts.length != shell.binCounts.length) {
-            throw new IllegalArgumentException("latency accumulator: " + binCounts.length + " bin counts for "
-                    + shell.binCounts.length + " bins");
-        }
-        out.writeByte(FORMAT_VERSION).writeByte((bins.isIometer() ? 0 : FLAG_CUSTOM_BINS) | FLAG_COMPRESSED);
-        if (!bins.isIometer()) {
-            out.writeUnsignedVarLong(bins.edgeCount());
-            for (int i = 0; i < bins.edgeCount(); i++) {
-                out.writeUnsignedVarLong(bins.upperBoundNs(i));
-            }
-        }
-        out.writeUnsignedVarLong(count).writeUnsignedVarLong(sumNs).writeUnsignedVarLong(minNs).writeUnsignedVarLong(maxNs);
-        for (long c : binCounts) {
-            out.writeUnsignedVarLong(c);
-        }
-        out.writeBlock(count == 0 ? new byte[0] : compressedHistogram);
-        return decode(out.toByteArray());
     }
 
     @Override

@@ -133,10 +133,6 @@ public final class LatencyScatterSampler {
         return thresholdNs;
     }
 
-    public int samplesPerWindow() {
-        return samplesPerWindow;
-    }
-
     private long endOf(long index) {
         return (index + 1) * windowSizeNs;
     }

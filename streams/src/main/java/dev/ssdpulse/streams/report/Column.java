@@ -14,7 +14,8 @@ import java.util.function.Function;
  * @param textDecimals decimals of a Double cell in the text rendering (people read "2403.7", scripts get every
  *                     digit in CSV and JSON); negative: as in CSV
  * @param jsonKey      key (path) in JSON; null: not in JSON
- * @param jsonValue    the cell in JSON (also a JsonNode or a List for nested values)
+ * @param jsonValue    the cell in JSON (also a JsonNode, List or Map for nested values; an empty Optional leaves
+ *                     the key out)
  */
 public record Column<R>(String name, Function<R, Object> value, int textDecimals, String jsonKey,
                         Function<R, Object> jsonValue) {

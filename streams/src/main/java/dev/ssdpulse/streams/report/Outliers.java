@@ -1,6 +1,8 @@
 package dev.ssdpulse.streams.report;
 
 import dev.ssdpulse.schemas.avro.LatencyStats;
+import dev.ssdpulse.schemas.avro.OpSummary;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -24,6 +26,32 @@ public final class Outliers {
             count += bins.get(i);
         }
         return count;
+    }
+
+    /**
+     * The latency bins of all ops together, as the distribution charts draw them: each bin's label ("<1ms"; the
+     * last, open one "&ge;1s" with the given sign) and count, and the bins of outliers (at or above the first
+     * threshold).
+     */
+    public record Distribution(List<String> labels, long[] counts, List<Integer> outlierBins) {
+    }
+
+    /** @param ops at least one; every op of a run has the same bins */
+    public static Distribution distribution(List<OpSummary> ops, String atOrAbove) {
+        List<Long> bounds = ops.get(0).getLatency().getBinUpperBoundsNs();
+        long[] counts = new long[ops.get(0).getLatency().getBinCounts().size()];
+        List<String> labels = new ArrayList<>();
+        List<Integer> outliers = new ArrayList<>();
+        for (int i = 0; i < counts.length; i++) {
+            for (OpSummary op : ops) {
+                counts[i] += op.getLatency().getBinCounts().get(i);
+            }
+            labels.add(i < bounds.size() ? "<" + label(bounds.get(i)) : atOrAbove + label(bounds.get(i - 1)));
+            if (i > 0 && bounds.get(i - 1) >= THRESHOLDS_NS[0]) {
+                outliers.add(i);
+            }
+        }
+        return new Distribution(labels, counts, outliers);
     }
 
     /** "10ms", "1.5s", "200us": labels of thresholds and bin edges, the same in every locale. */

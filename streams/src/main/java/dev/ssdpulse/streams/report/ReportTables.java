@@ -7,8 +7,10 @@ import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -18,6 +20,8 @@ import java.util.function.Function;
  * in the name; the JSON keys are the API's (API.md, README "Summary JSON"), the unit in the key or its document.
  */
 public final class ReportTables {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
     private ReportTables() {
     }
 
@@ -86,9 +90,41 @@ public final class ReportTables {
             Column.<SteadyStateVerdict>of("window_end_s", v -> v.getWindowEndNs() / 1e9, 0)
                     .json("windowEndNs", SteadyStateVerdict::getWindowEndNs),
             Column.<SteadyStateVerdict>of("mean", SteadyStateVerdict::getMean, 1)
-                    .json("mean", v -> JsonNodeFactory.instance.numberNode(v.getMean())),
+                    .json("mean", v -> F.numberNode(v.getMean())),
             Column.of("criteria", v -> v.getCriteria().toString()),
             Column.of("explanation", v -> v.getExplanation().toString())));
+
+    /** The summary document: device and workload text when known (null: the field is left out). */
+    public record SummaryDoc(RunSummary summary, String device, String workload) {
+    }
+
+    /** The summary's WA: cumulative over the run. */
+    private static final Table<WriteAmplification> SUMMARY_WA = new Table<>(List.of(
+            Column.jsonOnly("cumulative", WriteAmplification::getWaCumulative),
+            Column.jsonOnly("hostBytesWritten", WriteAmplification::getHostBytesWrittenCumulative),
+            Column.jsonOnly("nandBytesWritten", WriteAmplification::getNandBytesWrittenCumulative),
+            Column.jsonOnly("source", w -> w.getSource().name())));
+
+    /** The run summary as JSON (README "Summary JSON"): the run, its WA, its ops, phases and verdicts. */
+    public static final Table<SummaryDoc> SUMMARY_JSON = new Table<>(List.of(
+            Column.jsonOnly("runId", d -> d.summary().getRunId().toString()),
+            Column.jsonOnly("status", d -> d.summary().getStatus().name()),
+            Column.jsonOnly("reason", d -> d.summary().getReason()),
+            Column.jsonOnly("durationNs", d -> d.summary().getDurationNs()),
+            Column.jsonOnly("device", d -> Optional.ofNullable(d.device())),
+            Column.jsonOnly("workload", d -> Optional.ofNullable(d.workload())),
+            Column.jsonOnly("ioCount", d -> d.summary().getIoCount()),
+            Column.jsonOnly("ioCountExpected", d -> d.summary().getIoCountExpected()),
+            Column.jsonOnly("lateIoCount", d -> d.summary().getLateIoCount()),
+            Column.jsonOnly("duplicateBatchCount", d -> d.summary().getDuplicateBatchCount()),
+            Column.jsonOnly("ioNotPublished", d -> d.summary().getIoNotPublished()),
+            // before the first SMART sample the object says only that there is no WA yet
+            Column.jsonOnly("writeAmplification", d -> d.summary().getWriteAmplification() == null
+                    ? F.objectNode().putNull("cumulative") : SUMMARY_WA.json(d.summary().getWriteAmplification())),
+            Column.jsonOnly("ops", d -> OP_JSON.json(summaryRows(d.summary(), null))),
+            Column.jsonOnly("phases", d -> d.summary().getPhases().stream().map(p -> PHASES.json(p)
+                    .set("ops", OP_JSON.json(summaryRows(d.summary(), p)))).toList()),
+            Column.jsonOnly("steadyState", d -> VERDICTS.json(d.summary().getSteadyState()))));
 
     /** A latency bin of the summary JSON: {@code toNs} null for the last, open one. */
     private record Bin(long fromNs, Long toNs, long count) {

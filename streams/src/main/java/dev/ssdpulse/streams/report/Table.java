@@ -1,6 +1,5 @@
 package dev.ssdpulse.streams.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,6 +8,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A column set and its renderings, the same cells in each: RFC 4180 CSV (header row, CRLF, fields quoted only
@@ -79,41 +79,27 @@ public final class Table<R> {
     }
 
     public ArrayNode json(List<? extends R> rows) {
-        ArrayNode array = F.arrayNode();
+        ArrayNode array = F.arrayNode(rows.size());
         rows.forEach(row -> array.add(json(row)));
         return array;
     }
 
-    /** One row as a JSON object: its JSON columns in order, {@code group/key} nested in {@code group}. */
+    /**
+     * One row as a JSON object: its JSON columns in order, {@code group/key} nested in {@code group}; a cell that
+     * is an empty Optional leaves its key out (documents whose fields are there only when known).
+     */
     public ObjectNode json(R row) {
         ObjectNode o = F.objectNode();
         for (Column<R> c : all) {
-            if (c.jsonKey() != null) {
+            Object v = c.jsonKey() == null ? null : c.jsonValue().apply(row);
+            if (c.jsonKey() != null && !(v instanceof Optional<?> absent && absent.isEmpty())) {
                 int slash = c.jsonKey().indexOf('/');
                 ObjectNode parent = slash < 0 ? o : o.withObjectProperty(c.jsonKey().substring(0, slash));
-                parent.set(c.jsonKey().substring(slash + 1), node(c.jsonValue().apply(row)));
+                parent.set(c.jsonKey().substring(slash + 1),
+                        AvroJson.value(v instanceof Optional<?> given ? given.get() : v));
             }
         }
         return o;
-    }
-
-    private static JsonNode node(Object v) {
-        if (v instanceof Long l) {
-            return F.numberNode(l);
-        } else if (v instanceof Integer i) {
-            return F.numberNode(i);
-        } else if (v instanceof Double d) {
-            return Double.isFinite(d) ? F.numberNode(d) : F.nullNode();
-        } else if (v instanceof Boolean b) {
-            return F.booleanNode(b);
-        } else if (v instanceof JsonNode n) {
-            return n;
-        } else if (v instanceof List<?> list) {
-            ArrayNode a = F.arrayNode(list.size());
-            list.forEach(e -> a.add(node(e)));
-            return a;
-        }
-        return v == null ? F.nullNode() : F.textNode(v.toString());
     }
 
     /**

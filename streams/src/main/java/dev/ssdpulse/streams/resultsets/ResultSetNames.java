@@ -41,11 +41,6 @@ public final class ResultSetNames {
         return at < 0 ? key : key.substring(0, at);
     }
 
-    public static String nameOf(String alias) {
-        int at = alias.indexOf(SEPARATOR);
-        return at < 0 ? LIVE : alias.substring(at + 1);
-    }
-
     /** Lower bound of every alias of a run (and of their store keys). */
     public static String aliasesFrom(String runId) {
         return runId + SEPARATOR;

@@ -417,12 +417,4 @@ public final class FioSteadyStateDetector {
         in.expectEnd();
         return d;
     }
-
-    public boolean isDecided() {
-        return decided;
-    }
-
-    public SteadyStateResult lastResult() {
-        return last;
-    }
 }

@@ -284,9 +284,4 @@ public final class SniaSteadyStateDetector {
     public boolean isDecided() {
         return decided;
     }
-
-    /** Latest evaluation, or null before the window is full. */
-    public SteadyStateResult lastResult() {
-        return last;
-    }
 }

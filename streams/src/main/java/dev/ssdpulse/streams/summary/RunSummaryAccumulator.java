@@ -168,10 +168,6 @@ public final class RunSummaryAccumulator {
         return phase == null ? null : phase[IoOpCode.check(op)];
     }
 
-    public List<Integer> phaseIndexes() {
-        return new ArrayList<>(phases.keySet());
-    }
-
     /**
      * Summary; the accumulators inside are this accumulator's own (snapshot with encode/decode if it keeps running).
      *

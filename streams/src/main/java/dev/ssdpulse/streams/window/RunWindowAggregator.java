@@ -402,18 +402,7 @@ public final class RunWindowAggregator {
             int count = in.readCount("phase part count", 1 << 20);
             for (int p = 0; p < count; p++) {
                 int phase = (int) in.readVarLong("part phaseIndex");
-                long partIos = in.readUnsignedVarLong("part ioCount");
-                long partBytes = in.readUnsignedVarLong("part bytes");
-                long partErrors = in.readUnsignedVarLong("part errorCount");
-                long firstSubmit = in.readVarLong("part firstSubmitNs");
-                long lastCompletion = in.readVarLong("part lastCompletionNs");
-                Part part = new Part(phase, LatencyAccumulator.decodeFrom(in));
-                part.ioCount = partIos;
-                part.bytes = partBytes;
-                part.errorCount = partErrors;
-                part.firstSubmitNs = firstSubmit;
-                part.lastCompletionNs = lastCompletion;
-                parts.add(part);
+                parts.add(IoTotals.decodeFrom(in, "part ", latency -> new Part(phase, latency)));
             }
             in.expectEnd();
             loaded = true;
@@ -425,10 +414,8 @@ public final class RunWindowAggregator {
                 BinaryWriter parts = new BinaryWriter(8192);
                 parts.writeUnsignedVarLong(this.parts.size());
                 for (Part part : this.parts) {
-                    parts.writeVarLong(part.phaseIndex).writeUnsignedVarLong(part.ioCount)
-                            .writeUnsignedVarLong(part.bytes).writeUnsignedVarLong(part.errorCount)
-                            .writeVarLong(part.firstSubmitNs).writeVarLong(part.lastCompletionNs);
-                    part.latency.encodeInto(parts, false);
+                    parts.writeVarLong(part.phaseIndex);
+                    part.encodeInto(parts, false);
                 }
                 encodedParts = parts.toByteArray();
                 encodedValid = true;
@@ -476,34 +463,13 @@ public final class RunWindowAggregator {
         }
     }
 
-    private static final class Part {
+    /** The I/Os of one phase in an open window. */
+    private static final class Part extends IoTotals {
         final int phaseIndex;
-        final LatencyAccumulator latency;
-        long ioCount;
-        long bytes;
-        long errorCount;
-        long firstSubmitNs = Long.MAX_VALUE;
-        long lastCompletionNs = Long.MIN_VALUE;
 
         Part(int phaseIndex, LatencyAccumulator latency) {
+            super(latency);
             this.phaseIndex = phaseIndex;
-            this.latency = latency;
-        }
-
-        void add(long completionTimeNs, long sizeBytes, long latencyNs, int status) {
-            latency.record(latencyNs);
-            ioCount++;
-            bytes += sizeBytes;
-            if (status != 0) {
-                errorCount++;
-            }
-            long submit = completionTimeNs - latencyNs;
-            if (submit < firstSubmitNs) {
-                firstSubmitNs = submit;
-            }
-            if (completionTimeNs > lastCompletionNs) {
-                lastCompletionNs = completionTimeNs;
-            }
         }
     }
 }

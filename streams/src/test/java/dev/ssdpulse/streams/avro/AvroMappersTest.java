@@ -13,6 +13,7 @@ import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.latency.LatencyAccumulator;
+import dev.ssdpulse.streams.latency.RestoredLatency;
 import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.streams.steadystate.SteadyStateMethod;
 import dev.ssdpulse.streams.steadystate.SteadyStateResult;
@@ -72,7 +73,7 @@ class AvroMappersTest {
         assertThat(stats.getPercentiles().getP50Ns()).isEqualTo(acc.percentileNs(50));
         assertThat(stats.getPercentiles().getP999Ns()).isEqualTo(acc.percentileNs(99.9));
         assertThat(stats.getPercentiles().getP999999Ns()).isEqualTo(acc.percentileNs(99.9999));
-        assertThat(AvroMappers.latencyAccumulator(stats)).isEqualTo(acc);
+        assertThat(RestoredLatency.of(stats)).isEqualTo(acc);
         assertThat(AvroMappers.latencyStats(acc, false).getHdrHistogram().remaining()).isZero();
     }
 
@@ -81,7 +82,7 @@ class AvroMappersTest {
         LatencyAccumulator acc = new LatencyAccumulator(LatencyBins.parse("1ms,10ms"));
         acc.record(5);
         acc.record(20_000_000);
-        LatencyAccumulator back = AvroMappers.latencyAccumulator(AvroMappers.latencyStats(acc, true));
+        LatencyAccumulator back = RestoredLatency.of(AvroMappers.latencyStats(acc, true));
         assertThat(back).isEqualTo(acc);
         assertThat(back.bins()).isEqualTo(acc.bins());
     }
@@ -102,7 +103,7 @@ class AvroMappersTest {
         assertThat(m.getIops()).isEqualTo(500.0);
         assertThat(m.getMbPerSec()).isEqualTo(2.048);
         assertThat(m.getErrorCount()).isEqualTo(3);
-        assertThat(AvroMappers.latencyAccumulator(m.getLatency())).isEqualTo(acc);
+        assertThat(RestoredLatency.of(m.getLatency())).isEqualTo(acc);
     }
 
     @Test
@@ -176,7 +177,7 @@ class AvroMappersTest {
         assertThat(summary.getPhases().get(1).getKind()).isEqualTo(PhaseKind.OTHER);
         assertThat(summary.getPhases().get(1).getStartNs()).isEqualTo(1_800_000);
         assertThat(summary.getPhases().get(1).getEndNs()).isEqualTo(2_000_000);
-        assertThat(AvroMappers.latencyAccumulator(summary.getOps().get(1).getLatency()))
+        assertThat(RestoredLatency.of(summary.getOps().get(1).getLatency()))
                 .isEqualTo(acc.runTotals(IoOpCode.WRITE).latency());
     }
 

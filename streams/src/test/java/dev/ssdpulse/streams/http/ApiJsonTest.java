@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.schemas.avro.SteadyStateMethod;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.streams.report.AvroJson;
 import org.junit.jupiter.api.Test;
 
 class ApiJsonTest {

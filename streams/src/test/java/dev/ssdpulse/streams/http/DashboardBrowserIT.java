@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,15 +47,19 @@ class DashboardBrowserIT {
         TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String baselineId = "baseline-" + UUID.randomUUID();
         String liveId = "live-" + UUID.randomUUID();
-        TestRunPublisher.publish(stack, baselineId, "baseline (mq-deadline)", 30, 260, 0, 5);
+        TestRunPublisher.publish(stack, baselineId, "baseline (mq-deadline)", 30, 260, 5);
 
         try (AnalyticsApp app = new AnalyticsApp(config)) {
             app.start();
             app.awaitRunning(Duration.ofSeconds(60));
             try (HttpApiServer server = HttpApiServer.start(app, HttpApiConfig.localhost(0))) {
+                // the live run goes on as far as the test lets it: 8 run seconds, 4 more once the dashboard has
+                // drawn them, the rest when it has seen the run grow
+                Semaphore runSeconds = new Semaphore(8);
                 CompletableFuture<Long> live = CompletableFuture.supplyAsync(() -> {
                     try {
-                        return TestRunPublisher.publish(stack, liveId, "live run (none)", 30, 200, 600, 9, S / 2);
+                        return TestRunPublisher.publish(stack, liveId, "live run (none)", 30, 200,
+                                t -> runSeconds.acquire(), 9, S / 2);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         throw new IllegalStateException(e);
@@ -71,6 +76,7 @@ class DashboardBrowserIT {
                     wait.until(d -> Browser.points(iops) >= 2);
                     int first = Browser.points(iops);
                     assertThat(live).as("the run is still being published").isNotDone();
+                    runSeconds.release(4);
                     wait.until(d -> Browser.points(iops) > first);
                     int later = Browser.points(iops);
                     assertThat(later).as("the IOPS chart gained points while the run went on").isGreaterThan(first);
@@ -78,6 +84,7 @@ class DashboardBrowserIT {
                     wait.until(d -> Browser.points(scatter) > 0);
                     int scatterFirst = Browser.points(scatter);
                     Browser.screenshot(driver, "dashboard-live.png");
+                    runSeconds.release(30);
 
                     long liveIos = live.get(90, java.util.concurrent.TimeUnit.SECONDS);
                     wait.until(d -> d.findElement(By.id("run-status")).getText().equals("COMPLETED"));

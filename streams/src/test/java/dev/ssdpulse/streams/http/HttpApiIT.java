@@ -71,7 +71,7 @@ class HttpApiIT {
                 .withSteadyState(5 * S, AnalysisSettings.DEFAULT_FIO_CRITERIA)
                 .withExtraProperties(Map.of("application.server", self));
         TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
-        publishedIos = TestRunPublisher.publish(stack, runId, "api test run", 20, 200, 0, 11);
+        publishedIos = TestRunPublisher.publish(stack, runId, "api test run", 20, 200, 11);
         try (KafkaProducer<String, byte[]> raw = new KafkaProducer<>(Map.of("bootstrap.servers", stack.bootstrapServers()),
                 new StringSerializer(), new ByteArraySerializer())) {
             raw.send(new ProducerRecord<>(Topics.IO.name(), "poison-" + runId, "not avro".getBytes(StandardCharsets.UTF_8))).get();
@@ -209,6 +209,6 @@ class HttpApiIT {
                 .PUT(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(put.statusCode()).isEqualTo(405);
         assertThat(json("/api/runs/" + runId + "/nothing", 404).get("status").asInt()).isEqualTo(404);
-        assertThat(app.views().ownerOf(runId).activeHost().port()).isEqualTo(server.port());
+        assertThat(app.views().ownerMetadata(runId).activeHost().port()).isEqualTo(server.port());
     }
 }

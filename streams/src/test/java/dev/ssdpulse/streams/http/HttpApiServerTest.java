@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ssdpulse.schemas.avro.IoOp;
+import dev.ssdpulse.streams.views.RunViews;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;

@@ -5,6 +5,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.views.RunViews;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,12 @@ final class InMemoryRunViews implements RunViews {
     final Map<String, List<dev.ssdpulse.schemas.avro.LatencyScatter>> scatters = new ConcurrentHashMap<>();
     final Map<String, String> owners = new ConcurrentHashMap<>();
     final java.util.Set<String> instances = ConcurrentHashMap.newKeySet();
+    final Map<String, List<dev.ssdpulse.schemas.avro.ResultSetStarted>> resultSets = new ConcurrentHashMap<>();
+
+    @Override
+    public List<dev.ssdpulse.schemas.avro.ResultSetStarted> resultSets(String runId) {
+        return resultSets.getOrDefault(runId, List.of());
+    }
 
     @Override
     public java.util.Set<String> instances() {

@@ -8,6 +8,7 @@ import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateMethod;
@@ -97,6 +98,48 @@ class JsonOutputCharacterizationTest {
                 + ReportTables.POINT.json(TestRecords.window("rich", IoOp.READ, 3, 12_345_678_901L, 97, 123_456_789L))
                 + "\n";
         assertGolden("series.json", json);
+    }
+
+    /**
+     * The run list, run detail, result sets, /phases and /wa documents: for a run with a summary, WA, stored
+     * result sets and phases; for one seen only through its windows (no RunStarted, no summary); for one with
+     * planned phases and windows but no summary; and for an unknown one.
+     */
+    @Test
+    void theRunDocumentsAreUnchanged() throws IOException {
+        InMemoryRunViews views = new InMemoryRunViews();
+        views.runs.put("rich", TestRecords.runStarted("rich", "rich \"run\", 1", 512_110_190_592L,
+                1_700_000_000_123_456_789L));
+        views.statuses.put("rich", "COMPLETED");
+        views.summaries.put("rich", richSummary(true));
+        views.wa.put("rich", List.of(TestRecords.wa("rich", 0, 3 * S, 1.5), TestRecords.wa("rich", 3 * S, 7 * S + 1,
+                2.123456789)));
+        views.resultSets.put("rich", List.of(
+                ResultSetStarted.newBuilder().setRunId("rich").setResultSet("b-window2s")
+                        .setSettings(java.util.Map.of("windowS", "2", "graceS", "1", "binEdgesUs", "100,1000"))
+                        .setCreatedAtEpochMs(java.time.Instant.ofEpochMilli(1_700_000_100_000L)).build(),
+                ResultSetStarted.newBuilder().setRunId("rich").setResultSet("a").setSettings(java.util.Map.of())
+                        .setCreatedAtEpochMs(java.time.Instant.ofEpochMilli(1_700_000_200_000L)).build()));
+        views.statuses.put(dev.ssdpulse.streams.resultsets.ResultSetNames.alias("rich", "a"), "RUNNING");
+        views.statuses.put("windowed", "RUNNING");
+        for (int i = 0; i < 4; i++) {
+            views.windows.add(TestRecords.window("windowed", IoOp.READ, i < 2 ? 0 : 2, i * S + S / 3, 100, 1_900_000L));
+        }
+        views.windows.add(TestRecords.window("windowed", IoOp.WRITE, 2, 5 * S, 100, 1_900_000L));
+        views.windows.add(TestRecords.window("windowed", IoOp.WRITE, 0, 0, 100, 1_900_000L));
+        // planned phases 0 and 1, windows seen of phases 1 and 2
+        views.runs.put("planned", TestRecords.runStarted("planned", null, 1L << 30, 1_700_000_000_000_000_000L));
+        views.windows.add(TestRecords.window("planned", IoOp.READ, 1, 2 * S, 10, 1_900_000L));
+        views.windows.add(TestRecords.window("planned", IoOp.READ, 2, 4 * S, 10, 1_900_000L));
+        StringBuilder json = new StringBuilder();
+        for (String id : List.of("rich", "windowed", "planned", "unknown")) {
+            json.append(ApiJson.runListItem(id, views)).append('\n')
+                    .append(ApiJson.runDetail(id, views)).append('\n')
+                    .append(ApiJson.resultSets(id, views)).append('\n')
+                    .append(ApiJson.phases(id, views)).append('\n')
+                    .append(ApiJson.wa(id, views.waSeries(id))).append('\n');
+        }
+        assertGolden("runs.json", json.toString());
     }
 
     private static void assertGolden(String name, String actual) throws IOException {

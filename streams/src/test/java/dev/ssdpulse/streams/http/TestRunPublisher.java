@@ -24,24 +24,34 @@ import org.apache.kafka.clients.producer.Producer;
 /**
  * Publishes a synthetic run through the real RunPublisher: a precondition phase (first third) then a test
  * phase, IOPS decaying towards a plateau (so a steady state can be found), 70 % reads, ~1-3 ms latencies with
- * rare 20-150 ms outliers, one SMART sample per run second with WA rising from 1 to ~3. With
- * {@code wallMsPerRunSecond > 0} it sleeps that long after each run second, so the run unfolds live.
+ * rare 20-150 ms outliers, one SMART sample per run second with WA rising from 1 to ~3. A {@link Pacer} can
+ * hold the run before each run second, so that a test sees it unfold live step by step.
  */
 final class TestRunPublisher {
     private TestRunPublisher() {
     }
 
+    /**
+     * Asked before each run second is published. A live test holds the run here until it has seen what it checks
+     * (e.g. permits of a semaphore it releases): paced by the test's own progress, not by wall time.
+     */
+    interface Pacer {
+        Pacer NONE = runSecond -> { };
+
+        void awaitRunSecond(int runSecond) throws InterruptedException;
+    }
+
     /** @return the number of I/Os published */
-    static long publish(TestStack stack, String runId, String name, int seconds, int baseIops, long wallMsPerRunSecond,
-                        long seed) throws InterruptedException {
-        return publish(stack, runId, name, seconds, baseIops, wallMsPerRunSecond, seed, 0);
+    static long publish(TestStack stack, String runId, String name, int seconds, int baseIops, long seed)
+            throws InterruptedException {
+        return publish(stack, runId, name, seconds, baseIops, Pacer.NONE, seed, 0);
     }
 
     /**
      * @param tailNs when > 0, the run goes on that long into one more window (shorter than a window): one read
      *               completes in it and the run ends inside it, as a real run's last window does
      */
-    static long publish(TestStack stack, String runId, String name, int seconds, int baseIops, long wallMsPerRunSecond,
+    static long publish(TestStack stack, String runId, String name, int seconds, int baseIops, Pacer pacer,
                         long seed, long tailNs) throws InterruptedException {
         Map<String, Object> props = new HashMap<>();
         props.put("bootstrap.servers", stack.bootstrapServers());
@@ -57,6 +67,7 @@ final class TestRunPublisher {
             long hostBytes = 0;
             long nandBytes = 0;
             for (int t = 0; t < seconds; t++) {
+                pacer.awaitRunSecond(t);
                 if (t == testStart) {
                     publisher.phaseChanged(new PhaseChanged(runId, 1, "test", PhaseKind.TEST, t * S));
                 }
@@ -80,9 +91,6 @@ final class TestRunPublisher {
                 publisher.publishSmart(SmartSample.newBuilder().setRunId(runId).setTimeNs(t * S + S - 1)
                         .setSource(SmartSource.SIMULATOR).setHostBytesWritten(hostBytes).setNandBytesWritten(nandBytes)
                         .build());
-                if (wallMsPerRunSecond > 0) {
-                    Thread.sleep(wallMsPerRunSecond);
-                }
             }
             if (tailNs > 0) {
                 publisher.onIoCompleted(0, 1, (byte) 0, 0L, 4096, seconds * S + tailNs / 4, tailNs / 4, 4, 0);

@@ -85,7 +85,7 @@ class TwoAnalyticsInstancesIT {
         List<String> runIds = runIdsOnEveryPartition();
         TopicCreation.createCatalogueIfMissing(stack.bootstrapServers(), (short) 1);
         for (int i = 0; i < runIds.size(); i++) {
-            TestRunPublisher.publish(stack, runIds.get(i), "run " + i, 12, 150, 0, 31 + i);
+            TestRunPublisher.publish(stack, runIds.get(i), "run " + i, 12, 150, 31 + i);
         }
         int[] ports = {LoopbackPorts.freePort(), LoopbackPorts.freePort()};
         List<AnalyticsApp> apps = new ArrayList<>();

@@ -73,6 +73,14 @@ class TableTest {
     }
 
     @Test
+    void anEmptyOptionalLeavesItsKeyOutAndAMapIsAnObject() {
+        Table<Row> t = new Table<>(List.of(Column.jsonOnly("name", r -> java.util.Optional.ofNullable(r.name())),
+                Column.jsonOnly("tags", r -> java.util.Map.of("count", r.count()))));
+        assertThat(t.json(List.of(new Row("a", 1L, null), new Row(null, 2L, null))).toString())
+                .isEqualTo("[{\"name\":\"a\",\"tags\":{\"count\":1}},{\"tags\":{\"count\":2}}]");
+    }
+
+    @Test
     void numbersDoNotDependOnTheDefaultLocale() {
         Locale before = Locale.getDefault();
         try {

@@ -14,8 +14,6 @@ class ResultSetNamesTest {
         assertThat(ResultSetNames.isAlias(alias)).isTrue();
         assertThat(ResultSetNames.isAlias("sim-1")).isFalse();
         assertThat(ResultSetNames.runIdOf(alias)).isEqualTo("sim-1");
-        assertThat(ResultSetNames.nameOf(alias)).isEqualTo("w10s");
-        assertThat(ResultSetNames.nameOf("sim-1")).isEqualTo("live");
         // every alias of a run lies in [aliasesFrom, aliasesTo], none of the run's own keys does
         assertThat(alias).isBetween(ResultSetNames.aliasesFrom("sim-1"), ResultSetNames.aliasesTo("sim-1"));
         assertThat(ResultSetNames.alias("sim-1", "Z.z_9-")).isBetween(ResultSetNames.aliasesFrom("sim-1"),

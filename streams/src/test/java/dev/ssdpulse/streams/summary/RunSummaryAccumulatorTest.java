@@ -45,7 +45,7 @@ class RunSummaryAccumulatorTest {
         assertThat(acc.summarize(10 * S).ops().get(1).iops()).isEqualTo(0.3);
         assertThat(acc.phaseTotals(1, IoOpCode.READ)).isNull();
         assertThat(acc.runTotals(IoOpCode.TRIM)).isNull();
-        assertThat(acc.phaseIndexes()).containsExactly(0, 1);
+        assertThat(data.phases()).extracting(PhaseSummaryData::phaseIndex).containsExactly(0, 1);
     }
 
     @Test

@@ -94,8 +94,8 @@ class AnalyticsAppIT {
                         .getRunName().toString()).isEqualTo("test run");
                 assertThat(app.views().waSeries(runId)).hasSize(20);
                 assertThat(app.views().verdicts(runId)).isNotEmpty();
-                assertThat(app.views().ownerOf(runId).partition()).isBetween(0, Topics.DEFAULT_PARTITIONS - 1);
-                assertThat(app.views().ownerOf(runId).activeHost().port()).isEqualTo(7070);
+                assertThat(app.views().ownerMetadata(runId).partition()).isBetween(0, Topics.DEFAULT_PARTITIONS - 1);
+                assertThat(app.views().ownerMetadata(runId).activeHost().port()).isEqualTo(7070);
 
                 Map<String, List<byte[]>> live = readLive(stack, runId, summary);
                 long metricsIos = 0;

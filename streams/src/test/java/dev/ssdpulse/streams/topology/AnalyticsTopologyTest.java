@@ -24,6 +24,7 @@ import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
 import dev.ssdpulse.streams.avro.AvroMappers;
 import dev.ssdpulse.streams.latency.LatencyAccumulator;
+import dev.ssdpulse.streams.latency.RestoredLatency;
 import dev.ssdpulse.streams.latency.LatencyBins;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -100,7 +101,7 @@ class AnalyticsTopologyTest {
                 }
                 assertThat(m.getLatency().getBinCounts()).containsExactly(
                         java.util.Arrays.stream(expectedBins).boxed().toArray(Long[]::new));
-                LatencyAccumulator restored = AvroMappers.latencyAccumulator(m.getLatency());
+                LatencyAccumulator restored = RestoredLatency.of(m.getLatency());
                 assertThat(restored.countAtOrAbove(10_000_000L)).isEqualTo(above10);
                 assertThat(restored.countAtOrAbove(100_000_000L)).isEqualTo(above100);
                 assertThat(m.getLatency().getSumNs()).isEqualTo(sum);

@@ -43,7 +43,6 @@ public final class SimulationRun {
     private boolean started;
     private boolean finished;
     private long idleGeneration;
-    private long completedIos;
 
     // current phase
     private int phasePosition;
@@ -95,11 +94,6 @@ public final class SimulationRun {
 
     public boolean isFinished() {
         return finished;
-    }
-
-    /** I/Os completed so far in this run. */
-    public long completedIos() {
-        return completedIos;
     }
 
     /** Processes every event at or before {@code timeNs} (ns since run start). */
@@ -262,7 +256,6 @@ public final class SimulationRun {
         long submitNs = slotSubmitNs[slot];
         sink.onIoCompleted(worker, phaseIndex, slotOp[slot], slotOffset[slot], slotSize[slot], submitNs - startNs,
                 t - submitNs, slotQueueDepth[slot], 0);
-        completedIos++;
         outstanding[worker]--;
         totalOutstanding--;
         freeSlots[worker][freeTop[worker]++] = slot;

@@ -186,10 +186,6 @@ public final class Ftl {
         return buffer.drainedAtNs();
     }
 
-    public MappingTable mapping() {
-        return mapping;
-    }
-
     public BlockManager blocks() {
         return blocks;
     }

@@ -175,10 +175,6 @@ public final class WorkloadSimulation {
         }
     }
 
-    public SimulatedDrive drive() {
-        return drive;
-    }
-
     public SimulationRun run() {
         return run;
     }

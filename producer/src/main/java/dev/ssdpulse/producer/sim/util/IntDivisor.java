@@ -7,7 +7,6 @@ package dev.ssdpulse.producer.sim.util;
  * the simulator divides per mapping update (map-cache segment) and per page (plane of a block).
  */
 public final class IntDivisor {
-    private final int divisor;
     private final long multiplier;
     private final int shift;
 
@@ -15,14 +14,9 @@ public final class IntDivisor {
         if (divisor < 1) {
             throw new IllegalArgumentException("divisor must be >= 1, got " + divisor);
         }
-        this.divisor = divisor;
         int log2Ceil = 32 - Integer.numberOfLeadingZeros(divisor - 1);
         this.shift = 31 + log2Ceil;
         this.multiplier = ((1L << shift) + divisor - 1) / divisor;
-    }
-
-    public int divisor() {
-        return divisor;
     }
 
     /** @param n >= 0 */

@@ -5,7 +5,6 @@ import static dev.ssdpulse.streams.report.Table.escapeHtml;
 import dev.ssdpulse.schemas.avro.HostDescription;
 import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.schemas.avro.LatencyScatter;
-import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSpec;
@@ -240,22 +239,9 @@ public final class HtmlReport {
             b.append("<p class=\"note\">No I/O.</p>\n");
             return;
         }
-        LatencyStats first = s.getOps().get(0).getLatency();
-        List<Long> bounds = first.getBinUpperBoundsNs();
-        long[] counts = new long[first.getBinCounts().size()];
-        List<String> labels = new ArrayList<>();
-        List<Integer> outliers = new ArrayList<>();
-        for (int i = 0; i < counts.length; i++) {
-            for (OpSummary op : s.getOps()) {
-                counts[i] += op.getLatency().getBinCounts().get(i);
-            }
-            labels.add(i < bounds.size() ? "<" + Outliers.label(bounds.get(i)) : "≥" + Outliers.label(bounds.get(i - 1)));
-            if (i > 0 && bounds.get(i - 1) >= Outliers.THRESHOLDS_NS[0]) {
-                outliers.add(i);
-            }
-        }
+        Outliers.Distribution bins = Outliers.distribution(s.getOps(), "≥");
         b.append(SvgChart.bars("I/Os per latency bin, all ops (red: ≥ " + Outliers.label(Outliers.THRESHOLDS_NS[0])
-                + ")", "I/Os (log)", labels, counts, outliers));
+                + ")", "I/Os (log)", bins.labels(), bins.counts(), bins.outlierBins()));
     }
 
     // ---- set views ----

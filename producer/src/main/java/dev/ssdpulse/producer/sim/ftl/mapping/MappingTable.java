@@ -95,10 +95,6 @@ public final class MappingTable {
         this.listener = listener;
     }
 
-    public int logicalUnits() {
-        return forward.length();
-    }
-
     /** PPN stride: at least the most units a block can hold (best compression); a power of two. */
     public int slotsPerBlock() {
         return slotsPerBlock;

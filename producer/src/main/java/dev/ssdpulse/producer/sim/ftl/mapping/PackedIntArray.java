@@ -52,10 +52,6 @@ public final class PackedIntArray {
         return length;
     }
 
-    public int bitsPerEntry() {
-        return bitsPerEntry;
-    }
-
     public int get(int index) {
         if (ints != null) {
             return ints[index];

@@ -1,4 +1,4 @@
-package dev.ssdpulse.streams.http;
+package dev.ssdpulse.streams.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -33,9 +33,13 @@ public final class AvroJson {
         return node;
     }
 
+    /** A value of a record, or a cell of a {@link Table} (a JsonNode as it is). */
     public static JsonNode value(Object v) {
         if (v == null) {
             return F.nullNode();
+        }
+        if (v instanceof JsonNode n) {
+            return n;
         }
         if (v instanceof IndexedRecord r) {
             return record(r);

@@ -1,4 +1,4 @@
-package dev.ssdpulse.streams.http;
+package dev.ssdpulse.streams.views;
 
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -12,7 +12,7 @@ import java.util.Optional;
 /**
  * What the HTTP layer reads: the analytics views of this instance plus the owner of a run. An interface so
  * parsing, routing and rendering can be tested against a small in-memory implementation; production uses
- * {@link StreamsRunViews}. Methods may throw {@link org.apache.kafka.streams.errors.InvalidStateStoreException}
+ * {@link AnalyticsViews}. Methods may throw {@link org.apache.kafka.streams.errors.InvalidStateStoreException}
  * while stores are not queryable (the server answers 503).
  */
 public interface RunViews {
