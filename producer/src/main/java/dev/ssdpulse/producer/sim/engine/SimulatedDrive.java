@@ -7,6 +7,7 @@ import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.ftl.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.Ftl;
 import dev.ssdpulse.producer.sim.ftl.GcThresholds;
+import dev.ssdpulse.producer.sim.ftl.HostWriteAdmission;
 import dev.ssdpulse.producer.sim.ftl.WriteBuffer;
 import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
 import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
@@ -89,8 +90,19 @@ public final class SimulatedDrive {
                 config.ftl().idleGcTargetFreeBlocks(), config.ftl().idleGcAfterNs(), config.ftl().idleGcIntervalNs());
         WriteBuffer buffer = new WriteBuffer((int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES));
         StaticWearLeveller wearLeveller = new StaticWearLeveller(blocks, gc, config.ftl().wearLevellingEraseSpread());
+        HostWriteAdmission admission = new HostWriteAdmission(new HostWriteAdmission.PlaneState() {
+            @Override
+            public int freeBlocks(int plane) {
+                return blocks.freeBlocks(plane);
+            }
+
+            @Override
+            public int queuedErases(int plane, long atNs) {
+                return flash.queuedErases(plane, atNs);
+            }
+        }, geometry.planes(), config.ftl().forcedGcFreeBlocks());
         this.ftl = new Ftl(mapping, blocks, layout, hostFrontier, gc, flash, buffer, counters, thresholds, wearLeveller, extra,
-                geometry.pageSizeBytes());
+                admission, geometry.pageSizeBytes());
         this.capacityBytes = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         this.commandOverheadNs = config.host().commandOverheadNs();
     }
@@ -122,6 +134,11 @@ public final class SimulatedDrive {
 
     public int freeBlocks() {
         return blocks.freeBlocks();
+    }
+
+    /** Whether host programs went ahead of GC or waited for it (issue 13 item 4), so far. */
+    public HostWriteAdmission hostWriteAdmission() {
+        return ftl.admission();
     }
 
     /** Units currently holding data. */
