@@ -72,8 +72,11 @@ class GcInterleavingTest {
                 lat[(int) (lat.length * 0.99)] / 1e6, p999 / 1e6, max / 1e6, r.writeAmplification(), r.iopsPerSecond().length, gcOff, peak, gcOn);
         assertThat(r.writeAmplification()).as("GC is busy").isGreaterThan(2);
         assertThat(p999).isLessThan(10_000_000L);
-        // before item 4 reads waited behind whole victims: 1.43 ms p99.9 but a 3.8 s maximum
-        assertThat(max).as("an erase (3.8 ms) plus the read itself at most").isLessThan(5_000_000L);
+        // before item 4 reads waited behind whole victims: 1.43 ms p99.9 but a 3.8 s maximum. Now a read waits for
+        // the operations issued before it only: at worst the erase in progress (3.8 ms), the host-path programs
+        // admitted behind it before the read (the previous write's page, 1.3 ms, rarely also a map or parity page)
+        // and the read itself
+        assertThat(max).as("an erase, a host program or two, and the read at most").isLessThan(6_500_000L);
         assertThat(gcOff).as("GC-off seconds").isGreaterThanOrEqualTo(5);
         assertThat(gcOn).as("GC-on seconds").isGreaterThanOrEqualTo(5);
     }

@@ -82,14 +82,6 @@ public final class SimulatedDrive {
         this.flash = new FlashTimeline(geometry, config.timing(), config.host().linkMBps());
         WriteFrontier hostFrontier = new WriteFrontier(ProgramCause.HOST, blocks, mapping, layout, selector);
         WriteFrontier gcFrontier = new WriteFrontier(ProgramCause.GC, blocks, mapping, layout, selector);
-        ExtraWrites extra = new ExtraWrites(config.metadata(), (int) config.userUnits(), flash, counters, geometry.pageSizeBytes(),
-                geometry.planes());
-        GarbageCollector gc = new GarbageCollector(mapping, blocks, selector, gcFrontier, layout, flash, counters, extra,
-                geometry.pageSizeBytes());
-        GcThresholds thresholds = new GcThresholds(config.ftl().backgroundGcFreeBlocks(), config.ftl().forcedGcFreeBlocks(),
-                config.ftl().idleGcTargetFreeBlocks(), config.ftl().idleGcAfterNs(), config.ftl().idleGcIntervalNs());
-        WriteBuffer buffer = new WriteBuffer((int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES));
-        StaticWearLeveller wearLeveller = new StaticWearLeveller(blocks, gc, config.ftl().wearLevellingEraseSpread());
         HostWriteAdmission admission = new HostWriteAdmission(new HostWriteAdmission.PlaneState() {
             @Override
             public int freeBlocks(int plane) {
@@ -101,6 +93,14 @@ public final class SimulatedDrive {
                 return flash.queuedErases(plane, atNs);
             }
         }, geometry.planes(), config.ftl().forcedGcFreeBlocks());
+        ExtraWrites extra = new ExtraWrites(config.metadata(), (int) config.userUnits(), flash, counters, admission,
+                geometry.pageSizeBytes(), geometry.planes());
+        GarbageCollector gc = new GarbageCollector(mapping, blocks, selector, gcFrontier, layout, flash, counters, extra,
+                geometry.pageSizeBytes());
+        GcThresholds thresholds = new GcThresholds(config.ftl().backgroundGcFreeBlocks(), config.ftl().forcedGcFreeBlocks(),
+                config.ftl().idleGcTargetFreeBlocks(), config.ftl().idleGcAfterNs(), config.ftl().idleGcIntervalNs());
+        WriteBuffer buffer = new WriteBuffer((int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES));
+        StaticWearLeveller wearLeveller = new StaticWearLeveller(blocks, gc, config.ftl().wearLevellingEraseSpread());
         this.ftl = new Ftl(mapping, blocks, layout, hostFrontier, gc, flash, buffer, counters, thresholds, wearLeveller, extra,
                 admission, geometry.pageSizeBytes());
         this.capacityBytes = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;

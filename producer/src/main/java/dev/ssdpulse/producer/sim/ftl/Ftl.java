@@ -81,7 +81,7 @@ public final class Ftl {
                 wearLeveller.maybeLevel(ackNs); // background work: the host does not wait for it
             }
             int ppn = hostFrontier.append(firstLpn + i, ackNs);
-            extra.onMapUpdate(firstLpn + i, ackNs);
+            extra.onMapUpdate(firstLpn + i, ackNs, true);
             int slot = ppn & slotMask;
             SlotLayout layout = hostFrontier.lastLayout();
             if (layout.isPageEnd(slot)) {
@@ -91,7 +91,7 @@ public final class Ftl {
                         : flash.program(plane, pageBytes, ackNs);
                 buffer.release(layout.unitsInPageEndingAt(slot), programmedNs);
                 counters.nandBytesWritten[ProgramCause.HOST.ordinal()] += pageBytes;
-                extra.onDataPageProgrammed(ackNs);
+                extra.onDataPageProgrammed(ackNs, true);
             }
         }
         return ackNs;
@@ -161,7 +161,7 @@ public final class Ftl {
     public void trim(int firstLpn, int units, long atNs) {
         for (int i = 0; i < units; i++) {
             if (mapping.trim(firstLpn + i)) {
-                extra.onMapUpdate(firstLpn + i, atNs);
+                extra.onMapUpdate(firstLpn + i, atNs, true);
             }
         }
     }

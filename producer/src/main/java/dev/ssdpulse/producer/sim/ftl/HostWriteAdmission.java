@@ -47,16 +47,29 @@ public final class HostWriteAdmission {
 
     /** True if a host page program on {@code plane} at {@code atNs} may go ahead of the queued GC work. */
     public boolean mayOvertake(int plane, long atNs) {
-        int free = state.freeBlocks(plane);
-        int queued = state.queuedErases(plane, atNs);
-        int erasedFree = free - queued;
-        if (erasedFree < 1 || (long) erasedFree * planes < urgentFreeBlocks) {
+        int erasedFree = state.freeBlocks(plane) - state.queuedErases(plane, atNs);
+        if (!toSpare(erasedFree)) {
             urgentPrograms++;
             return false;
         }
         admittedPrograms++;
         lowestErasedFreeAdmitted = Math.min(lowestErasedFreeAdmitted, erasedFree);
         return true;
+    }
+
+    /**
+     * The same rule for the programs the host path makes for the controller's bookkeeping (the parity page of a
+     * stripe of host pages, a map segment a host write or TRIM evicted from the map cache): they belong to the
+     * host's write stream (firmware writes them as part of it, and a map-cache slot is not reused before its
+     * dirty segment is out), so they go ahead of GC with the host pages, and behind it in the urgent case.
+     * Not counted among the host programs above (they go outside the data pool's blocks).
+     */
+    public boolean mayBookkeepingOvertake(int plane, long atNs) {
+        return toSpare(state.freeBlocks(plane) - state.queuedErases(plane, atNs));
+    }
+
+    private boolean toSpare(int erasedFree) {
+        return erasedFree >= 1 && (long) erasedFree * planes >= urgentFreeBlocks;
     }
 
     /** Host programs admitted ahead of the queued work so far. */

@@ -16,11 +16,12 @@ package dev.ssdpulse.producer.sim.nand;
  * controllers reorder bus transfers freely. Error bound: a transfer can overlap others by at most its
  * own duration (tens of us), while the long-run bus capacity is exact.
  *
- * <p>Order on a plane ({@link PlaneScheduler}): host reads ({@link #read}) and host page programs admitted
- * ahead of GC ({@link #hostProgram}) overtake the operations queued on their plane and wait only for the one
- * in progress (and the host operations before them); everything else (GC page reads ({@link #queuedRead}),
- * copies and erases, metadata and parity programs, and host page programs while the drive is short of
- * erased blocks ({@link #program})) queues in issue order. So GC, reserved page by page when it runs,
+ * <p>Order on a plane ({@link PlaneScheduler}): host reads ({@link #read}) and the host path's page programs
+ * (data, and the parity and map pages host writes cause) admitted ahead of GC ({@link #hostProgram}) overtake
+ * the operations queued on their plane and wait only for the one in progress (and the host operations before
+ * them); everything else (GC page reads ({@link #queuedRead}), copies and erases, GC's parity and map pages,
+ * and the host path's programs while the drive is short of erased blocks ({@link #program})) queues in issue
+ * order. So GC, reserved page by page when it runs,
  * interleaves with host commands at page granularity. Whether a host program may overtake is the FTL's
  * decision (it knows the free blocks; this timeline counts the erases not started yet,
  * {@link #queuedErases}): when the erased free blocks run low, host programs queue behind the GC work booked
@@ -118,7 +119,7 @@ public final class FlashTimeline {
 
     /**
      * Data in over the channel (into the cache register), then the array program, queued behind everything
-     * on the plane (GC copies, metadata and parity, host pages while erased blocks are short).
+     * on the plane (GC copies and their parity and map pages, host-path pages while erased blocks are short).
      */
     public long program(int plane, int bytes, long atNs) {
         if (!enabled) {

@@ -4,9 +4,9 @@ package dev.ssdpulse.producer.sim.nand;
  * The order of NAND operations on each plane: what a new operation waits behind. Operations are split into
  * the <em>issued</em> ones (started on the plane by a given time, or let in ahead of the queue: they run to
  * completion, nothing preempts them) and the <em>queued</em> ones (reserved in FIFO order but not started
- * yet). A queued operation (GC page read or copy, erase, metadata or parity program, and a host page program
- * while the drive is short of erased blocks) goes behind everything on its plane; a priority operation (a host
- * read, a host page program otherwise) goes behind the issued operations only, overtaking everything queued,
+ * yet). A queued operation (GC page read or copy, erase, GC's metadata or parity program, and the host path's
+ * page programs while the drive is short of erased blocks) goes behind everything on its plane; a priority
+ * operation (a host read, the host path's page programs otherwise) goes behind the issued operations only, overtaking everything queued,
  * which moves back by the time it takes. So a host command never waits for more than the operation in
  * progress on its plane and the host operations let in before it, while GC work queued in page-sized
  * operations (copy by copy, the erase on its own) runs between host operations. The queued erases are
