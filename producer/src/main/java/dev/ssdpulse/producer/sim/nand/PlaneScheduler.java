@@ -117,10 +117,10 @@ public final class PlaneScheduler {
      */
     public int queuedErases(int plane, long atNs) {
         long[] q = planes[plane];
-        if (q[QUEUED_ERASES] == 0) {
-            return 0;
+        // asked before every host-path program: skip the issuing pass (and its stores) when the head has not started
+        if (q[QUEUED_ERASES] != 0 && q[HEAD_START] + q[SHIFT] < atNs) {
+            issueStartedBy(q, atNs);
         }
-        issueStartedBy(q, atNs);
         return (int) q[QUEUED_ERASES];
     }
 
@@ -140,7 +140,9 @@ public final class PlaneScheduler {
      */
     public long priorityStartNs(int plane, long atNs) {
         long[] q = planes[plane];
-        issueStartedBy(q, atNs);
+        if (q[SIZE] > 0 && q[HEAD_START] + q[SHIFT] < atNs) {
+            issueStartedBy(q, atNs);
+        }
         return Math.max(atNs, q[ISSUED_UNTIL]);
     }
 
