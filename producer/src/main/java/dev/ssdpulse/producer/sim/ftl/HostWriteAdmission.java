@@ -77,7 +77,7 @@ public final class HostWriteAdmission {
         return admittedPrograms;
     }
 
-    /** Host programs that queued behind GC (erased free blocks at or below the watermark) so far. */
+    /** Host programs that queued behind GC (erased free blocks below the watermark, or none to spare) so far. */
     public long urgentPrograms() {
         return urgentPrograms;
     }
