@@ -105,7 +105,7 @@ class FtlComponentsTest {
         var g = new NandGeometry(1, 1, 2, 4, 4, 8192);
         var flash = new dev.ssdpulse.producer.sim.nand.FlashTimeline(g, new dev.ssdpulse.producer.sim.nand.NandTiming(1, 1, 1, 100), 100);
         var extra = new dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites(new dev.ssdpulse.producer.sim.config.MetadataSpec(15, 1024, 1024),
-                1 << 20, flash, counters, 8192, g.planes());
+                1 << 20, flash, counters, null, 8192, g.planes());
         for (int i = 0; i < 45; i++) {
             extra.onDataPageProgrammed(0);
         }
@@ -116,5 +116,44 @@ class FtlComponentsTest {
         }
         // 8 evictions x 1024 B = one 8 KiB metadata page
         assertThat(counters.nandBytesWritten[dev.ssdpulse.producer.sim.nand.ProgramCause.METADATA.ordinal()]).isEqualTo(8192);
+    }
+
+    /**
+     * Issue 13 item 4: a parity page closing a stripe of host pages goes ahead of the GC work queued on its plane
+     * (a host read then waits for it, as for any operation issued before it); one closing a stripe of GC copies
+     * queues with the GC work (the read overtakes it).
+     */
+    @Test
+    void theHostPathsParityPageGoesAheadOfQueuedGcAndGcsQueuesWithIt() {
+        long[] readEnds = new long[2];
+        for (int hostPath = 0; hostPath < 2; hostPath++) {
+            var g = new NandGeometry(1, 1, 1, 16, 4, 8192);
+            var flash = new dev.ssdpulse.producer.sim.nand.FlashTimeline(g, new dev.ssdpulse.producer.sim.nand.NandTiming(50_000, 1_300_000,
+                    3_800_000, 400), 550);
+            var admission = new dev.ssdpulse.producer.sim.ftl.HostWriteAdmission(new dev.ssdpulse.producer.sim.ftl.HostWriteAdmission.PlaneState() {
+                @Override
+                public int freeBlocks(int plane) {
+                    return 8;
+                }
+
+                @Override
+                public int queuedErases(int plane, long atNs) {
+                    return 0;
+                }
+            }, 1, 2);
+            var extra = new dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites(new dev.ssdpulse.producer.sim.config.MetadataSpec(1, 0, 0),
+                    1 << 20, flash, new dev.ssdpulse.producer.sim.ftl.FlashCounters(), admission, 8192, 1);
+            flash.hostTransfer(4096, 0, 0);
+            for (int i = 0; i < 10; i++) {
+                flash.program(0, 8192, 0); // GC copies booked at t = 0, 1.3 ms each
+            }
+            extra.onDataPageProgrammed(0, hostPath == 1);
+            readEnds[hostPath] = flash.read(0, 4096, 0);
+        }
+        // no copy has started at t = 0 (the first one's data is still on the channel): GC's parity page queued
+        // behind the copies, and the read goes first
+        assertThat(readEnds[0]).isLessThan(200_000);
+        // the host path's parity page went ahead of the copies and is issued: the read waits for its 1.3 ms
+        assertThat(readEnds[1]).isGreaterThan(1_300_000).isLessThan(1_500_000);
     }
 }

@@ -18,8 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 13 item 4 on the 2012 preset at 1/32 scale (as {@link ReadTailMain}): filled, warmed up with a capacity
  * of random writes, then seed 003's 80:20 random 4 KiB mix at QD1. GC is booked page by page and host reads
  * overtake it, so no read waits for more than the NAND operation in progress on its plane (at most an erase,
- * 3.8 ms); host writes still wait for the GC work booked before them, so the drive alternates between GC-off
- * seconds (thousands of IOPS) and GC-on seconds (the host waits on a write).
+ * 3.8 ms); host page programs overtake it too while the drive has erased blocks to spare, and wait for it once
+ * they run low (then the write buffer fills and the host waits on a write), so the drive alternates between
+ * GC-off seconds (thousands of IOPS) and GC-on seconds.
  */
 class GcInterleavingTest {
     private static final long SECOND_NS = 1_000_000_000L;
@@ -71,10 +72,48 @@ class GcInterleavingTest {
                 lat[(int) (lat.length * 0.99)] / 1e6, p999 / 1e6, max / 1e6, r.writeAmplification(), r.iopsPerSecond().length, gcOff, peak, gcOn);
         assertThat(r.writeAmplification()).as("GC is busy").isGreaterThan(2);
         assertThat(p999).isLessThan(10_000_000L);
-        // before item 4 reads waited behind whole victims: 1.43 ms p99.9 but a 3.8 s maximum
-        assertThat(max).as("an erase (3.8 ms) plus the read itself at most").isLessThan(5_000_000L);
+        // before item 4 reads waited behind whole victims: 1.43 ms p99.9 but a 3.8 s maximum. Now a read waits for
+        // the operations issued before it only: at worst the erase in progress (3.8 ms), the host-path programs
+        // admitted behind it before the read (the previous write's page, 1.3 ms, rarely also a map or parity page)
+        // and the read itself
+        assertThat(max).as("an erase, a host program or two, and the read at most").isLessThan(6_500_000L);
         assertThat(gcOff).as("GC-off seconds").isGreaterThanOrEqualTo(5);
         assertThat(gcOn).as("GC-on seconds").isGreaterThanOrEqualTo(5);
+    }
+
+    /**
+     * Random 4 KiB writes at QD32 on a full drive: the host would outrun GC if its programs always went first.
+     * Host programs are admitted ahead of GC only with erased blocks to spare (never below the watermark of
+     * 2 per plane at this scale, so never onto a block whose erase has not run: the free pool never runs dry),
+     * the urgent case occurs and makes them wait, and the host cannot finish before the NAND work it causes:
+     * all of it fits in the run's time on the planes.
+     */
+    @Test
+    void hostWritesOvertakeGcOnlyWithErasedBlocksToSpareAndWaitForItBelowTheWatermark() {
+        SsdConfig cfg = Experiments.scaled(new SsdPresets().builtIn("sata-mlc-120gb-2012"), 64);
+        SimulatedDrive drive = new SimulatedDrive(cfg, 1);
+        long cap = drive.capacityBytes();
+        drive.fill(0, cap);
+        var result = Experiments.runPhase(drive, List.of(new RandomGenerator(0, cap, new int[] {4096}, 0, 3, cap / 4096 / 2)), 32, 0, SECOND_NS);
+        var before = result.first();
+        var after = result.last();
+        var admission = drive.hostWriteAdmission();
+        int planes = cfg.geometry().planes();
+        System.out.printf("QD32 random writes, 1/64 scale: %d host programs admitted ahead of GC, %d urgent; fewest erased free blocks"
+                + " at an admission %d; WA %.2f%n", admission.admittedPrograms(), admission.urgentPrograms(), admission.lowestErasedFreeAdmitted(),
+                result.writeAmplification());
+        assertThat(result.writeAmplification()).as("GC is busy").isGreaterThan(3);
+        assertThat(admission.admittedPrograms()).isPositive();
+        assertThat(admission.urgentPrograms()).as("the urgent case occurs").isPositive();
+        assertThat(admission.lowestErasedFreeAdmitted()).isGreaterThanOrEqualTo(Math.max(1, cfg.ftl().forcedGcFreeBlocks() / planes));
+        var timing = cfg.timing();
+        int page = cfg.geometry().pageSizeBytes();
+        double planeWorkNs = (double) (after.nandBytesWritten() - before.nandBytesWritten()) / page * timing.programNs()
+                + (double) (after.nandBytesRead() - before.nandBytesRead()) / page * timing.readNs()
+                + (double) (after.eraseCount() - before.eraseCount()) * timing.eraseNs();
+        double elapsedNs = after.timeNs() - before.timeNs();
+        System.out.printf("NAND work per plane %.1f s in %.1f s of the run%n", planeWorkNs / planes / 1e9, elapsedNs / 1e9);
+        assertThat(planeWorkNs / planes).as("the NAND work fits in the run's time").isLessThanOrEqualTo(elapsedNs * 1.02);
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.ftl.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.Ftl;
 import dev.ssdpulse.producer.sim.ftl.GcThresholds;
+import dev.ssdpulse.producer.sim.ftl.HostWriteAdmission;
 import dev.ssdpulse.producer.sim.ftl.WriteBuffer;
 import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
 import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
@@ -81,8 +82,19 @@ public final class SimulatedDrive {
         this.flash = new FlashTimeline(geometry, config.timing(), config.host().linkMBps());
         WriteFrontier hostFrontier = new WriteFrontier(ProgramCause.HOST, blocks, mapping, layout, selector);
         WriteFrontier gcFrontier = new WriteFrontier(ProgramCause.GC, blocks, mapping, layout, selector);
-        ExtraWrites extra = new ExtraWrites(config.metadata(), (int) config.userUnits(), flash, counters, geometry.pageSizeBytes(),
-                geometry.planes());
+        HostWriteAdmission admission = new HostWriteAdmission(new HostWriteAdmission.PlaneState() {
+            @Override
+            public int freeBlocks(int plane) {
+                return blocks.freeBlocks(plane);
+            }
+
+            @Override
+            public int queuedErases(int plane, long atNs) {
+                return flash.queuedErases(plane, atNs);
+            }
+        }, geometry.planes(), config.ftl().forcedGcFreeBlocks());
+        ExtraWrites extra = new ExtraWrites(config.metadata(), (int) config.userUnits(), flash, counters, admission,
+                geometry.pageSizeBytes(), geometry.planes());
         GarbageCollector gc = new GarbageCollector(mapping, blocks, selector, gcFrontier, layout, flash, counters, extra,
                 geometry.pageSizeBytes());
         GcThresholds thresholds = new GcThresholds(config.ftl().backgroundGcFreeBlocks(), config.ftl().forcedGcFreeBlocks(),
@@ -90,7 +102,7 @@ public final class SimulatedDrive {
         WriteBuffer buffer = new WriteBuffer((int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES));
         StaticWearLeveller wearLeveller = new StaticWearLeveller(blocks, gc, config.ftl().wearLevellingEraseSpread());
         this.ftl = new Ftl(mapping, blocks, layout, hostFrontier, gc, flash, buffer, counters, thresholds, wearLeveller, extra,
-                geometry.pageSizeBytes());
+                admission, geometry.pageSizeBytes());
         this.capacityBytes = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         this.commandOverheadNs = config.host().commandOverheadNs();
     }
@@ -122,6 +134,11 @@ public final class SimulatedDrive {
 
     public int freeBlocks() {
         return blocks.freeBlocks();
+    }
+
+    /** Whether host programs went ahead of GC or waited for it (issue 13 item 4), so far. */
+    public HostWriteAdmission hostWriteAdmission() {
+        return ftl.admission();
     }
 
     /** Units currently holding data. */

@@ -28,6 +28,7 @@ public final class Ftl {
     private final GcThresholds thresholds;
     private final StaticWearLeveller wearLeveller;
     private final ExtraWrites extra;
+    private final HostWriteAdmission admission;
     private final int pageBytes;
     private final int slotShift;
     private final int slotMask;
@@ -36,7 +37,7 @@ public final class Ftl {
 
     public Ftl(MappingTable mapping, BlockManager blocks, PackingLayouts layouts, WriteFrontier hostFrontier, GarbageCollector gc,
                FlashTimeline flash, WriteBuffer buffer, FlashCounters counters, GcThresholds thresholds, StaticWearLeveller wearLeveller,
-               ExtraWrites extra, int pageBytes) {
+               ExtraWrites extra, HostWriteAdmission admission, int pageBytes) {
         this.mapping = mapping;
         this.blocks = blocks;
         this.layouts = layouts;
@@ -48,6 +49,7 @@ public final class Ftl {
         this.thresholds = thresholds;
         this.wearLeveller = wearLeveller;
         this.extra = extra;
+        this.admission = admission;
         this.pageBytes = pageBytes;
         this.slotShift = mapping.slotShift();
         this.slotMask = mapping.slotMask();
@@ -79,14 +81,17 @@ public final class Ftl {
                 wearLeveller.maybeLevel(ackNs); // background work: the host does not wait for it
             }
             int ppn = hostFrontier.append(firstLpn + i, ackNs);
-            extra.onMapUpdate(firstLpn + i, ackNs);
+            extra.onMapUpdate(firstLpn + i, ackNs, true);
             int slot = ppn & slotMask;
             SlotLayout layout = hostFrontier.lastLayout();
             if (layout.isPageEnd(slot)) {
-                long programmedNs = flash.program(hostFrontier.lastPlane(), pageBytes, ackNs);
+                // ahead of the GC work queued on the plane unless erased blocks run low (then behind all of it)
+                int plane = hostFrontier.lastPlane();
+                long programmedNs = admission.mayOvertake(plane, ackNs) ? flash.hostProgram(plane, pageBytes, ackNs)
+                        : flash.program(plane, pageBytes, ackNs);
                 buffer.release(layout.unitsInPageEndingAt(slot), programmedNs);
                 counters.nandBytesWritten[ProgramCause.HOST.ordinal()] += pageBytes;
-                extra.onDataPageProgrammed(ackNs);
+                extra.onDataPageProgrammed(ackNs, true);
             }
         }
         return ackNs;
@@ -111,7 +116,7 @@ public final class Ftl {
             return doneNs;
         }
         // background: keep pace with the host (recover at least the block it is about to take) without
-        // making it wait; the work still occupies the plane, so host pages queue behind it
+        // making it wait; the work occupies the plane between host operations (HostWriteAdmission)
         int before = blocks.freeBlocks(plane);
         while (blocks.freeBlocks(plane) <= before && blocks.freeBlocks(plane) * planes < thresholds.backgroundFreeBlocks()) {
             if (gc.collectOne(plane, nowNs) == GarbageCollector.NOTHING_TO_COLLECT) {
@@ -156,7 +161,7 @@ public final class Ftl {
     public void trim(int firstLpn, int units, long atNs) {
         for (int i = 0; i < units; i++) {
             if (mapping.trim(firstLpn + i)) {
-                extra.onMapUpdate(firstLpn + i, atNs);
+                extra.onMapUpdate(firstLpn + i, atNs, true);
             }
         }
     }
@@ -188,6 +193,10 @@ public final class Ftl {
 
     public BlockManager blocks() {
         return blocks;
+    }
+
+    public HostWriteAdmission admission() {
+        return admission;
     }
 
     public int pagesPerBlock() {

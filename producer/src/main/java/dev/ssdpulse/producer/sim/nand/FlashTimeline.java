@@ -16,13 +16,16 @@ package dev.ssdpulse.producer.sim.nand;
  * controllers reorder bus transfers freely. Error bound: a transfer can overlap others by at most its
  * own duration (tens of us), while the long-run bus capacity is exact.
  *
- * <p>Order on a plane ({@link PlaneScheduler}): host reads ({@link #read}) overtake the operations queued on
- * their plane and wait only for the one in progress (and host reads before them); everything else (host
- * page programs, GC page reads ({@link #queuedRead}), copies and erases, metadata and parity programs) queues
- * in issue order. So GC, reserved page by page when it runs, interleaves with host reads at page
- * granularity, while host programs still wait behind the GC work queued before them: host writes cannot
- * outrun reclamation (the write buffer fills and the host waits), as on controllers that admit host writes
- * at the pace GC frees pages.
+ * <p>Order on a plane ({@link PlaneScheduler}): host reads ({@link #read}) and the host path's page programs
+ * (data, and the parity and map pages host writes cause) admitted ahead of GC ({@link #hostProgram}) overtake
+ * the operations queued on their plane and wait only for the one in progress (and the host operations before
+ * them); everything else (GC page reads ({@link #queuedRead}), copies and erases, GC's parity and map pages,
+ * and the host path's programs while the drive is short of erased blocks ({@link #program})) queues in issue
+ * order. So GC, reserved page by page when it runs,
+ * interleaves with host commands at page granularity. Whether a host program may overtake is the FTL's
+ * decision (it knows the free blocks; this timeline counts the erases not started yet,
+ * {@link #queuedErases}): when the erased free blocks run low, host programs queue behind the GC work booked
+ * before them, so host writes cannot outrun reclamation (the write buffer fills and the host waits).
  *
  * <p>Planes of one die are separate resources: this assumes the controller always pairs operations into
  * multi-plane commands, which drives do for striped writes and GC. It slightly overstates parallelism
@@ -34,8 +37,8 @@ public final class FlashTimeline {
     private final int[] channelOfPlane;
     private final PlaneScheduler scheduler;
     private final long[] channelBusyUntilNs;
-    /** Per channel: the transfers of host reads alone, which go ahead of the queued operations' transfers. */
-    private final long[] channelReadBusyUntilNs;
+    /** Per channel: the transfers of host reads and admitted host programs alone, which go ahead of the queued operations' transfers. */
+    private final long[] channelHostBusyUntilNs;
     private final double hostLinkNsPerByte;
     private long hostLinkBusyUntilNs;
     /** The latest host command's issue time: host commands (and so host reads) arrive in time order. */
@@ -60,7 +63,7 @@ public final class FlashTimeline {
         }
         this.scheduler = new PlaneScheduler(planes);
         this.channelBusyUntilNs = new long[geometry.channels()];
-        this.channelReadBusyUntilNs = new long[geometry.channels()];
+        this.channelHostBusyUntilNs = new long[geometry.channels()];
         this.hostLinkNsPerByte = 1000.0 / hostLinkMBps;
     }
 
@@ -85,7 +88,7 @@ public final class FlashTimeline {
         // the channel serves host reads first too: the read waits for other reads' transfers only, and the
         // capacity it takes moves the queued transfers back
         int channel = channelOfPlane[plane];
-        long doneNs = fluid(channelReadBusyUntilNs, channel, atNs, startNs + timing.readNs(), lastReadTransferNs);
+        long doneNs = fluid(channelHostBusyUntilNs, channel, atNs, startNs + timing.readNs(), lastReadTransferNs);
         channelBusyUntilNs[channel] = Math.max(channelBusyUntilNs[channel], atNs) + lastReadTransferNs;
         scheduler.insertPriority(plane, startNs, timing.readNs() + lastReadTransferNs, doneNs); // register held until the data is out
         return doneNs;
@@ -114,20 +117,46 @@ public final class FlashTimeline {
         }
     }
 
-    /** Data in over the channel (into the cache register), then the array program. */
+    /**
+     * Data in over the channel (into the cache register), then the array program, queued behind everything
+     * on the plane (GC copies and their parity and map pages, host-path pages while erased blocks are short).
+     */
     public long program(int plane, int bytes, long atNs) {
         if (!enabled) {
             return atNs;
         }
-        if (bytes != lastProgramBytes) {
-            lastProgramBytes = bytes;
-            lastProgramTransferNs = timing.channelTransferNs(bytes);
-        }
+        programTransferNsFor(bytes);
         long inDoneNs = fluid(channelBusyUntilNs, channelOfPlane[plane], atNs, atNs, lastProgramTransferNs);
         long startNs = Math.max(inDoneNs, scheduler.queuedStartNs(plane, atNs, hostIssuedNs));
         long doneNs = startNs + timing.programNs();
         scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
         return doneNs;
+    }
+
+    /**
+     * A host page program admitted ahead of the queued work: its data goes over the channel ahead of the queued
+     * transfers, and it is issued to the plane when the data is in, behind the operation in progress then
+     * (and host operations issued before it); the queued operations move back by the program time.
+     */
+    public long hostProgram(int plane, int bytes, long atNs) {
+        if (!enabled) {
+            return atNs;
+        }
+        programTransferNsFor(bytes);
+        int channel = channelOfPlane[plane];
+        long inDoneNs = fluid(channelHostBusyUntilNs, channel, atNs, atNs, lastProgramTransferNs);
+        channelBusyUntilNs[channel] = Math.max(channelBusyUntilNs[channel], atNs) + lastProgramTransferNs;
+        long startNs = scheduler.priorityStartNs(plane, inDoneNs);
+        long doneNs = startNs + timing.programNs();
+        scheduler.insertPriority(plane, startNs, timing.programNs(), doneNs);
+        return doneNs;
+    }
+
+    private void programTransferNsFor(int bytes) {
+        if (bytes != lastProgramBytes) {
+            lastProgramBytes = bytes;
+            lastProgramTransferNs = timing.channelTransferNs(bytes);
+        }
     }
 
     public long erase(int plane, long atNs) {
@@ -136,8 +165,16 @@ public final class FlashTimeline {
         }
         long startNs = scheduler.queuedStartNs(plane, atNs, hostIssuedNs);
         long doneNs = startNs + timing.eraseNs();
-        scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
+        scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs, true);
         return doneNs;
+    }
+
+    /**
+     * Erases reserved on {@code plane} that will not have started by {@code atNs} (a host program issued then
+     * could overtake them): those blocks are counted free but are not erased yet. 0 in untimed mode.
+     */
+    public int queuedErases(int plane, long atNs) {
+        return scheduler.queuedErases(plane, atNs);
     }
 
     /**

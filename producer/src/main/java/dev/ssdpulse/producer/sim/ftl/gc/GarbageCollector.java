@@ -23,8 +23,9 @@ import dev.ssdpulse.producer.sim.nand.ProgramCause;
  * relocated page may be programmed up to one victim's read time (pages x (tR + transfer)) early; the
  * NAND work, bytes and erase ordering are exact. All NAND work is reserved on the flash timeline at the time GC runs,
  * one operation per page read, page copy and erase ({@link FlashTimeline#queuedRead}, {@code program}, {@code erase}):
- * host programs issued later queue behind it (host writes cannot outrun reclamation), host reads overtake it
- * between two of its operations (the flash timeline's scheduler decides the order; GC only decides what to copy).
+ * host reads, and host programs while erased blocks are to spare, overtake it between two of its operations;
+ * host programs queue behind it once erased blocks run low, so host writes cannot outrun reclamation (the flash
+ * timeline's scheduler and {@code HostWriteAdmission} decide the order; GC only decides what to copy).
  */
 public final class GarbageCollector {
     /** Returned by {@link #collectOne} when nothing could be gained. */

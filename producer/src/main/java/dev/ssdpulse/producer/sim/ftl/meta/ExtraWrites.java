@@ -2,6 +2,7 @@ package dev.ssdpulse.producer.sim.ftl.meta;
 
 import dev.ssdpulse.producer.sim.config.MetadataSpec;
 import dev.ssdpulse.producer.sim.ftl.FlashCounters;
+import dev.ssdpulse.producer.sim.ftl.HostWriteAdmission;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
 
@@ -11,11 +12,14 @@ import dev.ssdpulse.producer.sim.nand.ProgramCause;
  * cache, packed into full pages ({@link ProgramCause#METADATA}). Both go to flash outside the user data
  * pool (the parity reserve and the firmware/map area), so they cost program time on a plane and NAND
  * bytes but do not consume the data pool's free blocks; their own block recycling is not modelled.
- * Programs rotate over the planes in order so the extra load is spread like a striped write.
+ * Programs rotate over the planes in order so the extra load is spread like a striped write. Those the host
+ * path causes (a host write or TRIM; {@code hostPath}) go ahead of queued GC work as host pages do, unless
+ * erased blocks run low ({@link HostWriteAdmission#mayBookkeepingOvertake}); those GC causes queue with it.
  */
 public final class ExtraWrites {
     private final FlashTimeline flash;
     private final FlashCounters counters;
+    private final HostWriteAdmission admission;
     private final int pageBytes;
     private final int planes;
     private final int parityStripeDataPages;
@@ -26,9 +30,12 @@ public final class ExtraWrites {
     private int nextParityPlane;
     private int nextMetadataPlane;
 
-    public ExtraWrites(MetadataSpec spec, int logicalUnits, FlashTimeline flash, FlashCounters counters, int pageBytes, int planes) {
+    /** @param admission decides whether the host path's programs go ahead of GC; null: every program queues */
+    public ExtraWrites(MetadataSpec spec, int logicalUnits, FlashTimeline flash, FlashCounters counters, HostWriteAdmission admission,
+                       int pageBytes, int planes) {
         this.flash = flash;
         this.counters = counters;
+        this.admission = admission;
         this.pageBytes = pageBytes;
         this.planes = planes;
         this.parityStripeDataPages = spec.parityStripeDataPages();
@@ -43,30 +50,48 @@ public final class ExtraWrites {
         this.nextParityPlane = planes / 2; // parity rotates apart from the metadata stream
     }
 
-    /** A data page (host, GC or wear-levelling) was programmed: one parity page closes every stripe. */
+    /** A data page (GC or wear-levelling) was programmed: one parity page closes every stripe. */
     public void onDataPageProgrammed(long nowNs) {
+        onDataPageProgrammed(nowNs, false);
+    }
+
+    /** A data page was programmed, by the host path if {@code hostPath}: one parity page closes every stripe. */
+    public void onDataPageProgrammed(long nowNs, boolean hostPath) {
         if (parityStripeDataPages <= 0) {
             return;
         }
         if (++dataPagesInStripe >= parityStripeDataPages) {
             dataPagesInStripe = 0;
-            flash.program(nextParityPlane, pageBytes, nowNs);
+            program(nextParityPlane, nowNs, hostPath);
             nextParityPlane = nextParityPlane + 1 == planes ? 0 : nextParityPlane + 1;
             counters.nandBytesWritten[ProgramCause.PARITY.ordinal()] += pageBytes;
         }
     }
 
-    /** The mapping of {@code lpn} changed (host write, GC copy, TRIM). */
+    /** The mapping of {@code lpn} changed (GC copy). */
     public void onMapUpdate(int lpn, long nowNs) {
+        onMapUpdate(lpn, nowNs, false);
+    }
+
+    /** The mapping of {@code lpn} changed: by the host path (host write, TRIM) if {@code hostPath}, else by a GC copy. */
+    public void onMapUpdate(int lpn, long nowNs, boolean hostPath) {
         if (mapCache == null || !mapCache.update(lpn)) {
             return;
         }
         pendingMetadataBytes += segmentBytes;
         while (pendingMetadataBytes >= pageBytes) {
             pendingMetadataBytes -= pageBytes;
-            flash.program(nextMetadataPlane, pageBytes, nowNs);
+            program(nextMetadataPlane, nowNs, hostPath);
             nextMetadataPlane = nextMetadataPlane + 1 == planes ? 0 : nextMetadataPlane + 1;
             counters.nandBytesWritten[ProgramCause.METADATA.ordinal()] += pageBytes;
+        }
+    }
+
+    private void program(int plane, long nowNs, boolean hostPath) {
+        if (hostPath && admission != null && admission.mayBookkeepingOvertake(plane, nowNs)) {
+            flash.hostProgram(plane, pageBytes, nowNs);
+        } else {
+            flash.program(plane, pageBytes, nowNs);
         }
     }
 }
