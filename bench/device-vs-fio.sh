@@ -5,6 +5,7 @@
 #
 # Usage: bench/device-vs-fio.sh [SECONDS=10] [ENGINES="libaio io_uring"] [TARGETS="file loop"] [QDS="1 32 256"]
 # Env:   FILE=/tmp/ssdpulse-bench.dat  LOOP_IMAGE=/tmp/ssdpulse-bench-loop.img  SIZE_MIB=1024  RAMP_SECONDS=10
+#        FIO_SKIP_SECONDS=1
 #        ROUNDS=1: how many times each case runs (fio, ssdpulse, fio, ssdpulse, ...); with more than one the table
 #        gives each tool's median IOPS and CPU per I/O over the rounds, and the ratios of those medians: a single
 #        sample of a virtual disk swings 2-3x between runs (fio's own), a median of alternating rounds much less.
@@ -21,11 +22,17 @@
 # I/O path includes recording every I/O into the in-process analysis (latency bins, windows) as a streamed run
 # records it into batches. Its CPU column is the process's user+sys CPU time over the I/O phase divided by the
 # phase's I/Os, as printed by the command (`process CPU .. us/IO`: JVM start-up and the summary are excluded, GC
-# and JIT during the phase included). fio's is (usr_cpu + sys_cpu) x job_runtime / I/Os of its job, from its JSON.
+# and JIT during the phase included). fio is measured alike by bench/fio-window.py: it runs FIO_SKIP_SECONDS (1) +
+# SECONDS + 1 s with a JSON status every second, and over the SECONDS-long window after the skip takes the I/Os from
+# the status documents and the CPU of all of fio's processes and threads from /proc (its parent's helper thread and
+# the kernel's io_uring workers included, as they are for ssdpulse). Since 2026-12-02; before, fio's column was its
+# own figure, (usr_cpu + sys_cpu) x job_runtime / I/Os, which fio takes with getrusage(RUSAGE_THREAD): the job's
+# thread only, without the io_uring workers (40 % of the work for io_uring on the loop device at QD256) or the
+# helper thread. That figure is still printed, as fio_own.
 # Writes: fio runs with --refill_buffers, as ssdpulse writes fresh incompressible data on every write.
 # Warm-up: ssdpulse first runs RAMP_SECONDS of the same I/O as a phase 'ramp' that is not counted, so the JVM's JIT
-# compilation is not charged to the measured seconds (a real run is minutes long); fio needs no warm-up and is
-# measured over its whole runtime (RAMP_SECONDS >= 1; the first table in BENCHMARKS.md is without warm-up, the next
+# compilation is not charged to the measured seconds (a real run is minutes long); fio needs no warm-up, its first
+# second is skipped all the same (RAMP_SECONDS >= 1; the first table in BENCHMARKS.md is without warm-up, the next
 # ones with 3 and 5 s). 10 s by default: -XX:+PrintCompilation of a QD32 run showed compilations for ~8 s after the
 # start (the per-second window code gets hot only window by window), and the phase change itself recompiles the
 # analysis' hot methods (RunAnalysis.add, RunWindowAggregator.add: deoptimised and recompiled up to three times in
@@ -40,6 +47,7 @@ FILE=${FILE:-/tmp/ssdpulse-bench.dat}
 LOOP_IMAGE=${LOOP_IMAGE:-/tmp/ssdpulse-bench-loop.img}
 SIZE_MIB=${SIZE_MIB:-1024}
 RAMP_SECONDS=${RAMP_SECONDS:-10}
+FIO_SKIP_SECONDS=${FIO_SKIP_SECONDS:-1}
 ROUNDS=${ROUNDS:-1}
 RAM_IMAGE=${RAM_IMAGE:-/dev/shm/ssdpulse-bench-ram.img}
 CPUS=${CPUS:-}
@@ -121,8 +129,8 @@ for t in $TARGETS; do
   esac
 done
 
-printf '%-5s %-8s %-9s %3s | %9s %9s %6s | %8s %8s %6s\n' target engine rw qd fio_iops sp_iops ratio \
-    fio_us/io sp_us/io ratio
+printf '%-5s %-8s %-9s %3s | %9s %9s %6s | %8s %8s %6s | %8s\n' target engine rw qd fio_iops sp_iops ratio \
+    fio_us/io sp_us/io ratio fio_own
 for t in $TARGETS; do
   path=${PATHS[$t]}
   for engine in $ENGINES; do
@@ -131,13 +139,12 @@ for t in $TARGETS; do
       # ssdpulse writes fresh incompressible data on every write (its default pattern); fio does with this
       refill=$([ $rw = randwrite ] && echo --refill_buffers || true)
       for qd in $QDS; do
-        fio_iops_all=() fio_cpu_all=() sp_iops_all=() sp_cpu_all=()
+        fio_iops_all=() fio_cpu_all=() fio_own_all=() sp_iops_all=() sp_cpu_all=()
         for ((round = 1; round <= ROUNDS; round++)); do
-          fio_out=$(fio --name=job --filename="$path" --size="$SIZE" --rw=$rw --bs=4k --iodepth="$qd" \
-              --ioengine="$engine" --direct=1 --runtime="$SECONDS_PER_CASE" --time_based --norandommap \
-              --randrepeat=0 $refill "${FIO_PIN[@]}" --output-format=json 2>"$WORK/fio.err" \
-            | python3 -c "import json,sys; j=json.load(sys.stdin)['jobs'][0]; n=j['read']['total_ios']+j['write']['total_ios']; print(round(j['read']['iops']+j['write']['iops']), f\"{(j['usr_cpu']+j['sys_cpu'])/100*j['job_runtime']*1e3/max(n,1):.2f}\")" \
-            ) || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }
+          fio_out=$(python3 bench/fio-window.py "$FIO_SKIP_SECONDS" "$SECONDS_PER_CASE" fio --name=job \
+              --filename="$path" --size="$SIZE" --rw=$rw --bs=4k --iodepth="$qd" --ioengine="$engine" --direct=1 \
+              --norandommap --randrepeat=0 $refill "${FIO_PIN[@]}" 2>"$WORK/fio.err") \
+            || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }
           java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" "${SP_PIN[@]}" \
               --workload "$WORK/w.yaml" --set read=$read_pct --set qd=$qd --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
               --offline --format json >"$WORK/sp.json" 2>"$WORK/sp.err" || true
@@ -146,18 +153,19 @@ for t in $TARGETS; do
             echo "ssdpulse failed: $(cat "$WORK/sp.err")" >&2
             continue
           fi
-          fio_iops_all+=("${fio_out% *}"); fio_cpu_all+=("${fio_out#* }")
+          read -r f_iops f_cpu f_own <<<"$fio_out"
+          fio_iops_all+=("$f_iops"); fio_cpu_all+=("$f_cpu"); fio_own_all+=("$f_own")
           sp_iops_all+=("$(sed -E 's/.* I\/Os, ([0-9]+) IOPS.*/\1/' <<<"$line")")
           sp_cpu_all+=("$(sed -E 's/.*process CPU ([0-9.]+) us\/IO.*/\1/' <<<"$line")")
-          echo "    round $round: fio ${fio_out% *} IOPS ${fio_out#* } us/IO; ssdpulse: $line" >&2
+          echo "    round $round: fio $f_iops IOPS $f_cpu us/IO (its own figure $f_own); ssdpulse: $line" >&2
         done
         [ ${#sp_iops_all[@]} -gt 0 ] || continue
         median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-        fio_iops=$(median "${fio_iops_all[@]}"); fio_cpu=$(median "${fio_cpu_all[@]}")
+        fio_iops=$(median "${fio_iops_all[@]}"); fio_cpu=$(median "${fio_cpu_all[@]}"); fio_own=$(median "${fio_own_all[@]}")
         sp_iops=$(median "${sp_iops_all[@]}"); sp_cpu=$(median "${sp_cpu_all[@]}")
-        printf '%-5s %-8s %-9s %3s | %9.0f %9.0f %6s | %8.2f %8.2f %6s\n' "$t" "$engine" $rw "$qd" "$fio_iops" "$sp_iops" \
-            "$(python3 -c "print(f'{$sp_iops/$fio_iops:.3f}')")" "$fio_cpu" "$sp_cpu" \
-            "$(python3 -c "print(f'{$sp_cpu/$fio_cpu:.2f}')")"
+        printf '%-5s %-8s %-9s %3s | %9.0f %9.0f %6s | %8.2f %8.2f %6s | %8.2f\n' "$t" "$engine" $rw "$qd" "$fio_iops" \
+            "$sp_iops" "$(python3 -c "print(f'{$sp_iops/$fio_iops:.3f}')")" "$fio_cpu" "$sp_cpu" \
+            "$(python3 -c "print(f'{$sp_cpu/$fio_cpu:.2f}')")" "$fio_own"
       done
     done
   done
