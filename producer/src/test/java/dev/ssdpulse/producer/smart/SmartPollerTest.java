@@ -23,8 +23,12 @@ class SmartPollerTest {
         Path json = dir.resolve(name + ".json");
         Files.writeString(json, SmartParsingTest.fixture(fixture));
         Path script = dir.resolve(name);
-        // smartctl exits non-zero (a bit mask) even with valid output: the poller must still parse it
-        Files.writeString(script, "#!/bin/sh\necho \"$@\" > " + dir.resolve(name + ".args") + "\ncat " + json + "\nexit 4\n");
+        // smartctl exits non-zero (a bit mask) even with valid output: the poller must still parse it. The
+        // arguments are written by a rename: a poll still running when the test reads them (the poller polls
+        // every 50 ms) must not show a truncated, empty file (it did once in CI)
+        Path args = dir.resolve(name + ".args");
+        Files.writeString(script, "#!/bin/sh\necho \"$@\" > " + args + ".$$ && mv " + args + ".$$ " + args
+                + "\ncat " + json + "\nexit 4\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         return script;
     }
