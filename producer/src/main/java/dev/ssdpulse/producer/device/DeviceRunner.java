@@ -522,6 +522,7 @@ public final class DeviceRunner {
             long now = System.nanoTime();
             long lastCompletionNanos = now;
             try {
+                e.bindSubmitter();
                 while (true) {
                     boolean drawing = !stop && !ending && !w.exhausted && !(timed && now - endNanos >= 0);
                     while (drawing && (staged != null || freeCount > 0)) {

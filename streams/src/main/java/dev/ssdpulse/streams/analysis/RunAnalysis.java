@@ -76,6 +76,8 @@ public final class RunAnalysis {
     private int currentPhase = Integer.MIN_VALUE;
     /** Phases that ended (changed to another) and whose final outputs wait for their windows to close. */
     private final TreeMap<Integer, Long> pendingPhaseEndsNs = new TreeMap<>();
+    /** The window boundary at which {@link #io} looks for ready phase ends next (derived, not encoded). */
+    private long phaseEndCheckNs = Long.MIN_VALUE;
     /** Phases whose final outputs were emitted. */
     private final TreeSet<Integer> finishedPhases = new TreeSet<>();
     /** Highest batchSequence seen per worker: one worker's batches are ordered in the partition. */
@@ -182,6 +184,23 @@ public final class RunAnalysis {
     /** One completed I/O (producers in the same JVM); {@code op} is the IoOp ordinal. */
     public void io(int op, int phaseIndex, long completionTimeNs, long sizeBytes, long latencyNs, int ioStatus) {
         add(op, phaseIndex, completionTimeNs, sizeBytes, latencyNs, ioStatus);
+        if (windows.watermarkNs() >= phaseEndCheckNs) {
+            checkPhaseEnds();
+        }
+    }
+
+    /**
+     * A phase end is ready when the watermark reaches the end of the window holding it, a window boundary, so
+     * the per-I/O path looks only when the watermark crosses one. Looking on every I/O put a branch into the
+     * device runner's compiled I/O loop that is never true during the first phase; the JIT compiled it as never
+     * taken, and the next phase's first ready phase end deoptimised the whole loop, which then ran interpreted
+     * and profiled again for seconds ({@code -XX:+LogCompilation}: {@code unstable_if} traps at the change).
+     * A boundary is crossed once per window in every phase, so this branch is compiled both ways, and this
+     * method, called that rarely, is not inlined into the loop.
+     */
+    private void checkPhaseEnds() {
+        long size = settings.windowSizeNs();
+        phaseEndCheckNs = (Math.floorDiv(windows.watermarkNs(), size) + 1) * size;
         emitReadyPhaseEnds();
     }
 

@@ -98,14 +98,12 @@ public final class LatencyScatterSampler {
             current = w;
         }
         w.ioCount++;
-        boolean outlier = latencyNs >= thresholdNs;
-        long priority = priority(w.seed, completionTimeNs, latencyNs, op);
-        if (outlier) {
-            w.atOrAbove++;
-            w.outliers.offer(priority, completionTimeNs, latencyNs, (byte) op);
-        } else {
-            w.samples.offer(priority, completionTimeNs, latencyNs, (byte) op);
-        }
+        // without a branch: on a device whose first outlier comes in a later phase, an "if (outlier)" the JIT had
+        // compiled as never taken deoptimised the device runner's whole compiled I/O loop
+        int outlier = atOrAbove(latencyNs, thresholdNs);
+        w.atOrAbove += outlier;
+        w.bySide[outlier].offer(priority(w.seed, completionTimeNs, latencyNs, op), completionTimeNs, latencyNs,
+                (byte) op);
     }
 
     /** End of the earliest open window, Long.MAX_VALUE when none: a cheap "anything to close?" test. */
@@ -159,6 +157,12 @@ public final class LatencyScatterSampler {
         return mix(h);
     }
 
+    /** 1 when {@code a >= b}, else 0, for any two longs, without a branch (Hacker's Delight 2-12, signed a < b). */
+    static int atOrAbove(long a, long b) {
+        long difference = a - b;
+        return 1 - (int) ((difference ^ ((a ^ b) & (difference ^ a))) >>> 63);
+    }
+
     static long priority(long windowSeed, long completionTimeNs, long latencyNs, int op) {
         return mix(mix(mix(windowSeed ^ completionTimeNs) ^ latencyNs) ^ op);
     }
@@ -178,12 +182,15 @@ public final class LatencyScatterSampler {
         long atOrAbove;
         final BottomK outliers;
         final BottomK samples;
+        /** {samples, outliers}: indexed by "at or above the threshold" (0 or 1). */
+        final BottomK[] bySide;
 
         OpenWindow(long index, long seed, int sampleCapacity, int outlierCapacity) {
             this.index = index;
             this.seed = seed;
             this.samples = new BottomK(sampleCapacity);
             this.outliers = new BottomK(outlierCapacity);
+            this.bySide = new BottomK[] {samples, outliers};
         }
 
         Window toWindow() {

@@ -356,6 +356,13 @@ public final class RunWindowAggregator {
         /** Parts by ascending phase; almost always exactly one. Complete only while {@link #loaded}. */
         final List<Part> parts = new ArrayList<>(1);
         Part lastPart;
+        /**
+         * {@link #lastPart}'s phase, {@link Integer#MIN_VALUE} while there is none: one comparison decides whether
+         * the part changes. As {@code lastPart == null || lastPart.phaseIndex != phase}, the second test is false
+         * for every I/O of a run's first phase, the JIT compiles it as never true, and the next phase's first I/O
+         * deoptimises every compiled caller (the device runner's whole I/O loop, in an offline device run).
+         */
+        int lastPartPhase = Integer.MIN_VALUE;
         /** Whether {@link #parts} hold every I/O of the window (false after a restore until touched or closed). */
         boolean loaded = true;
         /** The parts as last encoded; valid while {@link #encodedValid} (no I/O added since). */
@@ -377,9 +384,10 @@ public final class RunWindowAggregator {
             load();
             encodedValid = false;
             Part part = lastPart;
-            if (part == null || part.phaseIndex != phase) {
+            if (lastPartPhase != phase) {
                 part = partFor(phase);
                 lastPart = part;
+                lastPartPhase = phase;
             }
             part.add(completionTimeNs, sizeBytes, latencyNs, status);
             ioCount++;

@@ -82,6 +82,43 @@ class RunAnalysisTest {
         }).toList();
     }
 
+    /**
+     * The per-I/O path looks for ready phase ends only when the watermark crosses a window boundary; the phase's
+     * final outputs still come with the first I/O that closes the window holding the change, in an even or an odd
+     * window, also when that I/O comes after a pause of many windows.
+     */
+    @Test
+    void aPhaseEndsWithTheFirstIoThatClosesTheWindowHoldingTheChangeAlsoAfterAPause() {
+        for (long changeNs : new long[] {5 * S + S / 4, 6 * S + S / 4}) {
+            // ready at the watermark closing the change's window, the I/O completing 2 s (grace) after that
+            long readyCompletionNs = (changeNs / S + 1) * S + 2 * S;
+            for (long resumeNs : new long[] {changeNs + S / 10, 100 * S}) {
+                long expectedNs = Math.max(resumeNs, readyCompletionNs);
+                assertThat(completionThatEndsTheFirstPhase(changeNs, resumeNs))
+                        .as("changed at %d ns, resumed at %d ns", changeNs, resumeNs)
+                        .isBetween(expectedNs, expectedNs + S / 10 - 1);
+            }
+        }
+    }
+
+    /** Phase 0 with an I/O every 100 ms until changeNs, phase 1 from resumeNs: the I/O after which phase 0 ended. */
+    private static long completionThatEndsTheFirstPhase(long changeNs, long resumeNs) {
+        CollectingOutput out = new CollectingOutput();
+        RunAnalysis analysis = new RunAnalysis("r", SETTINGS, out);
+        analysis.phaseChanged(0, "first", PhaseKind.TEST, 0);
+        for (long t = S / 10; t < changeNs; t += S / 10) {
+            analysis.io(0, 0, t, 4096, 100_000, 0);
+        }
+        analysis.phaseChanged(1, "second", PhaseKind.TEST, changeNs);
+        for (long t = resumeNs; t < resumeNs + 10 * S; t += S / 10) {
+            analysis.io(0, 1, t, 4096, 100_000, 0);
+            if (out.latencies.stream().anyMatch(l -> l.getPhaseIndex() == 0)) {
+                return t;
+            }
+        }
+        return -1;
+    }
+
     @Test
     void fiosCriteriaAreAlsoJudgedOverAllDirectionsTogetherAsFioDoes() {
         RunSummary summary = run(alternatingRun(40, false)).lastSummary();

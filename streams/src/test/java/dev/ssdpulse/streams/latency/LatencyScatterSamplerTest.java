@@ -176,4 +176,21 @@ class LatencyScatterSamplerTest {
         assertThatThrownBy(() -> new LatencyScatterSampler("r", S, -1, 200)).hasMessageContaining("thresholdNs");
         assertThatThrownBy(() -> new LatencyScatterSampler("r", S, 10 * MS, -1)).hasMessageContaining("sample");
     }
+
+    @Test
+    void atOrAboveIsTheSignedComparisonForEveryPairIncludingOverflowingDifferences() {
+        long[] edges = {Long.MIN_VALUE, Long.MIN_VALUE + 1, -10 * MS, -1, 0, 1, 10 * MS - 1, 10 * MS, 10 * MS + 1,
+                Long.MAX_VALUE - 1, Long.MAX_VALUE};
+        for (long a : edges) {
+            for (long b : edges) {
+                assertThat(LatencyScatterSampler.atOrAbove(a, b)).as("%d >= %d", a, b).isEqualTo(a >= b ? 1 : 0);
+            }
+        }
+        SplittableRandom r = new SplittableRandom(11);
+        for (int i = 0; i < 100_000; i++) {
+            long a = r.nextLong();
+            long b = i % 2 == 0 ? r.nextLong() : a + r.nextInt(3) - 1;
+            assertThat(LatencyScatterSampler.atOrAbove(a, b)).isEqualTo(a >= b ? 1 : 0);
+        }
+    }
 }

@@ -165,6 +165,19 @@ abstract class AsyncIoEngineBase implements IoEngine {
         return trim.available();
     }
 
+    /**
+     * Looks the buffer's native address up here, once per slot, not on its first submit: a runner allocates new
+     * slots for every phase, and a lazy lookup in {@link #submit} is a branch the JIT compiles as never taken during
+     * the first phase; taking it when the next phase starts deoptimises the whole compiled I/O loop (seen with
+     * {@code -XX:+LogCompilation} as an {@code unstable_if} trap at the phase change).
+     */
+    @Override
+    public IoSlot allocateSlot(int capacityBytes) {
+        IoSlot slot = IoEngine.super.allocateSlot(capacityBytes);
+        slot.bufferAddress = LinuxNative.address(slot.buffer);
+        return slot;
+    }
+
     @Override
     public final boolean submit(IoSlot slot) {
         String refusal = IoRequestCheck.completeIfRefused(slot, checkTarget, name());
@@ -184,7 +197,7 @@ abstract class AsyncIoEngineBase implements IoEngine {
                 int tag = freeTags[--freeCount];
                 inFlight[tag] = slot;
                 long address = slot.bufferAddress;
-                if (address == 0) {
+                if (address == 0) { // a slot this engine did not allocate
                     address = LinuxNative.address(slot.buffer);
                     slot.bufferAddress = address;
                 }

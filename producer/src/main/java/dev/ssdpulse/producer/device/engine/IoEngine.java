@@ -36,6 +36,16 @@ public interface IoEngine extends AutoCloseable {
     }
 
     /**
+     * Called by a thread that is about to submit to this asynchronous engine, before its first {@link #submit}, with
+     * nothing in flight: an engine whose kernel object belongs to one thread (io_uring's single-issuer ring) binds
+     * it here. The engine would also bind on the first use from a new thread; doing it here keeps that rare branch
+     * out of the submit path the JIT compiles for the first thread (taken later, it deoptimised the runner's
+     * compiled I/O loop at every phase change, each phase running on a new thread).
+     */
+    default void bindSubmitter() {
+    }
+
+    /**
      * Another engine of the same kind, open on the same target with the same settings, for another submitting
      * thread (an asynchronous engine's queues belong to one thread). The caller closes it.
      */

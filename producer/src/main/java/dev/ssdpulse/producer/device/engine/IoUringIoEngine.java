@@ -221,6 +221,11 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
     }
 
     @Override
+    public void bindSubmitter() {
+        claimRing();
+    }
+
+    @Override
     protected void beforeBatch() {
         claimRing();
     }

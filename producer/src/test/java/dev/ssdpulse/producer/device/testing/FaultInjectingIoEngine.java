@@ -80,6 +80,11 @@ public final class FaultInjectingIoEngine implements IoEngine {
     }
 
     @Override
+    public void bindSubmitter() {
+        inner.bindSubmitter();
+    }
+
+    @Override
     public IoSlot allocateSlot(int capacityBytes) {
         return inner.allocateSlot(capacityBytes);
     }
