@@ -34,9 +34,12 @@
 # compilation is not charged to the measured seconds (a real run is minutes long); fio needs no warm-up, its first
 # second is skipped all the same (RAMP_SECONDS >= 1; the first table in BENCHMARKS.md is without warm-up, the next
 # ones with 3 and 5 s). 10 s by default: -XX:+PrintCompilation of a QD32 run showed compilations for ~8 s after the
-# start (the per-second window code gets hot only window by window), and the phase change itself recompiles the
-# analysis' hot methods (RunAnalysis.add, RunWindowAggregator.add: deoptimised and recompiled up to three times in
-# the first 3 s of the new phase), so the measured phase should start after the first burst is over.
+# start (the per-second window code gets hot only window by window). The phase change into the measured phase
+# still costs some JIT work: the first phase's I/O thread leaves its compiled loop through a branch never taken
+# before, and the next phase's thread needs the loop compiled again (26-113 ms of compiler CPU over a 5-s QD32
+# test phase, measured 2026-12-02). Until that day it also deoptimised the analysis and engine code inlined into
+# the loop (RunAnalysis, RunWindowAggregator, the scatter sampler, the engine's submit): branches that were never
+# taken in the first phase, taken at the change; see BENCHMARKS.md, fifth pass.
 # Cases alternate fio / ssdpulse so drifts of a shared machine hit both.
 set -euo pipefail
 SECONDS_PER_CASE=${1:-10}
