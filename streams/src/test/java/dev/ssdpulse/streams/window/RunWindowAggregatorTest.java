@@ -113,7 +113,7 @@ class RunWindowAggregatorTest {
         List<byte[]> s7 = new ArrayList<>();
         List<byte[]> s512 = new ArrayList<>();
         List<byte[]> sShuffled = new ArrayList<>();
-        // state tail limits vary too: checkpoints every 100 / 3 I/Os, none, or the default
+        // every batch starts from the state the previous one encoded, as in a processor: all give the same windows
         List<WindowResult> b1 = runBatched(ios, 1, grace, null, s1);
         List<WindowResult> b7 = runBatched(ios, 7, grace, null, s7);
         List<WindowResult> b512 = runBatched(ios, 512, grace, null, s512);
@@ -136,7 +136,7 @@ class RunWindowAggregatorTest {
                 assertThat(b.latency().encode()).isEqualTo(a.latency().encode());
             }
         }
-        // after flushAll only counters remain; the tail limit is part of the state header
+        // after flushAll no window is open; the state does not depend on how the I/Os were batched
         assertThat(RunWindowAggregator.decodeState(s7.get(0), w -> { }).openWindowCount()).isZero();
         assertThat(s512.get(0)).isEqualTo(runBatchedState(ios, 1, grace));
     }
