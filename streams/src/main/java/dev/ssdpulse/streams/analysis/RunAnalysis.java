@@ -195,8 +195,9 @@ public final class RunAnalysis {
      * device runner's compiled I/O loop that is never true during the first phase; the JIT compiled it as never
      * taken, and the next phase's first ready phase end deoptimised the whole loop, which then ran interpreted
      * and profiled again for seconds ({@code -XX:+LogCompilation}: {@code unstable_if} traps at the change).
-     * A boundary is crossed once per window in every phase, so this branch is compiled both ways, and this
-     * method, called that rarely, is not inlined into the loop.
+     * A boundary is crossed once per window in every phase, so this branch is compiled both ways, and
+     * {@link #emitReadyPhaseEnds}, called that rarely and too large for a cold call site, is not inlined into
+     * the loop.
      */
     private void checkPhaseEnds() {
         long size = settings.windowSizeNs();
