@@ -94,8 +94,9 @@ public final class DeviceCommand implements Callable<Integer> {
     @Option(names = "--submit-batch", defaultValue = "1", paramLabel = "N",
             description = "With io_uring/libaio: prepared I/Os handed to the kernel per system call, as fio's "
                     + "iodepth_batch_submit (default: ${DEFAULT-VALUE}, as fio: each I/O goes out as soon as it is "
-                    + "prepared). Larger values save system calls at high queue depth; values above the queue depth "
-                    + "act as the queue depth.")
+                    + "prepared; with io_uring the request that takes the last free slot goes with the wait that "
+                    + "follows, in one system call). Larger values save system calls at high queue depth; values "
+                    + "above the queue depth act as the queue depth.")
     int submitBatch;
 
     @Option(names = "--cpus-allowed", paramLabel = "LIST",

@@ -14,10 +14,11 @@ import dev.ssdpulse.producer.device.engine.CpuList;
  *                           default; the kernel's own SCSI/NVMe timeouts are 30 s, plus retries)
  * @param submitBatch        with an asynchronous engine: how many prepared requests a worker hands to the kernel
  *                           per submission, as fio's {@code iodepth_batch_submit}. 1 (fio's default too): each
- *                           request goes out as soon as it is prepared. Larger batches save system calls at high
- *                           queue depth but hold the first requests of a batch back; on the 2-core VM's virtio
- *                           disk, 4 KiB random writes at QD32 ran ~30 % faster with 1 than with a whole reap's
- *                           worth per call (BENCHMARKS.md)
+ *                           request goes out as soon as it is prepared (with io_uring, the one that takes the
+ *                           last free slot goes with the wait that follows: one system call). Larger batches save
+ *                           system calls at high queue depth but hold the first requests of a batch back; on the
+ *                           2-core VM's virtio disk, 4 KiB random writes at QD32 ran ~30 % faster with 1 than with
+ *                           a whole reap's worth per call (BENCHMARKS.md)
  * @param cpusAllowed        the CPUs every I/O thread is pinned to (fio's {@code cpus_allowed}, each thread may use
  *                           any of them), or null to leave placement to the scheduler
  */

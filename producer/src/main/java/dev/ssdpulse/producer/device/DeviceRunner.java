@@ -517,6 +517,8 @@ public final class DeviceRunner {
             int inFlight = 0;
             int unsubmitted = 0; // submitted to the engine, not yet handed to the kernel
             int submitBatch = options.submitBatch();
+            // the waiting reap below takes what is still unsubmitted in its own system call (io_uring)
+            boolean waitSubmits = e.submitsWhileWaiting();
             IoSlot staged = null; // drawn from the generator, waiting for its paced submit time
             long stagedDueNanos = 0;
             long now = System.nanoTime();
@@ -555,8 +557,10 @@ public final class DeviceRunner {
                             inFlight--;
                             backlog.add(staged);
                             free[freeCount++] = staged;
-                        } else if (++unsubmitted >= submitBatch) {
-                            e.reap(done, 0, 0, 0); // hands the batch to the kernel (fio's iodepth_batch_submit)
+                        } else if (++unsubmitted >= submitBatch && !(waitSubmits && freeCount == 0)) {
+                            // hands the batch to the kernel (fio's iodepth_batch_submit); with every slot taken the
+                            // next step is the waiting reap, which submits it too where waitSubmits
+                            e.reap(done, 0, 0, 0);
                             unsubmitted = 0;
                         }
                         staged = null;
@@ -568,8 +572,11 @@ public final class DeviceRunner {
                     }
                     if (!backlog.isEmpty()) {
                         // the new requests go to the kernel first (a reap of at most 0 only submits), then the
-                        // completions that freed their slots are recorded while the device works on them
-                        if (unsubmitted > 0) {
+                        // completions that freed their slots are recorded while the device works on them; where
+                        // the waiting reap submits (waitSubmits) they are recorded first and go with the wait: one
+                        // system call instead of two, for the recording's time between a completion and the next
+                        // submission (~0.4 us per I/O in a profile of QD1 reads: under 1 % of a read on flash)
+                        if (unsubmitted > 0 && !waitSubmits) {
                             e.reap(done, 0, 0, 0);
                             unsubmitted = 0;
                         }

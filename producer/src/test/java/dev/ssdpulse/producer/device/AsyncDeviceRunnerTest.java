@@ -4,6 +4,7 @@ import dev.ssdpulse.producer.device.DeviceRunnerTest.RecordingListener;
 import dev.ssdpulse.producer.device.DeviceRunnerTest.RecordingSink;
 import dev.ssdpulse.producer.device.engine.CpuList;
 import dev.ssdpulse.producer.device.engine.IoEngine;
+import dev.ssdpulse.producer.device.engine.IoSlot;
 import dev.ssdpulse.producer.device.engine.IoStatus;
 import dev.ssdpulse.producer.device.engine.IoUringIoEngine;
 import dev.ssdpulse.producer.device.engine.LibaioIoEngine;
@@ -30,6 +31,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -73,6 +75,111 @@ class AsyncDeviceRunnerTest {
             assertThat(sink.maxQueueDepth.get()).as("one thread per worker keeps all 32 slots queued, submit batch "
                     + submitBatch).isEqualTo(32);
             assertThat(listener.events).containsExactly("start fill", "end fill BYTES");
+        }
+    }
+
+    /**
+     * The queued null engine, claiming (or not) that its waiting reap submits, counting the reaps that only submit
+     * and checking that no reap waits for a request the kernel was never handed.
+     */
+    private static final class SubmitCountingEngine implements IoEngine {
+        private final NullIoEngine inner;
+        private final boolean submitsWhileWaiting;
+        final AtomicLong submitOnlyReaps = new AtomicLong();
+        final AtomicLong waitingReaps = new AtomicLong();
+        final AtomicLong queuedIos = new AtomicLong();
+
+        SubmitCountingEngine(int depth, boolean submitsWhileWaiting) {
+            this.inner = queuedNull(depth);
+            this.submitsWhileWaiting = submitsWhileWaiting;
+        }
+
+        @Override
+        public String name() {
+            return "counting";
+        }
+
+        @Override
+        public boolean asynchronous() {
+            return true;
+        }
+
+        @Override
+        public int maxQueueDepth() {
+            return inner.maxQueueDepth();
+        }
+
+        @Override
+        public boolean submitsWhileWaiting() {
+            return submitsWhileWaiting;
+        }
+
+        @Override
+        public void open(Path target, long sizeBytes, boolean direct, boolean writable) {
+        }
+
+        @Override
+        public int alignmentBytes() {
+            return inner.alignmentBytes();
+        }
+
+        @Override
+        public boolean supportsTrim() {
+            return false;
+        }
+
+        @Override
+        public boolean submit(IoSlot slot) {
+            boolean done = inner.submit(slot);
+            if (!done) {
+                queuedIos.incrementAndGet();
+            }
+            return done;
+        }
+
+        @Override
+        public int reap(IoSlot[] out, int min, int max, long timeoutNs) {
+            (max == 0 ? submitOnlyReaps : waitingReaps).incrementAndGet();
+            return inner.reap(out, min, max, timeoutNs);
+        }
+
+        @Override
+        public String lastError() {
+            return null;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void whereTheWaitingReapSubmitsTheRunnerLeavesItsLastRequestsToIt() {
+        for (int depth : new int[] {1, 8}) {
+            WorkloadSpec w = spec(TARGET, io("qd", 50, 1, depth).totalBytes(Amount.ofBytes(4096L * 2000)).build());
+            SubmitCountingEngine separate = new SubmitCountingEngine(depth, false);
+            SubmitCountingEngine merged = new SubmitCountingEngine(depth, true);
+            for (SubmitCountingEngine e : List.of(separate, merged)) {
+                RecordingSink sink = new RecordingSink();
+                DeviceRunResult r = new DeviceRunner(e, new DeviceRunOptions(TARGET, false, false,
+                        DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS, 1, null))
+                        .run(w, sink, DeviceRunListener.NONE);
+                assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
+                assertThat(r.totalIos()).isEqualTo(2000).isEqualTo(sink.count.get()).isEqualTo(e.queuedIos.get());
+                assertThat(sink.timesOrdered).isTrue();
+                assertThat(sink.maxQueueDepth.get()).isEqualTo(depth);
+            }
+            // fio's way (iodepth_batch_submit=1): every request is submitted on its own, then the runner waits
+            assertThat(separate.submitOnlyReaps.get()).as("depth " + depth).isEqualTo(2000);
+            if (depth == 1) {
+                // each I/O goes to the kernel with the wait for it: one call per I/O instead of two
+                assertThat(merged.submitOnlyReaps.get()).isZero();
+                assertThat(merged.waitingReaps.get()).isEqualTo(separate.waitingReaps.get()).isEqualTo(2000);
+            } else {
+                // the request that takes the last free slot goes with the wait; the others still go at once
+                assertThat(merged.submitOnlyReaps.get()).isEqualTo(2000 - merged.waitingReaps.get());
+                assertThat(merged.waitingReaps.get()).isPositive();
+            }
         }
     }
 

@@ -225,6 +225,17 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
         claimRing();
     }
 
+    /** The thread the ring is bound to, or null before the first use (for tests). */
+    Thread issuer() {
+        return issuer;
+    }
+
+    /** {@link #awaitCompletions} passes the pending SQEs to the same {@code io_uring_enter} that waits. */
+    @Override
+    public boolean submitsWhileWaiting() {
+        return true;
+    }
+
     @Override
     protected void beforeBatch() {
         claimRing();

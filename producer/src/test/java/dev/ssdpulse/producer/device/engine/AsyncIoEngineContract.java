@@ -37,13 +37,13 @@ abstract class AsyncIoEngineContract {
         assumeTrue(why == null, expectedName() + " unavailable here: " + why);
     }
 
-    private Path file() throws IOException {
+    Path file() throws IOException {
         Path f = dir.resolve("target.dat");
         Files.write(f, new byte[SIZE]);
         return f;
     }
 
-    private static void request(IoSlot s, byte op, long offset, int size) {
+    static void request(IoSlot s, byte op, long offset, int size) {
         s.op = op;
         s.offsetBytes = offset;
         s.sizeBytes = size;

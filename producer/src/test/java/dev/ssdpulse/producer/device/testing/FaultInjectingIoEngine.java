@@ -85,6 +85,11 @@ public final class FaultInjectingIoEngine implements IoEngine {
     }
 
     @Override
+    public boolean submitsWhileWaiting() {
+        return inner.submitsWhileWaiting();
+    }
+
+    @Override
     public IoSlot allocateSlot(int capacityBytes) {
         return inner.allocateSlot(capacityBytes);
     }
@@ -121,6 +126,8 @@ public final class FaultInjectingIoEngine implements IoEngine {
             int m = inner.reap(rest, Math.max(0, min - n), max - n, n > 0 ? 0 : timeoutNs);
             System.arraycopy(rest, 0, out, n, m);
             n += m;
+        } else {
+            inner.reap(out, 0, 0, 0); // a reap hands the queued requests to the kernel even when it returns none
         }
         return n;
     }
