@@ -79,8 +79,8 @@ class AsyncDeviceRunnerTest {
     }
 
     /**
-     * The queued null engine, claiming (or not) that its waiting reap submits, counting the reaps that only submit
-     * and checking that no reap waits for a request the kernel was never handed.
+     * The queued null engine, claiming (or not) that its waiting reap submits, counting the reaps that only submit,
+     * the reaps that wait and the requests queued.
      */
     private static final class SubmitCountingEngine implements IoEngine {
         private final NullIoEngine inner;
