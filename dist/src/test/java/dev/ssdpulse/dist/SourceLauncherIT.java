@@ -36,7 +36,7 @@ class SourceLauncherIT {
     @Test
     void runsAShortDemoAndStopsByItselfLeavingNothingRunning() throws Exception {
         try (Script demo = launch("demo", "--port", "0", "--duration", "10s", "--speed", "10",
-                "--free-flash-gb", "0", "--exit-after", "30s")) {
+                "--free-flash-gb", "0", "--exit-after", "20s")) {
             // the broker JVM is a child of the demo's JVM: remember it while it is in the tree
             List<ProcessHandle> tree = await("the demo's broker JVM in its process tree").atMost(Duration.ofMinutes(2))
                     .until(demo::processTree, t -> t.size() >= 2 || !demo.handle().isAlive());

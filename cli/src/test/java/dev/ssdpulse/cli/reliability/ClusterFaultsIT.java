@@ -190,7 +190,7 @@ class ClusterFaultsIT {
                     + " %d ms later (session timeout 6 s)%n", takeoverMs);
         } finally {
             runs.forEach(GatedSimulation::openAll);
-            children.forEach(ChildJvm::close);
+            ChildJvm.closeAll(children);
         }
     }
 

@@ -414,6 +414,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      * flushed that the OS had not. The data directory stays; start() recovers from it.
      */
     public synchronized void kill() {
+        killProcess("killed");
+    }
+
+    private void killProcess(String outcome) {
         if (process == null) {
             return;
         }
@@ -429,7 +433,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for killed broker pid " + p.pid(), e);
         }
-        log.info("Kafka node {} (pid {}) killed", nodeId(), p.pid());
+        log.info("Kafka node {} (pid {}) {}", nodeId(), p.pid(), outcome);
     }
 
     /** Stops and starts again on the same data directory and, when still free, the same ports. */
@@ -485,16 +489,21 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         shutdownHook = null;
     }
 
-    /** Stops the broker and deletes the data directory if it was a temporary one. */
+    /**
+     * Stops the broker and deletes the data directory if it was a temporary one. A broker in a temporary
+     * directory is killed rather than stopped: its data goes with it, so a controlled shutdown saves nothing.
+     */
     @Override
     public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
-        stopProcess();
         if (deleteDataDirOnClose) {
+            killProcess("stopped (its temporary data is deleted, so without a controlled shutdown)");
             deleteRecursively(dataDir);
+        } else {
+            stopProcess();
         }
     }
 

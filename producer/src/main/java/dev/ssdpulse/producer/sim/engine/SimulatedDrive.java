@@ -60,7 +60,7 @@ public final class SimulatedDrive {
     private long clockNs;
 
     public SimulatedDrive(SsdConfig config, long seed) {
-        this(config, seed, Runtime.getRuntime().maxMemory());
+        this(config, seed, MappingPlan.longLivedHeapBytes());
     }
 
     /**

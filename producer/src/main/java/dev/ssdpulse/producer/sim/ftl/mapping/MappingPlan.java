@@ -1,5 +1,9 @@
 package dev.ssdpulse.producer.sim.ftl.mapping;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+
 /**
  * How the mapping table stores its maps for a heap budget: an int forward map and a per-slot reverse map when
  * both take at most 70 % of the budget (the rest is for the run: events, analytics); otherwise a packed
@@ -12,6 +16,24 @@ package dev.ssdpulse.producer.sim.ftl.mapping;
  */
 public record MappingPlan(boolean packForward, int cachedBlocks) {
     private static final long HEADROOM_BYTES = 100L << 20;
+
+    /**
+     * The heap that long-lived data can take in this JVM: the old generation's maximum where the collector
+     * reports one below the heap's (Serial and Parallel: two thirds of {@code -Xmx} by default, and a map that
+     * outlives a few young collections must fit there), else {@link Runtime#maxMemory()} (G1's old generation
+     * may grow to the whole heap).
+     */
+    public static long longLivedHeapBytes() {
+        long bytes = Runtime.getRuntime().maxMemory();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            String name = pool.getName();
+            long max = pool.getUsage() == null ? -1 : pool.getUsage().getMax();
+            if (pool.getType() == MemoryType.HEAP && (name.contains("Old Gen") || name.contains("Tenured")) && max > 0) {
+                bytes = Math.min(bytes, max);
+            }
+        }
+        return bytes;
+    }
 
     public static MappingPlan forHeap(long logicalUnits, int blocks, int planes, int maxSlotsPerBlock, long heapBudgetBytes) {
         long mapBudgetBytes = heapBudgetBytes / 10 * 7;

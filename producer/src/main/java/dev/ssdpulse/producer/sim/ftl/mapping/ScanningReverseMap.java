@@ -28,7 +28,7 @@ final class ScanningReverseMap implements ReverseMap {
     /** Cache position of each block, or NONE. */
     private final int[] positionOfBlock;
     private final int[] blockAtPosition;
-    private final int[] owners;
+    private final PagedIntArray owners;
     private final int[] histogram;
     private final int[] chunk = new int[4096];
 
@@ -48,19 +48,19 @@ final class ScanningReverseMap implements ReverseMap {
         Arrays.fill(positionOfBlock, NONE);
         this.blockAtPosition = new int[positions];
         Arrays.fill(blockAtPosition, NONE);
-        this.owners = new int[positions << slotShift];
+        this.owners = new PagedIntArray(positions << slotShift);
         this.histogram = new int[(1 << slotShift) + 2];
     }
 
     static long bytesFor(long cachedBlocks, int slotShift) {
-        return 4 * (cachedBlocks << slotShift);
+        return PagedIntArray.bytesFor(cachedBlocks << slotShift);
     }
 
     @Override
     public void recordWrite(int ppn, int lpn) {
         int position = positionOfBlock[ppn >>> slotShift];
         if (position != NONE) {
-            owners[position << slotShift | (ppn & slotMask)] = lpn;
+            owners.set(position << slotShift | (ppn & slotMask), lpn);
         }
     }
 
@@ -68,7 +68,7 @@ final class ScanningReverseMap implements ReverseMap {
     public void recordInvalidated(int ppn) {
         int position = positionOfBlock[ppn >>> slotShift];
         if (position != NONE) {
-            owners[position << slotShift | (ppn & slotMask)] = -1;
+            owners.set(position << slotShift | (ppn & slotMask), -1);
         }
     }
 
@@ -82,7 +82,7 @@ final class ScanningReverseMap implements ReverseMap {
     @Override
     public int ownerOf(int ppn) {
         int position = positionOfBlock[ppn >>> slotShift];
-        return position == NONE ? -1 : owners[position << slotShift | (ppn & slotMask)];
+        return position == NONE ? -1 : owners.get(position << slotShift | (ppn & slotMask));
     }
 
     @Override
@@ -106,7 +106,7 @@ final class ScanningReverseMap implements ReverseMap {
         for (int plane = 0; plane < planes; plane++) {
             choose(plane, plane == wantedPlane ? wanted : NONE);
         }
-        Arrays.fill(owners, -1);
+        owners.fill(-1);
         int units = forward.length();
         for (int from = 0; from < units; from += chunk.length) {
             int n = Math.min(chunk.length, units - from);
@@ -118,7 +118,7 @@ final class ScanningReverseMap implements ReverseMap {
                 if (ppn >= 0) {
                     int position = positionOfBlock[ppn >>> slotShift];
                     if (position != NONE) {
-                        owners[position << slotShift | (ppn & slotMask)] = from + i;
+                        owners.set(position << slotShift | (ppn & slotMask), from + i);
                     }
                 }
             }
