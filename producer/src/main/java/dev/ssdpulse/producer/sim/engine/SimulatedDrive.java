@@ -65,7 +65,7 @@ public final class SimulatedDrive {
 
     /**
      * A drive whose mapping table plans for {@code heapBudgetBytes} of heap ({@link MappingPlan}): with 1 GiB the
-     * 2012 preset gets int maps (393 MB), the 1 TB preset a packed forward map (885 MB) and a reverse map
+     * 2012 preset gets int maps (394 MB), the 1 TB preset a packed forward map (885 MB) and a reverse map
      * rebuilt from it for GC victims (slower, same results).
      */
     public SimulatedDrive(SsdConfig config, long seed, long heapBudgetBytes) {
