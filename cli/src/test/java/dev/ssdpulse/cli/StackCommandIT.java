@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli;
 
+import dev.ssdpulse.platform.kafka.EmbeddedKafkaBroker;
 import dev.ssdpulse.producer.publish.RunProducers;
 import dev.ssdpulse.schemas.topics.Topics;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -162,6 +163,8 @@ class StackCommandIT {
             // failed all three stack tests that way
             List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT", java, "-Xmx256m",
                     "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro",
+                    // the brokers the stack starts get the build's test broker options, as in-process ones do
+                    "-D" + EmbeddedKafkaBroker.JVM_ARGS_PROPERTY + "=" + System.getProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY, ""),
                     "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                     "stack", "--data-dir", dataDir.toString(), "--kafka-port", "0", "--registry-port", "0",
                     "--broker-heap-mb", "256"));

@@ -40,6 +40,13 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedKafkaBroker implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
     private static final int LOG_TAIL_LINES = 60;
+    /**
+     * JVM options added to every broker process this JVM starts, whitespace-separated. The build's tests set
+     * {@code -XX:TieredStopAtLevel=1}: their brokers live seconds to minutes, and C2 compiling Kafka's code took
+     * a quarter of the platform ITs' CPU (BENCHMARKS.md, "The test suite's time"); a long-lived broker keeps
+     * the default tiers for its throughput.
+     */
+    public static final String JVM_ARGS_PROPERTY = "ssdpulse.broker.jvmArgs";
     /** Present in a node's data directory formatted for a secured cluster. */
     static final String SECURED_MARKER = "ssdpulse-secured";
 
@@ -151,6 +158,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         command.add("-Xss1m");
         command.add("-Djava.awt.headless=true");
         command.add("-Dlog4j2.configurationFile=" + log4j.toUri());
+        String extraFromProperty = System.getProperty(JVM_ARGS_PROPERTY, "").strip();
+        if (!extraFromProperty.isEmpty()) {
+            command.addAll(List.of(extraFromProperty.split("\\s+")));
+        }
         command.addAll(settings.extraJvmArgs());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
