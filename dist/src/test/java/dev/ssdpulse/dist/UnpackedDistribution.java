@@ -62,8 +62,18 @@ final class UnpackedDistribution {
         env.put("HOME", userHome.toString());
         env.put("LANG", "C.UTF-8");
         // Java takes user.home from the password file, not from HOME
-        env.put("SSDPULSE_JAVA_OPTS", "-Xmx512m -Duser.home=" + userHome);
+        env.put("SSDPULSE_JAVA_OPTS", "-Xmx512m -Duser.home=" + userHome + brokerJvmArgsOption());
         return new UnpackedDistribution(machine, unpacked.resolve("ssdpulse-" + version()), Map.copyOf(env));
+    }
+
+    /**
+     * The build's test broker options for the brokers the launched JVM starts, as in-process tests' brokers get
+     * them (EmbeddedKafkaBroker.JVM_ARGS_PROPERTY; the root pom says why), or "" when the build sets none. The
+     * launcher splits SSDPULSE_JAVA_OPTS at spaces, so a value with spaces is not passed.
+     */
+    static String brokerJvmArgsOption() {
+        String value = System.getProperty("ssdpulse.broker.jvmArgs", "").strip();
+        return value.isEmpty() || value.contains(" ") ? "" : " -Dssdpulse.broker.jvmArgs=" + value;
     }
 
     /** {@code bin/ssdpulse ARGS} as its own process. */
