@@ -4,6 +4,9 @@ import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class MappingPlanTest {
@@ -31,6 +34,28 @@ class MappingPlanTest {
         assertThat(plan("sata-mlc-120gb-2012", 530 * MIB)).isEqualTo(new MappingPlan(true, 0));
         // ... not of 512 MiB (375.8 MB), where a scanning map caches 1/16 of the blocks (16 MiB of owners)
         assertThat(plan("sata-mlc-120gb-2012", 512 * MIB)).isEqualTo(new MappingPlan(true, 4096));
+    }
+
+    @Test
+    void longLivedDataIsPlannedForTheOldGenerationWhereTheCollectorHasASmallerOne() throws Exception {
+        // Serial's tenured generation is two thirds of -Xmx by default; G1's old generation may take the whole heap
+        assertThat(longLivedBytesInAChildJvm("-XX:+UseSerialGC")).isBetween(190 * MIB, 210 * MIB);
+        assertThat(longLivedBytesInAChildJvm("-XX:+UseG1GC")).isEqualTo(300 * MIB);
+    }
+
+    private static long longLivedBytesInAChildJvm(String collector) throws Exception {
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(javaBin, "-Xmx300m", collector, "-cp", System.getProperty("java.class.path"),
+                LongLivedHeapProbe.class.getName()).redirectErrorStream(true).start();
+        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(child.waitFor()).as(output).isZero();
+        return Long.parseLong(output);
+    }
+
+    static final class LongLivedHeapProbe {
+        public static void main(String[] args) {
+            System.out.println(MappingPlan.longLivedHeapBytes());
+        }
     }
 
     @Test
