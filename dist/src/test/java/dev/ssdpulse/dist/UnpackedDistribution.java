@@ -1,5 +1,7 @@
 package dev.ssdpulse.dist;
 
+import dev.ssdpulse.platform.kafka.EmbeddedKafkaBroker;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,12 +70,12 @@ final class UnpackedDistribution {
 
     /**
      * The build's test broker options for the brokers the launched JVM starts, as in-process tests' brokers get
-     * them (EmbeddedKafkaBroker.JVM_ARGS_PROPERTY; the root pom says why), or "" when the build sets none. The
+     * them ({@link EmbeddedKafkaBroker#JVM_ARGS_PROPERTY}; the root pom says why), or "" when the build sets none. The
      * launcher splits SSDPULSE_JAVA_OPTS at spaces, so a value with spaces is not passed.
      */
     static String brokerJvmArgsOption() {
-        String value = System.getProperty("ssdpulse.broker.jvmArgs", "").strip();
-        return value.isEmpty() || value.contains(" ") ? "" : " -Dssdpulse.broker.jvmArgs=" + value;
+        String value = System.getProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY, "").strip();
+        return value.isEmpty() || value.contains(" ") ? "" : " -D" + EmbeddedKafkaBroker.JVM_ARGS_PROPERTY + "=" + value;
     }
 
     /** {@code bin/ssdpulse ARGS} as its own process. */

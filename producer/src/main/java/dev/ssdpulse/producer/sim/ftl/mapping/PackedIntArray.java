@@ -18,7 +18,7 @@ package dev.ssdpulse.producer.sim.ftl.mapping;
 public final class PackedIntArray {
     private static final int PAGE_SHIFT = PagedIntArray.PAGE_SHIFT;
     private static final int PAGE_MASK = PagedIntArray.PAGE_LENGTH - 1;
-    private static final long HEADER_BYTES = 16;
+    private static final long HEADER_BYTES = PagedIntArray.HEADER_BYTES;
 
     /** The packed words, one padding word per page; null when bitsPerEntry is 32. */
     private final long[][] words;

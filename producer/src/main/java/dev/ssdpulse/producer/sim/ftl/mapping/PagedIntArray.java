@@ -22,7 +22,7 @@ final class PagedIntArray {
     static final int PAGE_LENGTH = 1 << PAGE_SHIFT;
     private static final int PAGE_MASK = PAGE_LENGTH - 1;
     /** Bytes of an array header, as in a 64-bit JVM with compressed class pointers (counted in the budget). */
-    private static final long HEADER_BYTES = 16;
+    static final long HEADER_BYTES = 16;
 
     private final int[][] pages;
     private final int length;
