@@ -1,6 +1,7 @@
 package dev.ssdpulse.cli;
 
 import dev.ssdpulse.platform.kafka.EmbeddedKafkaBroker;
+import dev.ssdpulse.platform.testing.TestJvmOptions;
 import dev.ssdpulse.producer.publish.RunProducers;
 import dev.ssdpulse.schemas.topics.Topics;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -165,9 +166,11 @@ class StackCommandIT {
                     "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro",
                     // the brokers the stack starts get the build's test broker options, as in-process ones do
                     "-D" + EmbeddedKafkaBroker.JVM_ARGS_PROPERTY + "=" + System.getProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY, ""),
-                    "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                    "stack", "--data-dir", dataDir.toString(), "--kafka-port", "0", "--registry-port", "0",
-                    "--broker-heap-mb", "256"));
+                    "-cp", System.getProperty("java.class.path")));
+            // and the stack's own JVM the build's options for the short-lived JVMs tests start (C1 only)
+            command.addAll(3, TestJvmOptions.forChildJvms());
+            command.addAll(List.of(Main.class.getName(), "stack", "--data-dir", dataDir.toString(), "--kafka-port", "0",
+                    "--registry-port", "0", "--broker-heap-mb", "256"));
             command.addAll(List.of(extraArgs));
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));

@@ -61,8 +61,14 @@ class ComposeClusterIT {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.putAll(ports);
         env.put("SSDPULSE_VERSION", UnpackedDistribution.version());
-        List<String> compose = List.of("podman-compose", "-p", project, "-f", "docker/compose.yml", "-f",
-                "docker/compose.local.yml");
+        List<String> compose = new ArrayList<>(List.of("podman-compose", "-p", project, "-f", "docker/compose.yml", "-f",
+                "docker/compose.local.yml"));
+        String jvmOptions = UnpackedDistribution.childJvmArgs();
+        if (!jvmOptions.isEmpty()) {
+            // the containers' JVMs live for this test only: the build's options for such JVMs (C1 only)
+            env.put("SSDPULSE_TEST_JVM_OPTIONS", jvmOptions);
+            compose.addAll(List.of("-f", Path.of(ComposeClusterIT.class.getResource("/compose.test-jvm.yml").toURI()).toString()));
+        }
         String bootstrap = "localhost:" + ports.get("KAFKA_1_PORT") + ",localhost:" + ports.get("KAFKA_2_PORT")
                 + ",localhost:" + ports.get("KAFKA_3_PORT");
         String registry = "http://localhost:" + ports.get("REGISTRY_PORT");

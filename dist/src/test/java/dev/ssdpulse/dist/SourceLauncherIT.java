@@ -51,7 +51,7 @@ class SourceLauncherIT {
     private Script launch(String... args) throws Exception {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("SSDPULSE_SKIP_BUILD", "1");
-        env.put("SSDPULSE_JAVA_OPTS", "-Xmx512m" + UnpackedDistribution.brokerJvmArgsOption());
+        env.put("SSDPULSE_JAVA_OPTS", "-Xmx512m" + UnpackedDistribution.brokerJvmArgsOption() + UnpackedDistribution.childJvmArgsOption());
         List<String> command = new java.util.ArrayList<>();
         command.add(SOURCE_ROOT.resolve("ssdpulse").toString());
         command.addAll(List.of(args));

@@ -1,6 +1,7 @@
 package dev.ssdpulse.dist;
 
 import dev.ssdpulse.platform.kafka.EmbeddedKafkaBroker;
+import dev.ssdpulse.platform.testing.TestJvmOptions;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -64,7 +65,7 @@ final class UnpackedDistribution {
         env.put("HOME", userHome.toString());
         env.put("LANG", "C.UTF-8");
         // Java takes user.home from the password file, not from HOME
-        env.put("SSDPULSE_JAVA_OPTS", "-Xmx512m -Duser.home=" + userHome + brokerJvmArgsOption());
+        env.put("SSDPULSE_JAVA_OPTS", "-Xmx512m -Duser.home=" + userHome + brokerJvmArgsOption() + childJvmArgsOption());
         return new UnpackedDistribution(machine, unpacked.resolve("ssdpulse-" + version()), Map.copyOf(env));
     }
 
@@ -76,6 +77,17 @@ final class UnpackedDistribution {
     static String brokerJvmArgsOption() {
         String value = System.getProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY, "").strip();
         return value.isEmpty() || value.contains(" ") ? "" : " -D" + EmbeddedKafkaBroker.JVM_ARGS_PROPERTY + "=" + value;
+    }
+
+    /** The build's options for the JVMs tests start ({@link TestJvmOptions}) as a suffix of SSDPULSE_JAVA_OPTS, or "". */
+    static String childJvmArgsOption() {
+        String value = childJvmArgs();
+        return value.isEmpty() ? "" : " " + value;
+    }
+
+    /** The build's options for the JVMs tests start ({@link TestJvmOptions}), space-separated, or "". */
+    static String childJvmArgs() {
+        return String.join(" ", TestJvmOptions.forChildJvms());
     }
 
     /** {@code bin/ssdpulse ARGS} as its own process. */

@@ -3,6 +3,7 @@ package dev.ssdpulse.cli.reliability;
 import dev.ssdpulse.platform.LocalStack;
 import org.awaitility.core.ConditionTimeoutException;
 
+import dev.ssdpulse.platform.testing.TestJvmOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -56,6 +57,7 @@ final class ChildJvm implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx" + heapMb + "m");
+        command.addAll(TestJvmOptions.forChildJvms());
         command.add("-Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));

@@ -38,7 +38,24 @@ class EmbeddedKafkaBrokerIT {
     @Test
     void roundTripsRecordsKeepsTopicsOverRestartAndLeavesNoProcess() throws Exception {
         try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(dataDir))) {
-            broker.start();
+            // the options of EmbeddedKafkaBroker.JVM_ARGS_PROPERTY reach the broker's command line (the build runs its
+            // test brokers C1-only through it); a marker property makes the check independent of what the build sets
+            String buildsOptions = System.getProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY);
+            System.setProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY, "-XX:TieredStopAtLevel=1  -Dssdpulse.test.brokerMarker=42 ");
+            try {
+                broker.start();
+            } finally {
+                if (buildsOptions == null) {
+                    System.clearProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY);
+                } else {
+                    System.setProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY, buildsOptions);
+                }
+            }
+            List<String> arguments = commandLine(broker.processHandle().orElseThrow().pid());
+            assertThat(arguments).contains(KafkaBrokerProcessMain.class.getName()).contains("-cp");
+            // the JVM options: what comes before the class path (which is too long to be worth printing)
+            assertThat(arguments.subList(0, arguments.indexOf("-cp")))
+                    .contains("-XX:TieredStopAtLevel=1", "-Dssdpulse.test.brokerMarker=42").doesNotContain("");
             System.out.printf("embedded broker first start (format + start): %d ms%n", broker.lastStartDuration().toMillis());
             assertThat(Files.exists(dataDir.resolve("kafka-logs/meta.properties"))).isTrue();
 
@@ -82,6 +99,12 @@ class EmbeddedKafkaBrokerIT {
                     .hasMessageContaining(Integer.toString(taken.getLocalPort()));
             assertThat(broker.isRunning()).isFalse();
         }
+    }
+
+    /** The process's arguments as the kernel holds them (Linux: NUL-separated in /proc/PID/cmdline). */
+    private static List<String> commandLine(long pid) throws java.io.IOException {
+        String raw = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), java.nio.charset.StandardCharsets.UTF_8);
+        return List.of(raw.split("\0"));
     }
 
     private static Admin admin(EmbeddedKafkaBroker broker) {
