@@ -167,8 +167,8 @@ class StackCommandIT {
                     // the brokers the stack starts get the build's test broker options, as in-process ones do
                     "-D" + EmbeddedKafkaBroker.JVM_ARGS_PROPERTY + "=" + System.getProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY, ""),
                     "-cp", System.getProperty("java.class.path")));
-            // and the stack's own JVM the build's options for the short-lived JVMs tests start (C1 only)
-            command.addAll(3, TestJvmOptions.forChildJvms());
+            // and the stack's own JVM the build's options for the short-lived JVMs tests start (C1 only), after `java`
+            command.addAll(command.indexOf(java) + 1, TestJvmOptions.forChildJvms());
             command.addAll(List.of(Main.class.getName(), "stack", "--data-dir", dataDir.toString(), "--kafka-port", "0",
                     "--registry-port", "0", "--broker-heap-mb", "256"));
             command.addAll(List.of(extraArgs));

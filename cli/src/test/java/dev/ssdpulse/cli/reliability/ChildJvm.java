@@ -1,9 +1,9 @@
 package dev.ssdpulse.cli.reliability;
 
 import dev.ssdpulse.platform.LocalStack;
+import dev.ssdpulse.platform.testing.TestJvmOptions;
 import org.awaitility.core.ConditionTimeoutException;
 
-import dev.ssdpulse.platform.testing.TestJvmOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
