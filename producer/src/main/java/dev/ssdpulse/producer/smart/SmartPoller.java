@@ -179,9 +179,15 @@ public final class SmartPoller implements AutoCloseable {
         }, "ssdpulse-smart-reader");
         reader.setDaemon(true);
         reader.start();
-        if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            p.destroyForcibly();
-            throw new IOException("timed out after " + timeout.toSeconds() + " s");
+        try {
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                destroyTree(p);
+                throw new IOException("timed out after " + timeout.toSeconds() + " s");
+            }
+        } catch (InterruptedException e) {
+            // close() interrupts a poll in flight: the tool (a wrapper script's children too) must not outlive it
+            destroyTree(p);
+            throw e;
         }
         reader.join(1000);
         String s = out.toString(StandardCharsets.UTF_8);
@@ -189,5 +195,32 @@ public final class SmartPoller implements AutoCloseable {
             throw new IOException("no output (exit code " + p.exitValue() + ")");
         }
         return s;
+    }
+
+    /**
+     * Kills the process and every process it started, and waits (up to 5 s, even if interrupted) until they are
+     * gone, so nothing of a stopped poll runs after {@link #close()} returns. The descendants are listed first: once
+     * the parent dies they are re-parented and no longer its descendants.
+     */
+    private static void destroyTree(Process p) {
+        List<ProcessHandle> tree = new ArrayList<>(p.descendants().toList());
+        tree.add(p.toHandle());
+        tree.forEach(ProcessHandle::destroyForcibly);
+        long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        boolean interrupted = false;
+        for (ProcessHandle h : tree) {
+            while (h.isAlive() && System.nanoTime() - deadlineNs < 0) {
+                try {
+                    h.onExit().get(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    break;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

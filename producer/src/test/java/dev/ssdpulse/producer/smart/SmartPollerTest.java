@@ -61,6 +61,49 @@ class SmartPollerTest {
         assertThat(Files.readString(dir.resolve("smartctl.args")).trim()).isEqualTo("-j -a /dev/sda");
     }
 
+    /**
+     * close() interrupts a poll in flight; the tool must not outlive it, nor anything it started (a wrapper script's
+     * children), or it would go on writing after the poller is closed (the CI once failed to delete this test
+     * class's directory because a poll's leftover `mv` wrote into it).
+     */
+    @Test
+    void closeKillsAPollInFlightAndEveryProcessItStarted() throws Exception {
+        Path script = dir.resolve("smartctl");
+        Path shellPid = dir.resolve("shell.pid");
+        Path sleepPid = dir.resolve("sleep.pid");
+        Files.writeString(script, "#!/bin/sh\necho $$ > " + shellPid + "\nsleep 60 &\necho $! > " + sleepPid + ".tmp && mv "
+                + sleepPid + ".tmp " + sleepPid + "\nwait\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        SmartPoller poller = new SmartPoller(Path.of("/dev/sda"), Duration.ofHours(1), () -> 1, r -> { },
+                Optional.empty(), Optional.of(script), SmartPoller::runProcess);
+        poller.start();
+        await("the tool's child started").atMost(Duration.ofSeconds(30)).until(() -> Files.exists(sleepPid));
+        long shell = Long.parseLong(Files.readString(shellPid).trim());
+        long sleeper = Long.parseLong(Files.readString(sleepPid).trim());
+        assertThat(running(sleeper)).isTrue();
+        long startNs = System.nanoTime();
+        poller.close();
+        assertThat(Duration.ofNanos(System.nanoTime() - startNs)).as("close() does not wait for the tool").isLessThan(Duration.ofSeconds(10));
+        assertThat(running(shell)).as("the tool").isFalse();
+        assertThat(running(sleeper)).as("a process the tool started").isFalse();
+    }
+
+    /** Whether the process exists and is not a zombie (an orphan's reaper may take its time). */
+    private static boolean running(long pid) throws Exception {
+        Path stat = Path.of("/proc", Long.toString(pid), "stat");
+        if (!Files.exists(stat)) {
+            return false;
+        }
+        String line;
+        try {
+            line = Files.readString(stat);
+        } catch (java.nio.file.NoSuchFileException e) {
+            return false;
+        }
+        char state = line.charAt(line.lastIndexOf(')') + 2);
+        return state != 'Z' && state != 'X';
+    }
+
     @Test
     void noToolMeansWaUnavailableWithReason() {
         SmartPoller poller = new SmartPoller(Path.of("/dev/sda"), Duration.ofSeconds(1), () -> 0, r -> { },
