@@ -2,6 +2,7 @@ package dev.ssdpulse.dist;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ssdpulse.platform.testing.TestJvmOptions;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -63,10 +64,10 @@ class ComposeClusterIT {
         env.put("SSDPULSE_VERSION", UnpackedDistribution.version());
         List<String> compose = new ArrayList<>(List.of("podman-compose", "-p", project, "-f", "docker/compose.yml", "-f",
                 "docker/compose.local.yml"));
-        String jvmOptions = UnpackedDistribution.childJvmArgs();
+        List<String> jvmOptions = TestJvmOptions.forChildJvms();
         if (!jvmOptions.isEmpty()) {
             // the containers' JVMs live for this test only: the build's options for such JVMs (C1 only)
-            env.put("SSDPULSE_TEST_JVM_OPTIONS", jvmOptions);
+            env.put("SSDPULSE_TEST_JVM_OPTIONS", String.join(" ", jvmOptions));
             compose.addAll(List.of("-f", Path.of(ComposeClusterIT.class.getResource("/compose.test-jvm.yml").toURI()).toString()));
         }
         String bootstrap = "localhost:" + ports.get("KAFKA_1_PORT") + ",localhost:" + ports.get("KAFKA_2_PORT")

@@ -81,13 +81,7 @@ final class UnpackedDistribution {
 
     /** The build's options for the JVMs tests start ({@link TestJvmOptions}) as a suffix of SSDPULSE_JAVA_OPTS, or "". */
     static String childJvmArgsOption() {
-        String value = childJvmArgs();
-        return value.isEmpty() ? "" : " " + value;
-    }
-
-    /** The build's options for the JVMs tests start ({@link TestJvmOptions}), space-separated, or "". */
-    static String childJvmArgs() {
-        return String.join(" ", TestJvmOptions.forChildJvms());
+        return TestJvmOptions.forChildJvms().stream().map(option -> " " + option).collect(java.util.stream.Collectors.joining());
     }
 
     /** {@code bin/ssdpulse ARGS} as its own process. */
