@@ -106,7 +106,7 @@
     resultSet = rs || 'live';
     var key = resultSet === 'live' ? runId : runId + '@' + resultSet;
     view = { ops: {}, bounds: [], wa: [], phases: [], verdicts: [], summary: null, status: null, detail: null,
-      scatter: newScatter() };
+      scatter: newScatter(), streamAttempts: 0 };
     renderRuns();
     $('run').hidden = false;
     $('run-title').textContent = runId;
@@ -115,31 +115,58 @@
     $('dl-json').href = withToken(runPath(key, 'summary'));
     var v = view;
     v.key = key;
+    // the previous run's charts and tables go now, not when this run's data arrives: until then (a slow or
+    // refused answer) nothing of that run may show under this run's title
+    renderFacts(); renderPhases(); renderVerdicts(); renderSummary(); drawRun();
     loadResultSets(runId);
     loadScatter(v);
-    Promise.all([api(runPath(key)), api(runPath(key, 'series'))]).then(function (res) {
+    loadView(v, 0);
+  }
+
+  /* Runs again after 1, 2, 4, then every 5 s while the same view is shown; counted as pending until it runs. */
+  function retryLater(v, attempt, again) {
+    track(1);
+    setTimeout(function () { try { if (v === view) again(); } finally { track(-1); } },
+      Math.min(1000 * Math.pow(2, attempt), 5000));
+  }
+
+  /* The run's detail and series so far, then its live stream from the last point. A refused answer (503 while
+   * the views rebalance or restore after a restart, or no server) is asked again: a live run never stays frozen. */
+  function loadView(v, attempt) {
+    Promise.all([api(runPath(v.key)), api(runPath(v.key, 'series'))]).then(function (res) {
       if (v !== view) return;
       v.detail = res[0];
       v.status = res[0] && res[0].status;
       var s = res[1];
-      var lastT = -1;
       if (s) {
         v.bounds = s.binUpperBoundsMs;
         Object.keys(s.ops).forEach(function (op) {
           var map = v.ops[op] = new Map();
-          s.ops[op].forEach(function (p) { map.set(p.t, p); lastT = Math.max(lastT, p.t); });
+          s.ops[op].forEach(function (p) { map.set(p.t, p); });
         });
       }
       renderFacts(); refreshSide(); scheduleRedraw();
-      openStream(key, lastT);
-    }).catch(function (e) { conn(false, 'API error: ' + e.message); });
+      if (v.scatter.failed) loadScatter(v);
+      openStream(v);
+    }).catch(function (e) {
+      if (v !== view) return;
+      conn(false, 'API error: ' + e.message + ' (retrying)');
+      retryLater(v, attempt, function () { loadView(v, attempt + 1); });
+    });
   }
 
-  function openStream(key, lastT) {
-    var url = runPath(key, 'events' + (lastT >= 0 ? '?from=' + lastT : ''));
-    source = new EventSource(withToken(url));
-    var v = view;
-    source.addEventListener('window', function (e) {
+  /* The latest window start (s) received of any op, -1 before the first. */
+  function lastPointT(v) {
+    var lastT = -1;
+    Object.keys(v.ops).forEach(function (op) { v.ops[op].forEach(function (p) { lastT = Math.max(lastT, p.t); }); });
+    return lastT;
+  }
+
+  function openStream(v) {
+    var lastT = lastPointT(v);
+    var es = source = new EventSource(withToken(runPath(v.key, 'events' + (lastT >= 0 ? '?from=' + lastT : ''))));
+    var key = v.key;
+    es.addEventListener('window', function (e) {
       if (v !== view) return;
       var p = JSON.parse(e.data);
       if (!v.ops[p.op]) v.ops[p.op] = new Map();
@@ -148,17 +175,25 @@
       scatterSoon(v);
       scheduleRedraw();
     });
-    source.addEventListener('wa', function (e) { if (v === view) { v.wa.push(JSON.parse(e.data)); scheduleRedraw(); } });
-    source.addEventListener('status', function (e) {
+    es.addEventListener('wa', function (e) { if (v === view) { v.wa.push(JSON.parse(e.data)); scheduleRedraw(); } });
+    es.addEventListener('status', function (e) {
       if (v !== view) return;
       v.status = JSON.parse(e.data).status; renderFacts(); refreshSide(); loadRuns();
     });
-    source.addEventListener('summary', function (e) {
+    es.addEventListener('summary', function (e) {
       if (v !== view) return;
       v.status = JSON.parse(e.data).status; refreshSide(); loadRuns();
     });
-    source.onerror = function () { if (v === view) conn(false, 'live stream interrupted, retrying…'); };
-    source.onopen = function () { if (v === view) conn(true, 'live'); };
+    es.onerror = function () {
+      if (v !== view || es !== source) return;
+      if (es.readyState !== EventSource.CLOSED) { conn(false, 'live stream interrupted, retrying…'); return; }
+      // an answer other than a stream (503 while the views restore, too many streams) ends an EventSource for
+      // good: it is opened again here, from the last point received
+      conn(false, 'live stream refused, retrying…');
+      source = null;
+      retryLater(v, v.streamAttempts++, function () { if (!source) openStream(v); });
+    };
+    es.onopen = function () { if (v === view) { v.streamAttempts = 0; conn(true, 'live'); } };
   }
 
   function refreshSide() {
@@ -278,7 +313,7 @@
    * closed window so far, later ones (a live run) the windows closed since. Windows never change once closed. */
   function newScatter() {
     return { chunks: [], lastStartNs: -1, lastSizeNs: 0, thresholdNs: 0, ioCount: 0, atOrAbove: 0, kept: 0, shown: 0,
-      present: [false, false, false, false], loading: false, again: false, timer: null, drawnWidth: -1 };
+      present: [false, false, false, false], loading: false, again: false, failed: false, timer: null, drawnWidth: -1 };
   }
   function binaryApi(path) {
     var headers = token ? { Authorization: 'Bearer ' + token } : {};
@@ -315,6 +350,7 @@
     sc.loading = true;
     var from = sc.lastStartNs >= 0 ? '&from=' + (sc.lastStartNs + sc.lastSizeNs / 2) / 1e9 : '';
     var t0 = performance.now();
+    sc.failed = false;
     binaryApi(runPath(v.key, 'scatter?format=binary' + from)).then(function (buf) {
       if (v !== view || !buf) return;
       var t1 = performance.now(), ch = decodeScatter(buf);
@@ -330,7 +366,7 @@
       // what the browser test times: request to pixels, and its parts
       canvas.dataset.loadMs = (t2 - t0).toFixed(1); canvas.dataset.fetchMs = (t1 - t0).toFixed(1);
       canvas.dataset.drawMs = (t2 - t1).toFixed(1); canvas.dataset.bytes = String(buf.byteLength);
-    }).catch(function (e) { conn(false, 'API error: ' + e.message); }).then(function () {
+    }).catch(function (e) { sc.failed = true; conn(false, 'API error: ' + e.message); }).then(function () {
       sc.loading = false;
       if (sc.again) { sc.again = false; loadScatter(v); }
     });

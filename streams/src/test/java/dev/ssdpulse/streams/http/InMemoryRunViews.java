@@ -26,6 +26,21 @@ final class InMemoryRunViews implements RunViews {
     final Map<String, String> owners = new ConcurrentHashMap<>();
     final java.util.Set<String> instances = ConcurrentHashMap.newKeySet();
     final Map<String, List<dev.ssdpulse.schemas.avro.ResultSetStarted>> resultSets = new ConcurrentHashMap<>();
+    /** Until this System.nanoTime(), when set: a run's own views throw as Streams' stores do while they restore. */
+    private volatile long unavailableUntilNs;
+    private volatile boolean unavailable;
+
+    /** From now for {@code duration}, every question about one run (and so every /api/runs/{id}/... request) fails. */
+    void unavailableFor(java.time.Duration duration) {
+        unavailableUntilNs = System.nanoTime() + duration.toNanos();
+        unavailable = true;
+    }
+
+    private void checkAvailable() {
+        if (unavailable && System.nanoTime() - unavailableUntilNs < 0) {
+            throw new org.apache.kafka.streams.errors.InvalidStateStoreException("restoring (a test's fault)");
+        }
+    }
 
     @Override
     public List<dev.ssdpulse.schemas.avro.ResultSetStarted> resultSets(String runId) {
@@ -44,11 +59,13 @@ final class InMemoryRunViews implements RunViews {
 
     @Override
     public Optional<RunStarted> run(String runId) {
+        checkAvailable();
         return Optional.ofNullable(runs.get(runId));
     }
 
     @Override
     public Optional<String> status(String runId) {
+        checkAvailable();
         return Optional.ofNullable(statuses.get(runId));
     }
 
