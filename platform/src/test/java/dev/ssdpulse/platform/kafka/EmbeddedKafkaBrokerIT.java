@@ -88,6 +88,111 @@ class EmbeddedKafkaBrokerIT {
         }
     }
 
+    /**
+     * close() of a broker in the user's directory is a controlled shutdown that keeps the data; of a broker in a
+     * temporary directory, a kill (its data is deleted, a controlled shutdown would save nothing) and the directory
+     * goes. The temporary broker's log is read through a descriptor opened before close(): Linux keeps a deleted
+     * file readable through it, so what the broker wrote up to its end can still be checked.
+     */
+    @Test
+    void closeStopsABrokerInTheUsersDirectoryAndKillsATemporaryOneAndDeletesItsData(@TempDir Path usersDir)
+            throws Exception {
+        String controlledShutdown = "Transition from STARTED to SHUTTING_DOWN";
+        ProcessHandle kept;
+        try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(usersDir))) {
+            broker.start();
+            kept = broker.processHandle().orElseThrow();
+            broker.close();
+            assertThat(kept.isAlive()).isFalse();
+            assertThat(Files.readString(broker.logFile())).contains(controlledShutdown);
+            assertThat(usersDir.resolve("kafka-logs/meta.properties")).exists();
+        }
+
+        EmbeddedKafkaBroker temporary = new EmbeddedKafkaBroker();
+        Path temporaryDir = temporary.dataDir();
+        try (temporary) {
+            temporary.start();
+            ProcessHandle killed = temporary.processHandle().orElseThrow();
+            try (java.io.InputStream log = Files.newInputStream(temporary.logFile())) {
+                temporary.close();
+                assertThat(killed.isAlive()).isFalse();
+                assertThat(temporaryDir).doesNotExist();
+                String written = new String(log.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertThat(written).contains("Transition from STARTING to STARTED").doesNotContain(controlledShutdown);
+            }
+        }
+    }
+
+    /**
+     * The broker looks for timed-out transactions every second (Kafka's default: every 10 s), so a producer that
+     * vanished mid-transaction (a killed Streams instance) holds back read_committed readers (the other instances,
+     * the dashboard's consumers) for its transaction timeout plus at most about a second. Three abandoned
+     * transactions with a 1-s timeout, each followed by a plain record: every plain record must be readable within
+     * 4.5 s of the transaction's start. With the default scan each trial passes with a chance of about 35 %, all
+     * three with about 4 %.
+     */
+    @Test
+    void aTransactionWhoseProducerVanishedIsAbortedWithinAboutASecondOfItsTimeout() throws Exception {
+        String topic = "abandoned-transactions";
+        List<KafkaProducer<String, String>> abandoned = new ArrayList<>();
+        try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker().start();
+             Admin admin = admin(broker);
+             KafkaConsumer<String, String> reader = readCommitted(broker)) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            org.apache.kafka.common.TopicPartition partition = new org.apache.kafka.common.TopicPartition(topic, 0);
+            reader.assign(List.of(partition));
+            reader.seekToBeginning(List.of(partition));
+            try {
+                for (int trial = 0; trial < 3; trial++) {
+                    Properties p = new Properties();
+                    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+                    p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "vanishing-" + trial);
+                    p.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 1000);
+                    KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(),
+                            new StringSerializer());
+                    abandoned.add(producer);
+                    producer.initTransactions();
+                    producer.beginTransaction();
+                    long startNs = System.nanoTime();
+                    producer.send(new ProducerRecord<>(topic, "open-" + trial)).get(30, TimeUnit.SECONDS);
+                    String plain = "after-" + trial;
+                    produce(broker, topic, plain);
+                    List<String> seen = new ArrayList<>();
+                    await(plain + " readable").atMost(Duration.ofSeconds(30)).pollInSameThread()
+                            .pollInterval(Duration.ofMillis(1)).until(() -> {
+                                reader.poll(Duration.ofMillis(50)).forEach(r -> seen.add(r.value()));
+                                return seen.contains(plain);
+                            });
+                    long readableMs = (System.nanoTime() - startNs) / 1_000_000;
+                    System.out.printf("abandoned transaction %d: the record after it readable after %d ms%n", trial,
+                            readableMs);
+                    assertThat(seen).as("the abandoned transaction was aborted").doesNotContain("open-" + trial);
+                    assertThat(readableMs).as("transaction timeout 1 s + scan every 1 s + margin").isLessThan(4_500);
+                }
+            } finally {
+                // a forced close does not abort: the transactions were left to the broker, as by a killed process
+                abandoned.forEach(producer -> producer.close(Duration.ZERO));
+            }
+        }
+    }
+
+    private static KafkaConsumer<String, String> readCommitted(EmbeddedKafkaBroker broker) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        return new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer());
+    }
+
+    private static void produce(EmbeddedKafkaBroker broker, String topic, String value) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
+            producer.send(new ProducerRecord<>(topic, value));
+            producer.flush();
+        }
+    }
+
     @Test
     void aBrokerThatCannotStartFailsFastWithTheTailOfItsLog(@TempDir Path otherDir) throws Exception {
         try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
