@@ -71,10 +71,15 @@ class EmbeddedKafkaClusterIT {
                 admin.createTopics(List.of(new NewTopic(TOPIC, 3, cluster.replicationFactor())
                         .configs(Map.of(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
                                 Integer.toString(cluster.minInSyncReplicas()))))).all().get(30, TimeUnit.SECONDS);
-                TopicDescription described = describe(admin);
-                assertThat(described.partitions()).hasSize(3)
-                        .allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
-                assertThat(minInSyncReplicas(admin)).isEqualTo("2");
+                // createTopics returns once the controller has the topic; the broker the admin asks next may not
+                // have its metadata yet (UnknownTopicOrPartitionException, seen once in CI), so the first look is
+                // retried
+                await("topic metadata on every broker asked").atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                        .untilAsserted(() -> {
+                            assertThat(describe(admin).partitions()).hasSize(3)
+                                    .allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
+                            assertThat(minInSyncReplicas(admin)).isEqualTo("2");
+                        });
             }
 
             produce(bootstrap, 0, 100);
