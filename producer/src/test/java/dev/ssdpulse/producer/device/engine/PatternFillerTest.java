@@ -61,4 +61,32 @@ class PatternFillerTest {
         slot.buffer.duplicate().get(b);
         assertThat(b).containsOnly((byte) 0);
     }
+    @Test
+    void everyWordUpToTheSizeIsWrittenTheSameForTheSameSeedAndNothingBeyond() {
+        int size = 4096 + 40; // four-word blocks, then a tail of five words
+        IoSlot one = IoSlot.allocate(8192, 4096);
+        IoSlot two = IoSlot.allocate(8192, 4096);
+        new PatternFiller(DataPattern.incompressible(), 11).fill(one, size);
+        new PatternFiller(DataPattern.incompressible(), 11).fill(two, size);
+        java.nio.ByteBuffer a = one.buffer.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < size; i += 8) {
+            assertThat(a.getLong(i)).as("word at byte %d", i).isNotZero();
+        }
+        for (int i = size; i < 8192; i++) {
+            assertThat(a.get(i)).as("byte %d, past the size", i).isZero();
+        }
+        assertThat(one.buffer.duplicate()).isEqualTo(two.buffer.duplicate());
+        IoSlot other = IoSlot.allocate(8192, 4096);
+        new PatternFiller(DataPattern.incompressible(), 12).fill(other, size);
+        assertThat(other.buffer.duplicate()).isNotEqualTo(one.buffer.duplicate());
+    }
+
+    @Test
+    void seedZeroStillGivesRandomData() {
+        IoSlot slot = IoSlot.allocate(SIZE, 4096);
+        new PatternFiller(DataPattern.incompressible(), 0).fill(slot, SIZE);
+        byte[] b = new byte[SIZE];
+        slot.buffer.duplicate().get(b);
+        assertThat(ratio(b)).isLessThan(1.01);
+    }
 }
