@@ -51,9 +51,9 @@ public record IoEngineChoice(IoEngine engine, String note) {
                 return new IoEngineChoice(new NullIoEngine(), null);
             }
             case "auto" -> {
-                // libaio first: measured on the reference VM (BENCHMARKS.md, 2026-12-01) it matched fio on files and
-                // loop devices at QD 1-256, while this io_uring engine fell far behind fio's io_uring at QD1 on a
-                // loop device (not yet understood); io_uring stays one flag away.
+                // libaio first: it has been the steadier match for fio on the reference VMs (BENCHMARKS.md: in runs F
+                // and G, 2026-12-03, libaio met fio's IOPS and CPU per I/O in 18 of 24 cases, io_uring in 17), and
+                // containers refuse io_uring more often; io_uring stays one flag away.
                 String aioWhy = libaioUnavailable.get();
                 if (aioWhy == null) {
                     return new IoEngineChoice(new LibaioIoEngine(depth), null);
