@@ -82,18 +82,10 @@ public final class PatternFiller {
         long e = lane3;
         int i = from;
         for (; i + 32 <= to; i += 32) {
-            a ^= a >>> 12;
-            a ^= a << 25;
-            a ^= a >>> 27;
-            c ^= c >>> 12;
-            c ^= c << 25;
-            c ^= c >>> 27;
-            d ^= d >>> 12;
-            d ^= d << 25;
-            d ^= d >>> 27;
-            e ^= e >>> 12;
-            e ^= e << 25;
-            e ^= e >>> 27;
+            a = xorshift(a);
+            c = xorshift(c);
+            d = xorshift(d);
+            e = xorshift(e);
             b.putLong(i, a * 0x2545F4914F6CDD1DL);
             b.putLong(i + 8, c * 0x2545F4914F6CDD1DL);
             b.putLong(i + 16, d * 0x2545F4914F6CDD1DL);
@@ -101,21 +93,24 @@ public final class PatternFiller {
         }
         // a tail shorter than four words (a compressible chunk's random part need not be a multiple of 32 bytes)
         for (; i + 8 <= to; i += 8) {
-            a ^= a >>> 12;
-            a ^= a << 25;
-            a ^= a >>> 27;
+            a = xorshift(a);
             b.putLong(i, a * 0x2545F4914F6CDD1DL);
         }
         for (; i < to; i++) {
-            a ^= a >>> 12;
-            a ^= a << 25;
-            a ^= a >>> 27;
+            a = xorshift(a);
             b.put(i, (byte) (a * 0x2545F4914F6CDD1DL));
         }
         lane0 = a;
         lane1 = c;
         lane2 = d;
         lane3 = e;
+    }
+
+    /** One xorshift64 step (the output is the state times xorshift64*'s multiplier); inlined by the JIT. */
+    private static long xorshift(long s) {
+        s ^= s >>> 12;
+        s ^= s << 25;
+        return s ^ (s >>> 27);
     }
 
     private static void fillZeros(ByteBuffer b, int from, int to) {
