@@ -3,6 +3,8 @@ package dev.ssdpulse.producer.device.engine;
 import dev.ssdpulse.producer.workload.DataPattern;
 import org.junit.jupiter.api.Test;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.zip.Deflater;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,6 +63,7 @@ class PatternFillerTest {
         slot.buffer.duplicate().get(b);
         assertThat(b).containsOnly((byte) 0);
     }
+
     @Test
     void everyWordUpToTheSizeIsWrittenTheSameForTheSameSeedAndNothingBeyond() {
         int size = 4096 + 40; // four-word blocks, then a tail of five words
@@ -68,7 +71,7 @@ class PatternFillerTest {
         IoSlot two = IoSlot.allocate(8192, 4096);
         new PatternFiller(DataPattern.incompressible(), 11).fill(one, size);
         new PatternFiller(DataPattern.incompressible(), 11).fill(two, size);
-        java.nio.ByteBuffer a = one.buffer.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer a = one.buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < size; i += 8) {
             assertThat(a.getLong(i)).as("word at byte %d", i).isNotZero();
         }
