@@ -11,6 +11,12 @@
 #        sample of a virtual disk swings 2-3x between runs (fio's own), a median of alternating rounds much less.
 #        RAM_IMAGE=/dev/shm/ssdpulse-bench-ram.img: the image behind target 'ram', a loop device over a file in
 #        tmpfs (buffered, no disk): the device is then the CPU, so the tools' own costs decide the IOPS.
+#        ZRAM_DEV=/dev/zram0: the device behind target 'zram', a compressed RAM disk whose driver does each I/O
+#        inside the submitting system call: no interrupt, no other thread, so the tool's I/O thread does all the
+#        work and a pinned run's IOPS is 1 / (CPU per I/O). Used only when its disksize is 0 (not in use); the
+#        script sizes it to SIZE_MIB, lays it out with random data and resets it at the end.
+#        FIO_URING_OPTS=: extra fio options for its io_uring runs only, e.g. "--fixedbufs --registerfiles" to
+#        compare with fio's registered buffers and file as ssdpulse uses them (fio's defaults are without).
 #        CPUS=: pin both tools alike, fio with --cpus_allowed=CPUS (its job process), ssdpulse with
 #        --cpus-allowed CPUS (its I/O threads; JIT and GC threads stay free). Unset: neither is pinned. On a machine
 #        with few CPUs, a submitting thread away from the CPU that takes the disk's interrupts pays a cross-CPU
@@ -70,7 +76,11 @@ SIZE=$((SIZE_MIB * 1024 * 1024))
 WORK=$(mktemp -d)
 LOOP_DEV=
 RAM_DEV=
+ZRAM_DEV=${ZRAM_DEV:-/dev/zram0}
+ZRAM_USED=
+FIO_URING_OPTS=${FIO_URING_OPTS:-}
 cleanup() {
+  [ -n "$ZRAM_USED" ] && echo 1 > "/sys/block/$(basename "$ZRAM_DEV")/reset" 2>/dev/null || true
   [ -n "$LOOP_DEV" ] && losetup -d "$LOOP_DEV" 2>/dev/null || true
   [ -n "$RAM_DEV" ] && losetup -d "$RAM_DEV" 2>/dev/null || true
   rm -f "$RAM_IMAGE"
@@ -108,6 +118,7 @@ echo "date: $(date -u +%FT%TZ)  host: $(uname -srm)  cpus: $(nproc)  cpu: $(grep
 echo "fio $(fio --version | sed 's/^fio-//'), $(java -version 2>&1 | head -1), ${SECONDS_PER_CASE} s per case (ssdpulse after a ${RAMP_SECONDS}-s uncounted warm-up), $ROUNDS round(s) per case"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other processes share the CPUs: compare the CPU columns too)"
 echo "I/O threads pinned to CPUs: ${CPUS:-no (the scheduler places them)}"
+[ -n "$FIO_URING_OPTS" ] && echo "fio io_uring runs with: $FIO_URING_OPTS"
 
 declare -A PATHS
 for t in $TARGETS; do
@@ -128,7 +139,19 @@ for t in $TARGETS; do
       RAM_DEV=$(losetup -f --show "$RAM_IMAGE")
       PATHS[ram]=$RAM_DEV
       echo "ram: $RAM_DEV over $RAM_IMAGE (tmpfs, buffered in the loop driver)" ;;
-    *) echo "unknown target $t (file|loop|ram)" >&2; exit 2 ;;
+    zram)
+      zsys=/sys/block/$(basename "$ZRAM_DEV")
+      [ -b "$ZRAM_DEV" ] && [ -f "$zsys/disksize" ] || { echo "no zram device $ZRAM_DEV (modprobe zram)" >&2; exit 2; }
+      # a zram device with a size holds someone's swap or data: never touched
+      [ "$(cat "$zsys/disksize")" = 0 ] || { echo "$ZRAM_DEV is in use (disksize $(cat "$zsys/disksize")):" \
+          "the zram target needs an unused one (ZRAM_DEV=...)" >&2; exit 2; }
+      ZRAM_USED=1
+      echo "$SIZE" > "$zsys/disksize"
+      fio --name=layout --filename="$ZRAM_DEV" --size="$SIZE" --rw=write --bs=1M --direct=1 --ioengine=psync \
+          --refill_buffers --output=/dev/null
+      PATHS[zram]=$ZRAM_DEV
+      echo "zram: $ZRAM_DEV ($(sed 's/.*\[\(.*\)\].*/\1/' "$zsys/comp_algorithm"), random data: stored uncompressed)" ;;
+    *) echo "unknown target $t (file|loop|ram|zram)" >&2; exit 2 ;;
   esac
 done
 
@@ -141,12 +164,14 @@ for t in $TARGETS; do
       read_pct=$([ $rw = randread ] && echo 100 || echo 0)
       # ssdpulse writes fresh incompressible data on every write (its default pattern); fio does with this
       refill=$([ $rw = randwrite ] && echo --refill_buffers || true)
+      # shellcheck disable=SC2206 # split on purpose: a list of options
+      engine_opts=($([ "$engine" = io_uring ] && echo "$FIO_URING_OPTS" || true))
       for qd in $QDS; do
         fio_iops_all=() fio_cpu_all=() fio_own_all=() sp_iops_all=() sp_cpu_all=()
         for ((round = 1; round <= ROUNDS; round++)); do
           fio_out=$(python3 bench/fio-window.py "$FIO_SKIP_SECONDS" "$SECONDS_PER_CASE" fio --name=job \
               --filename="$path" --size="$SIZE" --rw=$rw --bs=4k --iodepth="$qd" --ioengine="$engine" --direct=1 \
-              --norandommap --randrepeat=0 $refill "${FIO_PIN[@]}" 2>"$WORK/fio.err") \
+              --norandommap --randrepeat=0 $refill "${FIO_PIN[@]}" "${engine_opts[@]}" 2>"$WORK/fio.err") \
             || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }
           java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" "${SP_PIN[@]}" \
               --workload "$WORK/w.yaml" --set read=$read_pct --set qd=$qd --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \

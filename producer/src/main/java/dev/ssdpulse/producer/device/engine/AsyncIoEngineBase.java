@@ -16,10 +16,11 @@ import java.nio.file.Path;
  * <p>One submitting thread per engine (see {@link IoEngine}); nothing here is synchronised.
  *
  * <p>Timing: a request's {@code submitNanos} is taken once per batch, right before the system call that hands
- * the batch to the kernel; {@code completeNanos} once per reaped batch, right after the call that returned the
- * completions (as fio stamps a reaped batch). So a latency includes the system-call transitions and, for a
- * completion that arrived while the thread was busy submitting, the time until the thread looked; it never
- * includes time a request spent queued inside ssdpulse before its batch was submitted.
+ * the batch to the kernel; {@code completeNanos} once per reaped batch, right after the call (or the read of the
+ * mapped completion ring) that returned the completions, as fio stamps a reaped batch. So a latency includes the
+ * system-call transitions and, for a completion that arrived while the thread was busy submitting, the time until
+ * the thread looked; it never includes time a request spent queued inside ssdpulse before its batch was
+ * submitted.
  */
 abstract class AsyncIoEngineBase implements IoEngine {
     protected final int maxQueueDepth;
@@ -33,6 +34,8 @@ abstract class AsyncIoEngineBase implements IoEngine {
     private TrimSupport trim = TrimSupport.none();
     private IoRequestCheck.Target checkTarget;
 
+    /** Immediate retries of a submission refused with EINTR or EAGAIN before the request fails with that errno. */
+    private static final int MAX_SUBMIT_RETRIES = 10_000;
     /** In-flight slots by tag; free tags on a stack. */
     protected final IoSlot[] inFlight;
     private final int[] freeTags;
@@ -315,14 +318,18 @@ abstract class AsyncIoEngineBase implements IoEngine {
         for (int i = 0; i < pendingCount; i++) {
             inFlight[pendingTags[i]].submitNanos = now;
         }
+        int retries = 0;
         while (pendingCount > 0) {
             int taken;
             try {
                 taken = submitPending();
+                retries = 0;
             } catch (LastErrorException e) {
                 int errno = e.getErrorCode();
-                if (errno == LinuxNative.EINTR || errno == LinuxNative.EAGAIN) {
-                    continue; // retried at once: the queue was sized for maxQueueDepth, EAGAIN is transient
+                if ((errno == LinuxNative.EINTR || errno == LinuxNative.EAGAIN) && ++retries <= MAX_SUBMIT_RETRIES) {
+                    // retried at once: the queue was sized for maxQueueDepth, so EAGAIN is transient; a kernel
+                    // that keeps refusing fails the request below rather than spinning here for ever
+                    continue;
                 }
                 int tag = pendingTags[0];
                 IoSlot slot = inFlight[tag];

@@ -51,9 +51,10 @@ public record IoEngineChoice(IoEngine engine, String note) {
                 return new IoEngineChoice(new NullIoEngine(), null);
             }
             case "auto" -> {
-                // libaio first: it has been the steadier match for fio on the reference VMs (BENCHMARKS.md: in runs F
-                // and G, 2026-12-03, libaio met fio's IOPS and CPU per I/O in 18 of 24 cases, io_uring in 17), and
-                // containers refuse io_uring more often; io_uring stays one flag away.
+                // libaio first: it has been the steadier match for fio on the reference VMs (BENCHMARKS.md: in runs F,
+                // G and I, 2026-12-03, libaio met fio's IOPS and CPU per I/O in 28 of 36 disk cases, io_uring in 25;
+                // io_uring's QD1 reads on a disk trail fio), and the default seccomp profiles of container runtimes
+                // refuse io_uring (not measured here); io_uring stays one flag away.
                 String aioWhy = libaioUnavailable.get();
                 if (aioWhy == null) {
                     return new IoEngineChoice(new LibaioIoEngine(depth), null);

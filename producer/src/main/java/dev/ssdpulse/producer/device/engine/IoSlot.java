@@ -25,6 +25,12 @@ public final class IoSlot {
     public int queueDepthAtSubmit;
     /** Native address of {@link #buffer}, looked up once by an engine that needs it (0 = not yet). */
     long bufferAddress;
+    /**
+     * The io_uring buffer registration that holds {@link #buffer} at {@link #fixedBufferIndex}, or null: a request
+     * may name the buffer by index only while the engine's current registration is this one.
+     */
+    Object fixedBufferRegistration;
+    int fixedBufferIndex;
     /** Data the buffer holds after the last operation; lets the pattern filler skip needless refills. */
     boolean holdsReadData;
     /** The whole buffer is known to be zeros (ZEROS pattern already applied). */

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * io_uring through raw system calls ({@code io_uring_setup}, {@code io_uring_enter}; no liburing), as fio's
@@ -18,6 +20,16 @@ import java.nio.ByteBuffer;
  * through a {@link VarHandle} view of the mapped ring with release (our SQ tail, CQ head) and acquire (the kernel's
  * CQ tail) semantics, as liburing's {@code io_uring_smp_store_release} / {@code load_acquire}.
  *
+ * <p>Registered resources, as fio's {@code registerfiles} and {@code fixedbufs} options and its {@code t/io_uring}
+ * tool use them: the target's descriptor is registered with the ring, so a request names it by index and the
+ * kernel takes no file reference per request, and the slots' buffers are registered ({@code IORING_REGISTER_BUFFERS}),
+ * so a request names its buffer by index ({@code READ_FIXED} / {@code WRITE_FIXED}) and the kernel pins its pages
+ * once instead of on every O_DIRECT request. The buffers registered are those of the slots allocated since the last
+ * registration, re-registered when a submitting thread binds the ring ({@link #bindSubmitter}) with nothing in
+ * flight; a slot from an older registration, or allocated after it, goes as a plain READ / WRITE. Where the kernel
+ * refuses a registration (a low {@code RLIMIT_MEMLOCK} for an unprivileged user: registered buffers are locked
+ * memory), requests go unregistered, as fio's defaults do; {@link #registrationRefusal()} says why.
+ *
  * <p>Availability: kernels from 5.1 have io_uring, READ/WRITE opcodes need 5.6, timeouts on the wait need
  * {@code IORING_FEAT_EXT_ARG} (5.11); containers and hardened kernels often refuse it ({@code io_uring_setup}
  * fails with EPERM under a seccomp profile or with {@code kernel.io_uring_disabled=2}, ENOSYS when compiled out).
@@ -27,8 +39,11 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
     private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, LinuxNative.ORDER);
     private static final int SQE_BYTES = 64;
     private static final int CQE_BYTES = 16;
+    private static final byte IORING_OP_READ_FIXED = 4;
+    private static final byte IORING_OP_WRITE_FIXED = 5;
     private static final byte IORING_OP_READ = 22;
     private static final byte IORING_OP_WRITE = 23;
+    private static final byte IOSQE_FIXED_FILE = 1;
     private static final int IORING_ENTER_GETEVENTS = 1;
     private static final int IORING_ENTER_EXT_ARG = 8;
     private static final int IORING_SETUP_CQSIZE = 1 << 3;
@@ -36,7 +51,12 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
     private static final int IORING_SETUP_COOP_TASKRUN = 1 << 8;
     private static final int IORING_SETUP_SINGLE_ISSUER = 1 << 12;
     private static final int IORING_SETUP_DEFER_TASKRUN = 1 << 13;
+    private static final int IORING_REGISTER_BUFFERS = 0;
+    private static final int IORING_UNREGISTER_BUFFERS = 1;
+    private static final int IORING_REGISTER_FILES = 2;
     private static final int IORING_REGISTER_ENABLE_RINGS = 12;
+    /** The kernel's limit on buffers in one registration (IORING_MAX_REG_BUFFERS). */
+    private static final int MAX_REGISTERED_BUFFERS = 1 << 14;
     /**
      * Ring set-up flags, best first, as fio 3.33 asks for them: completions are run as task work only when the
      * submitting thread enters the kernel to reap ({@code DEFER_TASKRUN}, Linux 6.1, which needs
@@ -87,6 +107,16 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
      * over with nothing in flight.
      */
     private Thread issuer;
+    /** Whether the target's descriptor is registered with the current ring (requests then name index 0). */
+    private boolean fileRegistered;
+    /** Slots allocated since the last buffer registration: the next registration's buffers. */
+    private final List<IoSlot> newSlots = new ArrayList<>();
+    /** The slots whose buffers the current registration holds (or will hold again in a re-created ring). */
+    private IoSlot[] bufferSlots = new IoSlot[0];
+    /** Identifies the current ring's buffer registration (see {@link IoSlot#fixedBufferRegistration}); null: none. */
+    private Object bufferRegistration;
+    /** Why the kernel refused the last file or buffer registration, or null. */
+    private String registrationRefusal;
 
     public IoUringIoEngine(int maxQueueDepth) {
         super(maxQueueDepth);
@@ -191,10 +221,89 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
             timespec = LinuxNative.allocateAligned(16, 8);
             timespecAddress = LinuxNative.address(timespec);
             getEventsArg.putLong(16, timespecAddress);
+            registerFile();
         } catch (RuntimeException e) {
             destroyQueue();
             throw new IOException("io_uring ring setup failed: " + e.getMessage(), e);
         }
+    }
+
+    /** Registers the target's descriptor with the ring (before it is enabled: any thread may). */
+    private void registerFile() {
+        ByteBuffer fds = LinuxNative.allocateAligned(4, 4);
+        fds.putInt(0, fd);
+        try {
+            LinuxNative.syscall(LinuxNative.SYS_IO_URING_REGISTER, ringFd, IORING_REGISTER_FILES,
+                    LinuxNative.address(fds), 1, 0, 0);
+            fileRegistered = true;
+        } catch (LastErrorException e) {
+            fileRegistered = false;
+            registrationRefusal = "registering the file: " + LinuxNative.describe(e.getErrorCode());
+        }
+    }
+
+    /**
+     * Registers the buffers of the slots allocated since the last registration, replacing it, or those of the
+     * last registration again in a re-created ring. Called by the ring's issuer with nothing in flight (the kernel
+     * then has no request using a registered buffer).
+     */
+    private void registerBuffers() {
+        if (inFlightCount() != 0 || pendingCount != 0) {
+            return;
+        }
+        if (!newSlots.isEmpty()) {
+            bufferSlots = newSlots.toArray(new IoSlot[0]);
+            newSlots.clear();
+        } else if (bufferRegistration != null || bufferSlots.length == 0) {
+            return; // this ring holds them already, or there are none
+        }
+        try {
+            if (bufferRegistration != null) {
+                bufferRegistration = null;
+                LinuxNative.syscall(LinuxNative.SYS_IO_URING_REGISTER, ringFd, IORING_UNREGISTER_BUFFERS, 0, 0, 0, 0);
+            }
+            int count = Math.min(bufferSlots.length, MAX_REGISTERED_BUFFERS);
+            // struct iovec { void *iov_base; size_t iov_len; }
+            ByteBuffer iovecs = LinuxNative.allocateAligned(count * 16, 8);
+            for (int i = 0; i < count; i++) {
+                iovecs.putLong(i * 16, bufferSlots[i].bufferAddress);
+                iovecs.putLong(i * 16 + 8, bufferSlots[i].capacityBytes());
+            }
+            LinuxNative.syscall(LinuxNative.SYS_IO_URING_REGISTER, ringFd, IORING_REGISTER_BUFFERS,
+                    LinuxNative.address(iovecs), count, 0, 0);
+            Object registration = new Object();
+            for (int i = 0; i < count; i++) {
+                bufferSlots[i].fixedBufferRegistration = registration;
+                bufferSlots[i].fixedBufferIndex = i;
+            }
+            bufferRegistration = registration;
+        } catch (LastErrorException e) {
+            registrationRefusal = "registering " + bufferSlots.length + " buffers: "
+                    + LinuxNative.describe(e.getErrorCode()) + (e.getErrorCode() == 12
+                    ? " (registered buffers are locked memory: RLIMIT_MEMLOCK is too low)" : "");
+        }
+    }
+
+    /** Whether requests name the target by its registered index (for tests). */
+    boolean fileRegistered() {
+        return fileRegistered;
+    }
+
+    /** How many slot buffers the current ring has registered (for tests). */
+    int registeredBufferCount() {
+        return bufferRegistration == null ? 0 : Math.min(bufferSlots.length, MAX_REGISTERED_BUFFERS);
+    }
+
+    /** Why the kernel refused to register the file or the buffers, or null when it never did. */
+    public String registrationRefusal() {
+        return registrationRefusal;
+    }
+
+    @Override
+    public IoSlot allocateSlot(int capacityBytes) {
+        IoSlot slot = super.allocateSlot(capacityBytes);
+        newSlots.add(slot);
+        return slot;
     }
 
     /** Makes the calling thread the ring's issuer (see {@link #issuer}); called before every use of the ring. */
@@ -218,11 +327,16 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
             LinuxNative.syscall(LinuxNative.SYS_IO_URING_REGISTER, ringFd, IORING_REGISTER_ENABLE_RINGS, 0, 0, 0, 0);
         }
         issuer = caller;
+        registerBuffers();
     }
 
+    /** Binds the ring to the calling thread and registers the buffers of the slots allocated for it. */
     @Override
     public void bindSubmitter() {
         claimRing();
+        if (!newSlots.isEmpty()) {
+            registerBuffers();
+        }
     }
 
     /** The thread the ring is bound to, or null before the first use (for tests). */
@@ -248,15 +362,25 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
         int b = index * SQE_BYTES;
         // struct io_uring_sqe: opcode@0 flags@1 ioprio@2 fd@4 off@8 addr@16 len@24 rw_flags@28 user_data@32
         // buf_index@40 personality@42 splice_fd_in@44 addr3@48 pad@56
+        Object registration = bufferRegistration;
+        boolean fixedBuffer = registration != null && slot.fixedBufferRegistration == registration;
         sqes.putLong(b, 0);
-        sqes.put(b, write ? IORING_OP_WRITE : IORING_OP_READ);
-        sqes.putInt(b + 4, fd);
+        sqes.put(b, fixedBuffer ? (write ? IORING_OP_WRITE_FIXED : IORING_OP_READ_FIXED)
+                : (write ? IORING_OP_WRITE : IORING_OP_READ));
+        if (fileRegistered) {
+            sqes.put(b + 1, IOSQE_FIXED_FILE); // fd 0: the first (only) registered file
+        } else {
+            sqes.putInt(b + 4, fd);
+        }
         sqes.putLong(b + 8, slot.offsetBytes);
         sqes.putLong(b + 16, bufferAddress);
         sqes.putInt(b + 24, slot.sizeBytes);
         sqes.putInt(b + 28, 0);
         sqes.putLong(b + 32, tag);
         sqes.putLong(b + 40, 0);
+        if (fixedBuffer) {
+            sqes.putShort(b + 40, (short) slot.fixedBufferIndex);
+        }
         sqes.putLong(b + 48, 0);
         sqes.putLong(b + 56, 0);
         sqRing.putInt(sqArrayOff + index * 4, index);
@@ -367,6 +491,8 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
         }
         sqesAddress = cqRingAddress = sqRingAddress = 0;
         sqRing = cqRing = sqes = null;
+        fileRegistered = false; // closing the ring drops its registrations
+        bufferRegistration = null;
         if (ringFd >= 0) {
             try {
                 LinuxNative.close(ringFd); // the kernel cancels or finishes requests still in flight

@@ -1,8 +1,13 @@
 package dev.ssdpulse.producer.device.engine;
 
+import dev.ssdpulse.producer.workload.DataPattern;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -54,6 +59,108 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
             assertThat(failure.get()).isNull();
             assertThat(boundTo.get()).as("bound by bindSubmitter, before any submit").isSameAs(phase);
             assertThat(s.status).as(String.valueOf(e.lastError())).isZero();
+        }
+    }
+
+    /**
+     * Requests name the registered file and each slot's registered buffer by index (READ_FIXED / WRITE_FIXED): a
+     * wrong index would move another slot's bytes, so every block is checked on the file and read back.
+     */
+    @Test
+    void requestsUseTheRegisteredFileAndEachSlotsRegisteredBuffer() throws Exception {
+        Path f = file();
+        int n = 8;
+        byte[][] written = new byte[n][4096];
+        try (IoUringIoEngine e = new IoUringIoEngine(n)) {
+            e.open(f, 1 << 20, true, true);
+            List<IoSlot> slots = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                IoSlot s = e.allocateSlot(4096);
+                new PatternFiller(DataPattern.incompressible(), 100 + i).fill(s, 4096);
+                s.buffer.duplicate().clear().get(written[i]);
+                request(s, IoOpCode.WRITE, (long) i * 4096, 4096);
+                slots.add(s);
+            }
+            e.bindSubmitter();
+            assertThat(e.registrationRefusal()).isNull();
+            assertThat(e.fileRegistered()).isTrue();
+            assertThat(e.registeredBufferCount()).isEqualTo(n);
+            assertThat(slots).extracting(s -> s.fixedBufferIndex).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
+            submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).as(String.valueOf(e.lastError())).isZero());
+            for (int i = 0; i < n; i++) {
+                slots.get(i).buffer.duplicate().clear().put(new byte[4096]);
+                request(slots.get(i), IoOpCode.READ, (long) (n - 1 - i) * 4096, 4096);
+            }
+            submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).isZero());
+            for (int i = 0; i < n; i++) {
+                byte[] read = new byte[4096];
+                slots.get(i).buffer.duplicate().clear().get(read);
+                assertThat(read).as("slot %d read block %d", i, n - 1 - i).isEqualTo(written[n - 1 - i]);
+            }
+        }
+        byte[] onDisk = Files.readAllBytes(f);
+        for (int i = 0; i < n; i++) {
+            assertThat(Arrays.copyOfRange(onDisk, i * 4096, (i + 1) * 4096)).as("block %d", i).isEqualTo(written[i]);
+        }
+    }
+
+    /**
+     * A new phase registers its own slots; a slot of the phase before is no longer in the registration, and its
+     * old index now names another slot's buffer, so it must go as a plain WRITE with its own address.
+     */
+    @Test
+    void aSlotFromAnEarlierRegistrationIsWrittenFromItsOwnBuffer() throws Exception {
+        Path f = file();
+        byte[] oldBytes = new byte[4096];
+        try (IoUringIoEngine e = new IoUringIoEngine(4)) {
+            e.open(f, 1 << 20, true, true);
+            IoSlot old = e.allocateSlot(4096);
+            inThread(() -> {
+                e.bindSubmitter();
+                assertThat(e.registeredBufferCount()).isEqualTo(1);
+                request(old, IoOpCode.READ, 0, 4096);
+                submitAllAndReap(e, List.of(old));
+            });
+            IoSlot next = e.allocateSlot(4096);
+            IoSlot other = e.allocateSlot(4096);
+            new PatternFiller(DataPattern.incompressible(), 1).fill(old, 4096);
+            new PatternFiller(DataPattern.incompressible(), 2).fill(next, 4096);
+            old.buffer.duplicate().clear().get(oldBytes);
+            inThread(() -> {
+                e.bindSubmitter();
+                assertThat(e.registeredBufferCount()).as("the new phase's slots").isEqualTo(2);
+                assertThat(next.fixedBufferIndex).isEqualTo(old.fixedBufferIndex);
+                request(old, IoOpCode.WRITE, 65536, 4096);
+                request(next, IoOpCode.WRITE, 131072, 4096);
+                submitAllAndReap(e, List.of(old, next))
+                        .forEach(s -> assertThat(s.status).as(String.valueOf(e.lastError())).isZero());
+            });
+            assertThat(other.fixedBufferIndex).isEqualTo(1);
+        }
+        byte[] onDisk = Files.readAllBytes(f);
+        assertThat(Arrays.copyOfRange(onDisk, 65536, 65536 + 4096)).isEqualTo(oldBytes);
+    }
+
+    interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code body} on a new thread, as the device runner runs each phase, and rethrows what it threw. */
+    private static void inThread(ThrowingRunnable body) throws Exception {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable x) {
+                failure.set(x);
+            }
+        });
+        t.start();
+        t.join();
+        if (failure.get() instanceof Exception x) {
+            throw x;
+        } else if (failure.get() instanceof Error x) {
+            throw x;
         }
     }
 }
