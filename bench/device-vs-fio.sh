@@ -6,9 +6,11 @@
 # Usage: bench/device-vs-fio.sh [SECONDS=10] [ENGINES="libaio io_uring"] [TARGETS="file loop"] [QDS="1 32 256"]
 # Env:   FILE=/tmp/ssdpulse-bench.dat  LOOP_IMAGE=/tmp/ssdpulse-bench-loop.img  SIZE_MIB=1024  RAMP_SECONDS=10
 #        FIO_SKIP_SECONDS=1
-#        ROUNDS=1: how many times each case runs (fio, ssdpulse, fio, ssdpulse, ...); with more than one the table
-#        gives each tool's median IOPS and CPU per I/O over the rounds, and the ratios of those medians: a single
-#        sample of a virtual disk swings 2-3x between runs (fio's own), a median of alternating rounds much less.
+#        ROUNDS=1: how many times each case runs. A round runs both tools back to back, fio first in odd rounds
+#        and ssdpulse first in even ones, so neither is always the one that meets the device just after the
+#        previous case. With more than one round the table gives each tool's median IOPS and CPU per I/O, and as
+#        ratios the median of the rounds' own ratios (each round's pair ran within a minute of each other): a
+#        single sample of a virtual disk swings 2-3x between runs (fio's own), a paired ratio much less.
 #        RAM_IMAGE=/dev/shm/ssdpulse-bench-ram.img: the image behind target 'ram', a loop device over a file in
 #        tmpfs (buffered, no disk): the device is then the CPU, so the tools' own costs decide the IOPS.
 #        ZRAM_DEV=/dev/zram0: the device behind target 'zram', a compressed RAM disk whose driver does each I/O
@@ -46,7 +48,7 @@
 # test phase, measured 2026-12-02). Until that day it also deoptimised the analysis and engine code inlined into
 # the loop (RunAnalysis, RunWindowAggregator, the scatter sampler, the engine's submit): branches that were never
 # taken in the first phase, taken at the change; see BENCHMARKS.md, fifth pass.
-# Cases alternate fio / ssdpulse so drifts of a shared machine hit both.
+# Cases alternate fio / ssdpulse, in both orders, so drifts of a shared machine hit both.
 set -euo pipefail
 SECONDS_PER_CASE=${1:-10}
 ENGINES=${2:-"libaio io_uring"}
@@ -167,33 +169,46 @@ for t in $TARGETS; do
       # shellcheck disable=SC2206 # split on purpose: a list of options
       engine_opts=($([ "$engine" = io_uring ] && echo "$FIO_URING_OPTS" || true))
       for qd in $QDS; do
-        fio_iops_all=() fio_cpu_all=() fio_own_all=() sp_iops_all=() sp_cpu_all=()
-        for ((round = 1; round <= ROUNDS; round++)); do
-          fio_out=$(python3 bench/fio-window.py "$FIO_SKIP_SECONDS" "$SECONDS_PER_CASE" fio --name=job \
+        fio_iops_all=() fio_cpu_all=() fio_own_all=() sp_iops_all=() sp_cpu_all=() iops_ratios=() cpu_ratios=()
+        run_fio() {
+          python3 bench/fio-window.py "$FIO_SKIP_SECONDS" "$SECONDS_PER_CASE" fio --name=job \
               --filename="$path" --size="$SIZE" --rw=$rw --bs=4k --iodepth="$qd" --ioengine="$engine" --direct=1 \
-              --norandommap --randrepeat=0 $refill "${FIO_PIN[@]}" "${engine_opts[@]}" 2>"$WORK/fio.err") \
-            || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }
+              --norandommap --randrepeat=0 $refill "${FIO_PIN[@]}" "${engine_opts[@]}" 2>"$WORK/fio.err"
+        }
+        run_ssdpulse() {
           java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" "${SP_PIN[@]}" \
               --workload "$WORK/w.yaml" --set read=$read_pct --set qd=$qd --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
               --offline --format json >"$WORK/sp.json" 2>"$WORK/sp.err" || true
-          line=$(grep "phase 1 'test' ended" "$WORK/sp.err" || true)
+          grep "phase 1 'test' ended" "$WORK/sp.err" || true
+        }
+        for ((round = 1; round <= ROUNDS; round++)); do
+          fio_out= line=
+          if ((round % 2 == 1)); then
+            fio_out=$(run_fio) || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }
+            line=$(run_ssdpulse)
+          else
+            line=$(run_ssdpulse)
+            [ -n "$line" ] && { fio_out=$(run_fio) || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }; }
+          fi
           if [ -z "$line" ]; then
             echo "ssdpulse failed: $(cat "$WORK/sp.err")" >&2
             continue
           fi
           read -r f_iops f_cpu f_own <<<"$fio_out"
+          s_iops=$(sed -E 's/.* I\/Os, ([0-9]+) IOPS.*/\1/' <<<"$line")
+          s_cpu=$(sed -E 's/.*process CPU ([0-9.]+) us\/IO.*/\1/' <<<"$line")
           fio_iops_all+=("$f_iops"); fio_cpu_all+=("$f_cpu"); fio_own_all+=("$f_own")
-          sp_iops_all+=("$(sed -E 's/.* I\/Os, ([0-9]+) IOPS.*/\1/' <<<"$line")")
-          sp_cpu_all+=("$(sed -E 's/.*process CPU ([0-9.]+) us\/IO.*/\1/' <<<"$line")")
-          echo "    round $round: fio $f_iops IOPS $f_cpu us/IO (its own figure $f_own); ssdpulse: $line" >&2
+          sp_iops_all+=("$s_iops"); sp_cpu_all+=("$s_cpu")
+          iops_ratios+=("$(python3 -c "print($s_iops/$f_iops)")"); cpu_ratios+=("$(python3 -c "print($s_cpu/$f_cpu)")")
+          echo "    round $round ($( ((round % 2 == 1)) && echo "fio first" || echo "ssdpulse first")): fio $f_iops IOPS" \
+               "$f_cpu us/IO (its own figure $f_own); ssdpulse: $line" >&2
         done
         [ ${#sp_iops_all[@]} -gt 0 ] || continue
         median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
         fio_iops=$(median "${fio_iops_all[@]}"); fio_cpu=$(median "${fio_cpu_all[@]}"); fio_own=$(median "${fio_own_all[@]}")
         sp_iops=$(median "${sp_iops_all[@]}"); sp_cpu=$(median "${sp_cpu_all[@]}")
-        printf '%-5s %-8s %-9s %3s | %9.0f %9.0f %6s | %8.2f %8.2f %6s | %8.2f\n' "$t" "$engine" $rw "$qd" "$fio_iops" \
-            "$sp_iops" "$(python3 -c "print(f'{$sp_iops/$fio_iops:.3f}')")" "$fio_cpu" "$sp_cpu" \
-            "$(python3 -c "print(f'{$sp_cpu/$fio_cpu:.2f}')")" "$fio_own"
+        printf '%-5s %-8s %-9s %3s | %9.0f %9.0f %6.3f | %8.2f %8.2f %6.2f | %8.2f\n' "$t" "$engine" $rw "$qd" "$fio_iops" \
+            "$sp_iops" "$(median "${iops_ratios[@]}")" "$fio_cpu" "$sp_cpu" "$(median "${cpu_ratios[@]}")" "$fio_own"
       done
     done
   done

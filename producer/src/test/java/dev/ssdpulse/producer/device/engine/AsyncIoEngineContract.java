@@ -49,6 +49,33 @@ abstract class AsyncIoEngineContract {
         s.sizeBytes = size;
     }
 
+    interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    /**
+     * Runs {@code body} on a new thread, as the device runner runs each phase, waits for it and rethrows what it
+     * threw; returns the thread.
+     */
+    static Thread inThread(ThrowingRunnable body) throws Exception {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable x) {
+                failure.set(x);
+            }
+        });
+        t.start();
+        t.join();
+        if (failure.get() instanceof Exception x) {
+            throw x;
+        } else if (failure.get() instanceof Error x) {
+            throw x;
+        }
+        return t;
+    }
+
     /** Submits every slot (queued), then reaps until all are back; returns them in completion order. */
     static List<IoSlot> submitAllAndReap(IoEngine e, List<IoSlot> slots) throws InterruptedException {
         for (IoSlot s : slots) {
@@ -177,18 +204,10 @@ abstract class AsyncIoEngineContract {
             IoSlot s = e.allocateSlot(4096);
             for (int phase = 0; phase < 3; phase++) {
                 long offset = 4096L * phase;
-                AtomicReference<Throwable> failure = new AtomicReference<>();
-                Thread t = new Thread(() -> {
-                    try {
-                        request(s, IoOpCode.READ, offset, 4096);
-                        submitAllAndReap(e, List.of(s));
-                    } catch (Throwable x) {
-                        failure.set(x);
-                    }
+                inThread(() -> {
+                    request(s, IoOpCode.READ, offset, 4096);
+                    submitAllAndReap(e, List.of(s));
                 });
-                t.start();
-                t.join();
-                assertThat(failure.get()).isNull();
                 assertThat(s.status).as(String.valueOf(e.lastError())).isZero();
             }
         }

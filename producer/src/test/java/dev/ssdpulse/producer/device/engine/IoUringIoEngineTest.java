@@ -43,20 +43,12 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
             assertThat(e.issuer()).isSameAs(Thread.currentThread());
 
             AtomicReference<Thread> boundTo = new AtomicReference<>();
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            Thread phase = new Thread(() -> {
-                try {
-                    e.bindSubmitter();
-                    boundTo.set(e.issuer());
-                    request(s, IoOpCode.READ, 4096, 4096);
-                    submitAllAndReap(e, List.of(s));
-                } catch (Throwable x) {
-                    failure.set(x);
-                }
+            Thread phase = inThread(() -> {
+                e.bindSubmitter();
+                boundTo.set(e.issuer());
+                request(s, IoOpCode.READ, 4096, 4096);
+                submitAllAndReap(e, List.of(s));
             });
-            phase.start();
-            phase.join();
-            assertThat(failure.get()).isNull();
             assertThat(boundTo.get()).as("bound by bindSubmitter, before any submit").isSameAs(phase);
             assertThat(s.status).as(String.valueOf(e.lastError())).isZero();
         }
@@ -139,28 +131,5 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
         }
         byte[] onDisk = Files.readAllBytes(f);
         assertThat(Arrays.copyOfRange(onDisk, 65536, 65536 + 4096)).isEqualTo(oldBytes);
-    }
-
-    interface ThrowingRunnable {
-        void run() throws Exception;
-    }
-
-    /** Runs {@code body} on a new thread, as the device runner runs each phase, and rethrows what it threw. */
-    private static void inThread(ThrowingRunnable body) throws Exception {
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread t = new Thread(() -> {
-            try {
-                body.run();
-            } catch (Throwable x) {
-                failure.set(x);
-            }
-        });
-        t.start();
-        t.join();
-        if (failure.get() instanceof Exception x) {
-            throw x;
-        } else if (failure.get() instanceof Error x) {
-            throw x;
-        }
     }
 }
