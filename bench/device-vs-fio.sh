@@ -5,12 +5,14 @@
 #
 # Usage: bench/device-vs-fio.sh [SECONDS=10] [ENGINES="libaio io_uring"] [TARGETS="file loop"] [QDS="1 32 256"]
 # Env:   FILE=/tmp/ssdpulse-bench.dat  LOOP_IMAGE=/tmp/ssdpulse-bench-loop.img  SIZE_MIB=1024  RAMP_SECONDS=10
-#        FIO_SKIP_SECONDS=1
+#        FIO_SKIP_SECONDS=1  RWS="randread randwrite": the cases, in this order (every read case first)
 #        ROUNDS=1: how many times each case runs. A round runs both tools back to back, fio first in odd rounds
 #        and ssdpulse first in even ones, so neither is always the one that meets the device just after the
 #        previous case. With more than one round the table gives each tool's median IOPS and CPU per I/O, and as
 #        ratios the median of the rounds' own ratios (each round's pair ran within a minute of each other): a
-#        single sample of a virtual disk swings 2-3x between runs (fio's own), a paired ratio much less.
+#        single sample of a virtual disk swings 2-3x between runs (fio's own), a paired ratio much less. Each
+#        round's line gives the hypervisor's steal time over each tool's run (% of the pinned CPUs' time, from
+#        /proc/stat), to tell a round disturbed by other tenants of the host from a difference between the tools.
 #        RAM_IMAGE=/dev/shm/ssdpulse-bench-ram.img: the image behind target 'ram', a loop device over a file in
 #        tmpfs (buffered, no disk): the device is then the CPU, so the tools' own costs decide the IOPS.
 #        ZRAM_DEV=/dev/zram0: the device behind target 'zram', a compressed RAM disk whose driver does each I/O
@@ -54,6 +56,7 @@ SECONDS_PER_CASE=${1:-10}
 ENGINES=${2:-"libaio io_uring"}
 TARGETS=${3:-"file loop"}
 QDS=${4:-"1 32 256"}
+RWS=${RWS:-"randread randwrite"}
 FILE=${FILE:-/tmp/ssdpulse-bench.dat}
 LOOP_IMAGE=${LOOP_IMAGE:-/tmp/ssdpulse-bench-loop.img}
 SIZE_MIB=${SIZE_MIB:-1024}
@@ -96,6 +99,34 @@ layout() { # random data, so reads are not of holes and writes overwrite allocat
     fio --name=layout --filename="$1" --size="$SIZE" --rw=write --bs=1M --direct=1 --ioengine=libaio \
         --iodepth=4 --refill_buffers --output=/dev/null
   fi
+}
+
+# Ticks of the CPUs the tools run on (CPUS, else all): "steal total". Steal is time the hypervisor ran something
+# else on our virtual CPU; a round with much of it measured the host's other tenants more than either tool.
+cpu_ticks() {
+  python3 - "$CPUS" <<'PY'
+import sys
+spec = sys.argv[1]
+cpus = None
+if spec:
+    cpus = set()
+    for part in spec.split(','):
+        a, _, b = part.partition('-')
+        cpus.update(range(int(a), int(b or a) + 1))
+steal = total = 0
+for line in open('/proc/stat'):
+    f = line.split()
+    if not f[0].startswith('cpu'):
+        break
+    if (cpus is None and f[0] == 'cpu') or (cpus is not None and f[0] != 'cpu' and int(f[0][3:]) in cpus):
+        v = [int(x) for x in f[1:9]]
+        steal += v[7]
+        total += sum(v)
+print(steal, total)
+PY
+}
+steal_pct() { # steal_pct "BEFORE" "AFTER": steal as % of the CPUs' time between two cpu_ticks
+  python3 -c "import sys; s0,t0,s1,t1=map(int,sys.argv[1:]); print(f'{100*(s1-s0)/max(1,t1-t0):.1f}')" $1 $2
 }
 
 cat > "$WORK/w.yaml" <<'EOF'
@@ -159,10 +190,12 @@ done
 
 printf '%-5s %-8s %-9s %3s | %9s %9s %6s | %8s %8s %6s | %8s\n' target engine rw qd fio_iops sp_iops ratio \
     fio_us/io sp_us/io ratio fio_own
-for t in $TARGETS; do
-  path=${PATHS[$t]}
-  for engine in $ENGINES; do
-    for rw in randread randwrite; do
+# Every read case before any write case: after a write case the host writes its cache back for a minute or more,
+# and a read case right after it ran at a tenth of its speed in its first rounds (run J in BENCHMARKS.md).
+for rw in $RWS; do
+  for t in $TARGETS; do
+    path=${PATHS[$t]}
+    for engine in $ENGINES; do
       read_pct=$([ $rw = randread ] && echo 100 || echo 0)
       # ssdpulse writes fresh incompressible data on every write (its default pattern); fio does with this
       refill=$([ $rw = randwrite ] && echo --refill_buffers || true)
@@ -182,13 +215,21 @@ for t in $TARGETS; do
           grep "phase 1 'test' ended" "$WORK/sp.err" || true
         }
         for ((round = 1; round <= ROUNDS; round++)); do
-          fio_out= line=
+          fio_out= line= fio_steal=- sp_steal=-
           if ((round % 2 == 1)); then
+            t0=$(cpu_ticks)
             fio_out=$(run_fio) || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }
+            t1=$(cpu_ticks); fio_steal=$(steal_pct "$t0" "$t1")
             line=$(run_ssdpulse)
+            sp_steal=$(steal_pct "$t1" "$(cpu_ticks)")
           else
+            t0=$(cpu_ticks)
             line=$(run_ssdpulse)
-            [ -n "$line" ] && { fio_out=$(run_fio) || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }; }
+            t1=$(cpu_ticks); sp_steal=$(steal_pct "$t0" "$t1")
+            if [ -n "$line" ]; then
+              fio_out=$(run_fio) || { echo "fio failed: $(cat "$WORK/fio.err")" >&2; continue; }
+              fio_steal=$(steal_pct "$t1" "$(cpu_ticks)")
+            fi
           fi
           if [ -z "$line" ]; then
             echo "ssdpulse failed: $(cat "$WORK/sp.err")" >&2
@@ -200,8 +241,9 @@ for t in $TARGETS; do
           fio_iops_all+=("$f_iops"); fio_cpu_all+=("$f_cpu"); fio_own_all+=("$f_own")
           sp_iops_all+=("$s_iops"); sp_cpu_all+=("$s_cpu")
           iops_ratios+=("$(python3 -c "print($s_iops/$f_iops)")"); cpu_ratios+=("$(python3 -c "print($s_cpu/$f_cpu)")")
-          echo "    round $round ($( ((round % 2 == 1)) && echo "fio first" || echo "ssdpulse first")): fio $f_iops IOPS" \
-               "$f_cpu us/IO (its own figure $f_own); ssdpulse: $line" >&2
+          echo "    round $round ($( ((round % 2 == 1)) && echo "fio first" || echo "ssdpulse first"), steal fio" \
+               "$fio_steal %, ssdpulse $sp_steal %): fio $f_iops IOPS $f_cpu us/IO (its own figure $f_own);" \
+               "ssdpulse: $line" >&2
         done
         [ ${#sp_iops_all[@]} -gt 0 ] || continue
         median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
