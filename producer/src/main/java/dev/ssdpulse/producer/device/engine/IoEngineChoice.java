@@ -51,10 +51,10 @@ public record IoEngineChoice(IoEngine engine, String note) {
                 return new IoEngineChoice(new NullIoEngine(), null);
             }
             case "auto" -> {
-                // libaio first: it has been the steadier match for fio on the reference VMs (BENCHMARKS.md: in runs F,
-                // G and I, 2026-12-03, libaio met fio's IOPS and CPU per I/O in 28 of 36 disk cases, io_uring in 25;
-                // io_uring's QD1 reads on a disk trail fio), and the default seccomp profiles of container runtimes
-                // refuse io_uring (not measured here); io_uring stays one flag away.
+                // libaio first: the default seccomp profiles of container runtimes refuse io_uring (not measured
+                // here), and on the reference VM neither engine matches fio better (BENCHMARKS.md: in runs F, G, I and
+                // J, 2026-12-03, each met fio's IOPS and CPU per I/O in 35 of 48 disk cases; io_uring's QD1 reads on
+                // the file trailed fio by 6-15 %); io_uring stays one flag away.
                 String aioWhy = libaioUnavailable.get();
                 if (aioWhy == null) {
                     return new IoEngineChoice(new LibaioIoEngine(depth), null);
