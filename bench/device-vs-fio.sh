@@ -190,6 +190,18 @@ done
 
 printf '%-5s %-8s %-9s %3s | %9s %9s %6s | %8s %8s %6s | %8s\n' target engine rw qd fio_iops sp_iops ratio \
     fio_us/io sp_us/io ratio fio_own
+# One run of each tool for the case the loops below set (path, rw, qd, engine, refill, engine_opts, read_pct).
+run_fio() {
+  python3 bench/fio-window.py "$FIO_SKIP_SECONDS" "$SECONDS_PER_CASE" fio --name=job \
+      --filename="$path" --size="$SIZE" --rw=$rw --bs=4k --iodepth="$qd" --ioengine="$engine" --direct=1 \
+      --norandommap --randrepeat=0 $refill "${FIO_PIN[@]}" "${engine_opts[@]}" 2>"$WORK/fio.err"
+}
+run_ssdpulse() {
+  java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" "${SP_PIN[@]}" \
+      --workload "$WORK/w.yaml" --set read=$read_pct --set qd=$qd --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
+      --offline --format json >"$WORK/sp.json" 2>"$WORK/sp.err" || true
+  grep "phase 1 'test' ended" "$WORK/sp.err" || true
+}
 # Every read case before any write case: after a write case the host writes its cache back for a minute or more,
 # and a read case right after it ran at a tenth of its speed in its first rounds (run J in BENCHMARKS.md).
 for rw in $RWS; do
@@ -203,17 +215,6 @@ for rw in $RWS; do
       engine_opts=($([ "$engine" = io_uring ] && echo "$FIO_URING_OPTS" || true))
       for qd in $QDS; do
         fio_iops_all=() fio_cpu_all=() fio_own_all=() sp_iops_all=() sp_cpu_all=() iops_ratios=() cpu_ratios=()
-        run_fio() {
-          python3 bench/fio-window.py "$FIO_SKIP_SECONDS" "$SECONDS_PER_CASE" fio --name=job \
-              --filename="$path" --size="$SIZE" --rw=$rw --bs=4k --iodepth="$qd" --ioengine="$engine" --direct=1 \
-              --norandommap --randrepeat=0 $refill "${FIO_PIN[@]}" "${engine_opts[@]}" 2>"$WORK/fio.err"
-        }
-        run_ssdpulse() {
-          java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" "${SP_PIN[@]}" \
-              --workload "$WORK/w.yaml" --set read=$read_pct --set qd=$qd --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
-              --offline --format json >"$WORK/sp.json" 2>"$WORK/sp.err" || true
-          grep "phase 1 'test' ended" "$WORK/sp.err" || true
-        }
         for ((round = 1; round <= ROUNDS; round++)); do
           fio_out= line= fio_steal=- sp_steal=-
           if ((round % 2 == 1)); then
