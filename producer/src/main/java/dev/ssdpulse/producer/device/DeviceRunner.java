@@ -19,7 +19,9 @@ import dev.ssdpulse.producer.workload.WorkloadGenerators;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -61,6 +63,8 @@ public final class DeviceRunner {
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private volatile boolean stop;
     private volatile String cancelReason;
+    /** The engines' registration refusals already told to the user: once per run, not once per phase or worker. */
+    private final Set<String> refusalsNoticed = new HashSet<>();
 
     public DeviceRunner(IoEngine engine, DeviceRunOptions options) {
         this.engine = engine;
@@ -378,6 +382,7 @@ public final class DeviceRunner {
             try {
                 return runThreads(threads, startNs, listener);
             } finally {
+                noticeRegistrationRefusals(siblings, listener);
                 closeAll(siblings);
             }
         }
@@ -385,6 +390,19 @@ public final class DeviceRunner {
         private PatternFiller filler(WorkerStream w, int q) {
             return new PatternFiller(phase.dataPattern(),
                     scheduled.seed() ^ (0x9E3779B97F4A7C15L * (w.worker * 4099L + q + 1)));
+        }
+
+        /** The engines bind (and register) in their phase threads, so a refusal is known once those have run. */
+        private void noticeRegistrationRefusals(List<IoEngine> siblings, DeviceRunListener listener) {
+            List<IoEngine> used = new ArrayList<>(siblings);
+            used.add(0, engine);
+            for (IoEngine e : used) {
+                String refusal = e.registrationRefusal();
+                if (refusal != null && refusalsNoticed.add(refusal)) {
+                    listener.onNotice(e.name() + " runs without its registered resources, as fio's defaults do ("
+                            + "each request then maps its buffer or file in the kernel): " + refusal);
+                }
+            }
         }
 
         private void closeAll(List<IoEngine> engines) {

@@ -8,6 +8,7 @@ import dev.ssdpulse.producer.device.engine.IoSlot;
 import dev.ssdpulse.producer.device.engine.IoStatus;
 import dev.ssdpulse.producer.device.engine.IoUringIoEngine;
 import dev.ssdpulse.producer.device.engine.LibaioIoEngine;
+import dev.ssdpulse.producer.device.engine.LockedMemory;
 import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
 import dev.ssdpulse.producer.device.engine.ThreadAffinity;
@@ -32,6 +33,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -323,6 +325,53 @@ class AsyncDeviceRunnerTest {
             }
         }
         assertThat(Files.size(f)).isEqualTo(size);
+    }
+
+    /**
+     * Where the kernel refuses io_uring's registered buffers (locked memory over RLIMIT_MEMLOCK, for a thread without
+     * CAP_IPC_LOCK: the runner's phase threads inherit the caller's capabilities), the run still completes with
+     * every I/O, unregistered, and the user is told once per run, not once per phase or per worker.
+     */
+    @Test
+    void aRefusedBufferRegistrationIsNoticedOncePerRunAndTheRunCompletes(@TempDir Path dir) throws Exception {
+        assumeTrue(IoUringIoEngine.unavailableReason() == null, IoUringIoEngine.unavailableReason());
+        long memlockBytes = LockedMemory.memlockLimitBytes();
+        assumeTrue(memlockBytes > 0 && memlockBytes <= 128L << 20, "RLIMIT_MEMLOCK is unlimited or over 128 MiB here");
+        int transferBytes = 1 << 20;
+        int qd = (int) (memlockBytes / transferBytes + 2); // each worker's slots: more than the limit
+        long size = 64L << 20;
+        Path f = dir.resolve("t.dat");
+        Files.write(f, new byte[(int) size]);
+        RecordingSink sink = new RecordingSink();
+        RecordingListener listener = new RecordingListener();
+        AtomicReference<DeviceRunResult> result = new AtomicReference<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try (IoUringIoEngine e = new IoUringIoEngine(qd)) {
+                LockedMemory.dropIpcLockFromThisThread();
+                e.open(f, size, true, true);
+                PhaseSpec.Builder write = PhaseSpec.builder("write", PhaseKind.TEST)
+                        .accessSpec(AccessSpec.of(transferBytes, 100, 0, 100)).workers(2).queueDepth(qd);
+                PhaseSpec.Builder read = PhaseSpec.builder("read", PhaseKind.TEST)
+                        .accessSpec(AccessSpec.of(transferBytes, 100, 100, 100)).workers(2).queueDepth(qd);
+                result.set(new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, true)).run(spec(size,
+                        write.totalBytes(Amount.ofBytes(32L << 20)).build(),
+                        read.totalBytes(Amount.ofBytes(32L << 20)).build()), sink, listener));
+            } catch (Throwable x) {
+                failure.set(x);
+            }
+        });
+        t.start();
+        t.join();
+        assertThat(failure.get()).isNull();
+        DeviceRunResult r = result.get();
+        assertThat(r.status()).as(r.reason()).isEqualTo(DeviceRunResult.Status.COMPLETED);
+        assertThat(r.totalErrors()).as(String.valueOf(r.lastError())).isZero();
+        assertThat(r.totalIos()).isEqualTo(64).isEqualTo(sink.count.get());
+        assertThat(listener.events).filteredOn(ev -> ev.startsWith("notice ")).singleElement().asString()
+                .contains("io_uring runs without its registered resources")
+                .contains("errno 12 (ENOMEM")
+                .contains("RLIMIT_MEMLOCK is too low");
     }
 
     /**

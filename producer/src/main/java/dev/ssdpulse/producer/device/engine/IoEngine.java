@@ -57,6 +57,16 @@ public interface IoEngine extends AutoCloseable {
     }
 
     /**
+     * Why the kernel refused the resources this engine registers to save work per request (io_uring's registered
+     * file and buffers: registered buffers are locked memory, refused under a low {@code RLIMIT_MEMLOCK}), or null
+     * when it never did or the engine registers nothing. The engine then runs without them, as fio's defaults do;
+     * the runner tells the user once per run.
+     */
+    default String registrationRefusal() {
+        return null;
+    }
+
+    /**
      * Another engine of the same kind, open on the same target with the same settings, for another submitting
      * thread (an asynchronous engine's queues belong to one thread). The caller closes it.
      */

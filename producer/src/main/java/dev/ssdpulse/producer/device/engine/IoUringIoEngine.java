@@ -294,7 +294,7 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
         return bufferRegistration == null ? 0 : Math.min(bufferSlots.length, MAX_REGISTERED_BUFFERS);
     }
 
-    /** Why the kernel refused to register the file or the buffers, or null when it never did. */
+    @Override
     public String registrationRefusal() {
         return registrationRefusal;
     }

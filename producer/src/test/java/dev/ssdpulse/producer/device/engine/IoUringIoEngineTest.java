@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class IoUringIoEngineTest extends AsyncIoEngineContract {
     @Override
@@ -131,5 +132,57 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
         }
         byte[] onDisk = Files.readAllBytes(f);
         assertThat(Arrays.copyOfRange(onDisk, 65536, 65536 + 4096)).isEqualTo(oldBytes);
+    }
+
+    /**
+     * Registered buffers are locked memory: where the kernel refuses them (a user without CAP_IPC_LOCK whose
+     * RLIMIT_MEMLOCK is below the slots' size), the engine says why and its requests go as plain READ / WRITE from
+     * each slot's own buffer, with the same bytes. The test drops CAP_IPC_LOCK from its own thread's effective set
+     * (capabilities are per thread; the kernel checks the ring creator's) and registers more than the limit.
+     */
+    @Test
+    void refusedBufferRegistrationIsReportedAndRequestsGoUnregistered() throws Exception {
+        long memlockBytes = LockedMemory.memlockLimitBytes();
+        assumeTrue(memlockBytes > 0 && memlockBytes <= 128L << 20, "RLIMIT_MEMLOCK is unlimited or over 128 MiB here");
+        int slotBytes = 1 << 20;
+        int n = (int) (memlockBytes / slotBytes + 2);
+        Path f = file();
+        byte[][] written = new byte[n][4096];
+        inThread(() -> {
+            LockedMemory.dropIpcLockFromThisThread();
+            try (IoUringIoEngine e = new IoUringIoEngine(n)) {
+                e.open(f, 1 << 20, true, true);
+                List<IoSlot> slots = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    IoSlot s = e.allocateSlot(slotBytes);
+                    new PatternFiller(DataPattern.incompressible(), 300 + i).fill(s, 4096);
+                    s.buffer.duplicate().clear().limit(4096).get(written[i]);
+                    request(s, IoOpCode.WRITE, (long) i * 4096, 4096);
+                    slots.add(s);
+                }
+                e.bindSubmitter();
+                assertThat(e.registrationRefusal())
+                        .as(n + " MiB of buffers against RLIMIT_MEMLOCK " + memlockBytes + " bytes")
+                        .contains("registering " + n + " buffers: errno 12 (ENOMEM")
+                        .contains("RLIMIT_MEMLOCK is too low");
+                assertThat(e.registeredBufferCount()).isZero();
+                assertThat(e.fileRegistered()).as("a registered file locks no memory").isTrue();
+                submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).as(String.valueOf(e.lastError())).isZero());
+                for (int i = 0; i < n; i++) {
+                    slots.get(i).buffer.duplicate().clear().put(new byte[4096]);
+                    request(slots.get(i), IoOpCode.READ, (long) (n - 1 - i) * 4096, 4096);
+                }
+                submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).isZero());
+                for (int i = 0; i < n; i++) {
+                    byte[] read = new byte[4096];
+                    slots.get(i).buffer.duplicate().clear().limit(4096).get(read);
+                    assertThat(read).as("slot %d read block %d", i, n - 1 - i).isEqualTo(written[n - 1 - i]);
+                }
+            }
+        });
+        byte[] onDisk = Files.readAllBytes(f);
+        for (int i = 0; i < n; i++) {
+            assertThat(Arrays.copyOfRange(onDisk, i * 4096, (i + 1) * 4096)).as("block %d", i).isEqualTo(written[i]);
+        }
     }
 }
