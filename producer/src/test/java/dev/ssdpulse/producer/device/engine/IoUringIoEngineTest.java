@@ -66,35 +66,15 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
         byte[][] written = new byte[n][4096];
         try (IoUringIoEngine e = new IoUringIoEngine(n)) {
             e.open(f, 1 << 20, true, true);
-            List<IoSlot> slots = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                IoSlot s = e.allocateSlot(4096);
-                new PatternFiller(DataPattern.incompressible(), 100 + i).fill(s, 4096);
-                s.buffer.duplicate().clear().get(written[i]);
-                request(s, IoOpCode.WRITE, (long) i * 4096, 4096);
-                slots.add(s);
-            }
+            List<IoSlot> slots = slotsWritingOnePatternBlockEach(e, 4096, 100, written);
             e.bindSubmitter();
             assertThat(e.registrationRefusal()).isNull();
             assertThat(e.fileRegistered()).isTrue();
             assertThat(e.registeredBufferCount()).isEqualTo(n);
             assertThat(slots).extracting(s -> s.fixedBufferIndex).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
-            submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).as(String.valueOf(e.lastError())).isZero());
-            for (int i = 0; i < n; i++) {
-                slots.get(i).buffer.duplicate().clear().put(new byte[4096]);
-                request(slots.get(i), IoOpCode.READ, (long) (n - 1 - i) * 4096, 4096);
-            }
-            submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).isZero());
-            for (int i = 0; i < n; i++) {
-                byte[] read = new byte[4096];
-                slots.get(i).buffer.duplicate().clear().get(read);
-                assertThat(read).as("slot %d read block %d", i, n - 1 - i).isEqualTo(written[n - 1 - i]);
-            }
+            writeThenReadBackInReverseSlotOrder(e, slots, written);
         }
-        byte[] onDisk = Files.readAllBytes(f);
-        for (int i = 0; i < n; i++) {
-            assertThat(Arrays.copyOfRange(onDisk, i * 4096, (i + 1) * 4096)).as("block %d", i).isEqualTo(written[i]);
-        }
+        assertBlocksOnFile(f, written);
     }
 
     /**
@@ -152,14 +132,7 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
             LockedMemory.dropIpcLockFromThisThread();
             try (IoUringIoEngine e = new IoUringIoEngine(n)) {
                 e.open(f, 1 << 20, true, true);
-                List<IoSlot> slots = new ArrayList<>();
-                for (int i = 0; i < n; i++) {
-                    IoSlot s = e.allocateSlot(slotBytes);
-                    new PatternFiller(DataPattern.incompressible(), 300 + i).fill(s, 4096);
-                    s.buffer.duplicate().clear().limit(4096).get(written[i]);
-                    request(s, IoOpCode.WRITE, (long) i * 4096, 4096);
-                    slots.add(s);
-                }
+                List<IoSlot> slots = slotsWritingOnePatternBlockEach(e, slotBytes, 300, written);
                 e.bindSubmitter();
                 assertThat(e.registrationRefusal())
                         .as(n + " MiB of buffers against RLIMIT_MEMLOCK " + memlockBytes + " bytes")
@@ -167,21 +140,52 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
                         .contains("RLIMIT_MEMLOCK is too low");
                 assertThat(e.registeredBufferCount()).isZero();
                 assertThat(e.fileRegistered()).as("a registered file locks no memory").isTrue();
-                submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).as(String.valueOf(e.lastError())).isZero());
-                for (int i = 0; i < n; i++) {
-                    slots.get(i).buffer.duplicate().clear().put(new byte[4096]);
-                    request(slots.get(i), IoOpCode.READ, (long) (n - 1 - i) * 4096, 4096);
-                }
-                submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).isZero());
-                for (int i = 0; i < n; i++) {
-                    byte[] read = new byte[4096];
-                    slots.get(i).buffer.duplicate().clear().limit(4096).get(read);
-                    assertThat(read).as("slot %d read block %d", i, n - 1 - i).isEqualTo(written[n - 1 - i]);
-                }
+                writeThenReadBackInReverseSlotOrder(e, slots, written);
             }
         });
-        byte[] onDisk = Files.readAllBytes(f);
+        assertBlocksOnFile(f, written);
+    }
+
+    /**
+     * One slot of {@code slotBytes} per row of {@code written}, each filled with its own pattern (seeded from
+     * {@code seed}) and set to write its first 4 KiB to block i; the bytes go to {@code written[i]}.
+     */
+    private static List<IoSlot> slotsWritingOnePatternBlockEach(IoUringIoEngine e, int slotBytes, long seed,
+                                                                byte[][] written) {
+        List<IoSlot> slots = new ArrayList<>();
+        for (int i = 0; i < written.length; i++) {
+            IoSlot s = e.allocateSlot(slotBytes);
+            new PatternFiller(DataPattern.incompressible(), seed + i).fill(s, 4096);
+            s.buffer.duplicate().clear().limit(4096).get(written[i]);
+            request(s, IoOpCode.WRITE, (long) i * 4096, 4096);
+            slots.add(s);
+        }
+        return slots;
+    }
+
+    /**
+     * Submits the slots' writes, then has slot i read block n-1-i into its cleared buffer and checks the bytes: a
+     * request that used another slot's buffer (a wrong registered index) reads or writes the wrong block.
+     */
+    private static void writeThenReadBackInReverseSlotOrder(IoUringIoEngine e, List<IoSlot> slots, byte[][] written)
+            throws InterruptedException {
+        int n = slots.size();
+        submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).as(String.valueOf(e.lastError())).isZero());
         for (int i = 0; i < n; i++) {
+            slots.get(i).buffer.duplicate().clear().limit(4096).put(new byte[4096]);
+            request(slots.get(i), IoOpCode.READ, (long) (n - 1 - i) * 4096, 4096);
+        }
+        submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).isZero());
+        for (int i = 0; i < n; i++) {
+            byte[] read = new byte[4096];
+            slots.get(i).buffer.duplicate().clear().limit(4096).get(read);
+            assertThat(read).as("slot %d read block %d", i, n - 1 - i).isEqualTo(written[n - 1 - i]);
+        }
+    }
+
+    private static void assertBlocksOnFile(Path f, byte[][] written) throws java.io.IOException {
+        byte[] onDisk = Files.readAllBytes(f);
+        for (int i = 0; i < written.length; i++) {
             assertThat(Arrays.copyOfRange(onDisk, i * 4096, (i + 1) * 4096)).as("block %d", i).isEqualTo(written[i]);
         }
     }
