@@ -52,9 +52,9 @@ public record IoEngineChoice(IoEngine engine, String note) {
             }
             case "auto" -> {
                 // libaio first: the default seccomp profiles of container runtimes refuse io_uring (not measured
-                // here), and on the reference VM neither engine matches fio better (BENCHMARKS.md: in runs F, G, I and
-                // J, 2026-12-03, each met fio's IOPS and CPU per I/O in 35 of 48 disk cases; io_uring's QD1 reads on
-                // the file trailed fio by 6-15 %); io_uring stays one flag away.
+                // here), and on the reference VM neither engine is clearly closer to fio (BENCHMARKS.md: over runs F,
+                // G, I, J and L, 2026-12-03, io_uring met fio's IOPS and CPU per I/O in 47 of 60 disk cases, libaio in
+                // 44; each engine's QD1 reads trailed fio by 5-15 % in some runs); io_uring stays one flag away.
                 String aioWhy = libaioUnavailable.get();
                 if (aioWhy == null) {
                     return new IoEngineChoice(new LibaioIoEngine(depth), null);
