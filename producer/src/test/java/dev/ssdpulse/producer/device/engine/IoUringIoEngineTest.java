@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class IoUringIoEngineTest extends AsyncIoEngineContract {
     @Override
@@ -122,10 +121,9 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
      */
     @Test
     void refusedBufferRegistrationIsReportedAndRequestsGoUnregistered() throws Exception {
-        long memlockBytes = LockedMemory.memlockLimitBytes();
-        assumeTrue(memlockBytes > 0 && memlockBytes <= 128L << 20, "RLIMIT_MEMLOCK is unlimited or over 128 MiB here");
         int slotBytes = 1 << 20;
-        int n = (int) (memlockBytes / slotBytes + 2);
+        int n = LockedMemory.buffersOverTheLimit(slotBytes);
+        long memlockBytes = LockedMemory.memlockLimitBytes();
         Path f = file();
         byte[][] written = new byte[n][4096];
         inThread(() -> {

@@ -7,6 +7,8 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 /**
  * For tests of the path where the kernel refuses locked memory (io_uring's registered buffers): a root test run
  * holds CAP_IPC_LOCK, which exempts it from RLIMIT_MEMLOCK, so a test drops that capability from its own thread.
@@ -24,6 +26,16 @@ public final class LockedMemory {
             }
         }
         throw new IllegalStateException("no 'Max locked memory' line in /proc/self/limits");
+    }
+
+    /**
+     * How many buffers of {@code bufferBytes} lock more memory than RLIMIT_MEMLOCK allows; the calling test is
+     * skipped where the limit is unlimited or over 128 MiB (too many buffers to allocate for a test).
+     */
+    public static int buffersOverTheLimit(int bufferBytes) throws IOException {
+        long memlockBytes = memlockLimitBytes();
+        assumeTrue(memlockBytes > 0 && memlockBytes <= 128L << 20, "RLIMIT_MEMLOCK is unlimited or over 128 MiB here");
+        return (int) (memlockBytes / bufferBytes + 2);
     }
 
     /**
