@@ -27,7 +27,11 @@ final class LinuxNative {
     static final int O_CLOEXEC = 02000000;
     /** O_DIRECT differs between architectures. */
     static final int O_DIRECT = Platform.isARM() ? 0200000 : 040000;
+    /** The same on x86-64 and aarch64. */
+    static final int O_NOATIME = 01000000;
+    static final int F_GETFL = 3;
 
+    static final int EPERM = 1;
     static final int EINTR = 4;
     static final int EAGAIN = 11;
     static final int ETIME = 62;
@@ -95,6 +99,8 @@ final class LinuxNative {
     static native int open(String path, int flags) throws LastErrorException;
 
     static native int close(int fd) throws LastErrorException;
+
+    static native int fcntl(int fd, int command, long argument) throws LastErrorException;
 
     static native int fdatasync(int fd) throws LastErrorException;
 

@@ -1,9 +1,6 @@
 package dev.ssdpulse.producer.device.engine;
 
-import com.sun.jna.Platform;
-
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -11,7 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * For tests of the path where the kernel refuses locked memory (io_uring's registered buffers): a root test run
- * holds CAP_IPC_LOCK, which exempts it from RLIMIT_MEMLOCK, so a test drops that capability from its own thread.
+ * holds CAP_IPC_LOCK, which exempts it from RLIMIT_MEMLOCK, so a test drops that capability from a thread of its own.
  */
 public final class LockedMemory {
     private LockedMemory() {
@@ -39,21 +36,11 @@ public final class LockedMemory {
     }
 
     /**
-     * Clears CAP_IPC_LOCK from the calling thread's effective capabilities (capget / capset, version 3).
-     * Capabilities belong to a thread, so the rest of the test JVM keeps it; threads this one starts inherit the
-     * change, and the kernel checks the capability of the thread that creates an io_uring ring.
+     * Runs {@code body} on a new thread without CAP_IPC_LOCK, waits for it and rethrows what it threw. The kernel
+     * checks the capability of the thread that creates an io_uring ring, so the ring must be created inside
+     * {@code body}; threads started from it (a device runner's phase threads) inherit the change.
      */
-    public static void dropIpcLockFromThisThread() {
-        long capget = Platform.isIntel() ? 125 : 90;
-        long capset = Platform.isIntel() ? 126 : 91;
-        ByteBuffer header = LinuxNative.allocateAligned(8, 8);
-        header.putInt(0, 0x20080522); // _LINUX_CAPABILITY_VERSION_3
-        header.putInt(4, 0); // this thread
-        // two struct __user_cap_data_struct { u32 effective, permitted, inheritable; }: capabilities 0-31, 32-63
-        ByteBuffer data = LinuxNative.allocateAligned(24, 8);
-        LinuxNative.syscall(capget, LinuxNative.address(header), LinuxNative.address(data), 0, 0, 0, 0);
-        int capIpcLock = 14;
-        data.putInt(0, data.getInt(0) & ~(1 << capIpcLock));
-        LinuxNative.syscall(capset, LinuxNative.address(header), LinuxNative.address(data), 0, 0, 0, 0);
+    public static void inThreadWithoutIpcLock(ThreadCapabilities.Body body) throws Exception {
+        ThreadCapabilities.inThreadWithout(ThreadCapabilities.CAP_IPC_LOCK, body);
     }
 }
