@@ -200,7 +200,8 @@ run_fio() {
 }
 run_ssdpulse() {
   java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" "${SP_PIN[@]}" \
-      --workload "$WORK/w.yaml" --set seed=$((RANDOM * 32768 + RANDOM)) --set read=$read_pct --set qd=$qd --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
+      --workload "$WORK/w.yaml" --set seed=$((RANDOM * 32768 + RANDOM)) --set read=$read_pct --set qd=$qd \
+      --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
       --offline --format json >"$WORK/sp.json" 2>"$WORK/sp.err" || true
   grep "phase 1 'test' ended" "$WORK/sp.err" || true
 }
