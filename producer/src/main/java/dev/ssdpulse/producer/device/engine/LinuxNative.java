@@ -15,9 +15,9 @@ import java.nio.ByteOrder;
  * interface-mapped call (no proxy, no argument boxing). That matters here: io_submit / io_getevents /
  * io_uring_enter run once per I/O or per batch, and the issue's budget is fio's CPU per I/O.
  *
- * <p>The AIO and io_uring calls are raw {@code syscall(2)}s (no libaio or liburing needed). {@code syscall} is
- * variadic; calling it with six {@code long}s through a non-variadic binding is fine on x86-64 and aarch64 because
- * every argument is an integer passed in a register.
+ * <p>The AIO and io_uring calls are raw {@code syscall(2)}s (no libaio or liburing needed). {@code syscall},
+ * {@code open} and {@code fcntl} are variadic; calling them through non-variadic bindings is fine on x86-64 and
+ * aarch64 Linux because every argument is an integer passed in a register.
  *
  * <p>Errors: the methods declare {@link LastErrorException}, so a failing call throws with the errno.
  */

@@ -116,8 +116,9 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
     /**
      * Registered buffers are locked memory: where the kernel refuses them (a user without CAP_IPC_LOCK whose
      * RLIMIT_MEMLOCK is below the slots' size), the engine says why and its requests go as plain READ / WRITE from
-     * each slot's own buffer, with the same bytes. The test drops CAP_IPC_LOCK from its own thread's effective set
-     * (capabilities are per thread; the kernel checks the ring creator's) and registers more than the limit.
+     * each slot's own buffer, with the same bytes. The test runs on a new thread without CAP_IPC_LOCK in its
+     * effective set (capabilities are per thread; the kernel checks the ring creator's) and registers more than the
+     * limit.
      */
     @Test
     void refusedBufferRegistrationIsReportedAndRequestsGoUnregistered() throws Exception {
