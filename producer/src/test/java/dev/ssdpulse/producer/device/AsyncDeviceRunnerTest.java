@@ -9,6 +9,7 @@ import dev.ssdpulse.producer.device.engine.IoStatus;
 import dev.ssdpulse.producer.device.engine.IoUringIoEngine;
 import dev.ssdpulse.producer.device.engine.LibaioIoEngine;
 import dev.ssdpulse.producer.device.engine.LockedMemory;
+import dev.ssdpulse.producer.device.engine.ThreadCapabilities;
 import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
 import dev.ssdpulse.producer.device.engine.ThreadAffinity;
@@ -344,7 +345,7 @@ class AsyncDeviceRunnerTest {
         RecordingListener listener = new RecordingListener();
         AtomicReference<DeviceRunResult> result = new AtomicReference<>();
         // the engine is created inside: the kernel checks the capability of the ring's creator
-        LockedMemory.inThreadWithoutIpcLock(() -> {
+        ThreadCapabilities.inThreadWithout(ThreadCapabilities.CAP_IPC_LOCK, () -> {
             try (IoUringIoEngine e = new IoUringIoEngine(qd)) {
                 e.open(f, size, true, true);
                 PhaseSpec.Builder write = PhaseSpec.builder("write", PhaseKind.TEST)

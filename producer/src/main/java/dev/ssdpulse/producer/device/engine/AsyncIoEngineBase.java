@@ -167,11 +167,6 @@ abstract class AsyncIoEngineBase implements IoEngine {
         return LinuxNative.open(target.toString(), flags);
     }
 
-    /** Whether the target's descriptor skips access-time updates, O_NOATIME (for tests). */
-    boolean opensWithoutAccessTime() {
-        return fd >= 0 && (LinuxNative.fcntl(fd, LinuxNative.F_GETFL, 0) & LinuxNative.O_NOATIME) != 0;
-    }
-
     @Override
     public IoEngine openSibling() throws IOException {
         if (fd < 0) {

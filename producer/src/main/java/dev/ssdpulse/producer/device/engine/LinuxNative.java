@@ -15,8 +15,8 @@ import java.nio.ByteOrder;
  * interface-mapped call (no proxy, no argument boxing). That matters here: io_submit / io_getevents /
  * io_uring_enter run once per I/O or per batch, and the issue's budget is fio's CPU per I/O.
  *
- * <p>The AIO and io_uring calls are raw {@code syscall(2)}s (no libaio or liburing needed). {@code syscall},
- * {@code open} and {@code fcntl} are variadic; calling them through non-variadic bindings is fine on x86-64 and
+ * <p>The AIO and io_uring calls are raw {@code syscall(2)}s (no libaio or liburing needed). {@code syscall}
+ * and {@code open} are variadic; calling them through non-variadic bindings is fine on x86-64 and
  * aarch64 Linux because every argument is an integer passed in a register.
  *
  * <p>Errors: the methods declare {@link LastErrorException}, so a failing call throws with the errno.
@@ -29,7 +29,6 @@ final class LinuxNative {
     static final int O_DIRECT = Platform.isARM() ? 0200000 : 040000;
     /** The same on x86-64 and aarch64. */
     static final int O_NOATIME = 01000000;
-    static final int F_GETFL = 3;
 
     static final int EPERM = 1;
     static final int EINTR = 4;
@@ -99,8 +98,6 @@ final class LinuxNative {
     static native int open(String path, int flags) throws LastErrorException;
 
     static native int close(int fd) throws LastErrorException;
-
-    static native int fcntl(int fd, int command, long argument) throws LastErrorException;
 
     static native int fdatasync(int fd) throws LastErrorException;
 

@@ -127,7 +127,7 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
         long memlockBytes = LockedMemory.memlockLimitBytes();
         Path f = file();
         byte[][] written = new byte[n][4096];
-        LockedMemory.inThreadWithoutIpcLock(() -> {
+        ThreadCapabilities.inThreadWithout(ThreadCapabilities.CAP_IPC_LOCK, () -> {
             try (IoUringIoEngine e = new IoUringIoEngine(n)) {
                 e.open(f, 1 << 20, true, true);
                 List<IoSlot> slots = slotsWritingOnePatternBlockEach(e, slotBytes, 300, written);

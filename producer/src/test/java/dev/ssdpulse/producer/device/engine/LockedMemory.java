@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * For tests of the path where the kernel refuses locked memory (io_uring's registered buffers): a root test run
- * holds CAP_IPC_LOCK, which exempts it from RLIMIT_MEMLOCK, so a test drops that capability from a thread of its own.
+ * holds CAP_IPC_LOCK, which exempts it from RLIMIT_MEMLOCK, so a test drops that capability from a thread of its own
+ * ({@link ThreadCapabilities}) and registers more buffers than the limit allows.
  */
 public final class LockedMemory {
     private LockedMemory() {
@@ -33,14 +34,5 @@ public final class LockedMemory {
         long memlockBytes = memlockLimitBytes();
         assumeTrue(memlockBytes > 0 && memlockBytes <= 128L << 20, "RLIMIT_MEMLOCK is unlimited or over 128 MiB here");
         return (int) (memlockBytes / bufferBytes + 2);
-    }
-
-    /**
-     * Runs {@code body} on a new thread without CAP_IPC_LOCK, waits for it and rethrows what it threw. The kernel
-     * checks the capability of the thread that creates an io_uring ring, so the ring must be created inside
-     * {@code body}; threads started from it (a device runner's phase threads) inherit the change.
-     */
-    public static void inThreadWithoutIpcLock(ThreadCapabilities.Body body) throws Exception {
-        ThreadCapabilities.inThreadWithout(ThreadCapabilities.CAP_IPC_LOCK, body);
     }
 }

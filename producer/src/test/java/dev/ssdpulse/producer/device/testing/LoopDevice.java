@@ -58,6 +58,21 @@ public final class LoopDevice implements AutoCloseable {
         return device;
     }
 
+    /**
+     * A second block-device node for this loop device at {@code node} (mknod), owned by {@code uid}: for tests of
+     * owner checks that must not change the system's own node. Aborts the test where mknod is refused.
+     */
+    public Path nodeOwnedBy(Path node, int uid) throws Exception {
+        String[] majorMinor = Files.readString(Path.of("/sys/class/block", device.getFileName().toString(), "dev"))
+                .trim().split(":");
+        Process p = new ProcessBuilder("mknod", node.toString(), "b", majorMinor[0], majorMinor[1])
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        Assumptions.assumeTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "mknod failed: " + out);
+        Files.setAttribute(node, "unix:uid", uid);
+        return node;
+    }
+
     @Override
     public void close() throws Exception {
         new ProcessBuilder("losetup", "-d", device.toString()).start().waitFor(10, TimeUnit.SECONDS);
