@@ -2,7 +2,6 @@ import com.sun.jna.LastErrorException;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Platform;
-
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
@@ -43,7 +42,8 @@ public final class SyscallCost {
                     sum += channel.position();
                 }
                 long t3 = System.nanoTime();
-                System.out.printf("JNA syscall(getpid) throwing LastErrorException %.0f ns, without %.0f ns;"
+                System.out.printf(
+                        "JNA syscall(getpid) throwing LastErrorException %.0f ns, without %.0f ns;"
                                 + " JDK FileChannel.position() (lseek) %.0f ns per call (%d)%n",
                         (t1 - t0) / (double) calls, (t2 - t1) / (double) calls, (t3 - t2) / (double) calls, sum & 1);
             }

@@ -24,8 +24,7 @@ public final class AccessErrors {
     private static final Pattern JAAS_USER = Pattern.compile("username\\s*=\\s*\"([^\"]*)\"");
     private static final String SEE = " (what each user of a secured stack may do: README, \"Secured deployment\")";
 
-    private AccessErrors() {
-    }
+    private AccessErrors() {}
 
     /** The user a {@code sasl.jaas.config} line logs in as. */
     public static Optional<String> jaasUser(Object jaasConfig) {
@@ -71,8 +70,8 @@ public final class AccessErrors {
                         + "': no ACL allows this user to read with that group id" + SEE);
             }
             if (c instanceof TransactionalIdAuthorizationException) {
-                return Optional.of("Kafka refused " + who + " a transactional id (exactly-once writes): " + c.getMessage()
-                        + SEE);
+                return Optional.of(
+                        "Kafka refused " + who + " a transactional id (exactly-once writes): " + c.getMessage() + SEE);
             }
             if (c instanceof ClusterAuthorizationException) {
                 return Optional.of("Kafka refused " + who + " a cluster operation: " + c.getMessage() + SEE);

@@ -5,31 +5,52 @@ import dev.ssdpulse.cli.analytics.StreamsCommand;
 import dev.ssdpulse.cli.demo.DemoCommand;
 import dev.ssdpulse.cli.device.DeviceCommand;
 import dev.ssdpulse.cli.importer.ImportCommand;
+import dev.ssdpulse.cli.play.PlayCommand;
+import dev.ssdpulse.cli.registry.RegistryCommand;
 import dev.ssdpulse.cli.report.ReportCommand;
 import dev.ssdpulse.cli.runs.RunsCommand;
 import dev.ssdpulse.cli.simulate.SimulateCommand;
 import dev.ssdpulse.cli.stack.StackCommand;
 import dev.ssdpulse.cli.workloads.WorkloadsCommand;
+import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadValidationException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import org.apache.kafka.common.errors.TimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-
-import dev.ssdpulse.producer.workload.Units;
-
-import java.io.PrintWriter;
-import java.time.Duration;
-import java.io.UncheckedIOException;
 
 /** Composition root: every command is wired here, nowhere else has a {@code main}. */
 // scope = INHERIT copies --help/-h and --version/-V to every subcommand at any depth, so
 // `ssdpulse demo --help` answers like the top level does.
-@Command(name = "ssdpulse",
+@Command(
+        name = "ssdpulse",
         scope = CommandLine.ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Event-sourced SSD benchmarking telemetry on Apache Kafka.",
-        subcommands = {CommandLine.HelpCommand.class, DemoCommand.class, StackCommand.class, dev.ssdpulse.cli.registry.RegistryCommand.class, SimulateCommand.class, DeviceCommand.class, ImportCommand.class,
-                StreamsCommand.class, ReplayCommand.class, dev.ssdpulse.cli.play.PlayCommand.class, ReportCommand.class, RunsCommand.class, WorkloadsCommand.class})
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            DemoCommand.class,
+            StackCommand.class,
+            RegistryCommand.class,
+            SimulateCommand.class,
+            DeviceCommand.class,
+            ImportCommand.class,
+            StreamsCommand.class,
+            ReplayCommand.class,
+            PlayCommand.class,
+            ReportCommand.class,
+            RunsCommand.class,
+            WorkloadsCommand.class
+        })
 public final class Main implements Runnable {
 
     /** Exit code for bad input (flags, files): distinct from a failure of the tool itself (1). */
@@ -76,7 +97,7 @@ public final class Main implements Runnable {
             err.flush();
             return EXIT_BAD_INPUT;
         }
-        org.apache.kafka.common.errors.TimeoutException timeout = kafkaTimeout(e);
+        TimeoutException timeout = kafkaTimeout(e);
         if (timeout != null) {
             err.println("error: Kafka did not answer in time (is `ssdpulse stack` running, are --bootstrap-servers "
                     + "and --schema-registry-url right, and for a secured cluster (stack --secure) is --kafka-config "
@@ -96,9 +117,9 @@ public final class Main implements Runnable {
     }
 
     /** A Kafka timeout anywhere in the cause chain: the usual face of an unreachable or unanswering cluster. */
-    private static org.apache.kafka.common.errors.TimeoutException kafkaTimeout(Throwable e) {
+    private static TimeoutException kafkaTimeout(Throwable e) {
         for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof org.apache.kafka.common.errors.TimeoutException t) {
+            if (c instanceof TimeoutException t) {
                 return t;
             }
         }
@@ -109,24 +130,24 @@ public final class Main implements Runnable {
      * The Kafka user the failed command logged in as: the {@code sasl.jaas.config} of its -X options, else of its
      * --kafka-config file (Kafka's authorization errors do not name it).
      */
-    private static java.util.Optional<String> loginUser(CommandLine.ParseResult parsed) {
+    private static Optional<String> loginUser(CommandLine.ParseResult parsed) {
         CommandLine.ParseResult leaf = parsed;
         while (leaf.subcommand() != null) {
             leaf = leaf.subcommand();
         }
-        java.util.Map<String, String> overrides = leaf.matchedOptionValue("-X", java.util.Map.<String, String>of());
+        Map<String, String> overrides = leaf.matchedOptionValue("-X", Map.<String, String>of());
         if (overrides.containsKey("sasl.jaas.config")) {
             return AccessErrors.jaasUser(overrides.get("sasl.jaas.config"));
         }
-        java.nio.file.Path file = leaf.matchedOptionValue("--kafka-config", null);
+        Path file = leaf.matchedOptionValue("--kafka-config", null);
         if (file == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        java.util.Properties p = new java.util.Properties();
-        try (var reader = java.nio.file.Files.newBufferedReader(file)) {
+        Properties p = new Properties();
+        try (var reader = Files.newBufferedReader(file)) {
             p.load(reader);
-        } catch (java.io.IOException ex) {
-            return java.util.Optional.empty();
+        } catch (IOException ex) {
+            return Optional.empty();
         }
         return AccessErrors.jaasUser(p.getProperty("sasl.jaas.config"));
     }

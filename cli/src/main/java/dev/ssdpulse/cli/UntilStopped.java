@@ -12,8 +12,7 @@ import java.util.concurrent.TimeUnit;
  * does it itself.
  */
 public final class UntilStopped {
-    private UntilStopped() {
-    }
+    private UntilStopped() {}
 
     /**
      * Blocks until a signal or until {@code exitAfter} (null = no limit) has passed, then {@code stop} has run once:
@@ -28,10 +27,12 @@ public final class UntilStopped {
     /** @return true when a signal ended the wait (onSignal ran in the hook) */
     private static boolean await(Duration exitAfter, Runnable onSignal, String threadName) throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            onSignal.run();
-            stopped.countDown();
-        }, threadName);
+        Thread hook = new Thread(
+                () -> {
+                    onSignal.run();
+                    stopped.countDown();
+                },
+                threadName);
         Runtime.getRuntime().addShutdownHook(hook);
         if (exitAfter == null) {
             stopped.await();

@@ -1,5 +1,7 @@
 package dev.ssdpulse.cli;
 
+import java.io.IOException;
+import java.util.Properties;
 import picocli.CommandLine;
 
 /** Version from the jar manifest (Maven fills it in), so {@code --version} never lies. */
@@ -19,10 +21,10 @@ public final class VersionProvider implements CommandLine.IVersionProvider {
             if (in == null) {
                 return "unknown";
             }
-            var props = new java.util.Properties();
+            var props = new Properties();
             props.load(in);
             return props.getProperty("version", "unknown");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "unknown";
         }
     }

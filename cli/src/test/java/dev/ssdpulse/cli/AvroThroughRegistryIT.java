@@ -1,7 +1,12 @@
 package dev.ssdpulse.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
+import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.PhaseKind;
@@ -14,6 +19,13 @@ import dev.ssdpulse.schemas.serde.SpecificAvroDeserializer;
 import dev.ssdpulse.schemas.serde.SpecificAvroSerializer;
 import dev.ssdpulse.schemas.serde.WireFormat;
 import dev.ssdpulse.schemas.topics.Topics;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.apache.avro.Schema;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -21,6 +33,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -28,17 +41,6 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.nio.ByteBuffer;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The foundation end to end: ssdpulse's Avro records go through the schema registry (the embedded one on
@@ -69,11 +71,14 @@ class AvroThroughRegistryIT {
             }
         }
         sent.add(new IoStreamRecord(builder.flush()));
-        sent.add(new IoStreamRecord(new RunHeartbeat(runId, 20_000L, java.time.Instant.ofEpochMilli(System.currentTimeMillis()), 20L, 20L, 0L)));
+        sent.add(new IoStreamRecord(
+                new RunHeartbeat(runId, 20_000L, Instant.ofEpochMilli(System.currentTimeMillis()), 20L, 20L, 0L)));
 
         try (var registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl());
-             var producer = new KafkaProducer<>(Map.<String, Object>of("bootstrap.servers", stack.bootstrapServers()),
-                     new StringSerializer(), new SpecificAvroSerializer<IoStreamRecord>(registry))) {
+                var producer = new KafkaProducer<>(
+                        Map.<String, Object>of("bootstrap.servers", stack.bootstrapServers()),
+                        new StringSerializer(),
+                        new SpecificAvroSerializer<IoStreamRecord>(registry))) {
             for (IoStreamRecord record : sent) {
                 producer.send(new ProducerRecord<>(topic, runId, record)).get();
             }
@@ -82,17 +87,20 @@ class AvroThroughRegistryIT {
             List<ConsumerRecord<String, byte[]>> raw = consume(topic, sent.size());
             for (ConsumerRecord<String, byte[]> record : raw) {
                 assertThat(record.value()[0]).as("magic byte").isEqualTo((byte) 0);
-                assertThat(ByteBuffer.wrap(record.value(), 1, 4).getInt()).as("schema id").isEqualTo(registeredId);
+                assertThat(ByteBuffer.wrap(record.value(), 1, 4).getInt())
+                        .as("schema id")
+                        .isEqualTo(registeredId);
                 assertThat(WireFormat.schemaId(record.value())).isEqualTo(registeredId);
             }
             try (var deserializer = new SpecificAvroDeserializer<>(IoStreamRecord.class, registry)) {
                 List<IoStreamRecord> received = raw.stream()
-                        .map(r -> deserializer.deserialize(topic, r.value())).toList();
+                        .map(r -> deserializer.deserialize(topic, r.value()))
+                        .toList();
                 assertThat(received).isEqualTo(sent);
                 long ios = 0;
                 IoBatchReader reader = new IoBatchReader();
                 for (IoStreamRecord record : received) {
-                    if (record.getEvent() instanceof dev.ssdpulse.schemas.avro.IoBatch batch) {
+                    if (record.getEvent() instanceof IoBatch batch) {
                         reader.reset(batch);
                         while (reader.next()) {
                             assertThat(reader.offsetBytes()).isEqualTo(4096L * reader.ioSequence());
@@ -109,8 +117,12 @@ class AvroThroughRegistryIT {
     @Test
     void anUnknownSchemaIdOnReadIsAClearSerializationExceptionNamingTheId() {
         try (var registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl());
-             var deserializer = new SpecificAvroDeserializer<>(IoStreamRecord.class, registry)) {
-            byte[] bogus = ByteBuffer.allocate(9).put((byte) 0).putInt(987_654).putInt(0).array();
+                var deserializer = new SpecificAvroDeserializer<>(IoStreamRecord.class, registry)) {
+            byte[] bogus = ByteBuffer.allocate(9)
+                    .put((byte) 0)
+                    .putInt(987_654)
+                    .putInt(0)
+                    .array();
             assertThatThrownBy(() -> deserializer.deserialize("ssdpulse.io.v1", bogus))
                     .isInstanceOf(SerializationException.class)
                     .hasMessageContaining("987654");
@@ -149,13 +161,16 @@ class AvroThroughRegistryIT {
                             .configs(t.topicConfigs()))
                     .toList();
             admin.createTopics(topics).all().get();
-            var described = admin.describeConfigs(topics.stream().map(t ->
-                    new org.apache.kafka.common.config.ConfigResource(
-                            org.apache.kafka.common.config.ConfigResource.Type.TOPIC, t.name())).toList()).all().get();
+            var described = admin.describeConfigs(topics.stream()
+                            .map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t.name()))
+                            .toList())
+                    .all()
+                    .get();
             assertThat(described.entrySet()).allSatisfy(e -> {
                 String name = e.getKey().name();
                 String expected = name.endsWith(Topics.RUNS.name()) || name.endsWith(Topics.RUN_DELETIONS.name())
-                        ? "compact" : "delete";
+                        ? "compact"
+                        : "delete";
                 assertThat(e.getValue().get("cleanup.policy").value()).as(name).isEqualTo(expected);
             });
         }
@@ -168,14 +183,22 @@ class AvroThroughRegistryIT {
     }
 
     private static List<ConsumerRecord<String, byte[]>> consume(String topic, int expected) {
-        Map<String, Object> props = Map.of("bootstrap.servers", stack.bootstrapServers(),
-                "group.id", "it-" + UUID.randomUUID(), "auto.offset.reset", "earliest");
+        Map<String, Object> props = Map.of(
+                "bootstrap.servers",
+                stack.bootstrapServers(),
+                "group.id",
+                "it-" + UUID.randomUUID(),
+                "auto.offset.reset",
+                "earliest");
         List<ConsumerRecord<String, byte[]>> out = new ArrayList<>();
         try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer.subscribe(List.of(topic));
             // the consumer stays on this thread (KafkaConsumer is single-threaded)
-            await(expected + " records on " + topic).atMost(Duration.ofSeconds(60)).pollInSameThread()
-                    .pollInterval(Duration.ofMillis(1)).until(() -> {
+            await(expected + " records on " + topic)
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInSameThread()
+                    .pollInterval(Duration.ofMillis(1))
+                    .until(() -> {
                         consumer.poll(Duration.ofMillis(200)).forEach(out::add);
                         return out.size() >= expected;
                     });

@@ -1,17 +1,16 @@
 package dev.ssdpulse.cli;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
 
 /** Every command and subcommand, at any depth, answers --help and -h with its usage and exit status 0. */
 class HelpOnEveryCommandTest {
@@ -50,7 +49,9 @@ class HelpOnEveryCommandTest {
         int exit = cli.execute(args.toArray(String[]::new));
 
         assertThat(exit).as("exit status; stderr: %s", err).isZero();
-        String usageLine = "Usage: " + String.join(" ", Stream.concat(Stream.of("ssdpulse"), path.stream()).toList());
+        String usageLine = "Usage: "
+                + String.join(
+                        " ", Stream.concat(Stream.of("ssdpulse"), path.stream()).toList());
         assertThat(out.toString()).contains(usageLine).contains("-h, --help");
         assertThat(err.toString()).isEmpty();
     }

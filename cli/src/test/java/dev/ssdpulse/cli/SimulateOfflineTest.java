@@ -1,26 +1,35 @@
 package dev.ssdpulse.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code simulate --offline}: the summary from the analytics accumulators, no Kafka; bad input is a clean error. */
 class SimulateOfflineTest {
 
-
-
     @Test
     void jsonSummaryHasStableFieldsAndConsistentCounts(@TempDir Path dir) throws Exception {
         Path csv = dir.resolve("series.csv");
-        CliRun r = CliRun.of("simulate", "--offline", "--format", "json", "--quiet", "--ssd", "tiny-test",
-                "--workload", "seed003-qd32-random-write-5000s", "--duration", "30s", "--series-csv", csv.toString());
+        CliRun r = CliRun.of(
+                "simulate",
+                "--offline",
+                "--format",
+                "json",
+                "--quiet",
+                "--ssd",
+                "tiny-test",
+                "--workload",
+                "seed003-qd32-random-write-5000s",
+                "--duration",
+                "30s",
+                "--series-csv",
+                csv.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode root = new ObjectMapper().readTree(r.out());
         assertThat(root.get("status").asText()).isEqualTo("COMPLETED");
@@ -35,8 +44,10 @@ class SimulateOfflineTest {
         }
         assertThat(binTotal).as("bins count every I/O exactly once").isEqualTo(ioCount);
         JsonNode latency = write.get("latencyNs");
-        assertThat(latency.get("p50").asLong()).isLessThanOrEqualTo(latency.get("p99").asLong());
-        assertThat(latency.get("p99").asLong()).isLessThanOrEqualTo(latency.get("max").asLong());
+        assertThat(latency.get("p50").asLong())
+                .isLessThanOrEqualTo(latency.get("p99").asLong());
+        assertThat(latency.get("p99").asLong())
+                .isLessThanOrEqualTo(latency.get("max").asLong());
         assertThat(write.get("countAtOrAbove").has("10ms")).isTrue();
         assertThat(root.get("writeAmplification").get("cumulative").asDouble()).isGreaterThanOrEqualTo(1.0);
         long phaseIos = 0;
@@ -48,18 +59,38 @@ class SimulateOfflineTest {
         assertThat(phaseIos).isEqualTo(ioCount);
         JsonNode test = root.get("phases").get(root.get("phases").size() - 1);
         assertThat(test.get("kind").asText()).isEqualTo("TEST");
-        assertThat(test.get("writeAmplification").asDouble()).as("random writes on a full drive amplify").isGreaterThan(1.2);
+        assertThat(test.get("writeAmplification").asDouble())
+                .as("random writes on a full drive amplify")
+                .isGreaterThan(1.2);
 
         List<String> lines = Files.readAllLines(csv);
         assertThat(lines.get(0)).startsWith("window_start_s,op,phase,io_count");
-        long csvIos = lines.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[3])).sum();
+        long csvIos = lines.stream()
+                .skip(1)
+                .mapToLong(l -> Long.parseLong(l.split(",")[3]))
+                .sum();
         assertThat(csvIos).as("windows partition the I/Os").isEqualTo(ioCount);
     }
 
     @Test
     void sameSeedGivesTheSameSummary() {
-        String[] args = {"simulate", "--offline", "--format", "json", "--quiet", "--ssd", "tiny-test", "--run-id", "same",
-                "--workload", "seed003-mixed-80-20", "--duration", "5s", "--seed", "7"};
+        String[] args = {
+            "simulate",
+            "--offline",
+            "--format",
+            "json",
+            "--quiet",
+            "--ssd",
+            "tiny-test",
+            "--run-id",
+            "same",
+            "--workload",
+            "seed003-mixed-80-20",
+            "--duration",
+            "5s",
+            "--seed",
+            "7"
+        };
         CliRun first = CliRun.of(args);
         CliRun second = CliRun.of(args);
         assertThat(first.exit()).as(first.err()).isZero();
@@ -103,8 +134,20 @@ class SimulateOfflineTest {
      */
     @Test
     void theDemosCliffRunSaysItsSteadyStateWasLost() throws Exception {
-        CliRun r = CliRun.of("simulate", "--offline", "--quiet", "--format", "json", "--ssd", "sata-mlc-120gb-2012",
-                "--workload", "seed000-exp1-random-write", "--set", "freeFlashGB=16", "--duration", "240s");
+        CliRun r = CliRun.of(
+                "simulate",
+                "--offline",
+                "--quiet",
+                "--format",
+                "json",
+                "--ssd",
+                "sata-mlc-120gb-2012",
+                "--workload",
+                "seed000-exp1-random-write",
+                "--set",
+                "freeFlashGB=16",
+                "--duration",
+                "240s");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode fio = null;
         for (JsonNode v : new ObjectMapper().readTree(r.out()).get("steadyState")) {
@@ -113,12 +156,24 @@ class SimulateOfflineTest {
             }
         }
         assertThat(fio).as("the write direction's fio verdict").isNotNull();
-        assertThat(fio.get("reached").asBoolean()).as("fio's own verdict: reached on the plateau").isTrue();
+        assertThat(fio.get("reached").asBoolean())
+                .as("fio's own verdict: reached on the plateau")
+                .isTrue();
         assertThat(fio.get("reachedAtNs").asLong()).isEqualTo(60_000_000_000L);
         assertThat(fio.get("lostAtNs").asLong()).as("lost at the cliff").isBetween(150_000_000_000L, 200_000_000_000L);
 
-        CliRun text = CliRun.of("simulate", "--offline", "--quiet", "--ssd", "sata-mlc-120gb-2012",
-                "--workload", "seed000-exp1-random-write", "--set", "freeFlashGB=16", "--duration", "240s");
+        CliRun text = CliRun.of(
+                "simulate",
+                "--offline",
+                "--quiet",
+                "--ssd",
+                "sata-mlc-120gb-2012",
+                "--workload",
+                "seed000-exp1-random-write",
+                "--set",
+                "freeFlashGB=16",
+                "--duration",
+                "240s");
         assertThat(text.out()).containsPattern("WRITE FIO_IOPS_SLOPE: REACHED at 60 s, LOST at 1[5-9][0-9] s");
     }
 }

@@ -1,5 +1,8 @@
 package dev.ssdpulse.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.schemas.avro.IoBatch;
@@ -13,13 +16,6 @@ import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroDeserializer;
 import dev.ssdpulse.schemas.topics.Topics;
-import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -28,11 +24,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A simulated run streamed through the real broker: every simulated I/O is in the io topic exactly once
@@ -56,9 +56,25 @@ class SimulateStreamIT {
         var cli = Main.commandLine();
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
-        int exit = cli.execute("simulate", "--ssd", "tiny-test", "--workload", "seed001-tweakers-continuous",
-                "--duration", "20s", "--span", "100MB", "--run-id", runId, "--batch-ios", "100", "--quiet",
-                "--bootstrap-servers", stack.bootstrapServers(), "--schema-registry-url", stack.schemaRegistryUrl());
+        int exit = cli.execute(
+                "simulate",
+                "--ssd",
+                "tiny-test",
+                "--workload",
+                "seed001-tweakers-continuous",
+                "--duration",
+                "20s",
+                "--span",
+                "100MB",
+                "--run-id",
+                runId,
+                "--batch-ios",
+                "100",
+                "--quiet",
+                "--bootstrap-servers",
+                stack.bootstrapServers(),
+                "--schema-registry-url",
+                stack.schemaRegistryUrl());
         assertThat(exit).as(err.toString()).isZero();
         Matcher m = Pattern.compile("([\\d,]+) I/Os, ([\\d,]+) published").matcher(out.toString());
         assertThat(m.find()).as(out.toString()).isTrue();
@@ -66,8 +82,8 @@ class SimulateStreamIT {
         assertThat(Long.parseLong(m.group(2).replace(",", ""))).isEqualTo(simulated);
         assertThat(simulated).isGreaterThan(1000);
 
-        List<SpecificRecord> io = consume(Topics.IO.name(), runId, r -> r instanceof IoStreamRecord s
-                && s.getEvent() instanceof RunFinished);
+        List<SpecificRecord> io = consume(
+                Topics.IO.name(), runId, r -> r instanceof IoStreamRecord s && s.getEvent() instanceof RunFinished);
         // the run announces itself on the io topic before anything else (so a producer dying at once still expires)
         assertThat(io.get(0)).isInstanceOf(RunHeartbeat.class);
         assertThat(((RunHeartbeat) io.get(0)).getIoCompleted()).isZero();
@@ -84,9 +100,11 @@ class SimulateStreamIT {
         for (SpecificRecord event : io) {
             if (event instanceof IoBatch batch) {
                 int w = batch.getWorker();
-                assertThat(batch.getBatchSequence()).as("batch sequence of worker " + w)
+                assertThat(batch.getBatchSequence())
+                        .as("batch sequence of worker " + w)
                         .isEqualTo(nextBatch.getOrDefault(w, 0L));
-                assertThat(batch.getFirstIoSequence()).as("I/O sequence of worker " + w)
+                assertThat(batch.getFirstIoSequence())
+                        .as("I/O sequence of worker " + w)
                         .isEqualTo(nextIo.getOrDefault(w, 0L));
                 nextBatch.put(w, batch.getBatchSequence() + 1);
                 nextIo.put(w, batch.getFirstIoSequence() + batch.getIoCount());
@@ -101,7 +119,9 @@ class SimulateStreamIT {
         assertThat(((RunStarted) runs.get(0)).getWorkload().getName()).isEqualTo("seed001-tweakers-continuous");
         List<SpecificRecord> smart = consume(Topics.SMART.name(), runId, null);
         assertThat(smart).hasSizeGreaterThan(20);
-        assertThat(smart).allSatisfy(s -> assertThat(((SmartSample) s).getNandBytesWritten()).isNotNull());
+        assertThat(smart)
+                .allSatisfy(
+                        s -> assertThat(((SmartSample) s).getNandBytesWritten()).isNotNull());
         SmartSample lastSample = (SmartSample) smart.get(smart.size() - 1);
         assertThat(lastSample.getNandBytesWritten()).isGreaterThanOrEqualTo(lastSample.getHostBytesWritten());
     }
@@ -115,20 +135,27 @@ class SimulateStreamIT {
      * The run's records of a topic, in order, until {@code last} matches one; with {@code last} null, until
      * the topic stays quiet for 3 s after the run's first record.
      */
-    private static List<SpecificRecord> consume(String topic, String runId,
-                                                java.util.function.Predicate<SpecificRecord> last) {
-        Map<String, Object> props = Map.of("bootstrap.servers", stack.bootstrapServers(),
-                "group.id", "it-" + UUID.randomUUID(), "auto.offset.reset", "earliest");
+    private static List<SpecificRecord> consume(String topic, String runId, Predicate<SpecificRecord> last) {
+        Map<String, Object> props = Map.of(
+                "bootstrap.servers",
+                stack.bootstrapServers(),
+                "group.id",
+                "it-" + UUID.randomUUID(),
+                "auto.offset.reset",
+                "earliest");
         List<SpecificRecord> out = new ArrayList<>();
         try (var registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl());
-             var consumer = new KafkaConsumer<>(props, new StringDeserializer(),
-                     new SpecificAvroDeserializer<>(valueType(topic), registry))) {
+                var consumer = new KafkaConsumer<>(
+                        props, new StringDeserializer(), new SpecificAvroDeserializer<>(valueType(topic), registry))) {
             consumer.subscribe(List.of(topic));
             // "quiet" is a span of real time by definition: the only way to know a topic has no more records
             long[] lastRecordAtNs = {System.nanoTime()};
             // the consumer stays on this thread (KafkaConsumer is single-threaded)
-            await("topic " + topic + ": run " + runId + " complete").atMost(Duration.ofSeconds(60)).pollInSameThread()
-                    .pollInterval(Duration.ofMillis(1)).until(() -> {
+            await("topic " + topic + ": run " + runId + " complete")
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInSameThread()
+                    .pollInterval(Duration.ofMillis(1))
+                    .until(() -> {
                         var polled = consumer.poll(Duration.ofMillis(200));
                         if (!polled.isEmpty()) {
                             lastRecordAtNs[0] = System.nanoTime();
@@ -141,7 +168,8 @@ class SimulateStreamIT {
                                 continue;
                             }
                             SpecificRecord value = record.value();
-                            SpecificRecord event = value instanceof IoStreamRecord s ? (SpecificRecord) s.getEvent() : value;
+                            SpecificRecord event =
+                                    value instanceof IoStreamRecord s ? (SpecificRecord) s.getEvent() : value;
                             out.add(event);
                             if (last != null && last.test(value)) {
                                 return true;

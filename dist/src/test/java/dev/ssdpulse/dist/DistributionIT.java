@@ -1,24 +1,25 @@
 package dev.ssdpulse.dist;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The binary distribution on a machine with only Java ({@link UnpackedDistribution}): its {@code bin/ssdpulse}
  * prints the version, simulates offline, and starts the stack that a streamed run then goes through.
  */
-@Timeout(value = 6, unit = java.util.concurrent.TimeUnit.MINUTES)
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
 class DistributionIT {
     static UnpackedDistribution dist;
 
@@ -37,8 +38,10 @@ class DistributionIT {
         assertThat(thirdParty).contains("kafka-clients", "avro", "picocli").doesNotContain("Unknown license");
         try (Stream<Path> jars = Files.list(home.resolve("lib"))) {
             assertThat(jars.map(p -> p.getFileName().toString()).toList())
-                    .contains("ssdpulse-cli-" + UnpackedDistribution.version() + ".jar",
-                            "kafka_2.13-4.4.0.jar", "kafka-streams-4.4.0.jar")
+                    .contains(
+                            "ssdpulse-cli-" + UnpackedDistribution.version() + ".jar",
+                            "kafka_2.13-4.4.0.jar",
+                            "kafka-streams-4.4.0.jar")
                     .noneMatch(name -> name.contains("junit") || name.contains("-tests"));
         }
     }
@@ -47,7 +50,8 @@ class DistributionIT {
     void printsItsVersion() throws Exception {
         try (Script version = dist.run("--version")) {
             assertThat(version.awaitExit(60)).as(version.stderr()).isZero();
-            assertThat(version.stdout()).contains("ssdpulse " + UnpackedDistribution.version())
+            assertThat(version.stdout())
+                    .contains("ssdpulse " + UnpackedDistribution.version())
                     .contains("Apache Kafka clients 4.4.0");
         }
     }
@@ -58,9 +62,10 @@ class DistributionIT {
         Path fakeJava = fakeJdk.resolve("java");
         Files.writeString(fakeJava, "#!/bin/sh\necho 'openjdk version \"11.0.22\" 2024-01-16' >&2\n");
         assertThat(fakeJava.toFile().setExecutable(true)).isTrue();
-        var env = new java.util.HashMap<>(dist.onlyJava);
+        var env = new HashMap<>(dist.onlyJava);
         env.put("JAVA_HOME", fakeJdk.getParent().toString());
-        try (Script old = Script.start(dist.machine, env, List.of(dist.home.resolve("bin/ssdpulse").toString(), "--version"))) {
+        try (Script old = Script.start(
+                dist.machine, env, List.of(dist.home.resolve("bin/ssdpulse").toString(), "--version"))) {
             assertThat(old.awaitExit(30)).isEqualTo(1);
             assertThat(old.stderr()).contains("needs Java 17 or newer").contains("11.0.22");
         }
@@ -68,32 +73,77 @@ class DistributionIT {
 
     @Test
     void simulatesOffline() throws Exception {
-        try (Script simulate = dist.run("simulate", "--ssd", "tiny-test", "--workload", "seed001-tweakers-continuous",
-                "--duration", "10s", "--span", "100MB", "--offline", "--format", "json")) {
+        try (Script simulate = dist.run(
+                "simulate",
+                "--ssd",
+                "tiny-test",
+                "--workload",
+                "seed001-tweakers-continuous",
+                "--duration",
+                "10s",
+                "--span",
+                "100MB",
+                "--offline",
+                "--format",
+                "json")) {
             assertThat(simulate.awaitExit(120)).as(simulate.stderr()).isZero();
-            assertThat(simulate.stdout()).contains("\"status\"").contains("\"ioCount\"").contains("\"COMPLETED\"");
+            assertThat(simulate.stdout())
+                    .contains("\"status\"")
+                    .contains("\"ioCount\"")
+                    .contains("\"COMPLETED\"");
         }
     }
 
     @Test
     void startsTheStackStreamsARunIntoItAndStopsLeavingNothingRunning() throws Exception {
         try (Script stack = dist.run("stack", "--ephemeral", "--kafka-port", "0", "--registry-port", "0")) {
-            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(250))
-                    .until(() -> stack.stdout().contains("ssdpulse stack is up") || !stack.handle().isAlive());
-            assertThat(stack.stdout()).as(stack.stderr()).contains("ssdpulse stack is up")
+            await().atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(() -> stack.stdout().contains("ssdpulse stack is up")
+                            || !stack.handle().isAlive());
+            assertThat(stack.stdout())
+                    .as(stack.stderr())
+                    .contains("ssdpulse stack is up")
                     .contains("value schemas     : 11 registered");
             String[] addresses = UnpackedDistribution.bootstrapAndRegistry(stack.stdout());
 
             String runId = "dist-it";
-            try (Script simulate = dist.run("simulate", "--ssd", "tiny-test", "--workload", "seed001-tweakers-continuous",
-                    "--duration", "5s", "--span", "100MB", "--run-id", runId, "--quiet",
-                    "--bootstrap-servers", addresses[0], "--schema-registry-url", addresses[1])) {
+            try (Script simulate = dist.run(
+                    "simulate",
+                    "--ssd",
+                    "tiny-test",
+                    "--workload",
+                    "seed001-tweakers-continuous",
+                    "--duration",
+                    "5s",
+                    "--span",
+                    "100MB",
+                    "--run-id",
+                    runId,
+                    "--quiet",
+                    "--bootstrap-servers",
+                    addresses[0],
+                    "--schema-registry-url",
+                    addresses[1])) {
                 assertThat(simulate.awaitExit(120)).as(simulate.stderr()).isZero();
-                assertThat(simulate.stdout()).contains("run " + runId + ": COMPLETED").contains(", 0 not published");
+                assertThat(simulate.stdout())
+                        .contains("run " + runId + ": COMPLETED")
+                        .contains(", 0 not published");
             }
-            try (Script verify = dist.run("runs", "verify", "--run", runId, "--bootstrap-servers", addresses[0],
-                    "--schema-registry-url", addresses[1], "--timeout", "60s")) {
-                assertThat(verify.awaitExit(120)).as(verify.stdout() + verify.stderr()).isZero();
+            try (Script verify = dist.run(
+                    "runs",
+                    "verify",
+                    "--run",
+                    runId,
+                    "--bootstrap-servers",
+                    addresses[0],
+                    "--schema-registry-url",
+                    addresses[1],
+                    "--timeout",
+                    "60s")) {
+                assertThat(verify.awaitExit(120))
+                        .as(verify.stdout() + verify.stderr())
+                        .isZero();
             }
 
             List<ProcessHandle> tree = stack.processTree();

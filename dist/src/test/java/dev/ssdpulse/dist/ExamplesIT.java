@@ -1,14 +1,10 @@
 package dev.ssdpulse.dist;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -20,11 +16,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Consumers in other languages against the distribution's own stack and analytics: the Python examples
@@ -32,9 +32,10 @@ import static org.awaitility.Awaitility.await;
  * simulated run; a run written by Confluent's Python serializer is analysed by ssdpulse exactly; the README's Java
  * consumer compiles and prints per-second IOPS.
  */
-@Timeout(value = 8, unit = java.util.concurrent.TimeUnit.MINUTES)
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
 class ExamplesIT {
-    private static final Path SOURCE_ROOT = Path.of(System.getProperty("ssdpulse.sourceRoot")).normalize();
+    private static final Path SOURCE_ROOT =
+            Path.of(System.getProperty("ssdpulse.sourceRoot")).normalize();
     private static final Path PYTHON_EXAMPLES = SOURCE_ROOT.resolve("examples/python");
     private static final Path PYTHON = Path.of("/usr/bin/python3");
     private static final String SIMULATED_RUN = "py-consume";
@@ -49,27 +50,55 @@ class ExamplesIT {
     @BeforeAll
     static void startTheStackAndTheAnalyticsAndStreamARun() throws Exception {
         Process check = new ProcessBuilder(PYTHON.toString(), "-c", "import confluent_kafka.avro, avro, requests")
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String why = new String(check.getInputStream().readAllBytes());
-        assertThat(check.waitFor()).as("Debian's python3-confluent-kafka, python3-avro and python3-requests "
-                + "(.ci/run installs them): " + why).isZero();
+        assertThat(check.waitFor())
+                .as("Debian's python3-confluent-kafka, python3-avro and python3-requests " + "(.ci/run installs them): "
+                        + why)
+                .isZero();
 
         dist = UnpackedDistribution.get();
         stack = dist.run("stack", "--ephemeral", "--kafka-port", "0", "--registry-port", "0");
-        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(250))
-                .until(() -> stack.stdout().contains("ssdpulse stack is up") || !stack.handle().isAlive());
+        await().atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> stack.stdout().contains("ssdpulse stack is up")
+                        || !stack.handle().isAlive());
         String[] addresses = UnpackedDistribution.bootstrapAndRegistry(stack.stdout());
         bootstrap = addresses[0];
         registry = addresses[1];
         Path state = Files.createTempDirectory(dist.machine, "streams-state-");
-        analytics = dist.run("streams", "--bootstrap-servers", bootstrap, "--schema-registry-url", registry,
-                "--http-port", "0", "--state-dir", state.toString(), "--exit-after", "15m");
-        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(250))
-                .until(() -> analytics.stdout().contains("ssdpulse analytics running") || !analytics.handle().isAlive());
+        analytics = dist.run(
+                "streams",
+                "--bootstrap-servers",
+                bootstrap,
+                "--schema-registry-url",
+                registry,
+                "--http-port",
+                "0",
+                "--state-dir",
+                state.toString(),
+                "--exit-after",
+                "15m");
+        await().atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> analytics.stdout().contains("ssdpulse analytics running")
+                        || !analytics.handle().isAlive());
         assertThat(analytics.stdout()).as(analytics.stderr()).contains("ssdpulse analytics running");
 
-        try (Script simulate = ssdpulse("simulate", "--ssd", "tiny-test", "--workload", "seed001-tweakers-continuous",
-                "--duration", "8s", "--span", "100MB", "--run-id", SIMULATED_RUN, "--quiet")) {
+        try (Script simulate = ssdpulse(
+                "simulate",
+                "--ssd",
+                "tiny-test",
+                "--workload",
+                "seed001-tweakers-continuous",
+                "--duration",
+                "8s",
+                "--span",
+                "100MB",
+                "--run-id",
+                SIMULATED_RUN,
+                "--quiet")) {
             assertThat(simulate.awaitExit(120)).as(simulate.stderr()).isZero();
         }
     }
@@ -88,16 +117,33 @@ class ExamplesIT {
     void pythonConsumersPrintPerSecondIopsAndDecodeEveryTopicOfARun() throws Exception {
         JsonNode report = summaryFromReport(SIMULATED_RUN);
 
-        try (Script iops = python("iops_consumer.py", "--bootstrap-servers", bootstrap, "--schema-registry-url", registry,
-                "--run", SIMULATED_RUN, "--until-summary", "--timeout-s", "120")) {
+        try (Script iops = python(
+                "iops_consumer.py",
+                "--bootstrap-servers",
+                bootstrap,
+                "--schema-registry-url",
+                registry,
+                "--run",
+                SIMULATED_RUN,
+                "--until-summary",
+                "--timeout-s",
+                "120")) {
             assertThat(iops.awaitExit(180)).as(iops.stderr()).isZero();
-            assertThat(iops.stdout()).containsPattern(SIMULATED_RUN + " WRITE phase=\\d+ t=\\d+s IOPS=\\d+ MB/s=")
-                    .contains("summary " + SIMULATED_RUN + " COMPLETED: " + report.path("ioCount").asLong() + " I/Os");
+            assertThat(iops.stdout())
+                    .containsPattern(SIMULATED_RUN + " WRITE phase=\\d+ t=\\d+s IOPS=\\d+ MB/s=")
+                    .contains("summary " + SIMULATED_RUN + " COMPLETED: "
+                            + report.path("ioCount").asLong() + " I/Os");
         }
 
         List<JsonNode> records = new ArrayList<>();
-        try (Script dump = python("dump_topics.py", "--bootstrap-servers", bootstrap, "--schema-registry-url", registry,
-                "--run", SIMULATED_RUN)) {
+        try (Script dump = python(
+                "dump_topics.py",
+                "--bootstrap-servers",
+                bootstrap,
+                "--schema-registry-url",
+                registry,
+                "--run",
+                SIMULATED_RUN)) {
             assertThat(dump.awaitExit(180)).as(dump.stderr()).isZero();
             for (String line : dump.stdout().split("\n")) {
                 records.add(JSON.readTree(line));
@@ -105,13 +151,22 @@ class ExamplesIT {
         }
         JsonNode last = records.remove(records.size() - 1);
         JsonNode counts = last.path("counts");
-        for (String topic : List.of("ssdpulse.runs.v1", "ssdpulse.io.v1", "ssdpulse.smart.v1", "ssdpulse.metrics-1s.v1",
-                "ssdpulse.latency.v1", "ssdpulse.waf.v1", "ssdpulse.steady-state.v1")) {
-            assertThat(counts.path(topic).asInt()).as(topic + " records decoded").isPositive();
+        for (String topic : List.of(
+                "ssdpulse.runs.v1",
+                "ssdpulse.io.v1",
+                "ssdpulse.smart.v1",
+                "ssdpulse.metrics-1s.v1",
+                "ssdpulse.latency.v1",
+                "ssdpulse.waf.v1",
+                "ssdpulse.steady-state.v1")) {
+            assertThat(counts.path(topic).asInt())
+                    .as(topic + " records decoded")
+                    .isPositive();
         }
         assertThat(counts.path("ssdpulse.run-summary.v1").asInt()).isEqualTo(1);
         // the one field beyond 2^53 is the deprecated ns start, whose doc says so; its replacement is a timestamp
-        assertThat(last.path("unsafeIntegers")).extracting(JsonNode::asText)
+        assertThat(last.path("unsafeIntegers"))
+                .extracting(JsonNode::asText)
                 .containsExactly("ssdpulse.runs.v1:wallClockStartEpochNs");
 
         JsonNode started = only(records, "ssdpulse.runs.v1").path("value");
@@ -121,8 +176,11 @@ class ExamplesIT {
                 .isEqualTo(start.getEpochSecond() * 1_000_000L + start.getNano() / 1_000);
 
         JsonNode summary = only(records, "ssdpulse.run-summary.v1").path("value");
-        assertThat(summary.path("ioCount").asLong()).isEqualTo(report.path("ioCount").asLong()).isPositive();
-        assertThat(summary.path("durationNs").asLong()).isEqualTo(report.path("durationNs").asLong());
+        assertThat(summary.path("ioCount").asLong())
+                .isEqualTo(report.path("ioCount").asLong())
+                .isPositive();
+        assertThat(summary.path("durationNs").asLong())
+                .isEqualTo(report.path("durationNs").asLong());
         JsonNode writes = summary.path("ops").get(0);
         JsonNode reportWrites = report.path("ops").get(0);
         assertThat(writes.path("op").asText()).isEqualTo(reportWrites.path("op").asText());
@@ -139,18 +197,41 @@ class ExamplesIT {
         Path csv = Files.createTempFile(dist.machine, "ios-", ".csv");
         StringBuilder text = new StringBuilder("submit_time_ns,op,offset_bytes,size_bytes,latency_ns,status\n");
         for (long[] io : ios) {
-            text.append(io[0]).append(',').append(io[1] == 0 ? "READ" : "WRITE").append(',').append(io[2]).append(',')
-                    .append(io[3]).append(',').append(io[4]).append(',').append(io[5]).append('\n');
+            text.append(io[0])
+                    .append(',')
+                    .append(io[1] == 0 ? "READ" : "WRITE")
+                    .append(',')
+                    .append(io[2])
+                    .append(',')
+                    .append(io[3])
+                    .append(',')
+                    .append(io[4])
+                    .append(',')
+                    .append(io[5])
+                    .append('\n');
         }
         Files.writeString(csv, text);
 
-        try (Script importer = python("import_run.py", "--bootstrap-servers", bootstrap, "--schema-registry-url",
-                registry, "--run-id", runId, "--device-model", "Example SSD", "--batch-ios", "700", csv.toString())) {
+        try (Script importer = python(
+                "import_run.py",
+                "--bootstrap-servers",
+                bootstrap,
+                "--schema-registry-url",
+                registry,
+                "--run-id",
+                runId,
+                "--device-model",
+                "Example SSD",
+                "--batch-ios",
+                "700",
+                csv.toString())) {
             assertThat(importer.awaitExit(120)).as(importer.stderr()).isZero();
             assertThat(importer.stdout()).contains("run py-import: 5000 I/Os in 8 batches");
         }
         try (Script verify = ssdpulse("runs", "verify", "--run", runId, "--timeout", "60s")) {
-            assertThat(verify.awaitExit(120)).as(verify.stdout() + verify.stderr()).isZero();
+            assertThat(verify.awaitExit(120))
+                    .as(verify.stdout() + verify.stderr())
+                    .isZero();
         }
         JsonNode live = summaryFromReport(runId);
         JsonNode replayed;
@@ -173,13 +254,20 @@ class ExamplesIT {
                 assertThat(s.path("ioCount").asLong()).as("I/Os of op %d", code).isEqualTo(mine.size());
                 assertThat(s.path("errorCount").asLong()).isEqualTo(mine.size() - ok.size());
                 // the summary's bytes count every completed I/O, failed ones included (errorCount says how many failed)
-                assertThat(s.path("bytes").asLong()).isEqualTo(mine.stream().mapToLong(io -> io[3]).sum());
+                assertThat(s.path("bytes").asLong())
+                        .isEqualTo(mine.stream().mapToLong(io -> io[3]).sum());
                 JsonNode latency = s.path("latencyNs");
-                assertThat(latency.path("min").asLong()).isEqualTo(mine.stream().mapToLong(io -> io[4]).min().orElseThrow());
-                assertThat(latency.path("max").asLong()).isEqualTo(mine.stream().mapToLong(io -> io[4]).max().orElseThrow());
+                assertThat(latency.path("min").asLong())
+                        .isEqualTo(mine.stream().mapToLong(io -> io[4]).min().orElseThrow());
+                assertThat(latency.path("max").asLong())
+                        .isEqualTo(mine.stream().mapToLong(io -> io[4]).max().orElseThrow());
                 for (String[] threshold : new String[][] {{"10ms", "10000000"}, {"30ms", "30000000"}}) {
-                    long atOrAbove = mine.stream().filter(io -> io[4] >= Long.parseLong(threshold[1])).count();
-                    assertThat(s.path("countAtOrAbove").path(threshold[0]).asLong()).as(threshold[0]).isEqualTo(atOrAbove);
+                    long atOrAbove = mine.stream()
+                            .filter(io -> io[4] >= Long.parseLong(threshold[1]))
+                            .count();
+                    assertThat(s.path("countAtOrAbove").path(threshold[0]).asLong())
+                            .as(threshold[0])
+                            .isEqualTo(atOrAbove);
                 }
             }
         }
@@ -223,19 +311,33 @@ class ExamplesIT {
         }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         StringWriter diagnostics = new StringWriter();
-        boolean compiled = javac.getTask(diagnostics, null, null,
-                List.of("-classpath", jars, "-d", classes.toString(), "-Xlint:none"), null,
-                javac.getStandardFileManager(null, null, null).getJavaFileObjects(src.resolve("ReadmeConsumer.java")))
+        boolean compiled = javac.getTask(
+                        diagnostics,
+                        null,
+                        null,
+                        List.of("-classpath", jars, "-d", classes.toString(), "-Xlint:none"),
+                        null,
+                        javac.getStandardFileManager(null, null, null)
+                                .getJavaFileObjects(src.resolve("ReadmeConsumer.java")))
                 .call();
         assertThat(compiled).as(diagnostics.toString()).isTrue();
 
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        try (Script consumer = Script.start(dist.machine, dist.onlyJava, List.of(java.toString(),
-                "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro",
-                "-cp", classes + ":" + classpath, "ReadmeConsumer"))) {
-            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(250))
-                    .until(() -> consumer.stdout().contains(SIMULATED_RUN + " WRITE t=") || !consumer.handle().isAlive());
-            assertThat(consumer.stdout()).as(consumer.stderr())
+        try (Script consumer = Script.start(
+                dist.machine,
+                dist.onlyJava,
+                List.of(
+                        java.toString(),
+                        "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro",
+                        "-cp",
+                        classes + ":" + classpath,
+                        "ReadmeConsumer"))) {
+            await().atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(() -> consumer.stdout().contains(SIMULATED_RUN + " WRITE t=")
+                            || !consumer.handle().isAlive());
+            assertThat(consumer.stdout())
+                    .as(consumer.stderr())
                     .containsPattern(SIMULATED_RUN + " WRITE t=\\d+s IOPS=\\d+ MB/s=[\\d.]+ p99=\\d+us");
         }
     }
@@ -248,7 +350,8 @@ class ExamplesIT {
             long op = random.nextInt(10) < 7 ? 0 : 1;
             long size = random.nextBoolean() ? 4096 : 65_536;
             long offset = random.nextInt(1 << 18) * 4096L;
-            long latencyNs = i % 500 == 7 ? 10_000_000L + random.nextInt(40_000_000) : 20_000L + random.nextInt(2_000_000);
+            long latencyNs =
+                    i % 500 == 7 ? 10_000_000L + random.nextInt(40_000_000) : 20_000L + random.nextInt(2_000_000);
             long status = i == 1234 || i == 4321 ? 5 : 0;
             ios.add(new long[] {submitNs, op, offset, size, latencyNs, status});
             submitNs += 50_000L + random.nextInt(200_000);
@@ -258,20 +361,24 @@ class ExamplesIT {
 
     private static JsonNode summaryFromReport(String runId) throws Exception {
         JsonNode[] summary = new JsonNode[1];
-        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1)).until(() -> {
-            try (Script report = ssdpulse("report", "--run", runId, "--format", "json")) {
-                if (report.awaitExit(60) != 0) {
-                    return false;
-                }
-                summary[0] = JSON.readTree(report.stdout());
-                return true;
-            }
-        });
+        await().atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> {
+                    try (Script report = ssdpulse("report", "--run", runId, "--format", "json")) {
+                        if (report.awaitExit(60) != 0) {
+                            return false;
+                        }
+                        summary[0] = JSON.readTree(report.stdout());
+                        return true;
+                    }
+                });
         return summary[0];
     }
 
     private static JsonNode only(List<JsonNode> records, String topic) {
-        List<JsonNode> matching = records.stream().filter(r -> r.path("topic").asText().equals(topic)).toList();
+        List<JsonNode> matching = records.stream()
+                .filter(r -> r.path("topic").asText().equals(topic))
+                .toList();
         assertThat(matching).as(topic).hasSize(1);
         return matching.get(0);
     }
@@ -283,7 +390,8 @@ class ExamplesIT {
     }
 
     private static Script python(String script, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(PYTHON.toString(), PYTHON_EXAMPLES.resolve(script).toString()));
+        List<String> command = new ArrayList<>(
+                List.of(PYTHON.toString(), PYTHON_EXAMPLES.resolve(script).toString()));
         command.addAll(List.of(args));
         return Script.start(dist.machine, Map.of("PATH", "/usr/bin:/bin", "LANG", "C.UTF-8"), command);
     }

@@ -1,5 +1,6 @@
 package dev.ssdpulse.dist;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,9 +30,11 @@ final class Script implements AutoCloseable {
         Path logs = Files.createTempDirectory("ssdpulse-script-");
         Path out = logs.resolve("stdout");
         Path err = logs.resolve("stderr");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         builder.environment().clear();
         builder.environment().putAll(environment);
         return new Script(builder.start(), out, err);
@@ -41,8 +44,8 @@ final class Script implements AutoCloseable {
     int awaitExit(long timeoutSeconds) throws InterruptedException {
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             close();
-            throw new AssertionError("still running after " + timeoutSeconds + " s: " + process.info().commandLine()
-                    .orElse("?") + "\nstdout:\n" + stdout() + "\nstderr:\n" + stderr());
+            throw new AssertionError("still running after " + timeoutSeconds + " s: "
+                    + process.info().commandLine().orElse("?") + "\nstdout:\n" + stdout() + "\nstderr:\n" + stderr());
         }
         return process.exitValue();
     }

@@ -1,8 +1,9 @@
 package dev.ssdpulse.dist;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.ssdpulse.platform.kafka.EmbeddedKafkaBroker;
 import dev.ssdpulse.platform.testing.TestJvmOptions;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import java.util.stream.Collectors;
 
 /**
  * The tarball that {@code package} made, unpacked once per test JVM onto a "machine with only Java": a PATH of
@@ -51,7 +51,9 @@ final class UnpackedDistribution {
         assertThat(tarball).exists();
         Path machine = Files.createTempDirectory("ssdpulse-dist-it-");
         Path unpacked = Files.createDirectories(machine.resolve("opt"));
-        Process tar = new ProcessBuilder("tar", "-xzf", tarball.toString(), "-C", unpacked.toString()).inheritIO().start();
+        Process tar = new ProcessBuilder("tar", "-xzf", tarball.toString(), "-C", unpacked.toString())
+                .inheritIO()
+                .start();
         assertThat(tar.waitFor()).isZero();
 
         Path bin = Files.createDirectories(machine.resolve("bin"));
@@ -65,7 +67,9 @@ final class UnpackedDistribution {
         env.put("HOME", userHome.toString());
         env.put("LANG", "C.UTF-8");
         // Java takes user.home from the password file, not from HOME
-        env.put("SSDPULSE_JAVA_OPTS", "-Xmx512m -Duser.home=" + userHome + brokerJvmArgsOption() + childJvmArgsOption());
+        env.put(
+                "SSDPULSE_JAVA_OPTS",
+                "-Xmx512m -Duser.home=" + userHome + brokerJvmArgsOption() + childJvmArgsOption());
         return new UnpackedDistribution(machine, unpacked.resolve("ssdpulse-" + version()), Map.copyOf(env));
     }
 
@@ -75,13 +79,18 @@ final class UnpackedDistribution {
      * launcher splits SSDPULSE_JAVA_OPTS at spaces, so a value with spaces is not passed.
      */
     static String brokerJvmArgsOption() {
-        String value = System.getProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY, "").strip();
-        return value.isEmpty() || value.contains(" ") ? "" : " -D" + EmbeddedKafkaBroker.JVM_ARGS_PROPERTY + "=" + value;
+        String value =
+                System.getProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY, "").strip();
+        return value.isEmpty() || value.contains(" ")
+                ? ""
+                : " -D" + EmbeddedKafkaBroker.JVM_ARGS_PROPERTY + "=" + value;
     }
 
     /** The build's options for the JVMs tests start ({@link TestJvmOptions}) as a suffix of SSDPULSE_JAVA_OPTS, or "". */
     static String childJvmArgsOption() {
-        return TestJvmOptions.forChildJvms().stream().map(option -> " " + option).collect(java.util.stream.Collectors.joining());
+        return TestJvmOptions.forChildJvms().stream()
+                .map(option -> " " + option)
+                .collect(Collectors.joining());
     }
 
     /** {@code bin/ssdpulse ARGS} as its own process. */

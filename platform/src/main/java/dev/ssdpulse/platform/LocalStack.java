@@ -10,13 +10,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.kafka.clients.admin.Admin;
-import java.time.Duration;
-import java.util.Collection;
-import java.util.List;
 import org.apache.kafka.clients.admin.NewTopic;
 
 /**
@@ -30,15 +31,20 @@ public final class LocalStack implements AutoCloseable {
     private final int registryPort;
     /** Empty for a PLAINTEXT stack without authorization. */
     private final Optional<SecureStack> security;
+
     private Map<StackUser, Path> clientFiles = Map.of();
     /** The temporary data directory of a secured stack started without one: deleted on close. */
     private Optional<Path> temporaryDataDir = Optional.empty();
+
     private EmbeddedSchemaRegistry registry;
     private Duration startDuration = Duration.ZERO;
 
-    private LocalStack(BrokerSettings brokerSettings, int brokerCount, int registryPort, Optional<SecureStack> security) {
-        this.cluster = new EmbeddedKafkaCluster(security.map(s -> brokerSettings.withSecurity(s.brokerSecurity()))
-                .orElse(brokerSettings), brokerCount);
+    private LocalStack(
+            BrokerSettings brokerSettings, int brokerCount, int registryPort, Optional<SecureStack> security) {
+        this.cluster = new EmbeddedKafkaCluster(
+                security.map(s -> brokerSettings.withSecurity(s.brokerSecurity()))
+                        .orElse(brokerSettings),
+                brokerCount);
         this.registryPort = registryPort;
         this.security = security;
     }
@@ -87,7 +93,8 @@ public final class LocalStack implements AutoCloseable {
                 temporary = Optional.of(temporaryDirectory());
                 brokerSettings = brokerSettings.withDataDir(temporary.get());
             }
-            security = Optional.of(SecureStack.prepare(brokerSettings.dataDir().get().toAbsolutePath()));
+            security = Optional.of(
+                    SecureStack.prepare(brokerSettings.dataDir().get().toAbsolutePath()));
             if (brokerSettings.startTimeout().compareTo(SECURE_START_TIMEOUT) < 0) {
                 // every readiness probe is a TLS handshake plus a SCRAM exchange: on two loaded cores a restart was
                 // seen ready in the broker log yet not answered within 60 s (BENCHMARKS.md, secured stack)
@@ -112,8 +119,11 @@ public final class LocalStack implements AutoCloseable {
             try (Admin admin = Admin.create(adminClientProperties())) {
                 SecureStack.applyAcls(admin);
             }
-            registry = EmbeddedSchemaRegistry.startOnKafka(cluster.bootstrapServers(),
-                    security.get().brokerSecurity().adminClientProperties(), registryPort, security.get().registrySecurity());
+            registry = EmbeddedSchemaRegistry.startOnKafka(
+                    cluster.bootstrapServers(),
+                    security.get().brokerSecurity().adminClientProperties(),
+                    registryPort,
+                    security.get().registrySecurity());
             clientFiles = security.get().writeClientFiles(cluster.bootstrapServers(), registry.url());
         } else {
             registry = EmbeddedSchemaRegistry.startOnKafka(cluster.bootstrapServers(), registryPort);
@@ -135,8 +145,8 @@ public final class LocalStack implements AutoCloseable {
      */
     public Map<String, Object> adminClientProperties() {
         Map<String, Object> p = new HashMap<>();
-        security.ifPresent(s -> p.putAll(s.clientProperties(StackUser.ADMIN, bootstrapServers(),
-                registry == null ? "https://127.0.0.1:0" : registry.url())));
+        security.ifPresent(s -> p.putAll(s.clientProperties(
+                StackUser.ADMIN, bootstrapServers(), registry == null ? "https://127.0.0.1:0" : registry.url())));
         p.put("bootstrap.servers", bootstrapServers());
         if (registry != null) {
             p.put("schema.registry.url", registry.url());
@@ -215,7 +225,7 @@ public final class LocalStack implements AutoCloseable {
 
     private static void deleteRecursively(Path dir) {
         try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete the temporary data directory " + dir, e);
         }

@@ -4,6 +4,7 @@ import dev.ssdpulse.schemas.topics.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -13,6 +14,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.ClusterAuthorizationException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -21,8 +23,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 public final class TopicCreation {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private TopicCreation() {
-    }
+    private TopicCreation() {}
 
     /**
      * Creates the topics that do not exist yet; existing ones are left as they are (their partitions
@@ -38,8 +39,9 @@ public final class TopicCreation {
 
     /** Creates the ssdpulse catalogue topics ({@code Topics.all()}) that do not exist yet. */
     public static List<String> createCatalogueIfMissing(String bootstrapServers, short replicationFactor) {
-        return createIfMissing(bootstrapServers, Topics.all().stream()
-                .map(t -> t.toNewTopic(replicationFactor)).toList());
+        return createIfMissing(
+                bootstrapServers,
+                Topics.all().stream().map(t -> t.toNewTopic(replicationFactor)).toList());
     }
 
     /**
@@ -47,16 +49,17 @@ public final class TopicCreation {
      * {@code min.insync.replicas} set on the topic itself, so it holds whatever the brokers' default.
      */
     public static List<NewTopic> catalogue(int partitions, short replicationFactor, int minInSyncReplicas) {
-        return Topics.all().stream().map(t -> {
-            NewTopic topic = t.toNewTopic(partitions, replicationFactor);
-            if (minInSyncReplicas <= 1) {
-                return topic;
-            }
-            Map<String, String> configs = new java.util.HashMap<>(topic.configs());
-            configs.put(org.apache.kafka.common.config.TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
-                    Integer.toString(minInSyncReplicas));
-            return topic.configs(configs);
-        }).toList();
+        return Topics.all().stream()
+                .map(t -> {
+                    NewTopic topic = t.toNewTopic(partitions, replicationFactor);
+                    if (minInSyncReplicas <= 1) {
+                        return topic;
+                    }
+                    Map<String, String> configs = new HashMap<>(topic.configs());
+                    configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(minInSyncReplicas));
+                    return topic.configs(configs);
+                })
+                .toList();
     }
 
     public static List<String> createIfMissing(Admin admin, Collection<NewTopic> topics) {
@@ -83,16 +86,18 @@ public final class TopicCreation {
                 result.getValue().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
                 created.add(result.getKey());
             } catch (ExecutionException e) {
-                if (skipUnauthorized && (e.getCause() instanceof TopicAuthorizationException
-                        || e.getCause() instanceof ClusterAuthorizationException)) {
+                if (skipUnauthorized
+                        && (e.getCause() instanceof TopicAuthorizationException
+                                || e.getCause() instanceof ClusterAuthorizationException)) {
                     continue;
                 }
                 if (!(e.getCause() instanceof TopicExistsException)) {
-                    throw new IllegalStateException("cannot create topic '" + result.getKey() + "': " + e.getCause(), e.getCause());
+                    throw new IllegalStateException(
+                            "cannot create topic '" + result.getKey() + "': " + e.getCause(), e.getCause());
                 }
             } catch (TimeoutException e) {
-                throw new IllegalStateException("creating topic '" + result.getKey() + "' timed out after "
-                        + TIMEOUT.toSeconds() + " s", e);
+                throw new IllegalStateException(
+                        "creating topic '" + result.getKey() + "' timed out after " + TIMEOUT.toSeconds() + " s", e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while creating topic '" + result.getKey() + "'", e);

@@ -1,14 +1,30 @@
 package dev.ssdpulse.schemas;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ssdpulse.schemas.avro.HostDescription;
+import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunDeleted;
 import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.registry.AvroCompatibility;
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
 import dev.ssdpulse.schemas.runs.RunStartTime;
 import dev.ssdpulse.schemas.serde.GeneratedSpecificData;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
@@ -19,18 +35,9 @@ import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecord;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.time.Instant;
-import java.util.List;
-import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The wall-clock fields moved to Avro's timestamp logical types the way the project's registry rules allow: the
@@ -46,7 +53,11 @@ class SchemaEvolutionTest {
     private static final String HISTORY_IO_SETTINGS = "/schema-history/before-io-settings/";
 
     static Stream<Schema> changedRecords() {
-        return Stream.of(RunStarted.SCHEMA$, RunFinished.SCHEMA$, RunHeartbeat.SCHEMA$, RunDeleted.SCHEMA$,
+        return Stream.of(
+                RunStarted.SCHEMA$,
+                RunFinished.SCHEMA$,
+                RunHeartbeat.SCHEMA$,
+                RunDeleted.SCHEMA$,
                 ResultSetStarted.SCHEMA$);
     }
 
@@ -84,8 +95,10 @@ class SchemaEvolutionTest {
 
     @Test
     void aRunStartedWrittenNowIsReadByAnOldConsumerWithItsNanosecondStart() throws IOException {
-        RunStarted now = RunStartTime.stamp(RunStarted.newBuilder(SampleRecords.runStarted()),
-                Instant.parse("2026-12-01T15:00:00.123456789Z")).build();
+        RunStarted now = RunStartTime.stamp(
+                        RunStarted.newBuilder(SampleRecords.runStarted()),
+                        Instant.parse("2026-12-01T15:00:00.123456789Z"))
+                .build();
         var data = new GeneratedSpecificData(RunStarted.class);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
@@ -116,29 +129,30 @@ class SchemaEvolutionTest {
     }
 
     static Stream<Schema> outputsChangedForPhaseWa() {
-        return Stream.of(dev.ssdpulse.schemas.avro.RunSummary.SCHEMA$, dev.ssdpulse.schemas.avro.PhaseSummary.SCHEMA$,
-                dev.ssdpulse.schemas.avro.SteadyStateVerdict.SCHEMA$);
+        return Stream.of(RunSummary.SCHEMA$, PhaseSummary.SCHEMA$, SteadyStateVerdict.SCHEMA$);
     }
 
     @ParameterizedTest
     @MethodSource("outputsChangedForPhaseWa")
     void theOutputsWithPhaseWaAreFullyCompatibleWithTheOnesBefore(Schema now) throws IOException {
-        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE, now,
-                List.of(before(now, HISTORY_PHASE_WA)))).isEmpty();
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before(now, HISTORY_PHASE_WA))))
+                .isEmpty();
     }
 
     @Test
     void theHostDescriptionWithTheDeviceIoSettingsIsFullyCompatibleWithTheOneBefore() throws IOException {
         // RunStarted embeds it, so RunStarted's compatibility follows from this one
-        Schema now = dev.ssdpulse.schemas.avro.HostDescription.SCHEMA$;
-        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE, now,
-                List.of(before(now, HISTORY_IO_SETTINGS)))).isEmpty();
+        Schema now = HostDescription.SCHEMA$;
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before(now, HISTORY_IO_SETTINGS))))
+                .isEmpty();
     }
 
     private static Schema before(Schema now, String historyDir) throws IOException {
         Schema.Parser parser = new Schema.Parser();
-        List<Schema> unchanged = new java.util.ArrayList<>();
-        List<String> changed = new java.util.ArrayList<>();
+        List<Schema> unchanged = new ArrayList<>();
+        List<String> changed = new ArrayList<>();
         for (Schema named : namedTypesOf(now).toList()) {
             if (named.getFullName().equals(now.getFullName())) {
                 continue;
@@ -172,25 +186,26 @@ class SchemaEvolutionTest {
     @Test
     void anOldReaderReadsTheNewImportProducerKindAsItsDefault() throws IOException {
         Schema before = history("ProducerKind", new Schema.Parser());
-        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE,
-                dev.ssdpulse.schemas.avro.ProducerKind.SCHEMA$, List.of(before))).isEmpty();
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FULL_TRANSITIVE, ProducerKind.SCHEMA$, List.of(before)))
+                .isEmpty();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
-        new GenericDatumWriter<Object>(dev.ssdpulse.schemas.avro.ProducerKind.SCHEMA$)
-                .write(new GenericData.EnumSymbol(dev.ssdpulse.schemas.avro.ProducerKind.SCHEMA$, "IMPORT"), encoder);
+        new GenericDatumWriter<Object>(ProducerKind.SCHEMA$)
+                .write(new GenericData.EnumSymbol(ProducerKind.SCHEMA$, "IMPORT"), encoder);
         encoder.flush();
-        Object read = new GenericDatumReader<Object>(dev.ssdpulse.schemas.avro.ProducerKind.SCHEMA$, before)
+        Object read = new GenericDatumReader<Object>(ProducerKind.SCHEMA$, before)
                 .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
         assertThat(read).hasToString("UNKNOWN");
     }
 
     private static Stream<Schema> namedTypesOf(Schema schema) {
-        java.util.Map<String, Schema> seen = new java.util.LinkedHashMap<>();
+        Map<String, Schema> seen = new LinkedHashMap<>();
         collect(schema, seen);
         return seen.values().stream();
     }
 
-    private static void collect(Schema schema, java.util.Map<String, Schema> seen) {
+    private static void collect(Schema schema, Map<String, Schema> seen) {
         switch (schema.getType()) {
             case RECORD -> {
                 if (seen.putIfAbsent(schema.getFullName(), schema) == null) {
@@ -201,8 +216,7 @@ class SchemaEvolutionTest {
             case UNION -> schema.getTypes().forEach(t -> collect(t, seen));
             case ARRAY -> collect(schema.getElementType(), seen);
             case MAP -> collect(schema.getValueType(), seen);
-            default -> {
-            }
+            default -> {}
         }
     }
 }

@@ -9,18 +9,10 @@ import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.app.Reanalysis;
 import dev.ssdpulse.streams.app.ReplayResult;
 import dev.ssdpulse.streams.app.RunReplay;
-import dev.ssdpulse.streams.topology.TopologyMode;
 import dev.ssdpulse.streams.app.SteadyStateSpecs;
 import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
-import org.apache.avro.io.DecoderFactory;
-import org.apache.avro.specific.SpecificDatumReader;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-
+import dev.ssdpulse.streams.topology.TopologyMode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -30,6 +22,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.specific.SpecificDatumReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code ssdpulse replay --run ID [--run ID2 ...] [--as NAME] [--window 5s] [--bins EDGES] [--steady-state SPEC]}:
@@ -37,32 +36,47 @@ import java.util.concurrent.Callable;
  * run's summary; with {@code --as NAME} the results are stored as the runs' result set NAME (topic
  * ssdpulse.result-sets.v1), which the live {@code streams} app serves beside the runs' own results.
  */
-@Command(name = "replay", description = "Recompute stored runs from the raw topics, optionally into a named result set "
-        + "with other settings.")
+@Command(
+        name = "replay",
+        description = "Recompute stored runs from the raw topics, optionally into a named result set "
+                + "with other settings.")
 public final class ReplayCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--run", required = true, paramLabel = "ID",
+    @Option(
+            names = "--run",
+            required = true,
+            paramLabel = "ID",
             description = "A run to recompute; repeatable (several runs spread over --threads by partition).")
     List<String> runIds = new ArrayList<>();
 
-    @Option(names = "--as", paramLabel = "NAME",
-            description = "Store the results as the result set NAME of each run (replaces an earlier one of that name).")
+    @Option(
+            names = "--as",
+            paramLabel = "NAME",
+            description =
+                    "Store the results as the result set NAME of each run (replaces an earlier one of that name).")
     String resultSet;
 
-    @Option(names = "--bins", paramLabel = "EDGES",
+    @Option(
+            names = "--bins",
+            paramLabel = "EDGES",
             description = "Latency bin upper bounds, comma-separated with units, e.g. 100us,1ms,10ms,100ms,1s "
                     + "(default: IOMeter's 21 edges).")
     String bins;
 
-    @Option(names = "--steady-state", paramLabel = "SPEC",
+    @Option(
+            names = "--steady-state",
+            paramLabel = "SPEC",
             description = "snia:round=DURATION or fio:MODE:LIMIT[%%]:DURATION[:RAMP] (e.g. fio:iops_slope:1%%:300s); "
                     + "repeatable; fio specs replace the fio criteria.")
     List<String> steadyState = new ArrayList<>();
 
-    @Option(names = "--timeout", defaultValue = "10m", paramLabel = "DURATION",
+    @Option(
+            names = "--timeout",
+            defaultValue = "10m",
+            paramLabel = "DURATION",
             description = "Give up after this long (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
@@ -96,7 +110,8 @@ public final class ReplayCommand implements Callable<Integer> {
             for (Reanalysis.Outcome o : outcomes.values()) {
                 print(out, o.summary());
                 if (!"json".equals(format)) {
-                    out.printf("stored as result set '%s' of run %s (%s); see GET /api/runs/%s/result-sets%n",
+                    out.printf(
+                            "stored as result set '%s' of run %s (%s); see GET /api/runs/%s/result-sets%n",
                             o.resultSet(), o.runId(), o.recordsByKind(), o.runId());
                 }
             }
@@ -113,7 +128,9 @@ public final class ReplayCommand implements Callable<Integer> {
                 if (!"json".equals(format)) {
                     out.println("outputs recomputed (application id " + result.replayApplicationId() + "):");
                     for (Map.Entry<String, ?> t : result.datumsByTopic().entrySet()) {
-                        out.printf("  %-28s %,d records%n", t.getKey(), result.datums(t.getKey()).size());
+                        out.printf(
+                                "  %-28s %,d records%n",
+                                t.getKey(), result.datums(t.getKey()).size());
                     }
                 }
             }
@@ -131,6 +148,7 @@ public final class ReplayCommand implements Callable<Integer> {
     }
 
     private static RunSummary decode(byte[] datum) throws IOException {
-        return new SpecificDatumReader<>(RunSummary.class).read(null, DecoderFactory.get().binaryDecoder(datum, null));
+        return new SpecificDatumReader<>(RunSummary.class)
+                .read(null, DecoderFactory.get().binaryDecoder(datum, null));
     }
 }

@@ -9,18 +9,19 @@ import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.http.HttpApiConfig;
 import dev.ssdpulse.streams.http.HttpApiServer;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.time.Duration;
-import java.util.concurrent.Callable;
-
 /** {@code ssdpulse streams}: the analytics Kafka Streams application, until Ctrl-C. */
-@Command(name = "streams", description = "Run the analytics (Kafka Streams): windows, latency, WA, steady state, summaries.")
+@Command(
+        name = "streams",
+        description = "Run the analytics (Kafka Streams): windows, latency, WA, steady state, summaries.")
 public final class StreamsCommand implements Callable<Integer> {
 
     @Spec
@@ -32,19 +33,33 @@ public final class StreamsCommand implements Callable<Integer> {
     @Mixin
     AnalyticsOptions analytics;
 
-    @Option(names = "--exit-after", paramLabel = "DURATION", description = "Stop by itself after this long (scripts, tests).")
+    @Option(
+            names = "--exit-after",
+            paramLabel = "DURATION",
+            description = "Stop by itself after this long (scripts, tests).")
     Duration exitAfter;
 
-    @Option(names = "--http-port", paramLabel = "PORT", defaultValue = "8080",
-            description = "Port of the HTTP API and dashboard; 0 = any free port; -1 = no HTTP (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--http-port",
+            paramLabel = "PORT",
+            defaultValue = "8080",
+            description =
+                    "Port of the HTTP API and dashboard; 0 = any free port; -1 = no HTTP (default: ${DEFAULT-VALUE}).")
     int httpPort;
 
-    @Option(names = "--http-bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+    @Option(
+            names = "--http-bind",
+            paramLabel = "ADDRESS",
+            defaultValue = "127.0.0.1",
             description = "Address the HTTP API listens on (default: ${DEFAULT-VALUE}: this host only).")
     String httpBind;
 
-    @Option(names = "--api-token", paramLabel = "TOKEN", defaultValue = "${env:SSDPULSE_API_TOKEN}",
-            description = "Require 'Authorization: Bearer TOKEN' on /api and /metrics (default: env SSDPULSE_API_TOKEN).")
+    @Option(
+            names = "--api-token",
+            paramLabel = "TOKEN",
+            defaultValue = "${env:SSDPULSE_API_TOKEN}",
+            description =
+                    "Require 'Authorization: Bearer TOKEN' on /api and /metrics (default: env SSDPULSE_API_TOKEN).")
     String apiToken;
 
     @Override
@@ -55,15 +70,23 @@ public final class StreamsCommand implements Callable<Integer> {
         try (AnalyticsApp app = new AnalyticsApp(config)) {
             app.start();
             app.awaitRunning(Duration.ofMinutes(2));
-            HttpApiServer http = httpPort < 0 ? null : HttpApiServer.start(app,
-                    HttpApiConfig.localhost(httpPort).withBindAddress(httpBind)
-                            .withBearerToken(apiToken == null || apiToken.isBlank() ? null : apiToken));
+            HttpApiServer http = httpPort < 0
+                    ? null
+                    : HttpApiServer.start(
+                            app,
+                            HttpApiConfig.localhost(httpPort)
+                                    .withBindAddress(httpBind)
+                                    .withBearerToken(apiToken == null || apiToken.isBlank() ? null : apiToken));
             if (http != null) {
                 out.printf("dashboard and API: %s%n", http.url());
             }
-            out.printf("ssdpulse analytics running: application id %s, %d thread(s), %s, window %s, state in %s%n",
-                    config.applicationId(), config.threads(), config.guarantee().streamsValue(),
-                    Duration.ofNanos(config.analysisSettings().windowSizeNs()), config.stateDir());
+            out.printf(
+                    "ssdpulse analytics running: application id %s, %d thread(s), %s, window %s, state in %s%n",
+                    config.applicationId(),
+                    config.threads(),
+                    config.guarantee().streamsValue(),
+                    Duration.ofNanos(config.analysisSettings().windowSizeNs()),
+                    config.stateDir());
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
             out.flush();
             // on a signal the JVM halts once the hooks are done: the API and the application (which leaves its

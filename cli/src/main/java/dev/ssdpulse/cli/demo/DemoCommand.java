@@ -20,11 +20,6 @@ import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.http.HttpApiConfig;
 import dev.ssdpulse.streams.http.HttpApiServer;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -32,12 +27,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code ssdpulse demo}: the whole pipeline on one machine — embedded Kafka broker and schema registry, the
@@ -46,33 +47,52 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * real time, so the dashboard shows the write cliff and how free flash softens it.
  */
 @Command(name = "demo", description = "Start everything locally and stream a simulated showcase to the live dashboard.")
-public final class DemoCommand implements java.util.concurrent.Callable<Integer> {
+public final class DemoCommand implements Callable<Integer> {
     private static final String WORKLOAD = "seed000-exp1-random-write";
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--port", defaultValue = "8080", paramLabel = "PORT",
+    @Option(
+            names = "--port",
+            defaultValue = "8080",
+            paramLabel = "PORT",
             description = "Dashboard port; the next free one is used when it is taken (default: ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = "--duration", defaultValue = "240s", paramLabel = "DURATION",
-            description = "Simulated length of each showcase run's random-write test (default: ${DEFAULT-VALUE}; seed 000: 20m).")
+    @Option(
+            names = "--duration",
+            defaultValue = "240s",
+            paramLabel = "DURATION",
+            description =
+                    "Simulated length of each showcase run's random-write test (default: ${DEFAULT-VALUE}; seed 000: 20m).")
     Duration duration;
 
-    @Option(names = "--speed", defaultValue = "10", paramLabel = "X",
+    @Option(
+            names = "--speed",
+            defaultValue = "10",
+            paramLabel = "X",
             description = "Simulated seconds per wall second (default: ${DEFAULT-VALUE}).")
     double speed;
 
-    @Option(names = "--free-flash-gb", split = ",", defaultValue = "secure-erased,0,4,8,16", paramLabel = "LIST",
+    @Option(
+            names = "--free-flash-gb",
+            split = ",",
+            defaultValue = "secure-erased,0,4,8,16",
+            paramLabel = "LIST",
             description = "Showcase runs: 'secure-erased' and/or GB of free flash (default: ${DEFAULT-VALUE}).")
     List<String> freeFlash;
 
-    @Option(names = "--exit-after", paramLabel = "DURATION",
+    @Option(
+            names = "--exit-after",
+            paramLabel = "DURATION",
             description = "Stop everything after this long (scripts); default: serve until Ctrl-C.")
     Duration exitAfter;
 
-    @Option(names = "--data-dir", paramLabel = "DIR", description = "Keep the broker's data here (default: a temporary directory).")
+    @Option(
+            names = "--data-dir",
+            paramLabel = "DIR",
+            description = "Keep the broker's data here (default: a temporary directory).")
     Path dataDir;
 
     @Override
@@ -91,33 +111,45 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         boolean interrupted = false;
         // Ctrl-C: stop the showcase, then close everything; the hook waits until the stack is down (ctrlC is
         // closed last).
-        try (ShutdownCancellation ctrlC = ShutdownCancellation.install(() -> {
-                 stop.set(true);
-                 stopped.countDown();
-             }, Duration.ofSeconds(60));
-             LocalStack stack = LocalStack.start(broker, 0)) {
-            stack.createTopics(Topics.all().stream().map(t -> t.toNewTopic((short) 1)).toList());
-            AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(), stateDir)
+        try (ShutdownCancellation ctrlC = ShutdownCancellation.install(
+                        () -> {
+                            stop.set(true);
+                            stopped.countDown();
+                        },
+                        Duration.ofSeconds(60));
+                LocalStack stack = LocalStack.start(broker, 0)) {
+            stack.createTopics(
+                    Topics.all().stream().map(t -> t.toNewTopic((short) 1)).toList());
+            AnalyticsConfig config = AnalyticsConfig.defaults(
+                            stack.bootstrapServers(), stack.schemaRegistryUrl(), stateDir)
                     .withApplicationId("ssdpulse-demo");
             try (AnalyticsApp app = new AnalyticsApp(config)) {
                 app.start();
                 app.awaitRunning(Duration.ofMinutes(2));
                 try (HttpApiServer http = HttpApiServer.start(app, HttpApiConfig.localhost(freePortFrom(port)))) {
-                    out.printf("%n  dashboard : %s%n  API       : %sapi/runs%n  metrics   : %smetrics%n"
-                                    + "  Kafka     : %s   schema registry: %s%n  ready in %.1f s%n%n", http.url(), http.url(),
-                            http.url(), stack.bootstrapServers(), stack.schemaRegistryUrl(), (System.nanoTime() - t0) / 1e9);
+                    out.printf(
+                            "%n  dashboard : %s%n  API       : %sapi/runs%n  metrics   : %smetrics%n"
+                                    + "  Kafka     : %s   schema registry: %s%n  ready in %.1f s%n%n",
+                            http.url(),
+                            http.url(),
+                            http.url(),
+                            stack.bootstrapServers(),
+                            stack.schemaRegistryUrl(),
+                            (System.nanoTime() - t0) / 1e9);
                     out.flush();
                     if (exitAfter != null) {
-                        Thread timer = new Thread(() -> {
-                            try {
-                                if (!stopped.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
-                                    stop.set(true);
-                                    stopped.countDown();
-                                }
-                            } catch (InterruptedException e) {
-                                Thread.currentThread().interrupt();
-                            }
-                        }, "ssdpulse-demo-exit-after");
+                        Thread timer = new Thread(
+                                () -> {
+                                    try {
+                                        if (!stopped.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
+                                            stop.set(true);
+                                            stopped.countDown();
+                                        }
+                                    } catch (InterruptedException e) {
+                                        Thread.currentThread().interrupt();
+                                    }
+                                },
+                                "ssdpulse-demo-exit-after");
                         timer.setDaemon(true);
                         timer.start();
                     }
@@ -158,19 +190,25 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
                 break;
             }
             boolean erased = variant.trim().equals("secure-erased");
-            WorkloadSpec workload = erased ? presets.load("seed000-exp1-secure-erased")
+            WorkloadSpec workload = erased
+                    ? presets.load("seed000-exp1-secure-erased")
                     : presets.load(WORKLOAD, Map.of("freeFlashGB", variant.trim()));
-            workload = WorkloadOverrides.none().withDurationNs(duration.toNanos()).apply(workload, "demo --duration");
+            workload =
+                    WorkloadOverrides.none().withDurationNs(duration.toNanos()).apply(workload, "demo --duration");
             String runId = String.format("demo-%d-%s", ++n, erased ? "secure-erased" : "free-" + variant.trim() + "GB");
             SimulatedDrive simulated = new SimulatedDrive(drive, workload.seed());
-            out.printf("run %s: seed 000 exp. 1, %s, 4 KiB random writes QD1 on 24 GB for %s simulated at %.0fx%n",
-                    runId, erased ? "secure-erased drive" : variant.trim() + " GB of free flash",
-                    duration, speed);
+            out.printf(
+                    "run %s: seed 000 exp. 1, %s, 4 KiB random writes QD1 on 24 GB for %s simulated at %.0fx%n",
+                    runId, erased ? "secure-erased drive" : variant.trim() + " GB of free flash", duration, speed);
             out.flush();
             StringWriter quiet = new StringWriter();
-            try (StreamedRunOutput output = new StreamedRunOutput(kafka,
+            try (StreamedRunOutput output = new StreamedRunOutput(
+                    kafka,
                     SimulatedRunDriver.runStarted(runId, drive, simulated, workload, 1_000_000_000L),
-                    SimulatedRunDriver.maxWorkers(workload), OverflowPolicy.BLOCK, 512, new PrintWriter(quiet))) {
+                    SimulatedRunDriver.maxWorkers(workload),
+                    OverflowPolicy.BLOCK,
+                    512,
+                    new PrintWriter(quiet))) {
                 new SimulatedRunDriver(simulated, workload, 1_000_000_000L, speed, null, stop::get).run(output);
             }
             out.print("  " + quiet);
@@ -180,7 +218,8 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         return runIds;
     }
 
-    private static void printComparison(AnalyticsApp app, List<String> runIds, PrintWriter out) throws InterruptedException {
+    private static void printComparison(AnalyticsApp app, List<String> runIds, PrintWriter out)
+            throws InterruptedException {
         if (runIds.isEmpty()) {
             return;
         }
@@ -197,11 +236,21 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
                     Thread.sleep(250);
                 }
             }
-            summary.ifPresentOrElse(s -> s.getOps().stream().findFirst().ifPresent(op -> out.printf(
-                    "%-28s %,10.0f %10.1f %9.2fms %12s%n", runId, op.getIops(), op.getMbPerSec(),
-                    op.getLatency().getPercentiles().getP99Ns() / 1e6,
-                    s.getWriteAmplification() == null || s.getWriteAmplification().getWaCumulative() == null ? "n/a"
-                            : String.format("%.2f", s.getWriteAmplification().getWaCumulative()))),
+            summary.ifPresentOrElse(
+                    s -> s.getOps().stream()
+                            .findFirst()
+                            .ifPresent(op -> out.printf(
+                                    "%-28s %,10.0f %10.1f %9.2fms %12s%n",
+                                    runId,
+                                    op.getIops(),
+                                    op.getMbPerSec(),
+                                    op.getLatency().getPercentiles().getP99Ns() / 1e6,
+                                    s.getWriteAmplification() == null
+                                                    || s.getWriteAmplification().getWaCumulative() == null
+                                            ? "n/a"
+                                            : String.format(
+                                                    "%.2f",
+                                                    s.getWriteAmplification().getWaCumulative()))),
                     () -> out.printf("%-28s (no summary yet)%n", runId));
         }
         out.println();
@@ -222,7 +271,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
 
     private static void deleteRecursively(Path dir) {
         try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             // best effort: a temporary directory
         }

@@ -1,13 +1,12 @@
 package dev.ssdpulse.cli.device;
 
-import java.time.Instant;
-import dev.ssdpulse.schemas.runs.RunStartTime;
+import com.sun.management.OperatingSystemMXBean;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
-import dev.ssdpulse.cli.options.WorkloadOptions;
-import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.options.RunLabelOptions;
+import dev.ssdpulse.cli.options.WorkloadOptions;
+import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
@@ -16,15 +15,15 @@ import dev.ssdpulse.producer.device.DeviceRunListener;
 import dev.ssdpulse.producer.device.DeviceRunOptions;
 import dev.ssdpulse.producer.device.DeviceRunResult;
 import dev.ssdpulse.producer.device.DeviceRunner;
-import dev.ssdpulse.producer.device.ShutdownCancellation;
 import dev.ssdpulse.producer.device.PhaseOutcome;
+import dev.ssdpulse.producer.device.ShutdownCancellation;
+import dev.ssdpulse.producer.device.engine.CpuList;
 import dev.ssdpulse.producer.device.engine.IoEngine;
 import dev.ssdpulse.producer.device.engine.IoEngineChoice;
+import dev.ssdpulse.producer.device.engine.ThreadAffinity;
 import dev.ssdpulse.producer.device.guard.PreparedTarget;
 import dev.ssdpulse.producer.device.guard.TargetGuard;
 import dev.ssdpulse.producer.device.guard.TargetSafetyException;
-import dev.ssdpulse.producer.device.engine.CpuList;
-import dev.ssdpulse.producer.device.engine.ThreadAffinity;
 import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
 import dev.ssdpulse.producer.device.hostinfo.IoSchedulerSwitch;
@@ -34,51 +33,69 @@ import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadAvro;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.HostDescription;
+import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.runs.RunStartTime;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.BitSet;
+import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.BitSet;
-import java.util.Locale;
-import java.util.OptionalLong;
-import java.util.concurrent.Callable;
-
 /**
  * {@code ssdpulse device --target PATH --workload NAME|FILE}: the workload on a real file or block device
  * with O_DIRECT, every I/O timed in ns, streamed to Kafka (or --offline). Writing to a block device that
  * is mounted, partitioned or carries a file system is refused unless --allow-destroy-data.
  */
-@Command(name = "device", description = "Run a workload on a file or block device (O_DIRECT); stream it to Kafka, or --offline.")
+@Command(
+        name = "device",
+        description = "Run a workload on a file or block device (O_DIRECT); stream it to Kafka, or --offline.")
 public final class DeviceCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--target", required = true, paramLabel = "PATH", description = "A file (created at --size) or a block device.")
+    @Option(
+            names = "--target",
+            required = true,
+            paramLabel = "PATH",
+            description = "A file (created at --size) or a block device.")
     Path target;
 
-    @Option(names = "--size", paramLabel = "SIZE",
-            description = "Size of a file target, e.g. 4GiB (required when the file does not exist; a file never grows).")
+    @Option(
+            names = "--size",
+            paramLabel = "SIZE",
+            description =
+                    "Size of a file target, e.g. 4GiB (required when the file does not exist; a file never grows).")
     String size;
 
-    @Option(names = "--allow-destroy-data",
-            description = "Allow writing to a block device that is partitioned or carries a file system. Its data is lost.")
+    @Option(
+            names = "--allow-destroy-data",
+            description =
+                    "Allow writing to a block device that is partitioned or carries a file system. Its data is lost.")
     boolean allowDestroyData;
 
-    @Option(names = "--buffered", description = "Go through the page cache instead of O_DIRECT (not a drive measurement).")
+    @Option(
+            names = "--buffered",
+            description = "Go through the page cache instead of O_DIRECT (not a drive measurement).")
     boolean buffered;
 
-    @Option(names = "--engine", defaultValue = "auto", paramLabel = IoEngineChoice.NAMES,
+    @Option(
+            names = "--engine",
+            defaultValue = "auto",
+            paramLabel = IoEngineChoice.NAMES,
             description = "I/O engine: io_uring or libaio (Linux asynchronous I/O: one submitting thread per worker "
                     + "keeps the queue depth, like fio's engines of the same names), psync (blocking pread/pwrite, one "
                     + "thread per queue slot; 'sync' is an alias), null (no I/O: measures the tool). auto (default): "
@@ -86,12 +103,18 @@ public final class DeviceCommand implements Callable<Integer> {
                     + "psync; the choice is printed and recorded in the run's host facts (ioEngine).")
     String engineName;
 
-    @Option(names = "--io-timeout", defaultValue = "60s", paramLabel = "DURATION",
+    @Option(
+            names = "--io-timeout",
+            defaultValue = "60s",
+            paramLabel = "DURATION",
             description = "With io_uring/libaio: fail the phase when outstanding I/Os see no completion for this long "
                     + "(a device that stopped responding), instead of waiting forever (default: ${DEFAULT-VALUE}).")
     Duration ioTimeout;
 
-    @Option(names = "--submit-batch", defaultValue = "1", paramLabel = "N",
+    @Option(
+            names = "--submit-batch",
+            defaultValue = "1",
+            paramLabel = "N",
             description = "With io_uring/libaio: prepared I/Os handed to the kernel per system call, as fio's "
                     + "iodepth_batch_submit (default: ${DEFAULT-VALUE}, as fio: each I/O goes out as soon as it is "
                     + "prepared; with io_uring the request that takes the last free slot goes with the wait that "
@@ -99,28 +122,39 @@ public final class DeviceCommand implements Callable<Integer> {
                     + "above the queue depth act as the queue depth.")
     int submitBatch;
 
-    @Option(names = "--cpus-allowed", paramLabel = "LIST",
+    @Option(
+            names = "--cpus-allowed",
+            paramLabel = "LIST",
             description = "Pin every I/O thread to these CPUs, fio's cpus_allowed syntax (1, 0-3, 0,2,4-7; each thread "
                     + "may run on any of them). Default: the scheduler places them. On few cores, pinning to the CPU "
                     + "that takes the disk's interrupts saves a cross-CPU wake-up per completion; to compare with fio, "
                     + "pin both alike.")
     String cpusAllowed;
 
-    @Option(names = "--scheduler", paramLabel = "NAME",
-            description = "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline,"
-                    + " bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the previous"
-                    + " one afterwards; recorded in the run with the kernel, CPU and memory. Refused with the reason where"
-                    + " it cannot be set (not offered, no block device under the target, /sys not writable).")
+    @Option(
+            names = "--scheduler",
+            paramLabel = "NAME",
+            description =
+                    "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline,"
+                            + " bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the previous"
+                            + " one afterwards; recorded in the run with the kernel, CPU and memory. Refused with the reason where"
+                            + " it cannot be set (not offered, no block device under the target, /sys not writable).")
     String scheduler;
 
     @Mixin
     WorkloadOptions workload;
 
-    @Option(names = "--smart-interval", defaultValue = "10s", paramLabel = "DURATION",
+    @Option(
+            names = "--smart-interval",
+            defaultValue = "10s",
+            paramLabel = "DURATION",
             description = "Interval of SMART polling via smartctl/nvme-cli when present (default: ${DEFAULT-VALUE}).")
     Duration smartInterval;
 
-    @Option(names = "--overflow", defaultValue = "drop", paramLabel = "drop|block",
+    @Option(
+            names = "--overflow",
+            defaultValue = "drop",
+            paramLabel = "drop|block",
             description = "When Kafka falls behind: drop (count and report unpublished I/Os, never stall the I/O path; "
                     + "default) or block (stall submission: loses nothing, disturbs timing).")
     String overflow;
@@ -131,7 +165,10 @@ public final class DeviceCommand implements Callable<Integer> {
     @Mixin
     RunLabelOptions labels;
 
-    @Option(names = "--run-id", paramLabel = "ID", description = "Run id (default: generated, dev-<date>-<time>-<hex>).")
+    @Option(
+            names = "--run-id",
+            paramLabel = "ID",
+            description = "Run id (default: generated, dev-<date>-<time>-<hex>).")
     String runId;
 
     @Option(names = "--batch-ios", defaultValue = "512", paramLabel = "N", description = "I/Os per Kafka record.")
@@ -155,8 +192,12 @@ public final class DeviceCommand implements Callable<Integer> {
         boolean writes = TargetGuard.writesData(workloadSpec);
         PreparedTarget prepared;
         try {
-            prepared = new TargetGuard().prepare(target,
-                    size == null ? OptionalLong.empty() : OptionalLong.of(Units.parseBytes(size)), writes, allowDestroyData);
+            prepared = new TargetGuard()
+                    .prepare(
+                            target,
+                            size == null ? OptionalLong.empty() : OptionalLong.of(Units.parseBytes(size)),
+                            writes,
+                            allowDestroyData);
         } catch (TargetSafetyException e) {
             throw new UserInputException(e.getMessage(), e);
         }
@@ -165,7 +206,10 @@ public final class DeviceCommand implements Callable<Integer> {
         prepared.notes().forEach(n -> err.println("note: " + n));
         String id = runId == null ? RunIds.newRunId("dev") : RunIds.validate(runId);
         boolean direct = !buffered;
-        int maxQueueDepth = workloadSpec.schedule().stream().mapToInt(p -> p.phase().queueDepth()).max().orElse(1);
+        int maxQueueDepth = workloadSpec.schedule().stream()
+                .mapToInt(p -> p.phase().queueDepth())
+                .max()
+                .orElse(1);
         IoEngineChoice choice;
         try {
             choice = IoEngineChoice.choose(engineName, maxQueueDepth);
@@ -179,33 +223,56 @@ public final class DeviceCommand implements Callable<Integer> {
         try (IoEngine engine = choice.engine()) {
             engine.open(prepared.path(), prepared.sizeBytes(), direct, writes);
             if (scheduler != null) {
-                String disk = new HostFactsCollector().collect(prepared.path(), direct, engine.name()).blockDevice();
+                String disk = new HostFactsCollector()
+                        .collect(prepared.path(), direct, engine.name())
+                        .blockDevice();
                 try {
                     schedulerSwitch = IoSchedulerSwitch.set(Path.of("/sys"), disk, scheduler);
                 } catch (IllegalArgumentException e) {
                     throw new UserInputException(e.getMessage(), e);
                 }
-                err.printf("I/O scheduler of %s: %s for this run (was %s; restored afterwards)%n", schedulerSwitch.disk(),
-                        schedulerSwitch.active(), schedulerSwitch.previous());
+                err.printf(
+                        "I/O scheduler of %s: %s for this run (was %s; restored afterwards)%n",
+                        schedulerSwitch.disk(), schedulerSwitch.active(), schedulerSwitch.previous());
             }
             HostFacts facts = new HostFactsCollector().collect(prepared.path(), direct, engine.name());
-            String device = (facts.model() == null ? prepared.path().toString() : facts.model() + " (" + prepared.path() + ")")
-                    + ", " + Units.describeBytes(prepared.sizeBytes());
-            DeviceRunner runner = new DeviceRunner(engine, new DeviceRunOptions(prepared.sizeBytes(),
-                    prepared.blockDevice(), allowDestroyData, DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS,
-                    ioTimeout.toNanos(), submitBatch, cpus));
+            String device =
+                    (facts.model() == null ? prepared.path().toString() : facts.model() + " (" + prepared.path() + ")")
+                            + ", " + Units.describeBytes(prepared.sizeBytes());
+            DeviceRunner runner = new DeviceRunner(
+                    engine,
+                    new DeviceRunOptions(
+                            prepared.sizeBytes(),
+                            prepared.blockDevice(),
+                            allowDestroyData,
+                            DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS,
+                            ioTimeout.toNanos(),
+                            submitBatch,
+                            cpus));
             if (!quiet) {
-                err.printf("running %s on %s, %s, engine %s%s, scheduler %s%s (run %s)%n", workloadSpec.name(), device,
-                        direct ? "O_DIRECT" : "buffered", engine.name(),
-                        engine.asynchronous() ? " (submit batch " + submitBatch + ")" : "", facts.ioScheduler(),
-                        cpus == null ? "" : ", I/O threads on CPUs " + cpus, id);
+                err.printf(
+                        "running %s on %s, %s, engine %s%s, scheduler %s%s (run %s)%n",
+                        workloadSpec.name(),
+                        device,
+                        direct ? "O_DIRECT" : "buffered",
+                        engine.name(),
+                        engine.asynchronous() ? " (submit batch " + submitBatch + ")" : "",
+                        facts.ioScheduler(),
+                        cpus == null ? "" : ", I/O threads on CPUs " + cpus,
+                        id);
                 err.flush();
             }
             if (offline.offline) {
-                return run(offline.output(id, device, workloadSpec.name(), out), runner, workloadSpec, facts, prepared, schedulerSwitch);
+                return run(
+                        offline.output(id, device, workloadSpec.name(), out),
+                        runner,
+                        workloadSpec,
+                        facts,
+                        prepared,
+                        schedulerSwitch);
             }
-            RunStarted started = labels.apply(RunStartTime.stamp(RunStarted.newBuilder(),
-                            Instant.ofEpochMilli(System.currentTimeMillis()))
+            RunStarted started = labels.apply(RunStartTime.stamp(
+                            RunStarted.newBuilder(), Instant.ofEpochMilli(System.currentTimeMillis()))
                     .setRunId(id)
                     .setRunName(workloadSpec.name() + " on " + device)
                     .setProducerKind(ProducerKind.DEVICE)
@@ -216,8 +283,12 @@ public final class DeviceCommand implements Callable<Integer> {
                     .setToolVersion(HostDescriptions.toolVersion())
                     .setSmartIntervalNs(smartInterval.toNanos())
                     .build());
-            int maxWorkers = workloadSpec.schedule().stream().mapToInt(p -> p.phase().workers()).max().orElse(1);
-            try (StreamedRunOutput output = new StreamedRunOutput(kafka, started, maxWorkers, overflowPolicy, batchIos, out)) {
+            int maxWorkers = workloadSpec.schedule().stream()
+                    .mapToInt(p -> p.phase().workers())
+                    .max()
+                    .orElse(1);
+            try (StreamedRunOutput output =
+                    new StreamedRunOutput(kafka, started, maxWorkers, overflowPolicy, batchIos, out)) {
                 return run(output, runner, workloadSpec, facts, prepared, schedulerSwitch);
             }
         } finally {
@@ -247,7 +318,7 @@ public final class DeviceCommand implements Callable<Integer> {
         BitSet available;
         try {
             available = ThreadAffinity.allowedCpus();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new UserInputException("--cpus-allowed cannot be used here: " + e.getMessage(), e);
         }
         String missing = cpus.missingFrom(available);
@@ -277,23 +348,32 @@ public final class DeviceCommand implements Callable<Integer> {
         }
     }
 
-    private int run(RunOutput output, DeviceRunner runner, WorkloadSpec workloadSpec, HostFacts facts,
-                    PreparedTarget prepared, IoSchedulerSwitch schedulerSwitch) {
+    private int run(
+            RunOutput output,
+            DeviceRunner runner,
+            WorkloadSpec workloadSpec,
+            HostFacts facts,
+            PreparedTarget prepared,
+            IoSchedulerSwitch schedulerSwitch) {
         PrintWriter err = spec.commandLine().getErr();
         long startNs = System.nanoTime();
         SmartPoller smart = null;
         if (prepared.blockDevice() || facts.blockDevice() != null) {
             Path device = prepared.blockDevice() ? prepared.path() : Path.of("/dev", facts.blockDevice());
-            smart = new SmartPoller(device, smartInterval, () -> System.nanoTime() - startNs,
+            smart = new SmartPoller(
+                    device,
+                    smartInterval,
+                    () -> System.nanoTime() - startNs,
                     reading -> output.smart(reading.toAvro(output.runId())));
             if (!quiet) {
-                err.println(smart.availability().available() ? "SMART: polling " + device
-                        : "note: " + smart.availability().reason());
+                err.println(
+                        smart.availability().available()
+                                ? "SMART: polling " + device
+                                : "note: " + smart.availability().reason());
             }
             smart.start();
         }
-        com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         DeviceRunListener listener = new DeviceRunListener() {
             long phaseCpuStartNs;
 
@@ -302,7 +382,11 @@ public final class DeviceCommand implements Callable<Integer> {
                 phaseCpuStartNs = os.getProcessCpuTime();
                 output.phaseStarted(phase, timeNs);
                 if (!quiet) {
-                    err.printf("  [%8.1f s] phase %d '%s' (%s)%n", timeNs / 1e9, phase.index(), phase.name(),
+                    err.printf(
+                            "  [%8.1f s] phase %d '%s' (%s)%n",
+                            timeNs / 1e9,
+                            phase.index(),
+                            phase.name(),
                             phase.phase().kind());
                     err.flush();
                 }
@@ -319,9 +403,18 @@ public final class DeviceCommand implements Callable<Integer> {
                 if (!quiet && o.ios() > 0) {
                     long bytes = o.bytesRead() + o.bytesWritten() + o.bytesTrimmed();
                     long ns = Math.max(1, o.endNs() - o.startNs());
-                    err.printf(Locale.ROOT, "  phase %d '%s' ended (%s): %d I/Os, %.0f IOPS, %d errors, process CPU"
-                                    + " %.2f us/IO, %.1f MB/s%s%n", phase.index(), phase.name(), o.endReason(), o.ios(),
-                            o.iops(), o.errors(), cpuNs / 1e3 / o.ios(), bytes * 1e3 / ns,
+                    err.printf(
+                            Locale.ROOT,
+                            "  phase %d '%s' ended (%s): %d I/Os, %.0f IOPS, %d errors, process CPU"
+                                    + " %.2f us/IO, %.1f MB/s%s%n",
+                            phase.index(),
+                            phase.name(),
+                            o.endReason(),
+                            o.ios(),
+                            o.iops(),
+                            o.errors(),
+                            cpuNs / 1e3 / o.ios(),
+                            bytes * 1e3 / ns,
                             o.note() == null ? "" : "; " + o.note());
                     err.flush();
                 }
@@ -330,8 +423,14 @@ public final class DeviceCommand implements Callable<Integer> {
             @Override
             public void onProgress(DeviceProgress p) {
                 if (!quiet) {
-                    err.printf("  [%8.1f s] %-28s %,14d I/Os  %,10.0f IOPS  %8.1f MB/s  %d errors%n", p.elapsedNs() / 1e9,
-                            p.phaseName(), p.totalIos(), p.intervalIops(), p.intervalMBps(), p.errors());
+                    err.printf(
+                            "  [%8.1f s] %-28s %,14d I/Os  %,10.0f IOPS  %8.1f MB/s  %d errors%n",
+                            p.elapsedNs() / 1e9,
+                            p.phaseName(),
+                            p.totalIos(),
+                            p.intervalIops(),
+                            p.intervalMBps(),
+                            p.errors());
                     err.flush();
                 }
             }

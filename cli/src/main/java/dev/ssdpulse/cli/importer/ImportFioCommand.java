@@ -1,12 +1,10 @@
 package dev.ssdpulse.cli.importer;
 
-import java.time.Instant;
-import dev.ssdpulse.schemas.runs.RunStartTime;
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
-import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.options.RunLabelOptions;
+import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
@@ -21,18 +19,19 @@ import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.WorkloadDescription;
+import dev.ssdpulse.schemas.runs.RunStartTime;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-
-import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * {@code ssdpulse import fio LOG...}: fio 3.x per-I/O latency logs ({@code --write_lat_log=NAME
@@ -47,14 +46,23 @@ public final class ImportFioCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "LOG", description = "fio _clat or _lat logs, one per job (worker).")
     List<Path> logs;
 
-    @Option(names = "--json", paramLabel = "FIO_JSON", description = "fio's --output-format=json(+) output of the same run.")
+    @Option(
+            names = "--json",
+            paramLabel = "FIO_JSON",
+            description = "fio's --output-format=json(+) output of the same run.")
     Path json;
 
-    @Option(names = "--iodepth", defaultValue = "0", paramLabel = "N",
+    @Option(
+            names = "--iodepth",
+            defaultValue = "0",
+            paramLabel = "N",
             description = "The job's iodepth, recorded as each I/O's queue depth (default: unknown, 0).")
     int iodepth;
 
-    @Option(names = "--run-id", paramLabel = "ID", description = "Run id (default: generated, fio-<date>-<time>-<hex>).")
+    @Option(
+            names = "--run-id",
+            paramLabel = "ID",
+            description = "Run id (default: generated, fio-<date>-<time>-<hex>).")
     String runId;
 
     @Mixin
@@ -84,14 +92,15 @@ public final class ImportFioCommand implements Callable<Integer> {
         if (offline.offline) {
             return importInto(offline.output(id, "fio import", logNames, out));
         }
-        try (StreamedRunOutput output = new StreamedRunOutput(kafka, labels.apply(runStarted(id, report)), logs.size(),
-                OverflowPolicy.BLOCK, batchIos, out)) {
+        try (StreamedRunOutput output = new StreamedRunOutput(
+                kafka, labels.apply(runStarted(id, report)), logs.size(), OverflowPolicy.BLOCK, batchIos, out)) {
             return importInto(output);
         }
     }
 
     private int importInto(RunOutput output) {
-        PhaseSpec phase = PhaseSpec.builder("fio", dev.ssdpulse.producer.workload.PhaseKind.TEST).build();
+        PhaseSpec phase = PhaseSpec.builder("fio", dev.ssdpulse.producer.workload.PhaseKind.TEST)
+                .build();
         output.phaseStarted(new ScheduledPhase(0, "fio", phase, 0, 0L), 0L);
         FioLogImport.Totals totals;
         try {
@@ -104,23 +113,42 @@ public final class ImportFioCommand implements Callable<Integer> {
     }
 
     private RunStarted runStarted(String id, FioJsonReport report) {
-        String logNames = String.join(", ", logs.stream().map(p -> p.getFileName().toString()).toList());
-        String spec = "{\"source\":\"fio\",\"logs\":[" + String.join(",", logs.stream()
-                .map(p -> "\"" + p.getFileName().toString().replace("\"", "\\\"") + "\"").toList()) + "]}";
+        String logNames = String.join(
+                ", ", logs.stream().map(p -> p.getFileName().toString()).toList());
+        String spec = "{\"source\":\"fio\",\"logs\":["
+                + String.join(
+                        ",",
+                        logs.stream()
+                                .map(p -> "\"" + p.getFileName().toString().replace("\"", "\\\"") + "\"")
+                                .toList())
+                + "]}";
         var host = HostDescriptions.current(report == null ? "fio" : "fio " + report.fioVersion(), false, null);
-        return RunStartTime.stamp(RunStarted.newBuilder(), Instant.ofEpochMilli(report == null ? System.currentTimeMillis()
-                        : report.timestampMs()))
+        return RunStartTime.stamp(
+                        RunStarted.newBuilder(),
+                        Instant.ofEpochMilli(report == null ? System.currentTimeMillis() : report.timestampMs()))
                 .setRunId(id)
                 .setRunName("fio import: " + logNames)
                 .setProducerKind(ProducerKind.FIO_IMPORT)
-                .setDevice(DeviceDescription.newBuilder().setModel("unknown (fio import)").setCapacityBytes(0)
-                        .setLogicalBlockSizeBytes(512).build())
+                .setDevice(DeviceDescription.newBuilder()
+                        .setModel("unknown (fio import)")
+                        .setCapacityBytes(0)
+                        .setLogicalBlockSizeBytes(512)
+                        .build())
                 .setHost(host)
-                .setWorkload(WorkloadDescription.newBuilder().setName("fio-import")
-                        .setDescription("fio latency logs: " + logNames).setSpecJson(spec)
-                        .setPhases(List.of(dev.ssdpulse.schemas.avro.PhaseSpec.newBuilder().setIndex(0).setName("fio").setKind(PhaseKind.TEST)
-                                .setAccessSpecs(List.of()).setQueueDepth(iodepth).setWorkers(logs.size())
-                                .setSpanOffsetBytes(0).setSpanSizeBytes(0).build()))
+                .setWorkload(WorkloadDescription.newBuilder()
+                        .setName("fio-import")
+                        .setDescription("fio latency logs: " + logNames)
+                        .setSpecJson(spec)
+                        .setPhases(List.of(dev.ssdpulse.schemas.avro.PhaseSpec.newBuilder()
+                                .setIndex(0)
+                                .setName("fio")
+                                .setKind(PhaseKind.TEST)
+                                .setAccessSpecs(List.of())
+                                .setQueueDepth(iodepth)
+                                .setWorkers(logs.size())
+                                .setSpanOffsetBytes(0)
+                                .setSpanSizeBytes(0)
+                                .build()))
                         .build())
                 .setSeed(0)
                 .setToolVersion(HostDescriptions.toolVersion())

@@ -2,16 +2,16 @@ package dev.ssdpulse.cli.options;
 
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SerdeConfig;
-import picocli.CommandLine.Option;
-
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import picocli.CommandLine.Option;
 
 /**
  * Where Kafka and the schema registry are, shared by every command that talks to them. Security settings
@@ -22,21 +22,29 @@ public final class KafkaOptions {
     static final String DEFAULT_BOOTSTRAP_SERVERS = "127.0.0.1:9092";
     static final String DEFAULT_SCHEMA_REGISTRY_URL = "http://127.0.0.1:8081";
 
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]",
+    @Option(
+            names = "--bootstrap-servers",
+            paramLabel = "HOST:PORT[,...]",
             description = "Kafka bootstrap servers (default: bootstrap.servers of -X or --kafka-config, else "
                     + "$SSDPULSE_BOOTSTRAP_SERVERS, else " + DEFAULT_BOOTSTRAP_SERVERS + ").")
     String bootstrapServers;
 
-    @Option(names = "--schema-registry-url", paramLabel = "URL[,...]",
+    @Option(
+            names = "--schema-registry-url",
+            paramLabel = "URL[,...]",
             description = "Confluent-API schema registry (default: schema.registry.url of -X or --kafka-config, else "
                     + "$SSDPULSE_SCHEMA_REGISTRY_URL, else " + DEFAULT_SCHEMA_REGISTRY_URL + ").")
     String schemaRegistryUrl;
 
-    @Option(names = "--kafka-config", paramLabel = "FILE",
+    @Option(
+            names = "--kafka-config",
+            paramLabel = "FILE",
             description = "Kafka client properties file (security.protocol, sasl.*, ssl.*, ...).")
     Path kafkaConfigFile;
 
-    @Option(names = {"-X", "--kafka-property"}, paramLabel = "KEY=VALUE",
+    @Option(
+            names = {"-X", "--kafka-property"},
+            paramLabel = "KEY=VALUE",
             description = "A Kafka client or serde property; repeatable, wins over --kafka-config.")
     Map<String, String> kafkaProperties = new LinkedHashMap<>();
 
@@ -47,7 +55,10 @@ public final class KafkaOptions {
 
     /** As {@link #bootstrapServers()}: a secured stack's client file names its registry, https included. */
     public String schemaRegistryUrl() {
-        return resolve(schemaRegistryUrl, SerdeConfig.SCHEMA_REGISTRY_URL, "SSDPULSE_SCHEMA_REGISTRY_URL",
+        return resolve(
+                schemaRegistryUrl,
+                SerdeConfig.SCHEMA_REGISTRY_URL,
+                "SSDPULSE_SCHEMA_REGISTRY_URL",
                 DEFAULT_SCHEMA_REGISTRY_URL);
     }
 
@@ -83,9 +94,11 @@ public final class KafkaOptions {
             Properties fromFile = new Properties();
             try (Reader reader = Files.newBufferedReader(kafkaConfigFile)) {
                 fromFile.load(reader);
-            } catch (java.nio.file.AccessDeniedException e) {
-                throw new IllegalArgumentException("--kafka-config " + kafkaConfigFile + ": permission denied (a "
-                        + "secured stack's client files are readable by their owner only)", e);
+            } catch (AccessDeniedException e) {
+                throw new IllegalArgumentException(
+                        "--kafka-config " + kafkaConfigFile + ": permission denied (a "
+                                + "secured stack's client files are readable by their owner only)",
+                        e);
             } catch (IOException e) {
                 throw new IllegalArgumentException("--kafka-config " + kafkaConfigFile + ": cannot read: " + e, e);
             }

@@ -2,11 +2,10 @@ package dev.ssdpulse.cli.options;
 
 import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.run.OfflineRunOutput;
-import picocli.CommandLine.Option;
-
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import picocli.CommandLine.Option;
 
 /**
  * In-process analysis instead of Kafka, shared by the producers ({@code simulate}, {@code device},
@@ -17,19 +16,30 @@ public final class OfflineOptions {
     @Option(names = "--offline", description = "Analyse in-process and print the summary; no Kafka needed.")
     public boolean offline;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
+    @Option(
+            names = "--format",
+            defaultValue = "text",
+            paramLabel = "text|json",
             description = "Summary format with --offline (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--series-csv", paramLabel = "FILE",
+    @Option(
+            names = "--series-csv",
+            paramLabel = "FILE",
             description = "With --offline: write the per-window series (time, op, IOPS, MB/s, latency) as CSV.")
     Path seriesCsv;
 
-    @Option(names = "--window", defaultValue = "1s", paramLabel = "DURATION",
+    @Option(
+            names = "--window",
+            defaultValue = "1s",
+            paramLabel = "DURATION",
             description = "With --offline: window length of the series (default: ${DEFAULT-VALUE}).")
     Duration window;
 
-    @Option(names = "--snia-round", defaultValue = "60s", paramLabel = "DURATION",
+    @Option(
+            names = "--snia-round",
+            defaultValue = "60s",
+            paramLabel = "DURATION",
             description = "With --offline: SNIA steady-state round length (default: ${DEFAULT-VALUE}).")
     Duration sniaRound;
 
@@ -45,7 +55,7 @@ public final class OfflineOptions {
 
     /** The in-process analysis of run {@code runId}, summarised on {@code out}. */
     public OfflineRunOutput output(String runId, String device, String workload, PrintWriter out) {
-        return new OfflineRunOutput(runId, window.toNanos(), sniaRound.toNanos(), format, seriesCsv, device, workload,
-                out);
+        return new OfflineRunOutput(
+                runId, window.toNanos(), sniaRound.toNanos(), format, seriesCsv, device, workload, out);
     }
 }

@@ -7,36 +7,47 @@ import dev.ssdpulse.producer.workload.WorkloadLoader;
 import dev.ssdpulse.producer.workload.WorkloadOverrides;
 import dev.ssdpulse.producer.workload.WorkloadPresets;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-import picocli.CommandLine.Option;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import picocli.CommandLine.Option;
 
 /** Which workload to run, shared by {@code simulate} and {@code device}: a preset or a file, plus overrides. */
 public final class WorkloadOptions {
 
-    @Option(names = {"-w", "--workload"}, required = true, paramLabel = "NAME|FILE",
+    @Option(
+            names = {"-w", "--workload"},
+            required = true,
+            paramLabel = "NAME|FILE",
             description = "A preset name (see `ssdpulse workloads`) or a workload file (YAML or JSON).")
     String workload;
 
-    @Option(names = "--set", paramLabel = "VAR=VALUE",
+    @Option(
+            names = "--set",
+            paramLabel = "VAR=VALUE",
             description = "Set a workload variable, e.g. --set freeFlashGB=8 (repeatable).")
     Map<String, String> variables = new LinkedHashMap<>();
 
-    @Option(names = {"-q", "--queue-depth"}, paramLabel = "N", description = "Override the queue depth of test phases.")
+    @Option(
+            names = {"-q", "--queue-depth"},
+            paramLabel = "N",
+            description = "Override the queue depth of test phases.")
     Integer queueDepth;
 
     @Option(names = "--workers", paramLabel = "N", description = "Override the workers of test phases.")
     Integer workers;
 
-    @Option(names = {"-d", "--duration"}, paramLabel = "DURATION",
+    @Option(
+            names = {"-d", "--duration"},
+            paramLabel = "DURATION",
             description = "Override the duration of test phases (e.g. 300s, 20m).")
     Duration duration;
 
-    @Option(names = "--span", paramLabel = "SIZE",
+    @Option(
+            names = "--span",
+            paramLabel = "SIZE",
             description = "Override the span of test phases: a size from offset 0 (e.g. 24GB, 50%%).")
     String span;
 
@@ -68,9 +79,13 @@ public final class WorkloadOptions {
         if (span != null) {
             spanOverride = new Span(Amount.ofBytes(0), Amount.parse(span));
         }
-        WorkloadOverrides overrides = WorkloadOverrides.none().withQueueDepth(queueDepth).withWorkers(workers)
-                .withDurationNs(duration == null ? null : duration.toNanos()).withSpan(spanOverride)
-                .withRateLimitIops(rateIops).withSeed(seed);
+        WorkloadOverrides overrides = WorkloadOverrides.none()
+                .withQueueDepth(queueDepth)
+                .withWorkers(workers)
+                .withDurationNs(duration == null ? null : duration.toNanos())
+                .withSpan(spanOverride)
+                .withRateLimitIops(rateIops)
+                .withSeed(seed);
         return overrides.isEmpty() ? spec : overrides.apply(spec, "command line");
     }
 }

@@ -3,22 +3,28 @@ package dev.ssdpulse.cli.play;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.TopicSetup;
-import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.producer.playback.PlaybackPlan;
 import dev.ssdpulse.producer.playback.RunPlayback;
+import dev.ssdpulse.schemas.topics.Topics;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-
-import java.io.PrintWriter;
-import java.time.Duration;
-import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code ssdpulse play --run ID [--speed 10x]}: re-emits a stored run under a new run id (RunStarted.originRunId =
@@ -30,19 +36,30 @@ public final class PlayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--run", required = true, paramLabel = "ID",
+    @Option(
+            names = "--run",
+            required = true,
+            paramLabel = "ID",
             description = "A stored run to play back; repeatable (the runs play at the same time, one thread each).")
-    java.util.List<String> runIds = new java.util.ArrayList<>();
+    List<String> runIds = new ArrayList<>();
 
-    @Option(names = "--speed", defaultValue = "1x", paramLabel = "FACTOR",
+    @Option(
+            names = "--speed",
+            defaultValue = "1x",
+            paramLabel = "FACTOR",
             description = "Run time per wall time, e.g. 10x (faster) or 0.5x (slower) (default: ${DEFAULT-VALUE}).")
     String speed;
 
-    @Option(names = "--new-run-id", paramLabel = "ID",
+    @Option(
+            names = "--new-run-id",
+            paramLabel = "ID",
             description = "Id of the played run, with a single --run (default: play-<time>-<rand>).")
     String newRunId;
 
-    @Option(names = "--read-timeout", defaultValue = "5m", paramLabel = "DURATION",
+    @Option(
+            names = "--read-timeout",
+            defaultValue = "5m",
+            paramLabel = "DURATION",
             description = "Give up reading the stored run after this long (default: ${DEFAULT-VALUE}).")
     Duration readTimeout;
 
@@ -52,14 +69,14 @@ public final class PlayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         runIds.forEach(RunIds::validate);
-        if (new java.util.HashSet<>(runIds).size() != runIds.size()) {
+        if (new HashSet<>(runIds).size() != runIds.size()) {
             throw new IllegalArgumentException("--run names a run twice");
         }
         double factor = PlaybackPlan.parseSpeed(speed);
         if (newRunId != null && runIds.size() > 1) {
             throw new IllegalArgumentException("--new-run-id needs a single --run");
         }
-        java.util.List<String> targets = new java.util.ArrayList<>();
+        List<String> targets = new ArrayList<>();
         for (String runId : runIds) {
             String target = newRunId != null ? RunIds.validate(newRunId) : RunIds.newRunId("play");
             while (targets.contains(target)) {
@@ -75,21 +92,23 @@ public final class PlayCommand implements Callable<Integer> {
         TopicSetup.ensure(kafka.clientProperties(), Topics.all());
         AtomicBoolean stop = new AtomicBoolean();
         CountDownLatch done = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            stop.set(true);
-            try {
-                // let the playbacks send RunFinished(ABORTED) and flush before the JVM exits
-                done.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "ssdpulse-play-shutdown");
+        Thread hook = new Thread(
+                () -> {
+                    stop.set(true);
+                    try {
+                        // let the playbacks send RunFinished(ABORTED) and flush before the JVM exits
+                        done.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "ssdpulse-play-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        java.util.List<RunPlayback.Report> reports = new java.util.ArrayList<>();
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(runIds.size());
+        List<RunPlayback.Report> reports = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(runIds.size());
         try (var registry = kafka.registryClient()) {
             RunPlayback playback = new RunPlayback(kafka.clientProperties(), registry, readTimeout);
-            java.util.List<java.util.concurrent.Future<RunPlayback.Report>> futures = new java.util.ArrayList<>();
+            List<Future<RunPlayback.Report>> futures = new ArrayList<>();
             for (int i = 0; i < runIds.size(); i++) {
                 String runId = runIds.get(i);
                 String target = targets.get(i);
@@ -105,7 +124,7 @@ public final class PlayCommand implements Callable<Integer> {
             for (var f : futures) {
                 try {
                     reports.add(f.get());
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     stop.set(true);
                     throw e.getCause() instanceof Exception ex ? ex : e;
                 }
@@ -120,8 +139,14 @@ public final class PlayCommand implements Callable<Integer> {
             }
         }
         for (RunPlayback.Report report : reports) {
-            out.printf(Locale.ROOT, "played run %s (of %s): %s, %,d I/Os, %.1f s of run time in %.1f s%n",
-                    report.runId(), report.originRunId(), report.status(), report.ioCount(), report.runTimeNs() / 1e9,
+            out.printf(
+                    Locale.ROOT,
+                    "played run %s (of %s): %s, %,d I/Os, %.1f s of run time in %.1f s%n",
+                    report.runId(),
+                    report.originRunId(),
+                    report.status(),
+                    report.ioCount(),
+                    report.runTimeNs() / 1e9,
                     report.wallNs() / 1e9);
         }
         out.flush();

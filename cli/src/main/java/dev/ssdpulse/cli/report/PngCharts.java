@@ -1,6 +1,5 @@
 package dev.ssdpulse.cli.report;
 
-import javax.imageio.ImageIO;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -11,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import javax.imageio.ImageIO;
 
 /**
  * Plain Java2D charts for {@code report --png}: time series (linear or log y) with phase markers, and bar
@@ -23,21 +23,31 @@ public final class PngCharts {
     private static final int RIGHT = 30;
     static final int TOP = 50;
     static final int BOTTOM = 60;
-    private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
-            new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b)};
+    private static final Color[] PALETTE = {
+        new Color(0x1f77b4),
+        new Color(0xd62728),
+        new Color(0x2ca02c),
+        new Color(0xff7f0e),
+        new Color(0x9467bd),
+        new Color(0x8c564b)
+    };
 
-    private PngCharts() {
-    }
+    private PngCharts() {}
 
-    public record Series(String name, double[] x, double[] y) {
-    }
+    public record Series(String name, double[] x, double[] y) {}
 
     /** A vertical marker on the x axis (phase start). */
-    public record Marker(double x, String label) {
-    }
+    public record Marker(double x, String label) {}
 
-    public static void lineChart(Path file, String title, String xLabel, String yLabel, List<Series> series,
-                                 List<Marker> markers, boolean logY) throws IOException {
+    public static void lineChart(
+            Path file,
+            String title,
+            String xLabel,
+            String yLabel,
+            List<Series> series,
+            List<Marker> markers,
+            boolean logY)
+            throws IOException {
         BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = canvas(image, title);
         double xMin = Double.MAX_VALUE;
@@ -81,7 +91,8 @@ public final class PngCharts {
         for (Marker m : markers) {
             int px = axes.px(m.x());
             g.setColor(new Color(0x999999));
-            g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 4f}, 0f));
+            g.setStroke(
+                    new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 4f}, 0f));
             g.drawLine(px, TOP, px, HEIGHT - BOTTOM);
             g.drawString(m.label(), px + 3, TOP + 12);
         }
@@ -121,8 +132,16 @@ public final class PngCharts {
      *
      * @param ops op code (0..3) per point, indexing {@code opNames}
      */
-    public static void scatterChart(Path file, String title, double[] timeS, double[] latencyMs, byte[] ops,
-                                    List<String> opNames, double thresholdMs, double endS, List<Marker> markers)
+    public static void scatterChart(
+            Path file,
+            String title,
+            double[] timeS,
+            double[] latencyMs,
+            byte[] ops,
+            List<String> opNames,
+            double thresholdMs,
+            double endS,
+            List<Marker> markers)
             throws IOException {
         BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = canvas(image, title);
@@ -150,7 +169,8 @@ public final class PngCharts {
         for (Marker m : markers) {
             int px = axes.px(m.x());
             g.setColor(new Color(0x999999));
-            g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 4f}, 0f));
+            g.setStroke(
+                    new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 4f}, 0f));
             g.drawLine(px, TOP, px, HEIGHT - BOTTOM);
             g.drawString(m.label(), px + 3, TOP + 12);
         }
@@ -196,8 +216,9 @@ public final class PngCharts {
         ImageIO.write(image, "png", file.toFile());
     }
 
-    public static void barChart(Path file, String title, String yLabel, List<String> labels, long[] values,
-                                List<Integer> highlighted) throws IOException {
+    public static void barChart(
+            Path file, String title, String yLabel, List<String> labels, long[] values, List<Integer> highlighted)
+            throws IOException {
         BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = canvas(image, title);
         long max = 1;
@@ -243,7 +264,8 @@ public final class PngCharts {
         }
 
         int py(double y) {
-            double f = logY ? (Math.log10(y) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin))
+            double f = logY
+                    ? (Math.log10(y) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin))
                     : (y - yMin) / (yMax - yMin);
             return (int) Math.round(HEIGHT - BOTTOM - f * (HEIGHT - TOP - BOTTOM));
         }

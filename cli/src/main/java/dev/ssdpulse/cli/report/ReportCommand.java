@@ -11,29 +11,30 @@ import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.RunRecords;
+import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.report.Outliers;
 import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.html.HtmlReport;
-import dev.ssdpulse.schemas.topics.Topics;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code ssdpulse report --run ID}: a finished (or aborted) run's summary from the run-summary topic — the
@@ -41,8 +42,10 @@ import java.util.concurrent.Callable;
  * charts of the main plots from the per-window metrics. With {@code --html FILE}: one self-contained HTML
  * report of a run or a set of runs (by ids and labels) with the seed articles' figures ({@link HtmlReport}).
  */
-@Command(name = "report", description = "Print a run's summary (text, JSON or CSV), draw its charts as PNG, or write"
-        + " an HTML report of a run or a set of runs.")
+@Command(
+        name = "report",
+        description = "Print a run's summary (text, JSON or CSV), draw its charts as PNG, or write"
+                + " an HTML report of a run or a set of runs.")
 public final class ReportCommand implements Callable<Integer> {
 
     /** Sampled (below-threshold) scatter points per run in an HTML report: ~1.5 MB of SVG; outliers come on top. */
@@ -54,22 +57,36 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--run", paramLabel = "ID", description = "A run; repeatable with --html.")
     List<String> runIds = new ArrayList<>();
 
-    @Option(names = "--label", paramLabel = "KEY=VALUE",
+    @Option(
+            names = "--label",
+            paramLabel = "KEY=VALUE",
             description = "With --html: also every run whose labels include all of these (repeatable).")
     Map<String, String> labels = new LinkedHashMap<>();
 
-    @Option(names = "--html", paramLabel = "FILE",
+    @Option(
+            names = "--html",
+            paramLabel = "FILE",
             description = "Write one self-contained HTML report of the runs (no network needed to view it).")
     Path htmlFile;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json|csv",
+    @Option(
+            names = "--format",
+            defaultValue = "text",
+            paramLabel = "text|json|csv",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--png", paramLabel = "DIR", description = "Also write iops.png, mbps.png, latency.png, scatter.png, bins.png, wa.png here.")
+    @Option(
+            names = "--png",
+            paramLabel = "DIR",
+            description = "Also write iops.png, mbps.png, latency.png, scatter.png, bins.png, wa.png here.")
     Path pngDir;
 
-    @Option(names = "--timeout", defaultValue = "60s", paramLabel = "DURATION", description = "Give up reading after this long.")
+    @Option(
+            names = "--timeout",
+            defaultValue = "60s",
+            paramLabel = "DURATION",
+            description = "Give up reading after this long.")
     Duration timeout;
 
     @Mixin
@@ -92,8 +109,11 @@ public final class ReportCommand implements Callable<Integer> {
         try (HttpSchemaRegistryClient registry = kafka.registryClient()) {
             List<RunStarted> started = RunRecords.read(props, registry, Topics.RUNS, runId, timeout);
             RunSummary summary = summary(props, registry, runId, !started.isEmpty());
-            SummaryRenderer.Context context = started.isEmpty() ? null : new SummaryRenderer.Context(
-                    started.get(0).getDevice().getModel().toString(), started.get(0).getWorkload().getName().toString());
+            SummaryRenderer.Context context = started.isEmpty()
+                    ? null
+                    : new SummaryRenderer.Context(
+                            started.get(0).getDevice().getModel().toString(),
+                            started.get(0).getWorkload().getName().toString());
             PrintWriter out = spec.commandLine().getOut();
             switch (format) {
                 case "json" -> out.println(SummaryRenderer.json(summary, context));
@@ -118,18 +138,20 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     /** The run's latest summary; a clear error when there is none yet. */
-    private RunSummary summary(Map<String, Object> props, HttpSchemaRegistryClient registry, String runId,
-                               boolean started) {
+    private RunSummary summary(
+            Map<String, Object> props, HttpSchemaRegistryClient registry, String runId, boolean started) {
         List<RunSummary> summaries = RunRecords.read(props, registry, Topics.RUN_SUMMARY, runId, timeout);
         if (summaries.isEmpty()) {
-            throw new UserInputException(!started ? "no run '" + runId + "' in " + Topics.RUNS.name()
-                    : "run '" + runId + "' has no summary yet in " + Topics.RUN_SUMMARY.name()
-                    + " (still running, or the analytics (`ssdpulse streams`) are not running)");
+            throw new UserInputException(
+                    !started
+                            ? "no run '" + runId + "' in " + Topics.RUNS.name()
+                            : "run '" + runId + "' has no summary yet in " + Topics.RUN_SUMMARY.name()
+                                    + " (still running, or the analytics (`ssdpulse streams`) are not running)");
         }
         return summaries.get(summaries.size() - 1);
     }
 
-    private int html() throws java.io.IOException {
+    private int html() throws IOException {
         if (runIds.isEmpty() && labels.isEmpty()) {
             throw new UserInputException("--html needs the runs: --run ID (repeatable) and/or --label KEY=VALUE");
         }
@@ -150,27 +172,33 @@ public final class ReportCommand implements Callable<Integer> {
             }
             for (String id : chosen) {
                 RunSummary summary = summary(props, registry, id, catalogue.containsKey(id));
-                runs.add(new HtmlReport.RunData(catalogue.get(id), summary,
+                runs.add(new HtmlReport.RunData(
+                        catalogue.get(id),
+                        summary,
                         RunRecords.read(props, registry, Topics.METRICS_1S, id, timeout),
-                        RunRecords.read(props, registry, Topics.WAF, id, timeout), HtmlReport.scatter(
+                        RunRecords.read(props, registry, Topics.WAF, id, timeout),
+                        HtmlReport.scatter(
                                 RunRecords.read(props, registry, Topics.LATENCY_SCATTER, id, timeout),
                                 HTML_SCATTER_SAMPLED_POINTS)));
             }
         }
-        String title = runs.size() == 1 ? "ssdpulse report: run " + runs.get(0).summary().getRunId()
+        String title = runs.size() == 1
+                ? "ssdpulse report: run " + runs.get(0).summary().getRunId()
                 : "ssdpulse report: " + runs.size() + " runs" + (labels.isEmpty() ? "" : " labelled " + labels);
         Path parent = htmlFile.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
         Files.writeString(htmlFile, HtmlReport.render(title, runs));
-        spec.commandLine().getErr().println("wrote " + htmlFile + " (" + runs.size() + (runs.size() == 1 ? " run)" : " runs)"));
+        spec.commandLine()
+                .getErr()
+                .println("wrote " + htmlFile + " (" + runs.size() + (runs.size() == 1 ? " run)" : " runs)"));
         spec.commandLine().getErr().flush();
         return 0;
     }
 
     /** Every kept point of the run's scatter (all I/Os at or above the threshold, the sample of the rest). */
-    private Path scatterChart(RunSummary summary, List<LatencyScatter> windows) throws java.io.IOException {
+    private Path scatterChart(RunSummary summary, List<LatencyScatter> windows) throws IOException {
         int n = windows.stream().mapToInt(w -> w.getLatenciesNs().size()).sum();
         double[] timeS = new double[n];
         double[] latencyMs = new double[n];
@@ -191,15 +219,22 @@ public final class ReportCommand implements Callable<Integer> {
         LatencyScatter last = windows.get(windows.size() - 1);
         double thresholdMs = last.getThresholdNs() / 1e6;
         double endS = Math.max(summary.getDurationNs(), last.getWindowStartNs() + last.getWindowSizeNs()) / 1e9;
-        String title = String.format(Locale.ROOT, "run %s: latency scatter, %,d of %,d I/Os (all %,d >= %s ms)",
-                summary.getRunId(), n, ios, outliers, thresholdMs >= 1 ? String.valueOf((long) thresholdMs) : thresholdMs);
-        List<String> opNames = java.util.Arrays.stream(IoOp.values()).map(Enum::name).toList();
-        return write("scatter.png", p -> PngCharts.scatterChart(p, title, timeS, latencyMs, ops, opNames, thresholdMs,
-                endS, phases));
+        String title = String.format(
+                Locale.ROOT,
+                "run %s: latency scatter, %,d of %,d I/Os (all %,d >= %s ms)",
+                summary.getRunId(),
+                n,
+                ios,
+                outliers,
+                thresholdMs >= 1 ? String.valueOf((long) thresholdMs) : thresholdMs);
+        List<String> opNames = Arrays.stream(IoOp.values()).map(Enum::name).toList();
+        return write(
+                "scatter.png",
+                p -> PngCharts.scatterChart(p, title, timeS, latencyMs, ops, opNames, thresholdMs, endS, phases));
     }
 
     private List<Path> charts(RunSummary summary, List<WindowMetrics> windows, List<WriteAmplification> wa)
-            throws java.io.IOException {
+            throws IOException {
         List<PngCharts.Marker> phases = phaseMarkers(summary);
         Map<IoOp, List<WindowMetrics>> byOp = new EnumMap<>(IoOp.class);
         for (WindowMetrics w : windows) {
@@ -210,54 +245,105 @@ public final class ReportCommand implements Callable<Integer> {
         List<PngCharts.Series> latency = new ArrayList<>();
         for (var e : byOp.entrySet()) {
             List<WindowMetrics> ws = e.getValue();
-            double[] t = ws.stream().mapToDouble(w -> w.getWindowStartNs() / 1e9).toArray();
-            iops.add(new PngCharts.Series(e.getKey().name(), t,
+            double[] t =
+                    ws.stream().mapToDouble(w -> w.getWindowStartNs() / 1e9).toArray();
+            iops.add(new PngCharts.Series(
+                    e.getKey().name(),
+                    t,
                     ws.stream().mapToDouble(WindowMetrics::getIops).toArray()));
-            mbps.add(new PngCharts.Series(e.getKey().name(), t,
+            mbps.add(new PngCharts.Series(
+                    e.getKey().name(),
+                    t,
                     ws.stream().mapToDouble(WindowMetrics::getMbPerSec).toArray()));
-            latency.add(new PngCharts.Series(e.getKey() + " max", t,
-                    ws.stream().mapToDouble(w -> w.getLatency().getMaxNs() / 1e6).toArray()));
-            latency.add(new PngCharts.Series(e.getKey() + " p99", t,
-                    ws.stream().mapToDouble(w -> w.getLatency().getPercentiles().getP99Ns() / 1e6).toArray()));
-            latency.add(new PngCharts.Series(e.getKey() + " p50", t,
-                    ws.stream().mapToDouble(w -> w.getLatency().getPercentiles().getP50Ns() / 1e6).toArray()));
+            latency.add(new PngCharts.Series(
+                    e.getKey() + " max",
+                    t,
+                    ws.stream()
+                            .mapToDouble(w -> w.getLatency().getMaxNs() / 1e6)
+                            .toArray()));
+            latency.add(new PngCharts.Series(
+                    e.getKey() + " p99",
+                    t,
+                    ws.stream()
+                            .mapToDouble(w -> w.getLatency().getPercentiles().getP99Ns() / 1e6)
+                            .toArray()));
+            latency.add(new PngCharts.Series(
+                    e.getKey() + " p50",
+                    t,
+                    ws.stream()
+                            .mapToDouble(w -> w.getLatency().getPercentiles().getP50Ns() / 1e6)
+                            .toArray()));
         }
         List<Path> written = new ArrayList<>();
         String title = "run " + summary.getRunId();
-        written.add(write("iops.png", p -> PngCharts.lineChart(p, title + ": IOPS per 1-s window", "run time (s)", "IOPS",
-                iops, phases, false)));
-        written.add(write("mbps.png", p -> PngCharts.lineChart(p, title + ": MB/s per window", "run time (s)", "MB/s",
-                mbps, phases, false)));
-        written.add(write("latency.png", p -> PngCharts.lineChart(p, title + ": latency trend (per-window max, p99, p50)",
-                "run time (s)", "latency (ms, log)", latency, phases, true)));
+        written.add(write(
+                "iops.png",
+                p -> PngCharts.lineChart(
+                        p, title + ": IOPS per 1-s window", "run time (s)", "IOPS", iops, phases, false)));
+        written.add(write(
+                "mbps.png",
+                p -> PngCharts.lineChart(p, title + ": MB/s per window", "run time (s)", "MB/s", mbps, phases, false)));
+        written.add(write(
+                "latency.png",
+                p -> PngCharts.lineChart(
+                        p,
+                        title + ": latency trend (per-window max, p99, p50)",
+                        "run time (s)",
+                        "latency (ms, log)",
+                        latency,
+                        phases,
+                        true)));
         if (!summary.getOps().isEmpty()) {
             Outliers.Distribution bins = Outliers.distribution(summary.getOps(), ">=");
-            written.add(write("bins.png", p -> PngCharts.barChart(p, title + ": latency distribution, all ops (red: >= 10 ms)",
-                    "I/Os (log)", bins.labels(), bins.counts(), bins.outlierBins())));
+            written.add(write(
+                    "bins.png",
+                    p -> PngCharts.barChart(
+                            p,
+                            title + ": latency distribution, all ops (red: >= 10 ms)",
+                            "I/Os (log)",
+                            bins.labels(),
+                            bins.counts(),
+                            bins.outlierBins())));
         }
         if (!wa.isEmpty()) {
             double[] t = wa.stream().mapToDouble(w -> w.getToTimeNs() / 1e9).toArray();
             List<PngCharts.Series> series = List.of(
                     // WA is null where the interval had no host writes: plotted as a gap (NaN), not as WA 0
-                    new PngCharts.Series("WA per interval", t,
+                    new PngCharts.Series(
+                            "WA per interval",
+                            t,
                             wa.stream().mapToDouble(w -> orNaN(w.getWaWindow())).toArray()),
-                    new PngCharts.Series("WA cumulative", t,
-                            wa.stream().mapToDouble(w -> orNaN(w.getWaCumulative())).toArray()));
-            written.add(write("wa.png", p -> PngCharts.lineChart(p, title + ": write amplification (NAND / host bytes)",
-                    "run time (s)", "WA", series, phases, false)));
+                    new PngCharts.Series(
+                            "WA cumulative",
+                            t,
+                            wa.stream()
+                                    .mapToDouble(w -> orNaN(w.getWaCumulative()))
+                                    .toArray()));
+            written.add(write(
+                    "wa.png",
+                    p -> PngCharts.lineChart(
+                            p,
+                            title + ": write amplification (NAND / host bytes)",
+                            "run time (s)",
+                            "WA",
+                            series,
+                            phases,
+                            false)));
         }
         return written;
     }
 
     private static List<PngCharts.Marker> phaseMarkers(RunSummary summary) {
-        return summary.getPhases().stream().map(p -> new PngCharts.Marker(p.getStartNs() / 1e9, p.getName())).toList();
+        return summary.getPhases().stream()
+                .map(p -> new PngCharts.Marker(p.getStartNs() / 1e9, p.getName()))
+                .toList();
     }
 
     private interface ChartWriter {
-        void write(Path file) throws java.io.IOException;
+        void write(Path file) throws IOException;
     }
 
-    private Path write(String name, ChartWriter writer) throws java.io.IOException {
+    private Path write(String name, ChartWriter writer) throws IOException {
         Path file = pngDir.resolve(name);
         writer.write(file);
         return file;

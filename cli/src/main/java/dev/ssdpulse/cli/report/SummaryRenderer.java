@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
@@ -10,7 +11,6 @@ import dev.ssdpulse.streams.http.ApiJson;
 import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.ReportTables.SummaryRow;
 import dev.ssdpulse.streams.report.SummaryJson;
-
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -25,29 +25,40 @@ import java.util.Objects;
 public final class SummaryRenderer {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private SummaryRenderer() {
-    }
+    private SummaryRenderer() {}
 
     /** Extra facts a producer knows that the summary record does not carry. */
-    public record Context(String device, String workload) {
-    }
+    public record Context(String device, String workload) {}
 
     public static void text(RunSummary s, Context context, PrintWriter out) {
-        out.print(String.format(Locale.ROOT, "run %s: %s%s, %.1f s%n", s.getRunId(), s.getStatus(),
-                s.getReason() == null ? "" : " (" + s.getReason() + ")", s.getDurationNs() / 1e9));
+        out.print(String.format(
+                Locale.ROOT,
+                "run %s: %s%s, %.1f s%n",
+                s.getRunId(),
+                s.getStatus(),
+                s.getReason() == null ? "" : " (" + s.getReason() + ")",
+                s.getDurationNs() / 1e9));
         if (context != null) {
-            out.print(String.format(Locale.ROOT, "  device   : %s%n  workload : %s%n", context.device(),
-                    context.workload()));
+            out.print(String.format(
+                    Locale.ROOT, "  device   : %s%n  workload : %s%n", context.device(), context.workload()));
         }
-        out.print(String.format(Locale.ROOT, "  I/Os     : %d counted, %d expected, %d late, %d duplicate batches,"
-                        + " %d not published%n", s.getIoCount(), s.getIoCountExpected(), s.getLateIoCount(),
-                s.getDuplicateBatchCount(), s.getIoNotPublished()));
+        out.print(String.format(
+                Locale.ROOT,
+                "  I/Os     : %d counted, %d expected, %d late, %d duplicate batches," + " %d not published%n",
+                s.getIoCount(),
+                s.getIoCountExpected(),
+                s.getLateIoCount(),
+                s.getDuplicateBatchCount(),
+                s.getIoNotPublished()));
         WriteAmplification wa = s.getWriteAmplification();
         if (wa != null) {
-            out.print(String.format(Locale.ROOT,
+            out.print(String.format(
+                    Locale.ROOT,
                     "  WA       : %s (NAND %s / host %s since the first SMART sample; source %s)%n",
-                    fmt(wa.getWaCumulative()), ApiJson.capacityText(wa.getNandBytesWrittenCumulative()),
-                    ApiJson.capacityText(wa.getHostBytesWrittenCumulative()), wa.getSource()));
+                    fmt(wa.getWaCumulative()),
+                    ApiJson.capacityText(wa.getNandBytesWrittenCumulative()),
+                    ApiJson.capacityText(wa.getHostBytesWrittenCumulative()),
+                    wa.getSource()));
         } else {
             out.println("  WA       : unavailable (no usable SMART samples)");
         }
@@ -56,10 +67,20 @@ public final class SummaryRenderer {
         opTables("whole run", rows.stream().filter(r -> r.phaseIndex() == null).toList(), out);
         for (PhaseSummary phase : s.getPhases()) {
             Double phaseWa = phase.getWriteAmplification();
-            opTables(String.format(Locale.ROOT, "phase %d '%s' (%s), %.1f..%.1f s%s", phase.getPhaseIndex(),
-                    phase.getName(), phase.getKind(), phase.getStartNs() / 1e9, phase.getEndNs() / 1e9,
-                    phaseWa == null ? "" : ", WA " + fmt(phaseWa)),
-                    rows.stream().filter(r -> Objects.equals(r.phaseIndex(), phase.getPhaseIndex())).toList(), out);
+            opTables(
+                    String.format(
+                            Locale.ROOT,
+                            "phase %d '%s' (%s), %.1f..%.1f s%s",
+                            phase.getPhaseIndex(),
+                            phase.getName(),
+                            phase.getKind(),
+                            phase.getStartNs() / 1e9,
+                            phase.getEndNs() / 1e9,
+                            phaseWa == null ? "" : ", WA " + fmt(phaseWa)),
+                    rows.stream()
+                            .filter(r -> Objects.equals(r.phaseIndex(), phase.getPhaseIndex()))
+                            .toList(),
+                    out);
         }
         if (!s.getSteadyState().isEmpty()) {
             out.println("steady state:");
@@ -85,9 +106,9 @@ public final class SummaryRenderer {
     /** The stable summary JSON; one implementation shared with the HTTP API ({@link SummaryJson}). */
     public static String json(RunSummary s, Context context) {
         try {
-            return JSON.writeValueAsString(SummaryJson.of(s, context == null ? null : context.device(),
-                    context == null ? null : context.workload()));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return JSON.writeValueAsString(SummaryJson.of(
+                    s, context == null ? null : context.device(), context == null ? null : context.workload()));
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot render summary JSON", e);
         }
     }

@@ -1,7 +1,7 @@
 package dev.ssdpulse.cli.run;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.ssdpulse.schemas.avro.HostDescription;
-
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -9,8 +9,7 @@ import java.nio.file.Path;
 
 /** The benchmarking host as far as the JVM and /proc tell; a missing fact is null, never an error. */
 public final class HostDescriptions {
-    private HostDescriptions() {
-    }
+    private HostDescriptions() {}
 
     public static HostDescription current(String ioEngine, boolean directIo, String ioScheduler) {
         return HostDescription.newBuilder()
@@ -55,7 +54,7 @@ public final class HostDescriptions {
 
     private static Long memoryBytes() {
         var os = ManagementFactory.getOperatingSystemMXBean();
-        if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+        if (os instanceof OperatingSystemMXBean sun) {
             return sun.getTotalMemorySize();
         }
         return null;
@@ -63,7 +62,10 @@ public final class HostDescriptions {
 
     private static String readFirstLine(Path path) {
         try {
-            return Files.readAllLines(path).stream().findFirst().map(String::trim).orElse(null);
+            return Files.readAllLines(path).stream()
+                    .findFirst()
+                    .map(String::trim)
+                    .orElse(null);
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -10,7 +10,6 @@ import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.offline.OfflineRunAnalysis;
 import dev.ssdpulse.streams.report.ReportTables;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -33,10 +32,21 @@ public final class OfflineRunOutput implements RunOutput {
     private final PrintWriter out;
     private final AtomicLong ios = new AtomicLong();
 
-    public OfflineRunOutput(String runId, long windowNs, long sniaRoundNs, String format, Path seriesCsv, String device,
-                            String workload, PrintWriter out) {
-        this.analysis = new OfflineRunAnalysis(runId, AnalysisSettings.defaults().withWindow(windowNs, 2 * windowNs)
-                .withSteadyState(sniaRoundNs, AnalysisSettings.DEFAULT_FIO_CRITERIA), seriesCsv != null);
+    public OfflineRunOutput(
+            String runId,
+            long windowNs,
+            long sniaRoundNs,
+            String format,
+            Path seriesCsv,
+            String device,
+            String workload,
+            PrintWriter out) {
+        this.analysis = new OfflineRunAnalysis(
+                runId,
+                AnalysisSettings.defaults()
+                        .withWindow(windowNs, 2 * windowNs)
+                        .withSteadyState(sniaRoundNs, AnalysisSettings.DEFAULT_FIO_CRITERIA),
+                seriesCsv != null);
         this.format = format;
         this.seriesCsv = seriesCsv;
         this.device = device;
@@ -50,15 +60,27 @@ public final class OfflineRunOutput implements RunOutput {
     }
 
     @Override
-    public synchronized void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
-                                           long submitTimeNs, long latencyNs, int queueDepth, int status) {
+    public synchronized void onIoCompleted(
+            int worker,
+            int phaseIndex,
+            byte op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status) {
         ios.incrementAndGet();
         analysis.io(op, phaseIndex, submitTimeNs, latencyNs, sizeBytes, status);
     }
 
     @Override
     public synchronized void phaseStarted(ScheduledPhase phase, long timeNs) {
-        analysis.phaseStarted(phase.index(), phase.name(), PhaseKind.valueOf(phase.phase().kind().name()), timeNs);
+        analysis.phaseStarted(
+                phase.index(),
+                phase.name(),
+                PhaseKind.valueOf(phase.phase().kind().name()),
+                timeNs);
     }
 
     @Override
@@ -85,7 +107,8 @@ public final class OfflineRunOutput implements RunOutput {
 
     private void writeSeries() {
         List<WindowMetrics> windows = analysis.windows();
-        String csv = ReportTables.windows(windows.isEmpty() ? null : windows.get(0)).csv(windows);
+        String csv =
+                ReportTables.windows(windows.isEmpty() ? null : windows.get(0)).csv(windows);
         try {
             Files.writeString(seriesCsv, csv);
         } catch (IOException e) {

@@ -11,8 +11,7 @@ public final class RunIds {
     private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final Pattern VALID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
 
-    private RunIds() {
-    }
+    private RunIds() {}
 
     /** e.g. {@code sim-20261130-041502-3f9a}. */
     public static String newRunId(String prefix) {

@@ -14,11 +14,10 @@ import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.Topics;
-import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.producer.Producer;
-
 import java.io.PrintWriter;
 import java.util.Map;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.Producer;
 
 /**
  * A run published to Kafka through a {@link RunPublisher}: RunStarted now (so an unreachable broker or
@@ -32,8 +31,13 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
     private final RunPublisher publisher;
     private final PrintWriter out;
 
-    public StreamedRunOutput(KafkaOptions kafka, RunStarted started, int maxWorkers, OverflowPolicy overflow,
-                             int batchIos, PrintWriter out) {
+    public StreamedRunOutput(
+            KafkaOptions kafka,
+            RunStarted started,
+            int maxWorkers,
+            OverflowPolicy overflow,
+            int batchIos,
+            PrintWriter out) {
         Map<String, Object> props = kafka.clientProperties();
         TopicSetup.ensure(props, Topics.all());
         this.runId = started.getRunId();
@@ -41,8 +45,8 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
         this.registry = kafka.registryClient();
         this.producer = RunProducers.create(props, registry);
         try {
-            this.publisher = new RunPublisher(producer, PublisherConfig.defaults(props, overflow).withMaxBatchIos(batchIos),
-                    started, maxWorkers);
+            this.publisher = new RunPublisher(
+                    producer, PublisherConfig.defaults(props, overflow).withMaxBatchIos(batchIos), started, maxWorkers);
         } catch (RuntimeException e) {
             producer.close();
             registry.close();
@@ -60,16 +64,28 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
     }
 
     @Override
-    public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes, long submitTimeNs,
-                              long latencyNs, int queueDepth, int status) {
-        publisher.onIoCompleted(worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth,
-                status);
+    public void onIoCompleted(
+            int worker,
+            int phaseIndex,
+            byte op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status) {
+        publisher.onIoCompleted(
+                worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth, status);
     }
 
     @Override
     public void phaseStarted(ScheduledPhase phase, long timeNs) {
-        publisher.phaseChanged(new PhaseChanged(runId, phase.index(), phase.name(),
-                PhaseKind.valueOf(phase.phase().kind().name()), timeNs));
+        publisher.phaseChanged(new PhaseChanged(
+                runId,
+                phase.index(),
+                phase.name(),
+                PhaseKind.valueOf(phase.phase().kind().name()),
+                timeNs));
     }
 
     @Override
@@ -80,8 +96,14 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
     @Override
     public int finish(RunStatus status, String reason, long durationNs) {
         PublishReport report = publisher.finish(status, reason, durationNs, 120_000);
-        out.printf("run %s: %s, %,d I/Os, %,d published to %s, %,d not published%s%n", runId, status,
-                report.ioCompleted(), report.ioPublished(), Topics.IO.name(), report.ioNotPublished(),
+        out.printf(
+                "run %s: %s, %,d I/Os, %,d published to %s, %,d not published%s%n",
+                runId,
+                status,
+                report.ioCompleted(),
+                report.ioPublished(),
+                Topics.IO.name(),
+                report.ioNotPublished(),
                 report.failure() == null ? "" : "; first error: " + report.failure());
         out.flush();
         if (!report.complete()) {

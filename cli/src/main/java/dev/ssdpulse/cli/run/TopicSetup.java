@@ -2,13 +2,13 @@ package dev.ssdpulse.cli.run;
 
 import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.schemas.topics.TopicSpec;
-import org.apache.kafka.clients.admin.Admin;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
 
 /**
  * Creates the ssdpulse topics a command needs when they are missing: with the replication factor that
@@ -16,8 +16,7 @@ import java.util.concurrent.TimeUnit;
  * embedded stack); existing topics are left as they are.
  */
 public final class TopicSetup {
-    private TopicSetup() {
-    }
+    private TopicSetup() {}
 
     public static List<String> ensure(Map<String, Object> clientProperties, List<TopicSpec<?>> topics) {
         try (Admin admin = Admin.create(clientProperties)) {
@@ -25,7 +24,8 @@ public final class TopicSetup {
             // sees are there, the others are the cluster admin's to create (a secured stack creates them all), and
             // whatever the command then does with them fails with Kafka's own authorization error if it may not.
             Set<String> visible = admin.listTopics().names().get(30, TimeUnit.SECONDS);
-            List<TopicSpec<?>> missing = topics.stream().filter(t -> !visible.contains(t.name())).toList();
+            List<TopicSpec<?>> missing =
+                    topics.stream().filter(t -> !visible.contains(t.name())).toList();
             if (missing.isEmpty()) {
                 return List.of();
             }
@@ -38,15 +38,20 @@ public final class TopicSetup {
             if (configured != null && Short.parseShort(configured.toString().trim()) > 0) {
                 replication = Short.parseShort(configured.toString().trim());
             } else {
-                int brokers = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size();
+                int brokers = admin.describeCluster()
+                        .nodes()
+                        .get(30, TimeUnit.SECONDS)
+                        .size();
                 replication = (short) Math.max(1, Math.min(3, brokers));
             }
-            return TopicCreation.createIfMissingWhereAllowed(admin,
-                    topics.stream().map(t -> t.toNewTopic(replication)).toList());
-        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("cannot reach Kafka at " + clientProperties.get("bootstrap.servers")
-                    + " to create topics: " + e.getMessage()
-                    + " (is `ssdpulse stack` running, or --bootstrap-servers right?)", e);
+            return TopicCreation.createIfMissingWhereAllowed(
+                    admin, topics.stream().map(t -> t.toNewTopic(replication)).toList());
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException(
+                    "cannot reach Kafka at " + clientProperties.get("bootstrap.servers")
+                            + " to create topics: " + e.getMessage()
+                            + " (is `ssdpulse stack` running, or --bootstrap-servers right?)",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics", e);

@@ -5,8 +5,7 @@ import java.util.Locale;
 
 /** Topic retention as users write it: "forever" (-1), or a number with d, h, m, s or ms (e.g. 90d, 12h). */
 final class RetentionSpec {
-    private RetentionSpec() {
-    }
+    private RetentionSpec() {}
 
     /** @return retention.ms (-1 = forever) */
     static long parseMs(String text) {
@@ -18,10 +17,13 @@ final class RetentionSpec {
         for (String[] u : units) {
             if (t.endsWith(u[0])) {
                 try {
-                    long ms = new BigDecimal(t.substring(0, t.length() - u[0].length()).trim())
-                            .multiply(new BigDecimal(u[1])).longValueExact();
+                    long ms = new BigDecimal(
+                                    t.substring(0, t.length() - u[0].length()).trim())
+                            .multiply(new BigDecimal(u[1]))
+                            .longValueExact();
                     if (ms <= 0) {
-                        throw new IllegalArgumentException("retention '" + text + "' must be longer than 0 (or 'forever')");
+                        throw new IllegalArgumentException(
+                                "retention '" + text + "' must be longer than 0 (or 'forever')");
                     }
                     return ms;
                 } catch (NumberFormatException | ArithmeticException e) {

@@ -1,10 +1,9 @@
 package dev.ssdpulse.cli.simulate;
 
-import dev.ssdpulse.cli.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
-import dev.ssdpulse.cli.options.WorkloadOptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.options.RunLabelOptions;
+import dev.ssdpulse.cli.options.WorkloadOptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
@@ -17,16 +16,16 @@ import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.schemas.avro.RunStarted;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-
-import java.io.PrintWriter;
-import java.time.Duration;
-import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code ssdpulse simulate}: a workload on a simulated SSD, streamed to Kafka as a run (the same events a
@@ -38,12 +37,18 @@ public final class SimulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--ssd", paramLabel = "PRESET|FILE", defaultValue = "sata-mlc-120gb-2012",
-            description = "Simulated drive: a preset (${COMPLETION-CANDIDATES}) or a JSON file (default: ${DEFAULT-VALUE}).",
+    @Option(
+            names = "--ssd",
+            paramLabel = "PRESET|FILE",
+            defaultValue = "sata-mlc-120gb-2012",
+            description =
+                    "Simulated drive: a preset (${COMPLETION-CANDIDATES}) or a JSON file (default: ${DEFAULT-VALUE}).",
             completionCandidates = SsdPresetNames.class)
     String ssd;
 
-    @Option(names = "--parity-reserve", paramLabel = "SIZE",
+    @Option(
+            names = "--parity-reserve",
+            paramLabel = "SIZE",
             description = "Override the drive's parity/OP reserve (e.g. 8GB, 0).")
     String parityReserve;
 
@@ -59,18 +64,30 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--realtime", description = "Pace the simulation to wall-clock time (see --speed).")
     boolean realtime;
 
-    @Option(names = "--speed", defaultValue = "1", paramLabel = "X",
+    @Option(
+            names = "--speed",
+            defaultValue = "1",
+            paramLabel = "X",
             description = "With --realtime: simulated seconds per wall second (default: ${DEFAULT-VALUE}).")
     double speed;
 
-    @Option(names = "--smart-interval", defaultValue = "1s", paramLabel = "DURATION",
+    @Option(
+            names = "--smart-interval",
+            defaultValue = "1s",
+            paramLabel = "DURATION",
             description = "Simulated time between SMART samples (default: ${DEFAULT-VALUE}).")
     Duration smartInterval;
 
-    @Option(names = "--run-id", paramLabel = "ID", description = "Run id (default: generated, sim-<date>-<time>-<hex>).")
+    @Option(
+            names = "--run-id",
+            paramLabel = "ID",
+            description = "Run id (default: generated, sim-<date>-<time>-<hex>).")
     String runId;
 
-    @Option(names = "--batch-ios", defaultValue = "512", paramLabel = "N",
+    @Option(
+            names = "--batch-ios",
+            defaultValue = "512",
+            paramLabel = "N",
             description = "I/Os per Kafka record (default: ${DEFAULT-VALUE}).")
     int batchIos;
 
@@ -87,7 +104,8 @@ public final class SimulateCommand implements Callable<Integer> {
         offline.validate();
         SsdConfig config = new SsdPresets().resolve(ssd);
         if (parityReserve != null) {
-            config = config.withParityReserveBytes(Units.parseBytes(parityReserve)).validate();
+            config = config.withParityReserveBytes(Units.parseBytes(parityReserve))
+                    .validate();
         }
         WorkloadSpec workloadSpec = workload.load();
         String id = runId == null ? RunIds.newRunId("sim") : RunIds.validate(runId);
@@ -103,20 +121,26 @@ public final class SimulateCommand implements Callable<Integer> {
         if (offline.offline) {
             return run(offline.output(id, device, workloadSpec.name(), out), drive, workloadSpec);
         }
-        RunStarted started = labels.apply(SimulatedRunDriver.runStarted(id, config, drive, workloadSpec,
-                smartInterval.toNanos()));
+        RunStarted started =
+                labels.apply(SimulatedRunDriver.runStarted(id, config, drive, workloadSpec, smartInterval.toNanos()));
         int maxWorkers = SimulatedRunDriver.maxWorkers(workloadSpec);
         // The simulator's clock is virtual: waiting for Kafka changes no measured time, so nothing is dropped.
-        try (StreamedRunOutput output = new StreamedRunOutput(kafka, started, maxWorkers, OverflowPolicy.BLOCK,
-                batchIos, out)) {
+        try (StreamedRunOutput output =
+                new StreamedRunOutput(kafka, started, maxWorkers, OverflowPolicy.BLOCK, batchIos, out)) {
             return run(output, drive, workloadSpec);
         }
     }
 
     private int run(RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec) {
-        SimulatedRunDriver driver = new SimulatedRunDriver(drive, workloadSpec, smartInterval.toNanos(),
-                realtime ? speed : 0, quiet ? null : spec.commandLine().getErr(), cancelled::get);
-        try (ShutdownCancellation ctrlC = ShutdownCancellation.install(() -> cancelled.set(true), Duration.ofSeconds(60))) {
+        SimulatedRunDriver driver = new SimulatedRunDriver(
+                drive,
+                workloadSpec,
+                smartInterval.toNanos(),
+                realtime ? speed : 0,
+                quiet ? null : spec.commandLine().getErr(),
+                cancelled::get);
+        try (ShutdownCancellation ctrlC =
+                ShutdownCancellation.install(() -> cancelled.set(true), Duration.ofSeconds(60))) {
             return driver.run(output);
         }
     }
@@ -124,7 +148,7 @@ public final class SimulateCommand implements Callable<Integer> {
     /** Completion candidates for --ssd. */
     static final class SsdPresetNames implements Iterable<String> {
         @Override
-        public java.util.Iterator<String> iterator() {
+        public Iterator<String> iterator() {
             return SsdPresets.BUILT_IN.iterator();
         }
     }

@@ -1,7 +1,5 @@
 package dev.ssdpulse.cli.simulate;
 
-import java.time.Instant;
-import dev.ssdpulse.schemas.runs.RunStartTime;
 import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
@@ -14,13 +12,15 @@ import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadAvro;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.schemas.avro.DeviceDescription;
+import dev.ssdpulse.schemas.avro.NandGeometry;
 import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
-
+import dev.ssdpulse.schemas.runs.RunStartTime;
 import java.io.PrintWriter;
+import java.time.Instant;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
@@ -41,8 +41,13 @@ public final class SimulatedRunDriver {
      * @param speed       simulated seconds per wall second; 0 or less = as fast as possible
      * @param progressOut where progress goes, or null for none
      */
-    public SimulatedRunDriver(SimulatedDrive drive, WorkloadSpec workloadSpec, long smartIntervalNs, double speed,
-                              PrintWriter progressOut, BooleanSupplier cancelled) {
+    public SimulatedRunDriver(
+            SimulatedDrive drive,
+            WorkloadSpec workloadSpec,
+            long smartIntervalNs,
+            double speed,
+            PrintWriter progressOut,
+            BooleanSupplier cancelled) {
         this.drive = drive;
         this.workloadSpec = workloadSpec;
         this.smartIntervalNs = smartIntervalNs;
@@ -56,10 +61,18 @@ public final class SimulatedRunDriver {
         Progress progress = new Progress();
         SimulationObserver observer = new SimulationObserver() {
             @Override
-            public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
-                                      long submitTimeNs, long latencyNs, int queueDepth, int status) {
-                output.onIoCompleted(worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs,
-                        queueDepth, status);
+            public void onIoCompleted(
+                    int worker,
+                    int phaseIndex,
+                    byte op,
+                    long offsetBytes,
+                    int sizeBytes,
+                    long submitTimeNs,
+                    long latencyNs,
+                    int queueDepth,
+                    int status) {
+                output.onIoCompleted(
+                        worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth, status);
                 progress.io(sizeBytes);
             }
 
@@ -97,24 +110,29 @@ public final class SimulatedRunDriver {
             throw e;
         }
         boolean aborted = cancelled.getAsBoolean();
-        return output.finish(aborted ? RunStatus.ABORTED : RunStatus.COMPLETED,
-                aborted ? "interrupted (Ctrl-C)" : null, simulation.run().nowNs());
+        return output.finish(
+                aborted ? RunStatus.ABORTED : RunStatus.COMPLETED,
+                aborted ? "interrupted (Ctrl-C)" : null,
+                simulation.run().nowNs());
     }
 
     public static int maxWorkers(WorkloadSpec workloadSpec) {
-        return workloadSpec.schedule().stream().mapToInt(p -> p.phase().workers()).max().orElse(1);
+        return workloadSpec.schedule().stream()
+                .mapToInt(p -> p.phase().workers())
+                .max()
+                .orElse(1);
     }
 
-    public static RunStarted runStarted(String runId, SsdConfig config, SimulatedDrive drive, WorkloadSpec workloadSpec,
-                                        long smartIntervalNs) {
+    public static RunStarted runStarted(
+            String runId, SsdConfig config, SimulatedDrive drive, WorkloadSpec workloadSpec, long smartIntervalNs) {
         return RunStartTime.stamp(RunStarted.newBuilder(), Instant.ofEpochMilli(System.currentTimeMillis()))
                 .setRunId(runId)
                 .setRunName(workloadSpec.name() + " on " + config.name())
                 .setProducerKind(ProducerKind.SIMULATOR)
                 .setDevice(deviceDescription(config, drive))
                 .setHost(HostDescriptions.current("simulator", true, null))
-                .setWorkload(WorkloadAvro.toDescription(workloadSpec,
-                        dev.ssdpulse.producer.sim.run.WorkloadSimulation.targetSizeBytes(workloadSpec, drive.capacityBytes())))
+                .setWorkload(WorkloadAvro.toDescription(
+                        workloadSpec, WorkloadSimulation.targetSizeBytes(workloadSpec, drive.capacityBytes())))
                 .setSeed(workloadSpec.seed())
                 .setToolVersion(HostDescriptions.toolVersion())
                 .setSmartIntervalNs(smartIntervalNs)
@@ -136,9 +154,13 @@ public final class SimulatedRunDriver {
                 .setEraseCount(c.eraseCount())
                 .setFreeBlocks((long) c.freeBlocks())
                 .setGcInvocations(c.gcInvocations())
-                .setRawAttributes(Map.of("forcedGcInvocations", Long.toString(c.forcedGcInvocations()),
-                        "idleGcInvocations", Long.toString(c.idleGcInvocations()),
-                        "hostBytesTrimmed", Long.toString(c.hostBytesTrimmed())))
+                .setRawAttributes(Map.of(
+                        "forcedGcInvocations",
+                        Long.toString(c.forcedGcInvocations()),
+                        "idleGcInvocations",
+                        Long.toString(c.idleGcInvocations()),
+                        "hostBytesTrimmed",
+                        Long.toString(c.hostBytesTrimmed())))
                 .build();
     }
 
@@ -151,8 +173,13 @@ public final class SimulatedRunDriver {
                 .setRawFlashBytes(config.rawFlashBytes())
                 .setOverProvisioningRatio(config.physicalToLogical() - 1.0)
                 .setParityReserveBytes(config.capacity().parityReserveBytes())
-                .setGeometry(new dev.ssdpulse.schemas.avro.NandGeometry(g.channels(), g.diesPerChannel(),
-                        g.planesPerDie(), g.blocksPerPlane(), g.pagesPerBlock(), g.pageSizeBytes()))
+                .setGeometry(new NandGeometry(
+                        g.channels(),
+                        g.diesPerChannel(),
+                        g.planesPerDie(),
+                        g.blocksPerPlane(),
+                        g.pagesPerBlock(),
+                        g.pageSizeBytes()))
                 .setPresetJson(new SsdPresets().toJson(config))
                 .build();
     }
@@ -177,7 +204,9 @@ public final class SimulatedRunDriver {
             phase = p.name();
             if (progressOut != null) {
                 PrintWriter err = progressOut;
-                err.printf("  [%8.1f s] phase %d '%s' (%s)%n", timeNs / 1e9, p.index(), p.name(), p.phase().kind());
+                err.printf(
+                        "  [%8.1f s] phase %d '%s' (%s)%n",
+                        timeNs / 1e9, p.index(), p.name(), p.phase().kind());
                 err.flush();
             }
         }
@@ -189,9 +218,14 @@ public final class SimulatedRunDriver {
             }
             double dt = (virtualNs - lastVirtualNs) / 1e9;
             PrintWriter err = progressOut;
-            err.printf("  [%8.1f s simulated, %5.0f s wall] %-28s %,14d I/Os  %,10.0f IOPS  %8.1f MB/s%n",
-                    virtualNs / 1e9, (now - startWall) / 1e9, phase, ios,
-                    dt > 0 ? (ios - lastIos) / dt : 0.0, dt > 0 ? (bytes - lastBytes) / 1e6 / dt : 0.0);
+            err.printf(
+                    "  [%8.1f s simulated, %5.0f s wall] %-28s %,14d I/Os  %,10.0f IOPS  %8.1f MB/s%n",
+                    virtualNs / 1e9,
+                    (now - startWall) / 1e9,
+                    phase,
+                    ios,
+                    dt > 0 ? (ios - lastIos) / dt : 0.0,
+                    dt > 0 ? (bytes - lastBytes) / 1e6 / dt : 0.0);
             err.flush();
             lastPrintWall = now;
             lastVirtualNs = virtualNs;
@@ -202,11 +236,11 @@ public final class SimulatedRunDriver {
         void done(long virtualNs) {
             if (progressOut != null) {
                 PrintWriter err = progressOut;
-                err.printf("  done: %.1f s simulated in %.1f s wall, %,d I/Os%n", virtualNs / 1e9,
-                        (System.nanoTime() - startWall) / 1e9, ios);
+                err.printf(
+                        "  done: %.1f s simulated in %.1f s wall, %,d I/Os%n",
+                        virtualNs / 1e9, (System.nanoTime() - startWall) / 1e9, ios);
                 err.flush();
             }
         }
     }
-
 }

@@ -5,20 +5,21 @@ import dev.ssdpulse.producer.workload.WorkloadJson;
 import dev.ssdpulse.producer.workload.WorkloadLoader;
 import dev.ssdpulse.producer.workload.WorkloadPresets;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.Callable;
-
 /** {@code ssdpulse workloads [list|show|validate]}: the built-in workload presets. */
-@Command(name = "workloads", description = "List, show and validate workloads (presets for every test in the seeds).",
+@Command(
+        name = "workloads",
+        description = "List, show and validate workloads (presets for every test in the seeds).",
         subcommands = {WorkloadsCommand.Show.class, WorkloadsCommand.Validate.class})
 public final class WorkloadsCommand implements Callable<Integer> {
 
@@ -37,7 +38,8 @@ public final class WorkloadsCommand implements Callable<Integer> {
                 out.printf("%-" + width + "s    variables: %s%n", "", preset.variables());
             }
         }
-        out.printf("%n%d presets. `ssdpulse workloads show NAME` prints one; set a variable with --set NAME=VALUE.%n",
+        out.printf(
+                "%n%d presets. `ssdpulse workloads show NAME` prints one; set a variable with --set NAME=VALUE.%n",
                 presets.size());
         out.flush();
         return 0;
@@ -86,10 +88,13 @@ public final class WorkloadsCommand implements Callable<Integer> {
         public Integer call() {
             WorkloadSpec workload = new WorkloadLoader().load(file, variables);
             PrintWriter out = spec.commandLine().getOut();
-            out.printf("%s: valid: workload '%s', %d scheduled phases%n", file, workload.name(),
-                    workload.scheduledPhaseCount());
-            workload.schedule().stream().limit(20).forEach(p ->
-                    out.printf("  %3d %-40s %s%n", p.index(), p.name(), p.phase().kind()));
+            out.printf(
+                    "%s: valid: workload '%s', %d scheduled phases%n",
+                    file, workload.name(), workload.scheduledPhaseCount());
+            workload.schedule().stream()
+                    .limit(20)
+                    .forEach(p -> out.printf(
+                            "  %3d %-40s %s%n", p.index(), p.name(), p.phase().kind()));
             if (workload.scheduledPhaseCount() > 20) {
                 out.printf("  ... %d more%n", workload.scheduledPhaseCount() - 20);
             }

@@ -1,18 +1,34 @@
 package dev.ssdpulse.cli.device;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.ssdpulse.producer.device.engine.CpuList;
 import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.schemas.avro.HostDescription;
-import org.junit.jupiter.api.Test;
-
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** What a streamed device run records about its I/O path beside the host facts. */
 class DeviceHostDescriptionTest {
-    private static final HostFacts FACTS = new HostFacts("h", "Linux 6.1", "vda", "mq-deadline", null, null, null,
-            null, null, null, null, "cpu", 2, 1L << 30, true, "libaio", "17", Map.of());
+    private static final HostFacts FACTS = new HostFacts(
+            "h",
+            "Linux 6.1",
+            "vda",
+            "mq-deadline",
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            "cpu",
+            2,
+            1L << 30,
+            true,
+            "libaio",
+            "17",
+            Map.of());
 
     @Test
     void anAsynchronousEngineRecordsItsSubmitBatchAndThePinning() {

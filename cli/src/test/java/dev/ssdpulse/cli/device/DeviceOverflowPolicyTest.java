@@ -1,11 +1,11 @@
 package dev.ssdpulse.cli.device;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.ssdpulse.cli.Main;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The device command publishes with {@link OverflowPolicy#DROP_AND_COUNT} unless told otherwise: a device run keeps
@@ -24,12 +24,21 @@ class DeviceOverflowPolicyTest {
 
     @Test
     void dropAndCountIsTheDefault() {
-        assertThat(parsed("--target", "/tmp/never-opened.bin", "--workload", "seed003-qd1-random-read-1000s").overflowPolicy()).isEqualTo(OverflowPolicy.DROP_AND_COUNT);
+        assertThat(parsed("--target", "/tmp/never-opened.bin", "--workload", "seed003-qd1-random-read-1000s")
+                        .overflowPolicy())
+                .isEqualTo(OverflowPolicy.DROP_AND_COUNT);
     }
 
     @Test
     void blockWhenAsked() {
-        assertThat(parsed("--target", "/tmp/never-opened.bin", "--workload", "seed003-qd1-random-read-1000s", "--overflow", "block").overflowPolicy())
+        assertThat(parsed(
+                                "--target",
+                                "/tmp/never-opened.bin",
+                                "--workload",
+                                "seed003-qd1-random-read-1000s",
+                                "--overflow",
+                                "block")
+                        .overflowPolicy())
                 .isEqualTo(OverflowPolicy.BLOCK);
     }
 }

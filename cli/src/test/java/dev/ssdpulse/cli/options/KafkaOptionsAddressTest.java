@@ -38,25 +38,39 @@ class KafkaOptionsAddressTest {
         KafkaOptions fromFile = parse("--kafka-config", file.toString());
         assertThat(fromFile.bootstrapServers()).isEqualTo("127.0.0.1:19093");
         assertThat(fromFile.schemaRegistryUrl()).isEqualTo("https://127.0.0.1:18081");
-        assertThat(fromFile.clientProperties()).containsEntry("bootstrap.servers", "127.0.0.1:19093")
+        assertThat(fromFile.clientProperties())
+                .containsEntry("bootstrap.servers", "127.0.0.1:19093")
                 .containsEntry("schema.registry.url", "https://127.0.0.1:18081");
 
-        KafkaOptions overridden = parse("--kafka-config", file.toString(), "-X", "bootstrap.servers=h:1",
-                "--schema-registry-url", "https://h:2");
+        KafkaOptions overridden = parse(
+                "--kafka-config",
+                file.toString(),
+                "-X",
+                "bootstrap.servers=h:1",
+                "--schema-registry-url",
+                "https://h:2");
         assertThat(overridden.bootstrapServers()).isEqualTo("h:1");
         assertThat(overridden.schemaRegistryUrl()).isEqualTo("https://h:2");
         assertThat(parse("--kafka-config", file.toString(), "--bootstrap-servers", "o:3", "-X", "bootstrap.servers=h:1")
-                .bootstrapServers()).as("the option wins").isEqualTo("o:3");
+                        .bootstrapServers())
+                .as("the option wins")
+                .isEqualTo("o:3");
     }
 
     @Test
     void withoutAnyTheDefaultsAreLoopbacksUnlessTheEnvironmentSaysOtherwise() {
         KafkaOptions none = parse();
         String envBootstrap = System.getenv("SSDPULSE_BOOTSTRAP_SERVERS");
-        assertThat(none.bootstrapServers()).isEqualTo(envBootstrap == null || envBootstrap.isBlank()
-                ? KafkaOptions.DEFAULT_BOOTSTRAP_SERVERS : envBootstrap);
+        assertThat(none.bootstrapServers())
+                .isEqualTo(
+                        envBootstrap == null || envBootstrap.isBlank()
+                                ? KafkaOptions.DEFAULT_BOOTSTRAP_SERVERS
+                                : envBootstrap);
         String envRegistry = System.getenv("SSDPULSE_SCHEMA_REGISTRY_URL");
-        assertThat(none.schemaRegistryUrl()).isEqualTo(envRegistry == null || envRegistry.isBlank()
-                ? KafkaOptions.DEFAULT_SCHEMA_REGISTRY_URL : envRegistry);
+        assertThat(none.schemaRegistryUrl())
+                .isEqualTo(
+                        envRegistry == null || envRegistry.isBlank()
+                                ? KafkaOptions.DEFAULT_SCHEMA_REGISTRY_URL
+                                : envRegistry);
     }
 }

@@ -2,19 +2,26 @@ package dev.ssdpulse.cli.options;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpServer;
 import dev.ssdpulse.cli.analytics.StreamsCommand;
-import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.producer.publish.RunProducers;
+import dev.ssdpulse.producer.workload.Units;
+import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import java.io.Writer;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -42,6 +49,7 @@ class KafkaSecurityPassThroughTest {
     static final class Probe {
         @Mixin
         KafkaOptions kafka;
+
         @Mixin
         AnalyticsOptions analytics;
     }
@@ -50,8 +58,10 @@ class KafkaSecurityPassThroughTest {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("security.protocol", "SASL_SSL");
         m.put("sasl.mechanism", "SCRAM-SHA-512");
-        m.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required "
-                + "username=\"bench user\" password=\"p=a;ss w\\\"ord\";");
+        m.put(
+                "sasl.jaas.config",
+                "org.apache.kafka.common.security.scram.ScramLoginModule required "
+                        + "username=\"bench user\" password=\"p=a;ss w\\\"ord\";");
         m.put("ssl.truststore.location", "/etc/kafka/secrets/trust store.jks");
         m.put("ssl.truststore.password", "trust=me;now");
         m.put("ssl.truststore.type", "PKCS12");
@@ -66,8 +76,8 @@ class KafkaSecurityPassThroughTest {
     private static Probe parse(String... args) {
         Probe probe = new Probe();
         // the CLI's converters ("1s" durations), as Main registers them
-        new CommandLine(probe).registerConverter(java.time.Duration.class,
-                text -> java.time.Duration.ofNanos(dev.ssdpulse.producer.workload.Units.parseDurationNs(text)))
+        new CommandLine(probe)
+                .registerConverter(Duration.class, text -> Duration.ofNanos(Units.parseDurationNs(text)))
                 .parseArgs(args);
         return probe;
     }
@@ -80,8 +90,8 @@ class KafkaSecurityPassThroughTest {
         try (Writer w = Files.newBufferedWriter(file)) {
             p.store(w, "test client config");
         }
-        assertEveryClientGets(parse("--bootstrap-servers", "broker-1:9093", "--kafka-config", file.toString()),
-                SECURITY);
+        assertEveryClientGets(
+                parse("--bootstrap-servers", "broker-1:9093", "--kafka-config", file.toString()), SECURITY);
     }
 
     @Test
@@ -103,18 +113,26 @@ class KafkaSecurityPassThroughTest {
         expected.put("ssl.truststore.location", "/from/file.jks");
         expected.put("sasl.jaas.config", SECURITY.get("sasl.jaas.config"));
         expected.put("sasl.mechanism", "PLAIN");
-        assertEveryClientGets(parse("--kafka-config", file.toString(), "-X", "security.protocol=SASL_SSL",
-                "-X", "sasl.mechanism=PLAIN", "-X", "sasl.jaas.config=" + SECURITY.get("sasl.jaas.config")), expected);
+        assertEveryClientGets(
+                parse(
+                        "--kafka-config",
+                        file.toString(),
+                        "-X",
+                        "security.protocol=SASL_SSL",
+                        "-X",
+                        "sasl.mechanism=PLAIN",
+                        "-X",
+                        "sasl.jaas.config=" + SECURITY.get("sasl.jaas.config")),
+                expected);
     }
 
     @Test
     void registryCredentialsFromDashXReachTheSchemaRegistry() throws Exception {
-        java.util.concurrent.atomic.AtomicReference<String> auth = new java.util.concurrent.atomic.AtomicReference<>();
-        com.sun.net.httpserver.HttpServer registry = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        AtomicReference<String> auth = new AtomicReference<>();
+        HttpServer registry = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         registry.createContext("/", ex -> {
             auth.set(ex.getRequestHeaders().getFirst("Authorization"));
-            byte[] body = "[]".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] body = "[]".getBytes(StandardCharsets.UTF_8);
             ex.getResponseHeaders().set("Content-Type", "application/vnd.schemaregistry.v1+json");
             ex.sendResponseHeaders(200, body.length);
             ex.getResponseBody().write(body);
@@ -122,13 +140,19 @@ class KafkaSecurityPassThroughTest {
         });
         registry.start();
         try {
-            Probe probe = parse("--schema-registry-url", "http://127.0.0.1:" + registry.getAddress().getPort(),
-                    "-X", "basic.auth.credentials.source=USER_INFO", "-X", "basic.auth.user.info=bench:p=a:ss");
+            Probe probe = parse(
+                    "--schema-registry-url",
+                    "http://127.0.0.1:" + registry.getAddress().getPort(),
+                    "-X",
+                    "basic.auth.credentials.source=USER_INFO",
+                    "-X",
+                    "basic.auth.user.info=bench:p=a:ss");
             try (var client = probe.kafka.registryClient()) {
                 assertThat(client.listSubjects()).isEmpty();
             }
-            assertThat(auth.get()).isEqualTo("Basic " + java.util.Base64.getEncoder()
-                    .encodeToString("bench:p=a:ss".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            assertThat(auth.get())
+                    .isEqualTo("Basic "
+                            + Base64.getEncoder().encodeToString("bench:p=a:ss".getBytes(StandardCharsets.UTF_8)));
         } finally {
             registry.stop(0);
         }
@@ -137,7 +161,8 @@ class KafkaSecurityPassThroughTest {
     @Test
     void theHttpApiBindsToLoopbackUnlessToldOtherwise() {
         CommandLine streams = new CommandLine(new StreamsCommand());
-        assertThat(streams.getCommandSpec().findOption("--http-bind").defaultValue()).isEqualTo("127.0.0.1");
+        assertThat(streams.getCommandSpec().findOption("--http-bind").defaultValue())
+                .isEqualTo("127.0.0.1");
     }
 
     private static void assertEveryClientGets(Probe probe, Map<String, String> expected) {

@@ -2,7 +2,6 @@ package dev.ssdpulse.cli.reliability;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -15,7 +14,8 @@ import java.util.Optional;
 /** GETs against one ssdpulse HTTP API (streams/src/main/resources/dashboard/API.md). */
 final class ApiClient {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String baseUrl;
 
     /** @param baseUrl "http://127.0.0.1:port/" or without the trailing slash */
@@ -30,8 +30,11 @@ final class ApiClient {
     /** The body of a 200 answer, empty for any other status (404 before a run is known, 503 while restoring). */
     Optional<String> get(String path) {
         try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
-                    .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = http.send(
+                    HttpRequest.newBuilder(URI.create(baseUrl + path))
+                            .timeout(Duration.ofSeconds(20))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             return r.statusCode() == 200 ? Optional.of(r.body()) : Optional.empty();
         } catch (IOException e) {
             throw new UncheckedIOException(baseUrl + path + ": " + e, e);
@@ -52,7 +55,9 @@ final class ApiClient {
 
     /** Closed windows of the run, all ops, from {@code /api/runs/{id}/series}. */
     int windowCount(String runId) {
-        return json("/api/runs/" + runId + "/series").map(ApiClient::windowCount).orElse(0);
+        return json("/api/runs/" + runId + "/series")
+                .map(ApiClient::windowCount)
+                .orElse(0);
     }
 
     /** Latest window start (s of run time) over all ops, or -1 without windows. */

@@ -1,9 +1,9 @@
 package dev.ssdpulse.cli.reliability;
 
+import static org.awaitility.Awaitility.await;
+
 import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.platform.testing.TestJvmOptions;
-import org.awaitility.core.ConditionTimeoutException;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,8 +15,7 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.awaitility.Awaitility.await;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * An {@code ssdpulse} command (cli Main) in a child JVM with this JVM's classpath, so a test can kill it with
@@ -42,12 +41,30 @@ final class ChildJvm implements AutoCloseable {
      * (e.g. "8m"), so it never outlives the test by much even if this JVM dies before it can kill the child;
      * {@code extraArgs} add settings.
      */
-    static ChildJvm streams(Path log, LocalStack stack, String applicationId, Path stateDir, int httpPort,
-                            String exitAfter, List<String> extraArgs) {
-        List<String> args = new ArrayList<>(List.of("streams", "--bootstrap-servers", stack.bootstrapServers(),
-                "--schema-registry-url", stack.schemaRegistryUrl(), "--application-id", applicationId,
-                "--state-dir", stateDir.toString(), "--http-port", Integer.toString(httpPort),
-                "-X", "application.server=127.0.0.1:" + httpPort, "--exit-after", exitAfter));
+    static ChildJvm streams(
+            Path log,
+            LocalStack stack,
+            String applicationId,
+            Path stateDir,
+            int httpPort,
+            String exitAfter,
+            List<String> extraArgs) {
+        List<String> args = new ArrayList<>(List.of(
+                "streams",
+                "--bootstrap-servers",
+                stack.bootstrapServers(),
+                "--schema-registry-url",
+                stack.schemaRegistryUrl(),
+                "--application-id",
+                applicationId,
+                "--state-dir",
+                stateDir.toString(),
+                "--http-port",
+                Integer.toString(httpPort),
+                "-X",
+                "application.server=127.0.0.1:" + httpPort,
+                "--exit-after",
+                exitAfter));
         args.addAll(extraArgs);
         return start(log, args);
     }
@@ -64,8 +81,10 @@ final class ChildJvm implements AutoCloseable {
         command.add(mainClass);
         command.addAll(args);
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            Process p = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
             return new ChildJvm(p, log);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start a child JVM: " + command, e);
@@ -92,20 +111,24 @@ final class ChildJvm implements AutoCloseable {
     String awaitOutput(Pattern pattern, Duration timeout) {
         Matcher found;
         try {
-            found = await("child JVM printing " + pattern).atMost(timeout).until(() -> {
-                Matcher m = pattern.matcher(output());
-                if (m.find()) {
-                    return m;
-                }
-                if (!process.isAlive()) {
-                    throw new AssertionError("child JVM exited (" + process.exitValue() + ") before printing "
-                            + pattern + "; its output:\n" + tail());
-                }
-                return null;
-            }, Objects::nonNull);
+            found = await("child JVM printing " + pattern)
+                    .atMost(timeout)
+                    .until(
+                            () -> {
+                                Matcher m = pattern.matcher(output());
+                                if (m.find()) {
+                                    return m;
+                                }
+                                if (!process.isAlive()) {
+                                    throw new AssertionError("child JVM exited (" + process.exitValue()
+                                            + ") before printing " + pattern + "; its output:\n" + tail());
+                                }
+                                return null;
+                            },
+                            Objects::nonNull);
         } catch (ConditionTimeoutException e) {
-            throw new AssertionError("child JVM did not print " + pattern + " within " + timeout + "; its output:\n"
-                    + tail(), e);
+            throw new AssertionError(
+                    "child JVM did not print " + pattern + " within " + timeout + "; its output:\n" + tail(), e);
         }
         return found.groupCount() > 0 ? found.group(1) : found.group();
     }

@@ -8,16 +8,12 @@ import dev.ssdpulse.cli.reliability.WindowLags.RunWindow;
 import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.platform.kafka.LoopbackPorts;
 import dev.ssdpulse.schemas.topics.Topics;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.common.GroupState;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +23,10 @@ import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.common.GroupState;
 
 /**
  * The cluster load scenario, shared by {@code ClusterLoadIT} (small) and {@code ClusterLoadBench} (50 runs):
@@ -54,19 +54,38 @@ final class ClusterLoad {
      * @param ioEventsPerSecond all runs' I/Os over the span from the first I/O any producer recorded to the last
      *                          window appended (every I/O through producer, brokers and analytics into the views)
      */
-    record Result(Shape shape, int instances, long ioCount, long spanMs, double ioEventsPerSecond, WindowLags lags,
-                  long scenarioMs, String timeline) {
+    record Result(
+            Shape shape,
+            int instances,
+            long ioCount,
+            long spanMs,
+            double ioEventsPerSecond,
+            WindowLags lags,
+            long scenarioMs,
+            String timeline) {
         String line() {
-            return String.format(Locale.ROOT, "%d analytics instance(s): %d runs from %d producers, %,d I/Os in "
+            return String.format(
+                    Locale.ROOT,
+                    "%d analytics instance(s): %d runs from %d producers, %,d I/Os in "
                             + "%.1f s = %,.0f I/O events/s; window lag over %d windows: p50 %d ms, p99 %d ms "
-                            + "(min %d, max %d); scenario %.1f s (%s)", instances, shape.runs(), shape.producers(), ioCount,
-                    spanMs / 1e3, ioEventsPerSecond, lags.windows(), lags.p50Ms(), lags.p99Ms(), lags.minMs(),
-                    lags.maxMs(), scenarioMs / 1e3, timeline);
+                            + "(min %d, max %d); scenario %.1f s (%s)",
+                    instances,
+                    shape.runs(),
+                    shape.producers(),
+                    ioCount,
+                    spanMs / 1e3,
+                    ioEventsPerSecond,
+                    lags.windows(),
+                    lags.p50Ms(),
+                    lags.p99Ms(),
+                    lags.minMs(),
+                    lags.maxMs(),
+                    scenarioMs / 1e3,
+                    timeline);
         }
     }
 
-    private record ProducedRun(LoadRun run, long ioCount, long published, long firstIoWallMs, int exitCode) {
-    }
+    private record ProducedRun(LoadRun run, long ioCount, long published, long firstIoWallMs, int exitCode) {}
 
     /**
      * Kafka Streams' exactly_once_v2 default transaction timeout is 10 s: on the shared 2-core machine at load ~40
@@ -109,13 +128,19 @@ final class ClusterLoad {
         Path dir = Files.createDirectories(workDir.resolve(prefix + "files"));
         List<String> timeline = new ArrayList<>();
         List<ChildJvm> children = new ArrayList<>();
-        try (WindowAppendTimes appendTimes = new WindowAppendTimes(stack.bootstrapServers(),
-                stack.schemaRegistryUrl(), prefix, WINDOW_NS)) {
+        try (WindowAppendTimes appendTimes =
+                new WindowAppendTimes(stack.bootstrapServers(), stack.schemaRegistryUrl(), prefix, WINDOW_NS)) {
             String appId = "load-app-" + suffix;
             List<ChildJvm> streams = new ArrayList<>();
             for (int i = 0; i < instances; i++) {
-                ChildJvm child = ChildJvm.streams(dir.resolve("streams-" + i + ".log"), stack, appId,
-                        dir.resolve("state-" + i), LoopbackPorts.freePort(), "20m", STREAMS_ARGS);
+                ChildJvm child = ChildJvm.streams(
+                        dir.resolve("streams-" + i + ".log"),
+                        stack,
+                        appId,
+                        dir.resolve("state-" + i),
+                        LoopbackPorts.freePort(),
+                        "20m",
+                        STREAMS_ARGS);
                 children.add(child);
                 streams.add(child);
             }
@@ -134,8 +159,8 @@ final class ClusterLoad {
                 if (warmup != null) {
                     long w0 = System.nanoTime();
                     stream(warmup, prefix + "w-", dir, () -> api, appendTimes, children, new ArrayList<>());
-                    timeline.add(String.format(Locale.ROOT, "warm-up %d runs %.1f s", warmup.runs(),
-                            (System.nanoTime() - w0) / 1e9));
+                    timeline.add(String.format(
+                            Locale.ROOT, "warm-up %d runs %.1f s", warmup.runs(), (System.nanoTime() - w0) / 1e9));
                 }
                 m = stream(shape, prefix + "m-", dir, () -> api, appendTimes, children, timeline);
             } else {
@@ -146,38 +171,56 @@ final class ClusterLoad {
             // topics, which no other test has
             ChildJvm.killAll(children);
             timeline.add(String.format(Locale.ROOT, "all stopped %.1f s", (System.nanoTime() - t0) / 1e9));
-            return new Result(shape, instances, m.ioCount(), m.spanMs(), m.ioCount() * 1000.0 / Math.max(m.spanMs(), 1),
-                    m.lags(), (System.nanoTime() - t0) / 1_000_000, String.join(", ", timeline));
+            return new Result(
+                    shape,
+                    instances,
+                    m.ioCount(),
+                    m.spanMs(),
+                    m.ioCount() * 1000.0 / Math.max(m.spanMs(), 1),
+                    m.lags(),
+                    (System.nanoTime() - t0) / 1_000_000,
+                    String.join(", ", timeline));
         } finally {
             ChildJvm.closeAll(children);
         }
     }
 
-    private record Measured(long ioCount, long spanMs, WindowLags lags) {
-    }
+    private record Measured(long ioCount, long spanMs, WindowLags lags) {}
 
     /** Streams the shape's runs from its producer processes, measures them, checks every summary. */
     /** @param instancesUp called once the producers are launched: the API to read summaries from */
-    private Measured stream(Shape shape, String prefix, Path dir, Callable<ApiClient> instancesUp,
-                            WindowAppendTimes appendTimes, List<ChildJvm> children, List<String> timeline)
+    private Measured stream(
+            Shape shape,
+            String prefix,
+            Path dir,
+            Callable<ApiClient> instancesUp,
+            WindowAppendTimes appendTimes,
+            List<ChildJvm> children,
+            List<String> timeline)
             throws Exception {
         long t0 = System.nanoTime();
         List<LoadRun> runs = new ArrayList<>();
         List<ChildJvm> producers = new ArrayList<>();
         for (int p = 0; p < shape.producers(); p++) {
             Path results = dir.resolve(prefix + "producer-" + p + ".results");
-            List<String> args = new ArrayList<>(List.of(stack.bootstrapServers(), stack.schemaRegistryUrl(),
-                    results.toString(), Double.toString(shape.speed())));
+            List<String> args = new ArrayList<>(List.of(
+                    stack.bootstrapServers(),
+                    stack.schemaRegistryUrl(),
+                    results.toString(),
+                    Double.toString(shape.speed())));
             for (int r = 0; r < shape.runsPerProducer(); r++) {
                 int n = runs.size();
                 // rates differ by up to 9 % so that no two runs have the same I/O count
-                LoadRun run = new LoadRun(prefix + "p" + p + "-r" + r, 1000 + n,
-                        shape.rateIops() + (shape.rateIops() * (n % 10)) / 100, shape.durationS());
+                LoadRun run = new LoadRun(
+                        prefix + "p" + p + "-r" + r,
+                        1000 + n,
+                        shape.rateIops() + (shape.rateIops() * (n % 10)) / 100,
+                        shape.durationS());
                 runs.add(run);
                 args.add(run.arg());
             }
-            ChildJvm producer = ChildJvm.start(dir.resolve(prefix + "producer-" + p + ".log"),
-                    LoadProducerMain.class.getName(), 512, args);
+            ChildJvm producer = ChildJvm.start(
+                    dir.resolve(prefix + "producer-" + p + ".log"), LoadProducerMain.class.getName(), 512, args);
             children.add(producer);
             producers.add(producer);
         }
@@ -196,32 +239,42 @@ final class ClusterLoad {
         long firstIoWallMs = Long.MAX_VALUE;
         for (ProducedRun r : produced.values()) {
             assertThat(r.exitCode()).as("exit code of run " + r.run().runId()).isZero();
-            assertThat(r.published()).as("I/Os published of run " + r.run().runId()).isEqualTo(r.ioCount());
+            assertThat(r.published())
+                    .as("I/Os published of run " + r.run().runId())
+                    .isEqualTo(r.ioCount());
             ioCount += r.ioCount();
             firstIoWallMs = Math.min(firstIoWallMs, r.firstIoWallMs());
         }
 
-        await("every window of the " + runs.size() + " runs in " + Topics.METRICS_1S.name()).atMost(timeout)
-                .pollInterval(Duration.ofMillis(500)).until(() -> appendTimes.containsAll(lastIoWallMs.keySet()));
+        await("every window of the " + runs.size() + " runs in " + Topics.METRICS_1S.name())
+                .atMost(timeout)
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> appendTimes.containsAll(lastIoWallMs.keySet()));
         timeline.add(String.format(Locale.ROOT, "windows in +%.1f s", (System.nanoTime() - t0) / 1e9));
         Map<RunWindow, Long> appended = appendTimes.appendWallMs();
         WindowLags lags = WindowLags.of(lastIoWallMs, appended);
         writeLagsCsv(dir.resolve(prefix + "window-lags.csv"), lastIoWallMs, appended);
-        long lastAppendMs = lastIoWallMs.keySet().stream().mapToLong(appended::get).max().orElseThrow();
+        long lastAppendMs =
+                lastIoWallMs.keySet().stream().mapToLong(appended::get).max().orElseThrow();
 
         for (LoadRun run : runs) {
-            JsonNode live = await("COMPLETED summary of run " + run.runId()).atMost(timeout)
+            JsonNode live = await("COMPLETED summary of run " + run.runId())
+                    .atMost(timeout)
                     .ignoreExceptionsInstanceOf(RuntimeException.class)
-                    .until(() -> api.json("/api/runs/" + run.runId() + "/summary")
-                            .filter(s -> s.path("status").asText().equals("COMPLETED")), Optional::isPresent)
+                    .until(
+                            () -> api.json("/api/runs/" + run.runId() + "/summary")
+                                    .filter(s -> s.path("status").asText().equals("COMPLETED")),
+                            Optional::isPresent)
                     .get();
             ProducedRun p = produced.get(run.runId());
             assertThat(live.path("ioCount").asLong()).as(run.runId() + " I/Os").isEqualTo(p.published());
-            assertThat(live.path("lateIoCount").asLong()).as(run.runId() + " late I/Os").isZero();
+            assertThat(live.path("lateIoCount").asLong())
+                    .as(run.runId() + " late I/Os")
+                    .isZero();
             assertThat(OfflineSummaries.withoutContext(live))
                     .as("summary of %s (from %s) = its offline analysis", run.runId(), api.baseUrl())
-                    .isEqualTo(OfflineSummaries.withoutContext(OfflineSummaries.of(run.runId(), LoadRun.SSD,
-                            run.spec())));
+                    .isEqualTo(
+                            OfflineSummaries.withoutContext(OfflineSummaries.of(run.runId(), LoadRun.SSD, run.spec())));
         }
         timeline.add(String.format(Locale.ROOT, "summaries checked +%.1f s", (System.nanoTime() - t0) / 1e9));
         return new Measured(ioCount, lastAppendMs - firstIoWallMs, lags);
@@ -230,11 +283,17 @@ final class ClusterLoad {
     /** Waits until every instance is a member of the application's group and the group is stable. */
     private void awaitStableGroup(String appId, int instances) {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()))) {
-            await("consumer group " + appId + " stable with " + instances + " member(s)").atMost(timeout)
-                    .pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
-                        ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(appId)).all()
-                                .get(10, TimeUnit.SECONDS).get(appId);
-                        return group.groupState() == GroupState.STABLE && group.members().size() == instances;
+            await("consumer group " + appId + " stable with " + instances + " member(s)")
+                    .atMost(timeout)
+                    .pollInterval(Duration.ofMillis(500))
+                    .ignoreExceptions()
+                    .until(() -> {
+                        ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(appId))
+                                .all()
+                                .get(10, TimeUnit.SECONDS)
+                                .get(appId);
+                        return group.groupState() == GroupState.STABLE
+                                && group.members().size() == instances;
                     });
         }
     }
@@ -243,22 +302,36 @@ final class ClusterLoad {
     private static void writeLagsCsv(Path file, Map<RunWindow, Long> lastIoWallMs, Map<RunWindow, Long> appended)
             throws IOException {
         List<String> rows = new ArrayList<>();
-        lastIoWallMs.forEach((w, lastIo) -> rows.add(String.format(Locale.ROOT, "%s,%d,%d,%d,%d", w.runId(),
-                w.index(), lastIo, appended.get(w), appended.get(w) - lastIo)));
-        rows.sort(java.util.Comparator.comparing((String r) -> r.split(",")[2]));
+        lastIoWallMs.forEach((w, lastIo) -> rows.add(String.format(
+                Locale.ROOT,
+                "%s,%d,%d,%d,%d",
+                w.runId(),
+                w.index(),
+                lastIo,
+                appended.get(w),
+                appended.get(w) - lastIo)));
+        rows.sort(Comparator.comparing((String r) -> r.split(",")[2]));
         rows.add(0, "run_id,window_index,last_io_wall_ms,append_wall_ms,lag_ms");
         Files.write(file, rows);
     }
 
-    private static void readResults(Path file, List<LoadRun> runs, Map<String, ProducedRun> produced,
-                                    Map<RunWindow, Long> lastIoWallMs) throws IOException {
+    private static void readResults(
+            Path file, List<LoadRun> runs, Map<String, ProducedRun> produced, Map<RunWindow, Long> lastIoWallMs)
+            throws IOException {
         Map<String, LoadRun> byId = new HashMap<>();
         runs.forEach(r -> byId.put(r.runId(), r));
         for (String line : Files.readAllLines(file)) {
             String[] f = line.split(" ");
             switch (f[0]) {
-                case "run" -> produced.put(f[1], new ProducedRun(byId.get(f[1]), Long.parseLong(f[2]),
-                        Long.parseLong(f[3]), Long.parseLong(f[4]), Integer.parseInt(f[5])));
+                case "run" ->
+                    produced.put(
+                            f[1],
+                            new ProducedRun(
+                                    byId.get(f[1]),
+                                    Long.parseLong(f[2]),
+                                    Long.parseLong(f[3]),
+                                    Long.parseLong(f[4]),
+                                    Integer.parseInt(f[5])));
                 case "window" -> lastIoWallMs.put(new RunWindow(f[1], Long.parseLong(f[2])), Long.parseLong(f[3]));
                 default -> throw new IllegalStateException(file + ": unexpected line '" + line + "'");
             }

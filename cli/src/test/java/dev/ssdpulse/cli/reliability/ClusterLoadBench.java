@@ -1,7 +1,6 @@
 package dev.ssdpulse.cli.reliability;
 
 import dev.ssdpulse.platform.LocalStack;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,29 +17,33 @@ import java.util.List;
  * <p>Usage: {@code ClusterLoadBench WORK_DIR ROUNDS PRODUCERS RUNS_PER_PRODUCER DURATION_S RATE_IOPS SPEED WARMUP_RUNS}
  */
 public final class ClusterLoadBench {
-    private ClusterLoadBench() {
-    }
+    private ClusterLoadBench() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length != 8) {
             throw new IllegalArgumentException("usage: ClusterLoadBench WORK_DIR ROUNDS PRODUCERS RUNS_PER_PRODUCER "
-                    + "DURATION_S RATE_IOPS SPEED WARMUP_RUNS (SPEED 0 = unpaced), got " + args.length + " argument(s)");
+                    + "DURATION_S RATE_IOPS SPEED WARMUP_RUNS (SPEED 0 = unpaced), got " + args.length
+                    + " argument(s)");
         }
         Path workDir = Files.createDirectories(Path.of(args[0]));
         int rounds = Integer.parseInt(args[1]);
-        ClusterLoad.Shape shape = new ClusterLoad.Shape(Integer.parseInt(args[2]), Integer.parseInt(args[3]),
-                Integer.parseInt(args[4]), Long.parseLong(args[5]), Double.parseDouble(args[6]));
+        ClusterLoad.Shape shape = new ClusterLoad.Shape(
+                Integer.parseInt(args[2]),
+                Integer.parseInt(args[3]),
+                Integer.parseInt(args[4]),
+                Long.parseLong(args[5]),
+                Double.parseDouble(args[6]));
         int warmupRuns = Integer.parseInt(args[7]);
-        ClusterLoad.Shape warmup = warmupRuns == 0 ? null
-                : new ClusterLoad.Shape(shape.producers(), warmupRuns, 10, shape.rateIops(), 0);
+        ClusterLoad.Shape warmup =
+                warmupRuns == 0 ? null : new ClusterLoad.Shape(shape.producers(), warmupRuns, 10, shape.rateIops(), 0);
         List<String> lines = new ArrayList<>();
         for (int round = 1; round <= rounds; round++) {
             int[] order = round % 2 == 1 ? new int[] {1, 2} : new int[] {2, 1};
             for (int instances : order) {
                 String load = Files.readString(Path.of("/proc/loadavg")).trim();
                 try (LocalStack stack = ThreeBrokerCluster.start()) {
-                    ClusterLoad.Result result = new ClusterLoad(stack, workDir, Duration.ofMinutes(10))
-                            .run(shape, instances, warmup, true);
+                    ClusterLoad.Result result =
+                            new ClusterLoad(stack, workDir, Duration.ofMinutes(10)).run(shape, instances, warmup, true);
                     String line = "round " + round + ", load " + load + ": " + result.line()
                             + "; every summary = its offline analysis";
                     System.out.println("ClusterLoadBench: " + line);

@@ -33,7 +33,8 @@ class ClusterLoadIT {
         System.out.println("ClusterLoadIT: " + result.line());
         assertThat(result.ioCount()).isPositive();
         assertThat(result.lags().windows()).as("windows measured").isGreaterThanOrEqualTo(shape.runs() * 4);
-        assertThat(result.lags().minMs()).as("no window shown before its last I/O was published")
+        assertThat(result.lags().minMs())
+                .as("no window shown before its last I/O was published")
                 .isGreaterThanOrEqualTo(0);
         assertThat(result.ioEventsPerSecond()).isPositive();
     }

@@ -1,15 +1,14 @@
 package dev.ssdpulse.cli.reliability;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ssdpulse.cli.Main;
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
-
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -27,9 +26,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Ten simulated runs streamed at once (`ssdpulse simulate` from ten threads, each its own producer, different
@@ -51,8 +51,9 @@ class ConcurrentRunsIT {
     @Test
     void tenConcurrentRunsAreEachComputedExactlyAsOffline(TestStack stack) throws Exception {
         String suffix = UUID.randomUUID().toString().substring(0, 8);
-        AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
-                tmp.resolve("state")).withApplicationId("it-load-" + suffix);
+        AnalyticsConfig config = AnalyticsConfig.defaults(
+                        stack.bootstrapServers(), stack.schemaRegistryUrl(), tmp.resolve("state"))
+                .withApplicationId("it-load-" + suffix);
         ExecutorService pool = Executors.newFixedThreadPool(RUNS);
         long t0 = System.nanoTime();
         try (InProcessAnalytics analytics = InProcessAnalytics.start(config)) {
@@ -63,8 +64,11 @@ class ConcurrentRunsIT {
                 List<String> args = workload(i, runId);
                 published.add(pool.submit(() -> {
                     List<String> streamed = new ArrayList<>(args);
-                    streamed.addAll(List.of("--bootstrap-servers", stack.bootstrapServers(),
-                            "--schema-registry-url", stack.schemaRegistryUrl()));
+                    streamed.addAll(List.of(
+                            "--bootstrap-servers",
+                            stack.bootstrapServers(),
+                            "--schema-registry-url",
+                            stack.schemaRegistryUrl()));
                     String out = execute(streamed);
                     Matcher m = PUBLISHED.matcher(out);
                     assertThat(m.find()).as(out).isTrue();
@@ -77,7 +81,9 @@ class ConcurrentRunsIT {
                 counts.add(f.get(3, TimeUnit.MINUTES));
             }
             long publishedMs = (System.nanoTime() - t0) / 1_000_000;
-            assertThat(new TreeSet<>(counts)).as("every run has its own I/O count").hasSize(RUNS);
+            assertThat(new TreeSet<>(counts))
+                    .as("every run has its own I/O count")
+                    .hasSize(RUNS);
 
             long total = 0;
             for (int i = 0; i < RUNS; i++) {
@@ -87,11 +93,19 @@ class ConcurrentRunsIT {
                 offlineArgs.addAll(List.of("--offline", "--format", "json", "--series-csv", seriesCsv.toString()));
                 JsonNode offline = ApiClient.parse(execute(offlineArgs));
                 JsonNode live = await("COMPLETED summary of run " + runId)
-                        .atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(RuntimeException.class)
-                        .until(() -> analytics.api().json("/api/runs/" + runId + "/summary")
-                                .filter(s -> s.path("status").asText().equals("COMPLETED")), Optional::isPresent).get();
+                        .atMost(Duration.ofMinutes(2))
+                        .ignoreExceptionsInstanceOf(RuntimeException.class)
+                        .until(
+                                () -> analytics
+                                        .api()
+                                        .json("/api/runs/" + runId + "/summary")
+                                        .filter(s -> s.path("status").asText().equals("COMPLETED")),
+                                Optional::isPresent)
+                        .get();
 
-                assertThat(live.path("ioCount").asLong()).as(runId + " I/Os").isEqualTo(counts.get(i))
+                assertThat(live.path("ioCount").asLong())
+                        .as(runId + " I/Os")
+                        .isEqualTo(counts.get(i))
                         .isEqualTo(offline.path("ioCount").asLong());
                 assertThat(live.path("ioCountExpected").asLong()).isEqualTo(counts.get(i));
                 assertThat(live.path("duplicateBatchCount").asLong()).isZero();
@@ -99,13 +113,19 @@ class ConcurrentRunsIT {
                 assertThat(live.path("durationNs")).isEqualTo(offline.path("durationNs"));
                 assertThat(live.path("ops")).as(runId + " ops").isEqualTo(offline.path("ops"));
                 assertThat(phaseOps(live)).as(runId + " phases").isEqualTo(phaseOps(offline));
-                assertThat(seriesRows(analytics.api().json("/api/runs/" + runId + "/series").orElseThrow()))
-                        .as(runId + " series").isEqualTo(csvRows(seriesCsv)).isNotEmpty();
+                assertThat(seriesRows(analytics
+                                .api()
+                                .json("/api/runs/" + runId + "/series")
+                                .orElseThrow()))
+                        .as(runId + " series")
+                        .isEqualTo(csvRows(seriesCsv))
+                        .isNotEmpty();
                 total += counts.get(i);
             }
-            System.out.printf("ConcurrentRunsIT: %d runs, %d I/Os in all; analytics running after %d ms, runs "
-                            + "published after %d ms, all compared after %d ms%n", RUNS, total, startedMs, publishedMs,
-                    (System.nanoTime() - t0) / 1_000_000);
+            System.out.printf(
+                    "ConcurrentRunsIT: %d runs, %d I/Os in all; analytics running after %d ms, runs "
+                            + "published after %d ms, all compared after %d ms%n",
+                    RUNS, total, startedMs, publishedMs, (System.nanoTime() - t0) / 1_000_000);
         } finally {
             pool.shutdownNow();
         }
@@ -117,10 +137,25 @@ class ConcurrentRunsIT {
 
     /** Run i: 80/20 random read/write at QD4, rate-limited differently per run, seed 100 + i. */
     private static List<String> workload(int i, String runId) {
-        return List.of("simulate", "--ssd", "tiny-test", "--workload", "seed003-mixed-80-20",
-                "--set", "durationS=8", "--set", "preconditionPercent=20", "--set", "qd=4",
-                "--rate-iops", Integer.toString(3000 + 400 * i), "--seed", Integer.toString(100 + i),
-                "--run-id", runId, "--quiet");
+        return List.of(
+                "simulate",
+                "--ssd",
+                "tiny-test",
+                "--workload",
+                "seed003-mixed-80-20",
+                "--set",
+                "durationS=8",
+                "--set",
+                "preconditionPercent=20",
+                "--set",
+                "qd=4",
+                "--rate-iops",
+                Integer.toString(3000 + 400 * i),
+                "--seed",
+                Integer.toString(100 + i),
+                "--run-id",
+                runId,
+                "--quiet");
     }
 
     private static String execute(List<String> args) {
@@ -148,8 +183,13 @@ class ConcurrentRunsIT {
         List<String> rows = new ArrayList<>();
         series.path("ops").fields().forEachRemaining(op -> {
             for (JsonNode p : op.getValue()) {
-                rows.add(String.format(Locale.ROOT, "%.3f,%s,%d,%d", p.path("t").asDouble(), op.getKey(),
-                        p.path("phase").asInt(), p.path("ioCount").asLong()));
+                rows.add(String.format(
+                        Locale.ROOT,
+                        "%.3f,%s,%d,%d",
+                        p.path("t").asDouble(),
+                        op.getKey(),
+                        p.path("phase").asInt(),
+                        p.path("ioCount").asLong()));
             }
         });
         rows.sort(null);
@@ -157,7 +197,7 @@ class ConcurrentRunsIT {
     }
 
     /** The same rows from the offline --series-csv (window_start_s,op,phase,io_count,...). */
-    private static List<String> csvRows(Path csv) throws java.io.IOException {
+    private static List<String> csvRows(Path csv) throws IOException {
         List<String> lines = Files.readAllLines(csv);
         List<String> rows = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {

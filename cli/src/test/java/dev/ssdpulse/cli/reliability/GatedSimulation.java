@@ -13,7 +13,6 @@ import dev.ssdpulse.producer.workload.WorkloadPresets;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -47,8 +46,13 @@ final class GatedSimulation {
      * @param workload  a workload preset with its variables
      * @param gatesS    simulated times (s of run time) of the gates, ascending
      */
-    GatedSimulation(String bootstrapServers, String schemaRegistryUrl, String runId, String workload,
-                    Map<String, String> variables, double... gatesS) {
+    GatedSimulation(
+            String bootstrapServers,
+            String schemaRegistryUrl,
+            String runId,
+            String workload,
+            Map<String, String> variables,
+            double... gatesS) {
         this.runId = runId;
         this.gateNs = new long[gatesS.length];
         this.reached = new CountDownLatch[gatesS.length];
@@ -64,16 +68,23 @@ final class GatedSimulation {
         long smartIntervalNs = 1_000_000_000L;
         RunStarted started = SimulatedRunDriver.runStarted(runId, config, drive, spec, smartIntervalNs);
         KafkaOptions kafka = new KafkaOptions().with(bootstrapServers, schemaRegistryUrl);
-        this.thread = new Thread(() -> {
-            try (StreamedRunOutput output = new StreamedRunOutput(kafka, started,
-                    SimulatedRunDriver.maxWorkers(spec), OverflowPolicy.BLOCK, 512, new PrintWriter(out, true))) {
-                streamed = output;
-                exitCode = new SimulatedRunDriver(drive, spec, smartIntervalNs, 0, null, () -> false)
-                        .run(new Gated(output));
-            } catch (Throwable e) {
-                failure = e;
-            }
-        }, "gated-simulation-" + runId);
+        this.thread = new Thread(
+                () -> {
+                    try (StreamedRunOutput output = new StreamedRunOutput(
+                            kafka,
+                            started,
+                            SimulatedRunDriver.maxWorkers(spec),
+                            OverflowPolicy.BLOCK,
+                            512,
+                            new PrintWriter(out, true))) {
+                        streamed = output;
+                        exitCode = new SimulatedRunDriver(drive, spec, smartIntervalNs, 0, null, () -> false)
+                                .run(new Gated(output));
+                    } catch (Throwable e) {
+                        failure = e;
+                    }
+                },
+                "gated-simulation-" + runId);
     }
 
     String runId() {
@@ -147,8 +158,16 @@ final class GatedSimulation {
         }
 
         @Override
-        public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
-                                  long submitTimeNs, long latencyNs, int queueDepth, int status) {
+        public void onIoCompleted(
+                int worker,
+                int phaseIndex,
+                byte op,
+                long offsetBytes,
+                int sizeBytes,
+                long submitTimeNs,
+                long latencyNs,
+                int queueDepth,
+                int status) {
             int gate = nextGate.get();
             if (gate < gateNs.length && submitTimeNs + latencyNs >= gateNs[gate]) {
                 nextGate.incrementAndGet();
@@ -161,8 +180,8 @@ final class GatedSimulation {
                 }
             }
             ioCount.incrementAndGet();
-            delegate.onIoCompleted(worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs,
-                    queueDepth, status);
+            delegate.onIoCompleted(
+                    worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth, status);
         }
 
         @Override

@@ -5,7 +5,6 @@ import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.http.HttpApiConfig;
 import dev.ssdpulse.streams.http.HttpApiServer;
-
 import java.time.Duration;
 
 /** The analytics application and its HTTP API in this JVM (the uninterrupted reference of a test). */

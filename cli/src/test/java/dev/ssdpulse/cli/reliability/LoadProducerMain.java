@@ -10,7 +10,6 @@ import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.schemas.avro.RunStarted;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -39,8 +38,7 @@ public final class LoadProducerMain {
     static final long WINDOW_NS = 1_000_000_000L; // the analytics' default --window
     private static final long SMART_INTERVAL_NS = 1_000_000_000L;
 
-    private LoadProducerMain() {
-    }
+    private LoadProducerMain() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length < 5) {
@@ -80,16 +78,22 @@ public final class LoadProducerMain {
         int exit;
         WindowClock clock;
         PublishReport report;
-        try (StreamedRunOutput output = new StreamedRunOutput(kafka, started, SimulatedRunDriver.maxWorkers(spec),
-                OverflowPolicy.BLOCK, 512, new PrintWriter(printed, true))) {
+        try (StreamedRunOutput output = new StreamedRunOutput(
+                kafka,
+                started,
+                SimulatedRunDriver.maxWorkers(spec),
+                OverflowPolicy.BLOCK,
+                512,
+                new PrintWriter(printed, true))) {
             clock = new WindowClock(output, WINDOW_NS, System::currentTimeMillis);
             exit = new SimulatedRunDriver(drive, spec, SMART_INTERVAL_NS, speed, null, () -> false).run(clock);
             report = output.publisher().report();
         }
         System.out.print(printed);
         StringBuilder out = new StringBuilder();
-        out.append(String.format("run %s %d %d %d %d%n", run.runId(), clock.ioCount(), report.ioPublished(),
-                clock.firstIoWallMs(), exit));
+        out.append(String.format(
+                "run %s %d %d %d %d%n",
+                run.runId(), clock.ioCount(), report.ioPublished(), clock.firstIoWallMs(), exit));
         long[] lastIoWallMs = clock.lastIoWallMs();
         for (int w = 0; w < lastIoWallMs.length; w++) {
             if (lastIoWallMs[w] > 0) {

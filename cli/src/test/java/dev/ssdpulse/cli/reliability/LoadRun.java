@@ -3,7 +3,6 @@ package dev.ssdpulse.cli.reliability;
 import dev.ssdpulse.producer.workload.WorkloadOverrides;
 import dev.ssdpulse.producer.workload.WorkloadPresets;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-
 import java.util.Map;
 
 /**
@@ -17,15 +16,20 @@ record LoadRun(String runId, long seed, long rateIops, int durationS) {
 
     LoadRun {
         if (rateIops <= 0 || durationS <= 0) {
-            throw new IllegalArgumentException("run " + runId + ": rateIops and durationS must be > 0, got "
-                    + rateIops + " and " + durationS);
+            throw new IllegalArgumentException(
+                    "run " + runId + ": rateIops and durationS must be > 0, got " + rateIops + " and " + durationS);
         }
     }
 
     WorkloadSpec spec() {
-        WorkloadSpec preset = new WorkloadPresets().load(WORKLOAD, Map.of("durationS", Integer.toString(durationS),
-                "preconditionPercent", "20", "qd", "4"));
-        return WorkloadOverrides.none().withRateLimitIops(rateIops).withSeed(seed).apply(preset, "load run " + runId);
+        WorkloadSpec preset = new WorkloadPresets()
+                .load(
+                        WORKLOAD,
+                        Map.of("durationS", Integer.toString(durationS), "preconditionPercent", "20", "qd", "4"));
+        return WorkloadOverrides.none()
+                .withRateLimitIops(rateIops)
+                .withSeed(seed)
+                .apply(preset, "load run " + runId);
     }
 
     /** "runId:seed:rateIops:durationS", what {@link #parse} reads. */
@@ -41,8 +45,8 @@ record LoadRun(String runId, long seed, long rateIops, int durationS) {
         try {
             return new LoadRun(f[0], Long.parseLong(f[1]), Long.parseLong(f[2]), Integer.parseInt(f[3]));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("a load run is RUNID:SEED:RATE_IOPS:DURATION_S with numbers, got '"
-                    + arg + "'", e);
+            throw new IllegalArgumentException(
+                    "a load run is RUNID:SEED:RATE_IOPS:DURATION_S with numbers, got '" + arg + "'", e);
         }
     }
 }

@@ -1,14 +1,13 @@
 package dev.ssdpulse.cli.reliability;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ssdpulse.cli.Main;
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -18,9 +17,9 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A producer that dies without RunFinished (`ssdpulse simulate` in a child JVM, killed with SIGKILL): its run
@@ -39,24 +38,42 @@ class ProducerDeathIT {
     void aRunWhoseProducerIsKilledBecomesIncompleteAfterTheHeartbeatTimeout(TestStack stack) throws Exception {
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String runId = "it-producer-death-" + suffix;
-        AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
-                tmp.resolve("state")).withApplicationId("it-producer-death-" + suffix)
+        AnalyticsConfig config = AnalyticsConfig.defaults(
+                        stack.bootstrapServers(), stack.schemaRegistryUrl(), tmp.resolve("state"))
+                .withApplicationId("it-producer-death-" + suffix)
                 .withHeartbeatTimeout(HEARTBEAT_TIMEOUT);
         try (InProcessAnalytics analytics = InProcessAnalytics.start(config);
-             ChildJvm producer = ChildJvm.start(tmp.resolve("simulate.log"), List.of("simulate",
-                     "--ssd", "tiny-test", "--workload", "seed003-qd1-random-write-5000s", "--set", "durationS=600",
-                     "--realtime", "--speed", "2", "--run-id", runId, "--quiet",
-                     "--bootstrap-servers", stack.bootstrapServers(),
-                     "--schema-registry-url", stack.schemaRegistryUrl()))) {
+                ChildJvm producer = ChildJvm.start(
+                        tmp.resolve("simulate.log"),
+                        List.of(
+                                "simulate",
+                                "--ssd",
+                                "tiny-test",
+                                "--workload",
+                                "seed003-qd1-random-write-5000s",
+                                "--set",
+                                "durationS=600",
+                                "--realtime",
+                                "--speed",
+                                "2",
+                                "--run-id",
+                                runId,
+                                "--quiet",
+                                "--bootstrap-servers",
+                                stack.bootstrapServers(),
+                                "--schema-registry-url",
+                                stack.schemaRegistryUrl()))) {
             ApiClient api = analytics.api();
             await("windows of run " + runId + "\n" + producer.tail())
-                    .atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .atMost(Duration.ofMinutes(2))
+                    .ignoreExceptionsInstanceOf(RuntimeException.class)
                     .until(() -> api.windowCount(runId) > 0);
             // paced at twice real time: a live producer keeps its run RUNNING for longer
             // than the heartbeat timeout
             double liveUntilS = api.lastWindowStartS(runId) + 2 * (HEARTBEAT_TIMEOUT.toSeconds() + 2);
             await("run " + runId + " progresses to " + liveUntilS + " s while RUNNING")
-                    .atMost(Duration.ofMinutes(1)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .atMost(Duration.ofMinutes(1))
+                    .ignoreExceptionsInstanceOf(RuntimeException.class)
                     .until(() -> {
                         assertThat(api.status(runId)).contains("RUNNING");
                         return api.lastWindowStartS(runId) >= liveUntilS;
@@ -66,14 +83,18 @@ class ProducerDeathIT {
             long killedNs = System.nanoTime();
 
             String status = await("INCOMPLETE status of run " + runId)
-                    .atMost(Duration.ofMinutes(1)).ignoreExceptionsInstanceOf(RuntimeException.class)
-                    .until(() -> api.status(runId).filter(s -> !s.equals("RUNNING")), Optional::isPresent).get();
+                    .atMost(Duration.ofMinutes(1))
+                    .ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .until(() -> api.status(runId).filter(s -> !s.equals("RUNNING")), Optional::isPresent)
+                    .get();
             long incompleteAfterMs = (System.nanoTime() - killedNs) / 1_000_000;
             assertThat(status).isEqualTo("INCOMPLETE");
             JsonNode summary = api.json("/api/runs/" + runId + "/summary").orElseThrow();
             assertThat(summary.path("status").asText()).isEqualTo("INCOMPLETE");
             assertThat(summary.path("reason").asText()).contains("heartbeat timeout");
-            assertThat(summary.path("ioCountExpected").asLong()).as("unknown without RunFinished").isEqualTo(-1);
+            assertThat(summary.path("ioCountExpected").asLong())
+                    .as("unknown without RunFinished")
+                    .isEqualTo(-1);
             assertThat(api.get("/api/runs").orElseThrow()).contains("\"" + runId + "\"");
             JsonNode listed = null;
             for (JsonNode r : api.json("/api/runs").orElseThrow()) {
@@ -92,14 +113,25 @@ class ProducerDeathIT {
             var cli = Main.commandLine();
             cli.setOut(new PrintWriter(out, true));
             cli.setErr(new PrintWriter(out, true));
-            int verify = cli.execute("runs", "verify", "--run", runId, "--timeout", "1m",
-                    "--bootstrap-servers", stack.bootstrapServers(), "--schema-registry-url", stack.schemaRegistryUrl());
+            int verify = cli.execute(
+                    "runs",
+                    "verify",
+                    "--run",
+                    runId,
+                    "--timeout",
+                    "1m",
+                    "--bootstrap-servers",
+                    stack.bootstrapServers(),
+                    "--schema-registry-url",
+                    stack.schemaRegistryUrl());
             assertThat(verify).as("no RunFinished: " + out).isEqualTo(1);
-            Matcher m = Pattern.compile("([\\d,]+) I/O events in .*; 0 gap\\(s\\), 0 duplicate").matcher(out.toString());
+            Matcher m = Pattern.compile("([\\d,]+) I/O events in .*; 0 gap\\(s\\), 0 duplicate")
+                    .matcher(out.toString());
             assertThat(m.find()).as(out.toString()).isTrue();
             long inTopic = Long.parseLong(m.group(1).replace(",", ""));
             assertThat(summary.path("ioCount").asLong()).isEqualTo(inTopic).isPositive();
-            System.out.printf("ProducerDeathIT: heartbeat timeout %d s, INCOMPLETE %d ms after the kill, %d I/Os%n",
+            System.out.printf(
+                    "ProducerDeathIT: heartbeat timeout %d s, INCOMPLETE %d ms after the kill, %d I/Os%n",
                     HEARTBEAT_TIMEOUT.toSeconds(), incompleteAfterMs, inTopic);
         }
     }

@@ -1,16 +1,15 @@
 package dev.ssdpulse.cli.reliability;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Two analytics instances (different application ids) agree on one run: summary, full per-window series,
@@ -19,8 +18,7 @@ import static org.awaitility.Awaitility.await;
 final class SameViews {
     static final List<String> VIEWS = List.of("summary", "series", "steady-state", "wa");
 
-    private SameViews() {
-    }
+    private SameViews() {}
 
     /**
      * Waits until both have the run's summary and every view is equal (a summary's WA may still move with a
@@ -30,13 +28,19 @@ final class SameViews {
     static JsonNode assertSame(String runId, ApiClient expected, ApiClient actual, Duration timeout) {
         AtomicReference<JsonNode> summary = new AtomicReference<>();
         await("the same views of run " + runId + " on " + actual.baseUrl() + " and " + expected.baseUrl())
-                .atMost(timeout).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+                .atMost(timeout)
+                .pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() -> {
                     Map<String, Optional<JsonNode>> a = views(expected, runId);
                     Map<String, Optional<JsonNode>> b = views(actual, runId);
-                    assertThat(a.get("summary")).as("summary of run " + runId + " on the reference").isPresent();
+                    assertThat(a.get("summary"))
+                            .as("summary of run " + runId + " on the reference")
+                            .isPresent();
                     for (String view : VIEWS) {
-                        assertThat(b.get(view)).as(view + " of run " + runId + " (" + actual.baseUrl()
-                                + " vs reference " + expected.baseUrl() + ")").isEqualTo(a.get(view));
+                        assertThat(b.get(view))
+                                .as(view + " of run " + runId + " (" + actual.baseUrl() + " vs reference "
+                                        + expected.baseUrl() + ")")
+                                .isEqualTo(a.get(view));
                     }
                     summary.set(a.get("summary").get());
                 });

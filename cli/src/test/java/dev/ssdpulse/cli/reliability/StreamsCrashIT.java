@@ -1,16 +1,13 @@
 package dev.ssdpulse.cli.reliability;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
-import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,9 +20,11 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * kill -9 of the Streams application in the middle of a run, twice: restarted on its state directory, then
@@ -48,27 +47,36 @@ class StreamsCrashIT {
         String runId = "it-crash-" + suffix;
         String appId = "it-crash-app-" + suffix;
         Path stateDir = Files.createDirectories(tmp.resolve("state"));
-        AnalyticsConfig reference = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
-                tmp.resolve("reference-state")).withApplicationId("it-crash-reference-" + suffix);
+        AnalyticsConfig reference = AnalyticsConfig.defaults(
+                        stack.bootstrapServers(), stack.schemaRegistryUrl(), tmp.resolve("reference-state"))
+                .withApplicationId("it-crash-reference-" + suffix);
         // 37 s of run time: a 7-s precondition, then 30 s of 4 KiB random writes at QD1 (~190 k I/Os)
-        GatedSimulation run = new GatedSimulation(stack.bootstrapServers(), stack.schemaRegistryUrl(), runId,
-                "seed003-qd1-random-write-5000s", Map.of("durationS", "30"), 12, 24);
+        GatedSimulation run = new GatedSimulation(
+                stack.bootstrapServers(),
+                stack.schemaRegistryUrl(),
+                runId,
+                "seed003-qd1-random-write-5000s",
+                Map.of("durationS", "30"),
+                12,
+                24);
         List<ChildJvm> children = new ArrayList<>();
         TopicPartition partition = KafkaAdmin.partitionOf(Topics.IO.name(), Topics.DEFAULT_PARTITIONS, runId);
         // the child JVM starts while the reference starts in this one
         ChildJvm first = startChild(stack, appId, stateDir, children, 1);
         try (InProcessAnalytics ref = InProcessAnalytics.start(reference);
-             KafkaAdmin admin = new KafkaAdmin(stack.bootstrapServers())) {
+                KafkaAdmin admin = new KafkaAdmin(stack.bootstrapServers())) {
             ApiClient child = awaitApi(first);
             run.start();
 
             run.awaitGate(0, Duration.ofMinutes(2));
             await("windows of run " + runId + " in the Streams app")
-                    .atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .atMost(Duration.ofMinutes(2))
+                    .ignoreExceptionsInstanceOf(RuntimeException.class)
                     .until(() -> child.windowCount(runId) >= 5);
             long end = admin.endOffset(partition);
             await("the Streams app committed its input up to offset " + end)
-                    .atMost(Duration.ofMinutes(1)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .atMost(Duration.ofMinutes(1))
+                    .ignoreExceptionsInstanceOf(RuntimeException.class)
                     .until(() -> committed(admin, appId, partition) >= end);
             int windowsBeforeKill = child.windowCount(runId);
             children.get(0).kill();
@@ -80,7 +88,8 @@ class StreamsCrashIT {
             run.awaitGate(1, Duration.ofMinutes(2));
             // kill again while it processes what was published during its downtime, before RunFinished
             await("the restarted Streams app processes windows after 12 s")
-                    .atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(RuntimeException.class)
+                    .atMost(Duration.ofMinutes(2))
+                    .ignoreExceptionsInstanceOf(RuntimeException.class)
                     .until(() -> second.lastWindowStartS(runId) >= 12);
             long restartedMs = (System.nanoTime() - t0) / 1_000_000;
             children.get(1).kill();
@@ -95,7 +104,9 @@ class StreamsCrashIT {
             long restoredMs = (System.nanoTime() - t1) / 1_000_000;
 
             assertThat(summary.path("status").asText()).isEqualTo("COMPLETED");
-            assertThat(summary.path("ioCount").asLong()).isEqualTo(run.ioCount()).isGreaterThan(100_000);
+            assertThat(summary.path("ioCount").asLong())
+                    .isEqualTo(run.ioCount())
+                    .isGreaterThan(100_000);
             assertThat(summary.path("ioCountExpected").asLong()).isEqualTo(run.ioCount());
             assertThat(summary.path("duplicateBatchCount").asLong()).isZero();
             assertThat(summary.path("lateIoCount").asLong()).isZero();
@@ -107,7 +118,8 @@ class StreamsCrashIT {
                 }
             }
             assertThat(windowIos).as("I/Os in the window series").isEqualTo(run.ioCount());
-            System.out.printf("StreamsCrashIT: %d I/Os; killed after %d windows; restart on state dir to "
+            System.out.printf(
+                    "StreamsCrashIT: %d I/Os; killed after %d windows; restart on state dir to "
                             + "processing after %d ms; restart on a wiped state dir to identical views after %d ms%n",
                     run.ioCount(), windowsBeforeKill, restartedMs, restoredMs);
         } finally {
@@ -119,15 +131,31 @@ class StreamsCrashIT {
     }
 
     private ChildJvm startChild(TestStack stack, String appId, Path stateDir, List<ChildJvm> children, int n) {
-        ChildJvm child = ChildJvm.start(tmp.resolve("streams-" + n + ".log"), List.of("streams",
-                "--bootstrap-servers", stack.bootstrapServers(), "--schema-registry-url", stack.schemaRegistryUrl(),
-                "--application-id", appId, "--state-dir", stateDir.toString(), "--http-port", "0",
-                // never outlives the test by much, even if this JVM dies before it can kill the child
-                "--exit-after", "5m",
-                // the killed member leaves the group after the session timeout: keep it at the broker's minimum
-                "-X", "session.timeout.ms=6000", "-X", "heartbeat.interval.ms=1000",
-                // a transaction of the killed instance that no one fences is aborted after this
-                "-X", "transaction.timeout.ms=5000"));
+        ChildJvm child = ChildJvm.start(
+                tmp.resolve("streams-" + n + ".log"),
+                List.of(
+                        "streams",
+                        "--bootstrap-servers",
+                        stack.bootstrapServers(),
+                        "--schema-registry-url",
+                        stack.schemaRegistryUrl(),
+                        "--application-id",
+                        appId,
+                        "--state-dir",
+                        stateDir.toString(),
+                        "--http-port",
+                        "0",
+                        // never outlives the test by much, even if this JVM dies before it can kill the child
+                        "--exit-after",
+                        "5m",
+                        // the killed member leaves the group after the session timeout: keep it at the broker's minimum
+                        "-X",
+                        "session.timeout.ms=6000",
+                        "-X",
+                        "heartbeat.interval.ms=1000",
+                        // a transaction of the killed instance that no one fences is aborted after this
+                        "-X",
+                        "transaction.timeout.ms=5000"));
         children.add(child);
         return child;
     }

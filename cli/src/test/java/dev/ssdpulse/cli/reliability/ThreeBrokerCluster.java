@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * waits until every replica is in sync again, so the next test finds the cluster whole.
  */
 public final class ThreeBrokerCluster implements ParameterResolver {
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(ThreeBrokerCluster.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(ThreeBrokerCluster.class);
 
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
@@ -26,8 +27,11 @@ public final class ThreeBrokerCluster implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-        return extensionContext.getRoot().getStore(NAMESPACE)
-                .getOrComputeIfAbsent("stack", key -> new Shared(start()), Shared.class).stack;
+        return extensionContext
+                .getRoot()
+                .getStore(NAMESPACE)
+                .getOrComputeIfAbsent("stack", key -> new Shared(start()), Shared.class)
+                .stack;
     }
 
     /** A started three-broker stack with every ssdpulse topic (the bench starts its own through this too). */
@@ -35,10 +39,11 @@ public final class ThreeBrokerCluster implements ParameterResolver {
         LocalStack stack = LocalStack.start(BrokerSettings.defaults().withHeapMb(384), 3, 0);
         try {
             EmbeddedKafkaCluster cluster = stack.cluster();
-            stack.createTopics(TopicCreation.catalogue(Topics.DEFAULT_PARTITIONS, cluster.replicationFactor(),
-                    cluster.minInSyncReplicas()));
-            System.out.printf("ThreeBrokerCluster: %s started in %d ms%n", stack.bootstrapServers(),
-                    stack.startDuration().toMillis());
+            stack.createTopics(TopicCreation.catalogue(
+                    Topics.DEFAULT_PARTITIONS, cluster.replicationFactor(), cluster.minInSyncReplicas()));
+            System.out.printf(
+                    "ThreeBrokerCluster: %s started in %d ms%n",
+                    stack.bootstrapServers(), stack.startDuration().toMillis());
             return stack;
         } catch (RuntimeException e) {
             stack.close();

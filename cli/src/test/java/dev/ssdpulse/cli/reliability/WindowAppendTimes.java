@@ -5,6 +5,12 @@ import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroDeserializer;
 import dev.ssdpulse.schemas.topics.Topics;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
@@ -17,13 +23,6 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.serialization.StringDeserializer;
-
-import java.time.Duration;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * When each window of the measured runs reached the views: the broker's append time of its records in
@@ -51,16 +50,26 @@ final class WindowAppendTimes implements AutoCloseable {
         this.windowNs = windowNs;
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
             ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, Topics.METRICS_1S.name());
-            admin.incrementalAlterConfigs(Map.of(topic, List.of(new AlterConfigOp(
-                    new ConfigEntry("message.timestamp.type", "LogAppendTime"), AlterConfigOp.OpType.SET))))
-                    .all().get(30, TimeUnit.SECONDS);
+            admin.incrementalAlterConfigs(Map.of(
+                            topic,
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("message.timestamp.type", "LogAppendTime"),
+                                    AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
         }
         registry = new HttpSchemaRegistryClient(schemaRegistryUrl);
-        consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
-                new StringDeserializer(), new SpecificAvroDeserializer<>(WindowMetrics.class, registry));
+        consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed"),
+                new StringDeserializer(),
+                new SpecificAvroDeserializer<>(WindowMetrics.class, registry));
         List<TopicPartition> partitions = consumer.partitionsFor(Topics.METRICS_1S.name()).stream()
-                .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                .map(p -> new TopicPartition(p.topic(), p.partition()))
+                .toList();
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
         thread = new Thread(this::poll, "window-append-times");
@@ -79,8 +88,8 @@ final class WindowAppendTimes implements AutoCloseable {
                                 + " has a " + r.timestampType() + ", not the broker's append time");
                     }
                     // one record per op: the window is whole in the views with the last of them
-                    appendWallMs.merge(new RunWindow(r.key(), r.value().getWindowStartNs() / windowNs),
-                            r.timestamp(), Math::max);
+                    appendWallMs.merge(
+                            new RunWindow(r.key(), r.value().getWindowStartNs() / windowNs), r.timestamp(), Math::max);
                 }
             }
         } catch (WakeupException e) {

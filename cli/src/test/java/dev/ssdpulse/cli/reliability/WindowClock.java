@@ -1,7 +1,6 @@
 package dev.ssdpulse.cli.reliability;
 
 import dev.ssdpulse.cli.run.RunOutput;
-
 import java.util.Arrays;
 import java.util.function.LongSupplier;
 
@@ -25,10 +24,18 @@ final class WindowClock extends ForwardingRunOutput {
     }
 
     @Override
-    public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes, long submitTimeNs,
-                              long latencyNs, int queueDepth, int status) {
-        delegate.onIoCompleted(worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth,
-                status);
+    public void onIoCompleted(
+            int worker,
+            int phaseIndex,
+            byte op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status) {
+        delegate.onIoCompleted(
+                worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth, status);
         long now = wallMs.getAsLong();
         if (firstIoWallMs < 0) {
             firstIoWallMs = now;

@@ -15,8 +15,10 @@ class WindowClockTest {
     @Test
     void eachWindowKeepsTheWallTimeOfItsLastIoByCompletionTime() {
         AtomicLong wallMs = new AtomicLong(5_000);
-        WindowClock clock = new WindowClock(new OfflineRunOutput("r", S, 60 * S, "json", null, "d", "w",
-                new PrintWriter(new StringWriter())), S, wallMs::get);
+        WindowClock clock = new WindowClock(
+                new OfflineRunOutput("r", S, 60 * S, "json", null, "d", "w", new PrintWriter(new StringWriter())),
+                S,
+                wallMs::get);
 
         io(clock, 0, 100_000); // window 0
         wallMs.set(5_010);

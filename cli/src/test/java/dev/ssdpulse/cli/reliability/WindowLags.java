@@ -2,6 +2,7 @@ package dev.ssdpulse.cli.reliability;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -17,8 +18,7 @@ import java.util.Map;
 record WindowLags(int windows, long minMs, long p50Ms, long p99Ms, long maxMs) {
 
     /** A window of a run: index = window start / window length. */
-    record RunWindow(String runId, long index) {
-    }
+    record RunWindow(String runId, long index) {}
 
     /**
      * @param lastIoWallMs every window in which a producer recorded I/Os
@@ -41,7 +41,7 @@ record WindowLags(int windows, long minMs, long p50Ms, long p99Ms, long maxMs) {
             }
         }
         if (!missing.isEmpty()) {
-            missing.sort(java.util.Comparator.comparing(RunWindow::runId).thenComparingLong(RunWindow::index));
+            missing.sort(Comparator.comparing(RunWindow::runId).thenComparingLong(RunWindow::index));
             throw new IllegalStateException(missing.size() + " of " + lastIoWallMs.size()
                     + " windows with I/Os never appended to the output topic, e.g. "
                     + missing.subList(0, Math.min(5, missing.size())));

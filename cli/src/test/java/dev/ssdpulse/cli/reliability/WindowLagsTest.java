@@ -38,8 +38,10 @@ class WindowLagsTest {
         Map<RunWindow, Long> lastIo = Map.of(new RunWindow("a", 0), 10L, new RunWindow("a", 1), 20L);
         Map<RunWindow, Long> appended = Map.of(new RunWindow("a", 0), 30L);
 
-        assertThatThrownBy(() -> WindowLags.of(lastIo, appended)).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("1 of 2 windows").hasMessageContaining("RunWindow[runId=a, index=1]");
+        assertThatThrownBy(() -> WindowLags.of(lastIo, appended))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("1 of 2 windows")
+                .hasMessageContaining("RunWindow[runId=a, index=1]");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.ssdpulse.platform.kafka;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -19,8 +20,13 @@ import java.util.Objects;
  * @param adminPassword  its password
  * @param scramUsers     every SCRAM user created when the storage is formatted, admin included: user to password
  */
-public record BrokerSecurity(Path keystore, Path truststore, String storePassword, String adminUser,
-                             String adminPassword, Map<String, String> scramUsers) {
+public record BrokerSecurity(
+        Path keystore,
+        Path truststore,
+        String storePassword,
+        String adminUser,
+        String adminPassword,
+        Map<String, String> scramUsers) {
     public static final String MECHANISM = "SCRAM-SHA-512";
     static final String CLIENT_LISTENER = "SASL_SSL";
 
@@ -29,15 +35,17 @@ public record BrokerSecurity(Path keystore, Path truststore, String storePasswor
         Objects.requireNonNull(truststore, "truststore");
         scramUsers = Map.copyOf(scramUsers);
         if (!adminPassword.equals(scramUsers.get(adminUser))) {
-            throw new IllegalArgumentException("the admin user '" + adminUser + "' must be among the SCRAM users "
-                    + "with its password");
+            throw new IllegalArgumentException(
+                    "the admin user '" + adminUser + "' must be among the SCRAM users " + "with its password");
         }
     }
 
     /** The server.properties entries that make a node secure, given its ports. */
     Map<String, String> serverProperties(int brokerPort, int controllerPort) {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("listeners", CLIENT_LISTENER + "://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.put(
+                "listeners",
+                CLIENT_LISTENER + "://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
         p.put("advertised.listeners", CLIENT_LISTENER + "://127.0.0.1:" + brokerPort);
         p.put("inter.broker.listener.name", CLIENT_LISTENER);
         p.put("listener.security.protocol.map", CLIENT_LISTENER + ":SASL_SSL,CONTROLLER:SASL_SSL");
@@ -45,7 +53,8 @@ public record BrokerSecurity(Path keystore, Path truststore, String storePasswor
         p.put("listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config", scramJaas());
         p.put("sasl.mechanism.inter.broker.protocol", MECHANISM);
         p.put("listener.name.controller.sasl.enabled.mechanisms", "PLAIN");
-        p.put("listener.name.controller.plain.sasl.jaas.config",
+        p.put(
+                "listener.name.controller.plain.sasl.jaas.config",
                 "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"" + adminUser
                         + "\" password=\"" + adminPassword + "\" user_" + adminUser + "=\"" + adminPassword + "\";");
         p.put("sasl.mechanism.controller.protocol", "PLAIN");
@@ -76,8 +85,9 @@ public record BrokerSecurity(Path keystore, Path truststore, String storePasswor
     }
 
     /** The storage formatter's {@code --add-scram} arguments: every user's credential exists from the first start. */
-    java.util.List<String> formatScramArguments() {
-        return scramUsers.entrySet().stream().sorted(Map.Entry.comparingByKey())
+    List<String> formatScramArguments() {
+        return scramUsers.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
                 .map(e -> MECHANISM + "=[name=" + e.getKey() + ",password=" + e.getValue() + "]")
                 .toList();
     }

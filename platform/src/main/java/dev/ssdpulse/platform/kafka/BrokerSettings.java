@@ -3,6 +3,7 @@ package dev.ssdpulse.platform.kafka;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -20,9 +21,15 @@ import java.util.Optional;
  * @param extraJvmArgs  additional JVM options for the broker process
  * @param security      SASL_SSL, SCRAM users and ACL enforcement; empty for PLAINTEXT without authorization
  */
-public record BrokerSettings(Optional<Path> dataDir, int brokerPort, int controllerPort, int heapMb,
-                             Duration startTimeout, Duration stopTimeout, List<String> extraJvmArgs,
-                             Optional<BrokerSecurity> security) {
+public record BrokerSettings(
+        Optional<Path> dataDir,
+        int brokerPort,
+        int controllerPort,
+        int heapMb,
+        Duration startTimeout,
+        Duration stopTimeout,
+        List<String> extraJvmArgs,
+        Optional<BrokerSecurity> security) {
 
     public BrokerSettings {
         Objects.requireNonNull(dataDir, "dataDir");
@@ -33,7 +40,8 @@ public record BrokerSettings(Optional<Path> dataDir, int brokerPort, int control
         checkPort("brokerPort", brokerPort);
         checkPort("controllerPort", controllerPort);
         if (heapMb < 64) {
-            throw new IllegalArgumentException("heapMb must be >= 64 (a Kafka broker does not start with less), got " + heapMb);
+            throw new IllegalArgumentException(
+                    "heapMb must be >= 64 (a Kafka broker does not start with less), got " + heapMb);
         }
     }
 
@@ -43,39 +51,64 @@ public record BrokerSettings(Optional<Path> dataDir, int brokerPort, int control
         }
     }
 
-    public BrokerSettings(Optional<Path> dataDir, int brokerPort, int controllerPort, int heapMb,
-                          Duration startTimeout, Duration stopTimeout, List<String> extraJvmArgs) {
+    public BrokerSettings(
+            Optional<Path> dataDir,
+            int brokerPort,
+            int controllerPort,
+            int heapMb,
+            Duration startTimeout,
+            Duration stopTimeout,
+            List<String> extraJvmArgs) {
         this(dataDir, brokerPort, controllerPort, heapMb, startTimeout, stopTimeout, extraJvmArgs, Optional.empty());
     }
 
     /** Temporary data directory, free ports, 256 MB heap, 60 s start timeout, 30 s stop timeout. */
     public static BrokerSettings defaults() {
-        return new BrokerSettings(Optional.empty(), 0, 0, 256, Duration.ofSeconds(60), Duration.ofSeconds(30), List.of());
+        return new BrokerSettings(
+                Optional.empty(), 0, 0, 256, Duration.ofSeconds(60), Duration.ofSeconds(30), List.of());
     }
 
     public BrokerSettings withDataDir(Path dir) {
-        return new BrokerSettings(Optional.of(dir), brokerPort, controllerPort, heapMb, startTimeout, stopTimeout, extraJvmArgs, security);
+        return new BrokerSettings(
+                Optional.of(dir),
+                brokerPort,
+                controllerPort,
+                heapMb,
+                startTimeout,
+                stopTimeout,
+                extraJvmArgs,
+                security);
     }
 
     public BrokerSettings withPorts(int broker, int controller) {
-        return new BrokerSettings(dataDir, broker, controller, heapMb, startTimeout, stopTimeout, extraJvmArgs, security);
+        return new BrokerSettings(
+                dataDir, broker, controller, heapMb, startTimeout, stopTimeout, extraJvmArgs, security);
     }
 
     public BrokerSettings withHeapMb(int mb) {
-        return new BrokerSettings(dataDir, brokerPort, controllerPort, mb, startTimeout, stopTimeout, extraJvmArgs, security);
+        return new BrokerSettings(
+                dataDir, brokerPort, controllerPort, mb, startTimeout, stopTimeout, extraJvmArgs, security);
     }
 
     public BrokerSettings withStartTimeout(Duration timeout) {
-        return new BrokerSettings(dataDir, brokerPort, controllerPort, heapMb, timeout, stopTimeout, extraJvmArgs, security);
+        return new BrokerSettings(
+                dataDir, brokerPort, controllerPort, heapMb, timeout, stopTimeout, extraJvmArgs, security);
     }
 
     public BrokerSettings withSecurity(BrokerSecurity brokerSecurity) {
-        return new BrokerSettings(dataDir, brokerPort, controllerPort, heapMb, startTimeout, stopTimeout, extraJvmArgs,
+        return new BrokerSettings(
+                dataDir,
+                brokerPort,
+                controllerPort,
+                heapMb,
+                startTimeout,
+                stopTimeout,
+                extraJvmArgs,
                 Optional.of(brokerSecurity));
     }
 
     /** What the nodes' own Kafka clients (readiness checks) add to the bootstrap servers: the admin's login if secured. */
-    public java.util.Map<String, Object> adminClientProperties() {
-        return security.map(BrokerSecurity::adminClientProperties).orElse(java.util.Map.of());
+    public Map<String, Object> adminClientProperties() {
+        return security.map(BrokerSecurity::adminClientProperties).orElse(Map.of());
     }
 }

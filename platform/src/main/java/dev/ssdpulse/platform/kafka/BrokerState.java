@@ -56,7 +56,8 @@ record BrokerState(String clusterId, int brokerPort, int controllerPort) {
         try {
             return Optional.of(new BrokerState(clusterId, Integer.parseInt(broker), Integer.parseInt(controller)));
         } catch (NumberFormatException e) {
-            throw new IllegalStateException(file + ": broker.port/controller.port are not numbers: " + broker + ", " + controller, e);
+            throw new IllegalStateException(
+                    file + ": broker.port/controller.port are not numbers: " + broker + ", " + controller, e);
         }
     }
 

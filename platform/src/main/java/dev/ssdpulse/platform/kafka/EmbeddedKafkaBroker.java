@@ -12,9 +12,11 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -55,6 +57,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private final boolean deleteDataDirOnClose;
     /** Null for a single-node cluster of its own, which picks its cluster id and ports itself. */
     private final Membership membership;
+
     private Process process;
     private long launchNs;
     private Thread shutdownHook;
@@ -83,8 +86,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     /** A node of a cluster: the settings must name its data directory and both ports. */
     EmbeddedKafkaBroker(BrokerSettings settings, Membership membership) {
-        if (membership != null && (settings.dataDir().isEmpty() || settings.brokerPort() == 0
-                || settings.controllerPort() != membership.controllerPorts().get(membership.nodeId()))) {
+        if (membership != null
+                && (settings.dataDir().isEmpty()
+                        || settings.brokerPort() == 0
+                        || settings.controllerPort()
+                                != membership.controllerPorts().get(membership.nodeId()))) {
             throw new IllegalArgumentException("a cluster node needs its data directory, broker port and quorum"
                     + " controller port set: " + settings + ", " + membership);
         }
@@ -99,7 +105,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 this.deleteDataDirOnClose = true;
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create broker data directory " + settings.dataDir().orElse(null), e);
+            throw new UncheckedIOException(
+                    "cannot create broker data directory " + settings.dataDir().orElse(null), e);
         }
     }
 
@@ -174,14 +181,15 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             if (settings.security().isPresent()) {
                 // the credentials go through an owner-only file the child deletes, not the command line (ps shows it)
                 Path scram = dataDir.resolve(KafkaBrokerProcessMain.SCRAM_FILE);
-                ServerPropertiesWriter.writeOwnerOnly(scram,
-                        String.join("\n", settings.security().get().formatScramArguments()) + "\n");
+                ServerPropertiesWriter.writeOwnerOnly(
+                        scram, String.join("\n", settings.security().get().formatScramArguments()) + "\n");
                 command.add("--add-scram-file");
                 command.add(scram.toString());
             }
         }
         if (format && settings.security().isPresent()) {
-            ServerPropertiesWriter.writeOwnerOnly(dataDir.resolve(SECURED_MARKER),
+            ServerPropertiesWriter.writeOwnerOnly(
+                    dataDir.resolve(SECURED_MARKER),
                     "formatted with SCRAM users; started with SASL_SSL and ACLs only\n");
         } else if (format) {
             try {
@@ -215,23 +223,31 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                     + "SCRAM users to log in with. Start it without security, or use a new data directory");
         }
         if (settings.security().isEmpty() && secured) {
-            throw new IllegalStateException(dataDir + " holds a secured Kafka cluster (SCRAM users, ACLs): starting it "
-                    + "without security would serve its data to anyone on PLAINTEXT. Start it secured (stack --secure)");
+            throw new IllegalStateException(
+                    dataDir + " holds a secured Kafka cluster (SCRAM users, ACLs): starting it "
+                            + "without security would serve its data to anyone on PLAINTEXT. Start it secured (stack --secure)");
         }
     }
 
     /** Records the start time of a launch the caller has seen become ready. */
     synchronized void markReady() {
         lastStartDuration = Duration.ofNanos(System.nanoTime() - launchNs);
-        log.info("Kafka node {} at {} ready in {} ms (pid {}, data dir {}, {})", nodeId(), bootstrapServers(),
-                lastStartDuration.toMillis(), process.pid(), dataDir, formattedAtLaunch ? "formatted" : "existing storage");
+        log.info(
+                "Kafka node {} at {} ready in {} ms (pid {}, data dir {}, {})",
+                nodeId(),
+                bootstrapServers(),
+                lastStartDuration.toMillis(),
+                process.pid(),
+                dataDir,
+                formattedAtLaunch ? "formatted" : "existing storage");
     }
 
     private BrokerState memberState() {
         var formatted = formattedClusterId();
         if (formatted.isPresent() && !formatted.get().equals(membership.clusterId())) {
-            throw new IllegalStateException(dataDir + " was formatted for Kafka cluster " + formatted.get()
-                    + ", not for this cluster (" + membership.clusterId() + "); delete the data directory to start afresh");
+            throw new IllegalStateException(
+                    dataDir + " was formatted for Kafka cluster " + formatted.get() + ", not for this cluster ("
+                            + membership.clusterId() + "); delete the data directory to start afresh");
         }
         return new BrokerState(membership.clusterId(), settings.brokerPort(), settings.controllerPort());
     }
@@ -240,19 +256,23 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         var previous = BrokerState.read(dataDir);
         // A formatted directory's own cluster id wins over the state file (which may be missing or stale).
         String clusterId = formattedClusterId()
-                .orElseGet(() -> previous.map(BrokerState::clusterId).orElseGet(() -> Uuid.randomUuid().toString()));
-        int broker = pickPort(settings.brokerPort(), previous.map(BrokerState::brokerPort).orElse(0));
-        int controller = pickPort(settings.controllerPort(), previous.map(BrokerState::controllerPort).orElse(0));
+                .orElseGet(() -> previous.map(BrokerState::clusterId)
+                        .orElseGet(() -> Uuid.randomUuid().toString()));
+        int broker = pickPort(
+                settings.brokerPort(), previous.map(BrokerState::brokerPort).orElse(0));
+        int controller = pickPort(
+                settings.controllerPort(),
+                previous.map(BrokerState::controllerPort).orElse(0));
         while (controller == broker) {
             controller = LoopbackPorts.freePort();
         }
         return new BrokerState(clusterId, broker, controller);
     }
 
-    private java.util.Optional<String> formattedClusterId() {
+    private Optional<String> formattedClusterId() {
         Path meta = dataDir.resolve("kafka-logs").resolve("meta.properties");
         if (!Files.exists(meta)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         Properties p = new Properties();
         try (var in = Files.newBufferedReader(meta, StandardCharsets.UTF_8)) {
@@ -260,7 +280,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + meta, e);
         }
-        return java.util.Optional.ofNullable(p.getProperty("cluster.id"));
+        return Optional.ofNullable(p.getProperty("cluster.id"));
     }
 
     private static int pickPort(int configured, int previous) {
@@ -297,7 +317,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                             .anyMatch(node -> node.id() == nodeId())) {
                         return;
                     }
-                } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                } catch (ExecutionException | TimeoutException e) {
                     // not ready yet
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -364,8 +384,14 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private String firstErrorLine() {
         try (Stream<String> lines = Files.lines(logFile(), StandardCharsets.UTF_8)) {
             List<String> all = lines.toList();
-            String error = all.stream().filter(l -> l.contains(" ERROR ") || l.contains(" FATAL ")).findFirst().orElse(null);
-            String cause = all.stream().filter(l -> l.startsWith("Caused by:")).findFirst().orElse(null);
+            String error = all.stream()
+                    .filter(l -> l.contains(" ERROR ") || l.contains(" FATAL "))
+                    .findFirst()
+                    .orElse(null);
+            String cause = all.stream()
+                    .filter(l -> l.startsWith("Caused by:"))
+                    .findFirst()
+                    .orElse(null);
             if (error == null && cause == null) {
                 return "(none logged)";
             }
@@ -398,8 +424,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     /** The broker JVM's process, for callers that must check it is gone; empty when not started. */
-    public synchronized java.util.Optional<ProcessHandle> processHandle() {
-        return process == null ? java.util.Optional.empty() : java.util.Optional.of(process.toHandle());
+    public synchronized Optional<ProcessHandle> processHandle() {
+        return process == null ? Optional.empty() : Optional.of(process.toHandle());
     }
 
     /** Wall time of the last successful start(), from the call to the first answered describeCluster. */
@@ -544,10 +570,15 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     Map<String, String> serverProperties() {
         Path logDir = dataDir.resolve("kafka-logs");
         if (membership == null) {
-            return ServerPropertiesWriter.serverProperties(logDir, 1, brokerPort, controllerPort,
-                    Map.of(1, controllerPort), settings.security());
+            return ServerPropertiesWriter.serverProperties(
+                    logDir, 1, brokerPort, controllerPort, Map.of(1, controllerPort), settings.security());
         }
-        return ServerPropertiesWriter.serverProperties(logDir, membership.nodeId(), brokerPort, controllerPort,
-                membership.controllerPorts(), settings.security());
+        return ServerPropertiesWriter.serverProperties(
+                logDir,
+                membership.nodeId(),
+                brokerPort,
+                controllerPort,
+                membership.controllerPorts(),
+                settings.security());
     }
 }

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +20,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -45,6 +48,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedKafkaCluster.class);
     /** More nodes than this would only cost memory on one machine; failures to tolerate stay at 4. */
     public static final int MAX_NODES = 9;
+
     static final String STATE_FILE = "ssdpulse-cluster.properties";
     private static final int LOG_TAIL_LINES_PER_NODE = 20;
 
@@ -54,6 +58,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     private final boolean deleteDataDirOnClose;
     /** By node id, 1..nodeCount. */
     private final Map<Integer, EmbeddedKafkaBroker> nodes = new TreeMap<>();
+
     private Duration lastStartDuration = Duration.ZERO;
     private boolean closed;
 
@@ -81,19 +86,25 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
                 this.dataDir = Files.createDirectories(settings.dataDir().get()).toAbsolutePath();
                 this.deleteDataDirOnClose = false;
             } else {
-                this.dataDir = Files.createTempDirectory("ssdpulse-kafka-cluster-").toAbsolutePath();
+                this.dataDir =
+                        Files.createTempDirectory("ssdpulse-kafka-cluster-").toAbsolutePath();
                 this.deleteDataDirOnClose = true;
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create cluster data directory " + settings.dataDir().orElse(null), e);
+            throw new UncheckedIOException(
+                    "cannot create cluster data directory " + settings.dataDir().orElse(null), e);
         }
         ClusterState state = chooseState();
         state.write(dataDir);
         for (int id = 1; id <= nodeCount; id++) {
             BrokerSettings nodeSettings = settings.withDataDir(nodeDir(id))
-                    .withPorts(state.brokerPorts().get(id), state.controllerPorts().get(id));
-            nodes.put(id, new EmbeddedKafkaBroker(nodeSettings,
-                    new EmbeddedKafkaBroker.Membership(id, state.clusterId(), state.controllerPorts())));
+                    .withPorts(
+                            state.brokerPorts().get(id), state.controllerPorts().get(id));
+            nodes.put(
+                    id,
+                    new EmbeddedKafkaBroker(
+                            nodeSettings,
+                            new EmbeddedKafkaBroker.Membership(id, state.clusterId(), state.controllerPorts())));
         }
     }
 
@@ -140,14 +151,17 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
     private ClusterState chooseState() {
         Optional<ClusterState> previous = ClusterState.read(dataDir);
-        String clusterId = previous.map(ClusterState::clusterId).orElseGet(() -> Uuid.randomUuid().toString());
+        String clusterId = previous.map(ClusterState::clusterId)
+                .orElseGet(() -> Uuid.randomUuid().toString());
         Set<Integer> taken = new HashSet<>();
         Map<Integer, Integer> brokerPorts = new TreeMap<>();
         Map<Integer, Integer> controllerPorts = new TreeMap<>();
         for (int id = 1; id <= nodeCount; id++) {
             int node = id;
-            int previousBroker = previous.map(s -> s.brokerPorts().getOrDefault(node, 0)).orElse(0);
-            int previousController = previous.map(s -> s.controllerPorts().getOrDefault(node, 0)).orElse(0);
+            int previousBroker =
+                    previous.map(s -> s.brokerPorts().getOrDefault(node, 0)).orElse(0);
+            int previousController =
+                    previous.map(s -> s.controllerPorts().getOrDefault(node, 0)).orElse(0);
             brokerPorts.put(id, pickPort(id == 1 ? settings.brokerPort() : 0, previousBroker, taken));
             controllerPorts.put(id, pickPort(id == 1 ? settings.controllerPort() : 0, previousController, taken));
         }
@@ -206,7 +220,10 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         }
         launched.forEach(EmbeddedKafkaBroker::markReady);
         lastStartDuration = Duration.ofNanos(System.nanoTime() - startNs);
-        log.info("Kafka cluster of {} node(s) at {} ready in {} ms", nodeCount, bootstrapServers(),
+        log.info(
+                "Kafka cluster of {} node(s) at {} ready in {} ms",
+                nodeCount,
+                bootstrapServers(),
                 lastStartDuration.toMillis());
         return this;
     }
@@ -229,7 +246,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             while (true) {
                 try {
                     live = admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).stream()
-                            .map(Node::id).collect(Collectors.toSet());
+                            .map(Node::id)
+                            .collect(Collectors.toSet());
                     if (live.containsAll(nodes.keySet())) {
                         return;
                     }
@@ -253,8 +271,15 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
                 if (!live.contains(node.nodeId())) {
                     String tail = node.logTail();
                     String[] lines = tail.split("\n");
-                    tails.append("\nTail of ").append(node.logFile()).append(":\n").append(String.join("\n",
-                            List.of(lines).subList(Math.max(0, lines.length - LOG_TAIL_LINES_PER_NODE), lines.length)));
+                    tails.append("\nTail of ")
+                            .append(node.logFile())
+                            .append(":\n")
+                            .append(String.join(
+                                    "\n",
+                                    List.of(lines)
+                                            .subList(
+                                                    Math.max(0, lines.length - LOG_TAIL_LINES_PER_NODE),
+                                                    lines.length)));
                 }
             }
             throw new IllegalStateException("Kafka cluster at " + bootstrapServers() + " not ready after "
@@ -309,7 +334,9 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
     /** Every node's "127.0.0.1:port", comma-separated; valid once start() has been called. */
     public String bootstrapServers() {
-        return nodes.values().stream().map(EmbeddedKafkaBroker::bootstrapServers).collect(Collectors.joining(","));
+        return nodes.values().stream()
+                .map(EmbeddedKafkaBroker::bootstrapServers)
+                .collect(Collectors.joining(","));
     }
 
     /** Wall time of the last start(), from the call until the cluster listed every node. */
@@ -353,26 +380,28 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         }
     }
 
-    private static void stopInParallel(java.util.Collection<EmbeddedKafkaBroker> brokers) {
+    private static void stopInParallel(Collection<EmbeddedKafkaBroker> brokers) {
         inParallel(brokers, EmbeddedKafkaBroker::stop, "stop");
     }
 
-    private static void closeInParallel(java.util.Collection<EmbeddedKafkaBroker> brokers) {
+    private static void closeInParallel(Collection<EmbeddedKafkaBroker> brokers) {
         inParallel(brokers, EmbeddedKafkaBroker::close, "close");
     }
 
-    private static void inParallel(java.util.Collection<EmbeddedKafkaBroker> brokers,
-                                   java.util.function.Consumer<EmbeddedKafkaBroker> action, String what) {
+    private static void inParallel(
+            Collection<EmbeddedKafkaBroker> brokers, Consumer<EmbeddedKafkaBroker> action, String what) {
         List<Thread> threads = new ArrayList<>();
-        List<RuntimeException> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<RuntimeException> failures = Collections.synchronizedList(new ArrayList<>());
         for (EmbeddedKafkaBroker broker : brokers) {
-            Thread t = new Thread(() -> {
-                try {
-                    action.accept(broker);
-                } catch (RuntimeException e) {
-                    failures.add(e);
-                }
-            }, "ssdpulse-kafka-node-" + broker.nodeId() + "-" + what);
+            Thread t = new Thread(
+                    () -> {
+                        try {
+                            action.accept(broker);
+                        } catch (RuntimeException e) {
+                            failures.add(e);
+                        }
+                    },
+                    "ssdpulse-kafka-node-" + broker.nodeId() + "-" + what);
             t.start();
             threads.add(t);
         }
@@ -446,8 +475,10 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
                 }
                 return Optional.of(new ClusterState(clusterId, brokerPorts, controllerPorts));
             } catch (NumberFormatException e) {
-                throw new IllegalStateException(file + " holds a value that is not a number (" + e.getMessage()
-                        + "); delete the data directory to start afresh", e);
+                throw new IllegalStateException(
+                        file + " holds a value that is not a number (" + e.getMessage()
+                                + "); delete the data directory to start afresh",
+                        e);
             }
         }
 
@@ -465,7 +496,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             p.setProperty("cluster.id", clusterId);
             p.setProperty("brokers", Integer.toString(brokerPorts.size()));
             brokerPorts.forEach((id, port) -> p.setProperty("node." + id + ".broker.port", Integer.toString(port)));
-            controllerPorts.forEach((id, port) -> p.setProperty("node." + id + ".controller.port", Integer.toString(port)));
+            controllerPorts.forEach(
+                    (id, port) -> p.setProperty("node." + id + ".controller.port", Integer.toString(port)));
             BrokerState.store(dataDir.resolve(STATE_FILE), p, "ssdpulse embedded Kafka cluster state");
         }
     }

@@ -2,7 +2,14 @@ package dev.ssdpulse.platform.kafka;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
+import kafka.Kafka;
+import kafka.tools.StorageTool;
 
 /**
  * Entry point of the broker child JVM. It exists so the broker dies with its parent: the parent
@@ -22,8 +29,7 @@ public final class KafkaBrokerProcessMain {
     /** Storage-format SCRAM credentials, one {@code --add-scram} argument per line; deleted once formatted. */
     static final String SCRAM_FILE = "format-scram.txt";
 
-    private KafkaBrokerProcessMain() {
-    }
+    private KafkaBrokerProcessMain() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length != 2 && args.length != 4 && args.length != 6) {
@@ -36,24 +42,24 @@ public final class KafkaBrokerProcessMain {
         watchParent(parentPid);
         if (args.length >= 4) {
             if (!"--format".equals(args[2]) || args.length == 6 && !"--add-scram-file".equals(args[4])) {
-                System.err.println("unknown options " + String.join(" ", java.util.Arrays.asList(args).subList(2, args.length))
+                System.err.println("unknown options "
+                        + String.join(" ", Arrays.asList(args).subList(2, args.length))
                         + ", expected --format <cluster id> [--add-scram-file FILE]");
                 System.exit(2);
             }
-            java.util.List<String> format = new java.util.ArrayList<>(java.util.List.of("format", "-t", args[3], "-c",
-                    propertiesFile));
-            java.nio.file.Path scramFile = args.length == 6 ? java.nio.file.Path.of(args[5]) : null;
+            List<String> format = new ArrayList<>(List.of("format", "-t", args[3], "-c", propertiesFile));
+            Path scramFile = args.length == 6 ? Path.of(args[5]) : null;
             if (scramFile != null) {
-                for (String credential : java.nio.file.Files.readAllLines(scramFile)) {
+                for (String credential : Files.readAllLines(scramFile)) {
                     if (!credential.isBlank()) {
                         format.add("--add-scram");
                         format.add(credential.trim());
                     }
                 }
             }
-            int rc = kafka.tools.StorageTool.execute(format.toArray(String[]::new), System.out);
+            int rc = StorageTool.execute(format.toArray(String[]::new), System.out);
             if (scramFile != null) {
-                java.nio.file.Files.deleteIfExists(scramFile);
+                Files.deleteIfExists(scramFile);
             }
             if (rc != 0) {
                 System.err.println("kafka storage format failed with exit code " + rc);
@@ -61,36 +67,40 @@ public final class KafkaBrokerProcessMain {
             }
         }
         System.out.println("ssdpulse: starting kafka.Kafka " + propertiesFile);
-        kafka.Kafka.main(new String[] {propertiesFile});
+        Kafka.main(new String[] {propertiesFile});
     }
 
     private static void watchParent(long parentPid) {
-        Thread stdinWatch = new Thread(() -> {
-            InputStream in = System.in;
-            byte[] buffer = new byte[256];
-            try {
-                while (in.read(buffer) >= 0) {
-                    // The parent never writes; anything read is ignored.
-                }
-            } catch (IOException e) {
-                // A broken pipe means the parent is gone, same as EOF.
-            }
-            exitBecause("stdin closed (parent process gone)");
-        }, "ssdpulse-parent-stdin-watch");
+        Thread stdinWatch = new Thread(
+                () -> {
+                    InputStream in = System.in;
+                    byte[] buffer = new byte[256];
+                    try {
+                        while (in.read(buffer) >= 0) {
+                            // The parent never writes; anything read is ignored.
+                        }
+                    } catch (IOException e) {
+                        // A broken pipe means the parent is gone, same as EOF.
+                    }
+                    exitBecause("stdin closed (parent process gone)");
+                },
+                "ssdpulse-parent-stdin-watch");
         stdinWatch.setDaemon(true);
         stdinWatch.start();
 
-        Thread pidWatch = new Thread(() -> {
-            Optional<ProcessHandle> parent = ProcessHandle.of(parentPid);
-            while (parent.isPresent() && parent.get().isAlive()) {
-                try {
-                    Thread.sleep(PARENT_POLL_MS);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-            exitBecause("parent pid " + parentPid + " is not alive");
-        }, "ssdpulse-parent-pid-watch");
+        Thread pidWatch = new Thread(
+                () -> {
+                    Optional<ProcessHandle> parent = ProcessHandle.of(parentPid);
+                    while (parent.isPresent() && parent.get().isAlive()) {
+                        try {
+                            Thread.sleep(PARENT_POLL_MS);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                    exitBecause("parent pid " + parentPid + " is not alive");
+                },
+                "ssdpulse-parent-pid-watch");
         pidWatch.setDaemon(true);
         pidWatch.start();
     }

@@ -9,8 +9,7 @@ import java.net.Socket;
 
 /** Free-port discovery and reachability probes on 127.0.0.1. */
 public final class LoopbackPorts {
-    private LoopbackPorts() {
-    }
+    private LoopbackPorts() {}
 
     /**
      * A port that was free a moment ago. Another process may take it before the caller binds it;

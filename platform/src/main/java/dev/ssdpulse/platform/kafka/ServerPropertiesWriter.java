@@ -5,14 +5,15 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** The server.properties of a KRaft broker+controller node on loopback, and its log4j2 config. */
 final class ServerPropertiesWriter {
-    private ServerPropertiesWriter() {
-    }
+    private ServerPropertiesWriter() {}
 
     /** A single-node cluster: node 1, the only voter. */
     static Map<String, String> serverProperties(Path logDir, int brokerPort, int controllerPort) {
@@ -20,9 +21,13 @@ final class ServerPropertiesWriter {
     }
 
     /** As {@link #serverProperties(Path, int, int, int, Map)}, with the listeners and authorizer of a secured node. */
-    static Map<String, String> serverProperties(Path logDir, int nodeId, int brokerPort, int controllerPort,
-                                                Map<Integer, Integer> controllerPorts,
-                                                java.util.Optional<BrokerSecurity> security) {
+    static Map<String, String> serverProperties(
+            Path logDir,
+            int nodeId,
+            int brokerPort,
+            int controllerPort,
+            Map<Integer, Integer> controllerPorts,
+            Optional<BrokerSecurity> security) {
         Map<String, String> p = serverProperties(logDir, nodeId, brokerPort, controllerPort, controllerPorts);
         security.ifPresent(s -> p.putAll(s.serverProperties(brokerPort, controllerPort)));
         return p;
@@ -33,8 +38,8 @@ final class ServerPropertiesWriter {
      *
      * @param controllerPorts every node's CONTROLLER port by node id: the static quorum, the same on all nodes
      */
-    static Map<String, String> serverProperties(Path logDir, int nodeId, int brokerPort, int controllerPort,
-                                                Map<Integer, Integer> controllerPorts) {
+    static Map<String, String> serverProperties(
+            Path logDir, int nodeId, int brokerPort, int controllerPort, Map<Integer, Integer> controllerPorts) {
         if (!Integer.valueOf(controllerPort).equals(controllerPorts.get(nodeId))) {
             throw new IllegalArgumentException("node " + nodeId + " has controller port " + controllerPort
                     + " but the quorum lists " + controllerPorts);
@@ -49,10 +54,12 @@ final class ServerPropertiesWriter {
         p.put("node.id", Integer.toString(nodeId));
         // Static quorum: the voter endpoints live in this file, not in the formatted metadata, so a
         // restart on other ports still finds its quorum.
-        p.put("controller.quorum.voters", controllerPorts.entrySet().stream()
-                .sorted(Map.Entry.comparingByKey())
-                .map(e -> e.getKey() + "@127.0.0.1:" + e.getValue())
-                .collect(Collectors.joining(",")));
+        p.put(
+                "controller.quorum.voters",
+                controllerPorts.entrySet().stream()
+                        .sorted(Map.Entry.comparingByKey())
+                        .map(e -> e.getKey() + "@127.0.0.1:" + e.getValue())
+                        .collect(Collectors.joining(",")));
         p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
         p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
         p.put("controller.listener.names", "CONTROLLER");
@@ -98,7 +105,7 @@ final class ServerPropertiesWriter {
     /** A file with passwords in it: readable by its owner only (best effort where there are no POSIX permissions). */
     static void ownerOnly(Path file) {
         try {
-            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         } catch (UnsupportedOperationException e) {
             // not a POSIX file system: its default ACLs apply
         } catch (IOException e) {
@@ -108,19 +115,22 @@ final class ServerPropertiesWriter {
 
     /** Broker logs at INFO to stdout, which the parent redirects into the broker log file. */
     static void writeLog4j2(Path file) {
-        writeText(file, String.join("\n",
-                "status = warn",
-                "appender.console.type = Console",
-                "appender.console.name = STDOUT",
-                "appender.console.layout.type = PatternLayout",
-                "appender.console.layout.pattern = [%d] %p %m (%c)%n",
-                "rootLogger.level = info",
-                "rootLogger.appenderRef.stdout.ref = STDOUT",
-                "logger.kafkaRequest.name = kafka.request.logger",
-                "logger.kafkaRequest.level = warn",
-                "logger.stateChange.name = state.change.logger",
-                "logger.stateChange.level = warn",
-                ""));
+        writeText(
+                file,
+                String.join(
+                        "\n",
+                        "status = warn",
+                        "appender.console.type = Console",
+                        "appender.console.name = STDOUT",
+                        "appender.console.layout.type = PatternLayout",
+                        "appender.console.layout.pattern = [%d] %p %m (%c)%n",
+                        "rootLogger.level = info",
+                        "rootLogger.appenderRef.stdout.ref = STDOUT",
+                        "logger.kafkaRequest.name = kafka.request.logger",
+                        "logger.kafkaRequest.level = warn",
+                        "logger.stateChange.name = state.change.logger",
+                        "logger.stateChange.level = warn",
+                        ""));
     }
 
     /** Restricted before the passwords go in (rewriting an existing file keeps its permissions). */

@@ -2,12 +2,13 @@ package dev.ssdpulse.platform.registry;
 
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
+import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.util.Map;
 import java.util.Optional;
-import io.javalin.http.Context;
+import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
@@ -15,7 +16,6 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
-import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,8 +64,8 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
      * As {@link #EmbeddedSchemaRegistry(RegistryLog, InetAddress, int)}, with HTTPS and basic auth when
      * {@code security} is given (then there is no plain HTTP listener at all).
      */
-    public EmbeddedSchemaRegistry(RegistryLog registryLog, InetAddress bindAddress, int port,
-                                  Optional<RegistrySecurity> security) {
+    public EmbeddedSchemaRegistry(
+            RegistryLog registryLog, InetAddress bindAddress, int port, Optional<RegistrySecurity> security) {
         this.registryLog = registryLog;
         this.tls = security.isPresent();
         this.registry = new SchemaRegistry(registryLog);
@@ -87,11 +87,11 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
             c.jetty.threadPool = threads;
             // Javalin's LEGACY compliance lets a bad %-escape through to its path decoding, which throws (a 500):
             // Jetty refuses it (400) instead
-            c.jetty.modifyHttpConfiguration(http -> http.setUriCompliance(
-                    UriCompliance.LEGACY.without("LEGACY_WITHOUT_BAD_PERCENT", UriCompliance.Violation.BAD_PERCENT_ENCODING)));
+            c.jetty.modifyHttpConfiguration(http -> http.setUriCompliance(UriCompliance.LEGACY.without(
+                    "LEGACY_WITHOUT_BAD_PERCENT", UriCompliance.Violation.BAD_PERCENT_ENCODING)));
             security.ifPresent(s -> {
-                c.jetty.addConnector((server, httpConfig) -> httpsConnector(server, httpConfig, s,
-                        bindAddress.getHostAddress(), port));
+                c.jetty.addConnector((server, httpConfig) ->
+                        httpsConnector(server, httpConfig, s, bindAddress.getHostAddress(), port));
                 c.routes.before(ctx -> requireUser(ctx, s));
             });
             api.routes(c.routes);
@@ -99,14 +99,18 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
         try {
             app.start();
         } catch (RuntimeException e) {
-            throw new UncheckedIOException("cannot bind the schema registry to " + bindAddress.getHostAddress() + ":"
-                    + port, e.getCause() instanceof IOException io ? io : new IOException(e.getMessage(), e));
+            throw new UncheckedIOException(
+                    "cannot bind the schema registry to " + bindAddress.getHostAddress() + ":" + port,
+                    e.getCause() instanceof IOException io ? io : new IOException(e.getMessage(), e));
         }
-        log.info("Schema registry serving {} (state: {})", url(), registryLog.getClass().getSimpleName());
+        log.info(
+                "Schema registry serving {} (state: {})",
+                url(),
+                registryLog.getClass().getSimpleName());
     }
 
-    private static ServerConnector httpsConnector(Server server, HttpConfiguration httpConfig, RegistrySecurity s,
-                                                  String host, int port) {
+    private static ServerConnector httpsConnector(
+            Server server, HttpConfiguration httpConfig, RegistrySecurity s, String host, int port) {
         SslContextFactory.Server ssl = new SslContextFactory.Server();
         ssl.setKeyStorePath(s.keystore().toAbsolutePath().toString());
         ssl.setKeyStorePassword(s.storePassword());
@@ -117,8 +121,8 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
         // clients reach it by IP address (127.0.0.1), which TLS sends no SNI name for
         customizer.setSniHostCheck(false);
         https.addCustomizer(customizer);
-        ServerConnector connector = new ServerConnector(server, new SslConnectionFactory(ssl, "http/1.1"),
-                new HttpConnectionFactory(https));
+        ServerConnector connector = new ServerConnector(
+                server, new SslConnectionFactory(ssl, "http/1.1"), new HttpConnectionFactory(https));
         connector.setHost(host);
         connector.setPort(port);
         return connector;
@@ -129,14 +133,21 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
         Optional<String> user = s.authenticate(ctx.header("Authorization"));
         if (user.isEmpty()) {
             ctx.header("WWW-Authenticate", "Basic realm=\"ssdpulse schema registry\"");
-            throw new RegistryException(401, 40101, ctx.header("Authorization") == null
-                    ? "Unauthorized: this registry requires HTTP basic auth (basic.auth.credentials.source=USER_INFO, "
-                    + "basic.auth.user.info=USER:PASSWORD)"
-                    : "Unauthorized: unknown user or wrong password");
+            throw new RegistryException(
+                    401,
+                    40101,
+                    ctx.header("Authorization") == null
+                            ? "Unauthorized: this registry requires HTTP basic auth (basic.auth.credentials.source=USER_INFO, "
+                                    + "basic.auth.user.info=USER:PASSWORD)"
+                            : "Unauthorized: unknown user or wrong password");
         }
-        if (RegistrySecurity.isWrite(ctx.method().name(), ctx.path()) && !s.writers().contains(user.get())) {
-            throw new RegistryException(403, 40301, "Forbidden: user '" + user.get() + "' may read the registry but not "
-                    + ctx.method().name() + " " + ctx.path());
+        if (RegistrySecurity.isWrite(ctx.method().name(), ctx.path())
+                && !s.writers().contains(user.get())) {
+            throw new RegistryException(
+                    403,
+                    40301,
+                    "Forbidden: user '" + user.get() + "' may read the registry but not "
+                            + ctx.method().name() + " " + ctx.path());
         }
     }
 
@@ -144,9 +155,10 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
      * A secured registry on a secured cluster: its `_schemas` log is written and read with {@code kafkaSecurity}
      * (a user allowed to), it serves HTTPS with basic auth only.
      */
-    public static EmbeddedSchemaRegistry startOnKafka(String bootstrapServers, Map<String, Object> kafkaSecurity,
-                                                      int port, RegistrySecurity security) {
-        KafkaRegistryLog kafkaLog = new KafkaRegistryLog(bootstrapServers, KafkaRegistryLog.DEFAULT_TOPIC, kafkaSecurity);
+    public static EmbeddedSchemaRegistry startOnKafka(
+            String bootstrapServers, Map<String, Object> kafkaSecurity, int port, RegistrySecurity security) {
+        KafkaRegistryLog kafkaLog =
+                new KafkaRegistryLog(bootstrapServers, KafkaRegistryLog.DEFAULT_TOPIC, kafkaSecurity);
         try {
             return new EmbeddedSchemaRegistry(kafkaLog, InetAddress.getLoopbackAddress(), port, Optional.of(security));
         } catch (RuntimeException e) {
@@ -166,8 +178,8 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
     }
 
     /** As {@link #startOnKafka(String, String, int)}, serving on the given address. */
-    public static EmbeddedSchemaRegistry startOnKafka(String bootstrapServers, String topic, InetAddress bindAddress,
-                                                      int port) {
+    public static EmbeddedSchemaRegistry startOnKafka(
+            String bootstrapServers, String topic, InetAddress bindAddress, int port) {
         return startOnKafka(bootstrapServers, topic, bindAddress, port, Map.of());
     }
 
@@ -175,8 +187,12 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
      * As {@link #startOnKafka(String, String, InetAddress, int)} on a secured cluster: {@code kafkaSecurity} (SASL,
      * TLS client settings) logs the `_schemas` log's clients in; the HTTP side stays plain and open.
      */
-    public static EmbeddedSchemaRegistry startOnKafka(String bootstrapServers, String topic, InetAddress bindAddress,
-                                                      int port, Map<String, Object> kafkaSecurity) {
+    public static EmbeddedSchemaRegistry startOnKafka(
+            String bootstrapServers,
+            String topic,
+            InetAddress bindAddress,
+            int port,
+            Map<String, Object> kafkaSecurity) {
         KafkaRegistryLog kafkaLog = new KafkaRegistryLog(bootstrapServers, topic, kafkaSecurity);
         try {
             return new EmbeddedSchemaRegistry(kafkaLog, bindAddress, port);
@@ -193,7 +209,8 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
 
     /** "http://127.0.0.1:port", or https (also when bound to every address: loopback is one of them). */
     public String url() {
-        String host = bindAddress.isAnyLocalAddress() || bindAddress.isLoopbackAddress() ? "127.0.0.1"
+        String host = bindAddress.isAnyLocalAddress() || bindAddress.isLoopbackAddress()
+                ? "127.0.0.1"
                 : bindAddress.getHostAddress();
         return (tls ? "https://" : "http://") + host + ":" + port();
     }

@@ -2,6 +2,7 @@ package dev.ssdpulse.platform.registry;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -44,6 +45,7 @@ public final class KafkaRegistryLog implements RegistryLog {
     private final String bootstrapServers;
     /** Security settings of every client of the log (SASL, TLS); empty on a PLAINTEXT cluster. */
     private final Map<String, Object> securityProperties;
+
     private final String topic;
     private final KafkaProducer<byte[], byte[]> producer;
 
@@ -83,8 +85,10 @@ public final class KafkaRegistryLog implements RegistryLog {
             producer.initTransactions();
         } catch (RuntimeException e) {
             producer.close(Duration.ZERO);
-            throw new IllegalStateException("cannot become the writer of registry topic '" + topic + "' on "
-                    + bootstrapServers + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot become the writer of registry topic '" + topic + "' on " + bootstrapServers + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -98,25 +102,31 @@ public final class KafkaRegistryLog implements RegistryLog {
     }
 
     private void createTopicIfMissing() {
-        Map<String, Object> adminProps = new java.util.HashMap<>(securityProperties);
+        Map<String, Object> adminProps = new HashMap<>(securityProperties);
         adminProps.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         try (Admin admin = Admin.create(adminProps)) {
             Set<String> existing = admin.listTopics().names().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             if (existing.contains(topic)) {
                 return;
             }
-            int brokers = admin.describeCluster().nodes().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).size();
+            int brokers = admin.describeCluster()
+                    .nodes()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .size();
             NewTopic newTopic = new NewTopic(topic, 1, (short) Math.max(1, Math.min(3, brokers)))
                     .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
             admin.createTopics(List.of(newTopic)).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
-                throw new IllegalStateException("cannot create registry topic '" + topic + "' on " + bootstrapServers
-                        + ": " + e.getCause(), e.getCause());
+                throw new IllegalStateException(
+                        "cannot create registry topic '" + topic + "' on " + bootstrapServers + ": " + e.getCause(),
+                        e.getCause());
             }
         } catch (TimeoutException e) {
-            throw new IllegalStateException("Kafka at " + bootstrapServers + " did not answer within "
-                    + TIMEOUT.toSeconds() + " s while creating registry topic '" + topic + "'", e);
+            throw new IllegalStateException(
+                    "Kafka at " + bootstrapServers + " did not answer within " + TIMEOUT.toSeconds()
+                            + " s while creating registry topic '" + topic + "'",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating registry topic '" + topic + "'", e);
@@ -134,22 +144,24 @@ public final class KafkaRegistryLog implements RegistryLog {
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         TopicPartition partition = new TopicPartition(topic, 0);
         List<RegistryRecord> records = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
             long endOffset = consumer.endOffsets(List.of(partition), TIMEOUT).get(partition);
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
             while (consumer.position(partition, TIMEOUT) < endOffset) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("reading registry topic '" + topic + "' did not reach end offset "
-                            + endOffset + " within " + TIMEOUT.toSeconds() + " s (at " + consumer.position(partition) + ")");
+                    throw new IllegalStateException(
+                            "reading registry topic '" + topic + "' did not reach end offset " + endOffset + " within "
+                                    + TIMEOUT.toSeconds() + " s (at " + consumer.position(partition) + ")");
                 }
                 for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
                     try {
                         RegistryRecordCodec.decode(r.key(), r.value()).ifPresent(records::add);
                     } catch (IllegalArgumentException e) {
-                        throw new IllegalStateException("registry topic '" + topic + "' offset " + r.offset()
-                                + ": " + e.getMessage(), e);
+                        throw new IllegalStateException(
+                                "registry topic '" + topic + "' offset " + r.offset() + ": " + e.getMessage(), e);
                     }
                 }
             }
@@ -161,27 +173,34 @@ public final class KafkaRegistryLog implements RegistryLog {
     public synchronized void append(RegistryRecord record) {
         try {
             producer.beginTransaction();
-            producer.send(new ProducerRecord<>(topic, 0, RegistryRecordCodec.key(record), RegistryRecordCodec.value(record)))
+            producer.send(new ProducerRecord<>(
+                            topic, 0, RegistryRecordCodec.key(record), RegistryRecordCodec.value(record)))
                     .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             producer.commitTransaction();
         } catch (ProducerFencedException | InvalidProducerEpochException e) {
-            throw RegistryException.storeError("another schema registry instance started later on '" + topic
-                    + "' and is now its only writer; this instance refuses writes (point clients at that one, or "
-                    + "restart this one to make it the writer)", e);
+            throw RegistryException.storeError(
+                    "another schema registry instance started later on '" + topic
+                            + "' and is now its only writer; this instance refuses writes (point clients at that one, or "
+                            + "restart this one to make it the writer)",
+                    e);
         } catch (KafkaException e) {
             abortQuietly();
             throw RegistryException.storeError("write to '" + topic + "' failed: " + e, e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof ProducerFencedException || e.getCause() instanceof InvalidProducerEpochException) {
-                throw RegistryException.storeError("another schema registry instance started later on '" + topic
-                        + "' and is now its only writer; this instance refuses writes (point clients at that one, or "
-                        + "restart this one to make it the writer)", e.getCause());
+            if (e.getCause() instanceof ProducerFencedException
+                    || e.getCause() instanceof InvalidProducerEpochException) {
+                throw RegistryException.storeError(
+                        "another schema registry instance started later on '" + topic
+                                + "' and is now its only writer; this instance refuses writes (point clients at that one, or "
+                                + "restart this one to make it the writer)",
+                        e.getCause());
             }
             abortQuietly();
             throw RegistryException.storeError("write to '" + topic + "' failed: " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
             abortQuietly();
-            throw RegistryException.storeError("write to '" + topic + "' timed out after " + TIMEOUT.toSeconds() + " s", e);
+            throw RegistryException.storeError(
+                    "write to '" + topic + "' timed out after " + TIMEOUT.toSeconds() + " s", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abortQuietly();

@@ -34,17 +34,24 @@ final class RegistryApi {
         r.get("/subjects", ctx -> ok(ctx, strings(registry.subjects(flag(ctx, "deleted")))));
         r.post("/subjects/{subject}", ctx -> {
             JsonNode req = json(ctx);
-            ok(ctx, entryNode(registry.lookup(subject(ctx), text(req, "schema"), text(req, "schemaType"),
-                    flag(ctx, "deleted"))));
+            ok(
+                    ctx,
+                    entryNode(registry.lookup(
+                            subject(ctx), text(req, "schema"), text(req, "schemaType"), flag(ctx, "deleted"))));
         });
         r.delete("/subjects/{subject}", ctx -> {
             if (flag(ctx, "permanent")) {
-                throw new RegistryException(422, 42205, "Permanent deletion is not supported by the ssdpulse "
-                        + "embedded registry: it soft-deletes only, so schema ids are never reused");
+                throw new RegistryException(
+                        422,
+                        42205,
+                        "Permanent deletion is not supported by the ssdpulse "
+                                + "embedded registry: it soft-deletes only, so schema ids are never reused");
             }
             ok(ctx, ints(registry.deleteSubject(subject(ctx))));
         });
-        r.get("/subjects/{subject}/versions", ctx -> ok(ctx, ints(registry.versions(subject(ctx), flag(ctx, "deleted")))));
+        r.get(
+                "/subjects/{subject}/versions",
+                ctx -> ok(ctx, ints(registry.versions(subject(ctx), flag(ctx, "deleted")))));
         r.post("/subjects/{subject}/versions", ctx -> {
             JsonNode req = json(ctx);
             rejectReferences(req);
@@ -52,10 +59,19 @@ final class RegistryApi {
             out.put("id", registry.register(subject(ctx), text(req, "schema"), text(req, "schemaType")));
             ok(ctx, out);
         });
-        r.get("/subjects/{subject}/versions/{version}", ctx -> ok(ctx, entryNode(registry.version(subject(ctx),
-                VersionSpec.parse(ctx.pathParam("version")), flag(ctx, "deleted")))));
-        r.get("/subjects/{subject}/versions/{version}/schema", ctx -> rawSchema(ctx, registry.version(subject(ctx),
-                VersionSpec.parse(ctx.pathParam("version")), flag(ctx, "deleted")).schema()));
+        r.get(
+                "/subjects/{subject}/versions/{version}",
+                ctx -> ok(
+                        ctx,
+                        entryNode(registry.version(
+                                subject(ctx), VersionSpec.parse(ctx.pathParam("version")), flag(ctx, "deleted")))));
+        r.get(
+                "/subjects/{subject}/versions/{version}/schema",
+                ctx -> rawSchema(
+                        ctx,
+                        registry.version(
+                                        subject(ctx), VersionSpec.parse(ctx.pathParam("version")), flag(ctx, "deleted"))
+                                .schema()));
         r.get("/schemas/ids/{id}", ctx -> {
             ObjectNode out = JSON.createObjectNode();
             out.put("schema", registry.schemaById(id(ctx)));
@@ -69,11 +85,18 @@ final class RegistryApi {
             }
             ok(ctx, out);
         });
-        r.get("/schemas/ids/{id}/subjects", ctx -> ok(ctx, strings(registry.usesOfId(id(ctx), flag(ctx, "deleted"))
-                .stream().map(SchemaEntry::subject).distinct().toList())));
+        r.get(
+                "/schemas/ids/{id}/subjects",
+                ctx -> ok(
+                        ctx,
+                        strings(registry.usesOfId(id(ctx), flag(ctx, "deleted")).stream()
+                                .map(SchemaEntry::subject)
+                                .distinct()
+                                .toList())));
         r.get("/schemas/types", ctx -> ok(ctx, strings(List.of("AVRO"))));
         r.post("/compatibility/subjects/{subject}/versions", ctx -> compatibility(ctx, VersionSpec.LATEST));
-        r.post("/compatibility/subjects/{subject}/versions/{version}",
+        r.post(
+                "/compatibility/subjects/{subject}/versions/{version}",
                 ctx -> compatibility(ctx, VersionSpec.parse(ctx.pathParam("version"))));
         r.get("/config", ctx -> ok(ctx, levelNode("compatibilityLevel", registry.globalLevel())));
         r.put("/config", ctx -> {
@@ -83,9 +106,10 @@ final class RegistryApi {
         });
         r.get("/config/{subject}", ctx -> {
             String subject = subject(ctx);
-            CompatibilityLevel level = flag(ctx, "defaultToGlobal") ? registry.effectiveLevel(subject)
+            CompatibilityLevel level = flag(ctx, "defaultToGlobal")
+                    ? registry.effectiveLevel(subject)
                     : registry.subjectLevel(subject)
-                    .orElseThrow(() -> RegistryException.subjectLevelConfigNotFound(subject));
+                            .orElseThrow(() -> RegistryException.subjectLevelConfigNotFound(subject));
             ok(ctx, levelNode("compatibilityLevel", level));
         });
         r.put("/config/{subject}", ctx -> {
@@ -93,14 +117,22 @@ final class RegistryApi {
             registry.setSubjectLevel(subject(ctx), level);
             ok(ctx, levelNode("compatibility", level));
         });
-        r.delete("/config/{subject}", ctx -> ok(ctx, levelNode("compatibilityLevel",
-                registry.deleteSubjectLevel(subject(ctx)))));
+        r.delete(
+                "/config/{subject}",
+                ctx -> ok(ctx, levelNode("compatibilityLevel", registry.deleteSubjectLevel(subject(ctx)))));
 
         r.exception(RegistryException.class, (e, ctx) -> error(ctx, e.httpStatus(), e.errorCode(), e.getMessage()));
         // Javalin's own 404 (no route) and 405 (route for another method), worded as Confluent's registry does
-        r.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getStatus(),
-                e.getStatus() == 405 ? "HTTP 405 Method " + ctx.req().getMethod() + " Not Allowed"
-                        : "HTTP " + e.getStatus() + " " + (e.getStatus() == 404 ? "Not Found" : e.getMessage())));
+        r.exception(
+                HttpResponseException.class,
+                (e, ctx) -> error(
+                        ctx,
+                        e.getStatus(),
+                        e.getStatus(),
+                        e.getStatus() == 405
+                                ? "HTTP 405 Method " + ctx.req().getMethod() + " Not Allowed"
+                                : "HTTP " + e.getStatus() + " "
+                                        + (e.getStatus() == 404 ? "Not Found" : e.getMessage())));
         r.exception(Exception.class, (e, ctx) -> {
             log.warn("schema registry request {} {} failed", ctx.req().getMethod(), ctx.path(), e);
             error(ctx, 500, 500, "Internal error: " + e);
@@ -109,8 +141,8 @@ final class RegistryApi {
 
     private void compatibility(Context ctx, VersionSpec against) {
         JsonNode req = json(ctx);
-        SchemaRegistry.CompatibilityResult result = registry.testCompatibility(subject(ctx), against,
-                text(req, "schema"), text(req, "schemaType"));
+        SchemaRegistry.CompatibilityResult result =
+                registry.testCompatibility(subject(ctx), against, text(req, "schema"), text(req, "schemaType"));
         ObjectNode out = JSON.createObjectNode();
         out.put("is_compatible", result.compatible());
         if (flag(ctx, "verbose")) {
@@ -135,7 +167,8 @@ final class RegistryApi {
     private static void rejectReferences(JsonNode req) {
         JsonNode refs = req.get("references");
         if (refs != null && refs.isArray() && refs.size() > 0) {
-            throw RegistryException.invalidSchema("schema references are not supported by the ssdpulse embedded registry");
+            throw RegistryException.invalidSchema(
+                    "schema references are not supported by the ssdpulse embedded registry");
         }
     }
 

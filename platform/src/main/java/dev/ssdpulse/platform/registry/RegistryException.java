@@ -1,6 +1,8 @@
 package dev.ssdpulse.platform.registry;
 
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * An error answered to a client with Confluent Schema Registry's HTTP status and error code, so
@@ -47,12 +49,14 @@ public final class RegistryException extends RuntimeException {
     }
 
     static RegistryException subjectLevelConfigNotFound(String subject) {
-        return new RegistryException(404, 40408,
-                "Subject '" + subject + "' does not have subject-level compatibility configured");
+        return new RegistryException(
+                404, 40408, "Subject '" + subject + "' does not have subject-level compatibility configured");
     }
 
-    static RegistryException incompatible(String subject, java.util.List<String> messages) {
-        return new RegistryException(409, 409,
+    static RegistryException incompatible(String subject, List<String> messages) {
+        return new RegistryException(
+                409,
+                409,
                 "Schema being registered is incompatible with an earlier schema for subject \"" + subject
                         + "\", details: " + messages);
     }
@@ -62,8 +66,11 @@ public final class RegistryException extends RuntimeException {
     }
 
     static RegistryException invalidVersion(String version) {
-        return new RegistryException(422, 42202, "The specified version '" + version
-                + "' is not a valid version id. Allowed values are between [1, 2^31-1] and the string \"latest\"");
+        return new RegistryException(
+                422,
+                42202,
+                "The specified version '" + version
+                        + "' is not a valid version id. Allowed values are between [1, 2^31-1] and the string \"latest\"");
     }
 
     /** A level from a request or a stored record; unknown names are a 422 with error code 42203. */
@@ -72,15 +79,18 @@ public final class RegistryException extends RuntimeException {
             throw invalidCompatibilityLevel("null");
         }
         try {
-            return CompatibilityLevel.valueOf(text.trim().toUpperCase(java.util.Locale.ROOT));
+            return CompatibilityLevel.valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw invalidCompatibilityLevel(text);
         }
     }
 
     static RegistryException invalidCompatibilityLevel(String level) {
-        return new RegistryException(422, 42203, "Invalid compatibility level '" + level
-                + "'. Valid values are none, backward, forward, full, backward_transitive, forward_transitive, and full_transitive");
+        return new RegistryException(
+                422,
+                42203,
+                "Invalid compatibility level '" + level
+                        + "'. Valid values are none, backward, forward, full, backward_transitive, forward_transitive, and full_transitive");
     }
 
     static RegistryException storeError(String detail, Throwable cause) {

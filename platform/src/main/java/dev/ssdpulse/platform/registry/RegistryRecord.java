@@ -6,13 +6,11 @@ import dev.ssdpulse.schemas.registry.CompatibilityLevel;
 public sealed interface RegistryRecord {
 
     /** A subject version (new, or rewritten with deleted=true on soft delete). */
-    record SchemaVersion(SchemaEntry entry) implements RegistryRecord {
-    }
+    record SchemaVersion(SchemaEntry entry) implements RegistryRecord {}
 
     /**
      * A compatibility level; subject null = the global level; level null = the subject-level setting
      * was removed (the record is then a tombstone).
      */
-    record Config(String subject, CompatibilityLevel level) implements RegistryRecord {
-    }
+    record Config(String subject, CompatibilityLevel level) implements RegistryRecord {}
 }

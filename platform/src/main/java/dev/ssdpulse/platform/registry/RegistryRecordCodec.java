@@ -1,7 +1,5 @@
 package dev.ssdpulse.platform.registry;
 
-import dev.ssdpulse.schemas.registry.CompatibilityLevel;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,8 +21,7 @@ import java.util.Optional;
 public final class RegistryRecordCodec {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private RegistryRecordCodec() {
-    }
+    private RegistryRecordCodec() {}
 
     public static byte[] key(RegistryRecord record) {
         ObjectNode key = JSON.createObjectNode();
@@ -79,8 +76,12 @@ public final class RegistryRecordCodec {
                     return Optional.empty();
                 }
                 JsonNode v = parse(valueBytes, "value");
-                SchemaEntry entry = new SchemaEntry(requireText(v, "subject"), requireInt(v, "version"),
-                        requireInt(v, "id"), requireText(v, "schema"), v.path("deleted").asBoolean(false));
+                SchemaEntry entry = new SchemaEntry(
+                        requireText(v, "subject"),
+                        requireInt(v, "version"),
+                        requireInt(v, "id"),
+                        requireText(v, "schema"),
+                        v.path("deleted").asBoolean(false));
                 return Optional.of(new RegistryRecord.SchemaVersion(entry));
             }
             case "CONFIG": {
@@ -90,8 +91,8 @@ public final class RegistryRecordCodec {
                     return Optional.of(new RegistryRecord.Config(subject, null));
                 }
                 JsonNode v = parse(valueBytes, "value");
-                return Optional.of(new RegistryRecord.Config(subject,
-                        RegistryException.compatibilityLevel(requireText(v, "compatibilityLevel"))));
+                return Optional.of(new RegistryRecord.Config(
+                        subject, RegistryException.compatibilityLevel(requireText(v, "compatibilityLevel"))));
             }
             default:
                 return Optional.empty();
@@ -105,8 +106,8 @@ public final class RegistryRecordCodec {
         try {
             return JSON.readTree(bytes);
         } catch (IOException e) {
-            throw new IllegalArgumentException("_schemas record " + what + " is not JSON: "
-                    + new String(bytes, StandardCharsets.UTF_8), e);
+            throw new IllegalArgumentException(
+                    "_schemas record " + what + " is not JSON: " + new String(bytes, StandardCharsets.UTF_8), e);
         }
     }
 

@@ -36,7 +36,8 @@ public record RegistrySecurity(Path keystore, String storePassword, Map<String, 
         }
         String decoded;
         try {
-            decoded = new String(Base64.getDecoder().decode(authorizationHeader.substring(6).trim()), StandardCharsets.UTF_8);
+            decoded = new String(
+                    Base64.getDecoder().decode(authorizationHeader.substring(6).trim()), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
@@ -47,8 +48,10 @@ public record RegistrySecurity(Path keystore, String storePassword, Map<String, 
         String user = decoded.substring(0, colon);
         String expected = users.get(user);
         // constant-time comparison: the answer's timing does not tell how much of a guess was right
-        if (expected == null || !MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
-                decoded.substring(colon + 1).getBytes(StandardCharsets.UTF_8))) {
+        if (expected == null
+                || !MessageDigest.isEqual(
+                        expected.getBytes(StandardCharsets.UTF_8),
+                        decoded.substring(colon + 1).getBytes(StandardCharsets.UTF_8))) {
             return Optional.empty();
         }
         return Optional.of(user);

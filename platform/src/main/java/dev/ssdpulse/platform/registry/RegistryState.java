@@ -1,7 +1,6 @@
 package dev.ssdpulse.platform.registry;
 
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -57,7 +56,9 @@ final class RegistryState {
         if (versions == null) {
             return List.of();
         }
-        return versions.values().stream().filter(e -> includeDeleted || !e.deleted()).toList();
+        return versions.values().stream()
+                .filter(e -> includeDeleted || !e.deleted())
+                .toList();
     }
 
     Optional<String> schemaById(int id) {

@@ -1,9 +1,7 @@
 package dev.ssdpulse.platform.registry;
 
 import dev.ssdpulse.schemas.registry.AvroCompatibility;
-
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -34,8 +32,7 @@ public final class SchemaRegistry {
     }
 
     /** The compatibility check result; messages are empty when compatible. */
-    public record CompatibilityResult(boolean compatible, List<String> messages) {
-    }
+    public record CompatibilityResult(boolean compatible, List<String> messages) {}
 
     /**
      * Registers a schema under a subject: the same schema again gives its existing id and no new
@@ -52,8 +49,8 @@ public final class SchemaRegistry {
                 return e.id();
             }
         }
-        List<String> problems = AvroCompatibility.incompatibilities(state.effectiveLevel(subject), schema,
-                liveSchemas(subject));
+        List<String> problems =
+                AvroCompatibility.incompatibilities(state.effectiveLevel(subject), schema, liveSchemas(subject));
         if (!problems.isEmpty()) {
             throw RegistryException.incompatible(subject, problems);
         }
@@ -81,7 +78,9 @@ public final class SchemaRegistry {
 
     /** @throws RegistryException 404/40401 unknown (or wholly deleted) subject */
     public synchronized List<Integer> versions(String subject, boolean includeDeleted) {
-        return existingVersions(subject, includeDeleted).stream().map(SchemaEntry::version).toList();
+        return existingVersions(subject, includeDeleted).stream()
+                .map(SchemaEntry::version)
+                .toList();
     }
 
     /** @throws RegistryException 404/40401 unknown subject, 404/40402 unknown version */
@@ -90,7 +89,9 @@ public final class SchemaRegistry {
         if (spec.isLatest()) {
             return versions.get(versions.size() - 1);
         }
-        return versions.stream().filter(e -> e.version() == spec.number()).findFirst()
+        return versions.stream()
+                .filter(e -> e.version() == spec.number())
+                .findFirst()
                 .orElseThrow(() -> RegistryException.versionNotFound(spec.number()));
     }
 
@@ -100,7 +101,8 @@ public final class SchemaRegistry {
      * @throws RegistryException 404/40401 unknown subject, 404/40403 schema not under the subject,
      *                           422/42201 invalid schema
      */
-    public synchronized SchemaEntry lookup(String subject, String schemaText, String schemaType, boolean includeDeleted) {
+    public synchronized SchemaEntry lookup(
+            String subject, String schemaText, String schemaType, boolean includeDeleted) {
         String canonical = parse(schemaText, schemaType).toString();
         List<SchemaEntry> versions = existingVersions(subject, includeDeleted);
         for (int i = versions.size() - 1; i >= 0; i--) {
@@ -116,8 +118,8 @@ public final class SchemaRegistry {
      * when the version is "latest" (the latest, or all versions for a transitive level). A subject
      * with no versions is compatible with anything when asked for "latest".
      */
-    public synchronized CompatibilityResult testCompatibility(String subject, VersionSpec spec, String schemaText,
-                                                              String schemaType) {
+    public synchronized CompatibilityResult testCompatibility(
+            String subject, VersionSpec spec, String schemaText, String schemaType) {
         Schema schema = parse(schemaText, schemaType);
         CompatibilityLevel level = state.effectiveLevel(subject);
         List<Schema> against;
@@ -156,8 +158,8 @@ public final class SchemaRegistry {
 
     /** @return the removed level. @throws RegistryException 404/40408 when none was set */
     public synchronized CompatibilityLevel deleteSubjectLevel(String subject) {
-        CompatibilityLevel previous = state.subjectLevel(subject)
-                .orElseThrow(() -> RegistryException.subjectLevelConfigNotFound(subject));
+        CompatibilityLevel previous =
+                state.subjectLevel(subject).orElseThrow(() -> RegistryException.subjectLevelConfigNotFound(subject));
         write(new RegistryRecord.Config(subject, null));
         return previous;
     }
@@ -186,7 +188,9 @@ public final class SchemaRegistry {
     }
 
     private List<Schema> liveSchemas(String subject) {
-        return state.versions(subject, false).stream().map(e -> new Schema.Parser().parse(e.schema())).toList();
+        return state.versions(subject, false).stream()
+                .map(e -> new Schema.Parser().parse(e.schema()))
+                .toList();
     }
 
     private void write(RegistryRecord record) {
@@ -203,8 +207,8 @@ public final class SchemaRegistry {
     /** Parses an Avro schema; other schema types are refused because ssdpulse registers Avro only. */
     static Schema parse(String schemaText, String schemaType) {
         if (schemaType != null && !schemaType.equalsIgnoreCase("AVRO")) {
-            throw RegistryException.invalidSchema("schemaType '" + schemaType
-                    + "' is not supported by the ssdpulse embedded registry (AVRO only)");
+            throw RegistryException.invalidSchema(
+                    "schemaType '" + schemaType + "' is not supported by the ssdpulse embedded registry (AVRO only)");
         }
         if (schemaText == null || schemaText.isBlank()) {
             throw RegistryException.invalidSchema("the request has no 'schema' field");

@@ -38,8 +38,7 @@ public final class AclPlan {
     /** Transactional ids of {@code replay --as}'s result-set writer. */
     public static final String RESULT_SET_TRANSACTION_PREFIX = "ssdpulse-result-set-";
 
-    private AclPlan() {
-    }
+    private AclPlan() {}
 
     /** Topics produced from the raw ones by the analytics (every catalogue topic that is not an input). */
     public static List<TopicSpec<?>> derivedTopics() {
@@ -69,7 +68,9 @@ public final class AclPlan {
 
     /** Every binding of the plan, for one createAcls call. */
     public static List<AclBinding> all(String analyticsApplicationIdPrefix) {
-        return plan(analyticsApplicationIdPrefix).values().stream().flatMap(List::stream).collect(Collectors.toList());
+        return plan(analyticsApplicationIdPrefix).values().stream()
+                .flatMap(List::stream)
+                .collect(Collectors.toList());
     }
 
     private static List<AclBinding> producer() {
@@ -99,14 +100,22 @@ public final class AclPlan {
         ResourcePattern internalTopics = new ResourcePattern(ResourceType.TOPIC, appIdPrefix, PatternType.PREFIXED);
         // Kafka Streams creates, reads, writes and (on reset) deletes its changelog and repartition topics
         acls.add(allow(StackUser.ANALYTICS, internalTopics, AclOperation.ALL));
-        acls.add(allow(StackUser.ANALYTICS,
-                new ResourcePattern(ResourceType.TOPIC, REPLAY_TOPIC_PREFIX, PatternType.PREFIXED), AclOperation.ALL));
-        acls.add(allow(StackUser.ANALYTICS,
-                new ResourcePattern(ResourceType.GROUP, appIdPrefix, PatternType.PREFIXED), AclOperation.ALL));
-        acls.add(allow(StackUser.ANALYTICS,
-                new ResourcePattern(ResourceType.TRANSACTIONAL_ID, appIdPrefix, PatternType.PREFIXED), AclOperation.ALL));
-        acls.add(allow(StackUser.ANALYTICS, new ResourcePattern(ResourceType.TRANSACTIONAL_ID,
-                RESULT_SET_TRANSACTION_PREFIX, PatternType.PREFIXED), AclOperation.ALL));
+        acls.add(allow(
+                StackUser.ANALYTICS,
+                new ResourcePattern(ResourceType.TOPIC, REPLAY_TOPIC_PREFIX, PatternType.PREFIXED),
+                AclOperation.ALL));
+        acls.add(allow(
+                StackUser.ANALYTICS,
+                new ResourcePattern(ResourceType.GROUP, appIdPrefix, PatternType.PREFIXED),
+                AclOperation.ALL));
+        acls.add(allow(
+                StackUser.ANALYTICS,
+                new ResourcePattern(ResourceType.TRANSACTIONAL_ID, appIdPrefix, PatternType.PREFIXED),
+                AclOperation.ALL));
+        acls.add(allow(
+                StackUser.ANALYTICS,
+                new ResourcePattern(ResourceType.TRANSACTIONAL_ID, RESULT_SET_TRANSACTION_PREFIX, PatternType.PREFIXED),
+                AclOperation.ALL));
         return acls;
     }
 
@@ -118,8 +127,10 @@ public final class AclPlan {
             acls.add(allow(StackUser.READER, topic(t), AclOperation.READ));
             acls.add(allow(StackUser.READER, topic(t), AclOperation.DESCRIBE));
         }
-        acls.add(allow(StackUser.READER,
-                new ResourcePattern(ResourceType.GROUP, READER_GROUP_PREFIX, PatternType.PREFIXED), AclOperation.READ));
+        acls.add(allow(
+                StackUser.READER,
+                new ResourcePattern(ResourceType.GROUP, READER_GROUP_PREFIX, PatternType.PREFIXED),
+                AclOperation.READ));
         return acls;
     }
 
@@ -128,6 +139,7 @@ public final class AclPlan {
     }
 
     private static AclBinding allow(StackUser user, ResourcePattern pattern, AclOperation operation) {
-        return new AclBinding(pattern, new AccessControlEntry(user.principal(), "*", operation, AclPermissionType.ALLOW));
+        return new AclBinding(
+                pattern, new AccessControlEntry(user.principal(), "*", operation, AclPermissionType.ALLOW));
     }
 }

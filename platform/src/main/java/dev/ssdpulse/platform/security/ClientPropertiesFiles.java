@@ -13,19 +13,23 @@ import java.util.Map;
 public final class ClientPropertiesFiles {
     public static final String SCRAM_MECHANISM = "SCRAM-SHA-512";
 
-    private ClientPropertiesFiles() {
-    }
+    private ClientPropertiesFiles() {}
 
     /**
      * A user's client properties, in the order a reader scans them: where, Kafka security, registry.
      *
      * @param truststore the PKCS12 truststore holding the stack's CA
      */
-    public static Map<String, String> content(String userName, String password, String bootstrapServers,
-                                              String registryUrl, Path truststore, String truststorePassword) {
+    public static Map<String, String> content(
+            String userName,
+            String password,
+            String bootstrapServers,
+            String registryUrl,
+            Path truststore,
+            String truststorePassword) {
         if (userName.contains("\"") || password.contains("\"")) {
-            throw new IllegalArgumentException("a user name or password with a double quote cannot be written into a "
-                    + "JAAS line");
+            throw new IllegalArgumentException(
+                    "a user name or password with a double quote cannot be written into a " + "JAAS line");
         }
         Map<String, String> p = new LinkedHashMap<>();
         p.put("bootstrap.servers", bootstrapServers);
@@ -36,7 +40,9 @@ public final class ClientPropertiesFiles {
         p.put("ssl.truststore.password", truststorePassword);
         p.put("ssl.truststore.type", "PKCS12");
         p.put("schema.registry.url", registryUrl);
-        p.put("schema.registry.ssl.truststore.location", truststore.toAbsolutePath().toString());
+        p.put(
+                "schema.registry.ssl.truststore.location",
+                truststore.toAbsolutePath().toString());
         p.put("schema.registry.ssl.truststore.password", truststorePassword);
         p.put("schema.registry.ssl.truststore.type", "PKCS12");
         p.put("basic.auth.credentials.source", "USER_INFO");
@@ -52,8 +58,12 @@ public final class ClientPropertiesFiles {
 
     /** Writes the file readable by its owner only (it holds a password). */
     public static void write(Path file, StackUser user, Map<String, String> content) {
-        SecureFiles.writeOwnerOnly(file, SecureFiles.propertiesText(content, "ssdpulse secured stack: client "
-                + "properties of user '" + user.userName() + "' (" + describe(user) + "); use with --kafka-config"));
+        SecureFiles.writeOwnerOnly(
+                file,
+                SecureFiles.propertiesText(
+                        content,
+                        "ssdpulse secured stack: client " + "properties of user '" + user.userName() + "' ("
+                                + describe(user) + "); use with --kafka-config"));
     }
 
     private static String describe(StackUser user) {

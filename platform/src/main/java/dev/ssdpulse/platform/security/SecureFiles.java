@@ -14,10 +14,10 @@ import java.util.TreeMap;
 
 /** Files only their owner may read: the secure/ directory and everything with a password or a private key in it. */
 final class SecureFiles {
-    private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+    private static final boolean POSIX =
+            FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
 
-    private SecureFiles() {
-    }
+    private SecureFiles() {}
 
     /** Creates the directory (and parents) and makes it rwx for the owner only. */
     static Path ownerOnlyDirectory(Path dir) {
@@ -45,7 +45,8 @@ final class SecureFiles {
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
             Files.deleteIfExists(tmp);
             if (POSIX) {
-                Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(
+                        tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             } else {
                 Files.createFile(tmp);
             }

@@ -26,6 +26,7 @@ public final class SecureStack {
     public static final String DIRECTORY = "secure";
     /** The analytics' application id prefix the ACLs grant: the default id and replays' ids derived from it. */
     public static final String ANALYTICS_APPLICATION_ID_PREFIX = "ssdpulse-analytics";
+
     private static final int ACL_TIMEOUT_S = 30;
 
     private final Path dir;
@@ -58,22 +59,37 @@ public final class SecureStack {
     public BrokerSecurity brokerSecurity() {
         Map<String, String> scram = new LinkedHashMap<>();
         Arrays.stream(StackUser.values()).forEach(u -> scram.put(u.userName(), secrets.password(u)));
-        return new BrokerSecurity(certificates.keystore(), certificates.truststore(), secrets.storePassword(),
-                StackUser.ADMIN.userName(), secrets.password(StackUser.ADMIN), scram);
+        return new BrokerSecurity(
+                certificates.keystore(),
+                certificates.truststore(),
+                secrets.storePassword(),
+                StackUser.ADMIN.userName(),
+                secrets.password(StackUser.ADMIN),
+                scram);
     }
 
     public RegistrySecurity registrySecurity() {
         Map<String, String> users = new LinkedHashMap<>();
         Arrays.stream(StackUser.values()).forEach(u -> users.put(u.userName(), secrets.password(u)));
-        return new RegistrySecurity(certificates.keystore(), secrets.storePassword(), users,
-                Arrays.stream(StackUser.values()).filter(StackUser::registryWriter).map(StackUser::userName)
+        return new RegistrySecurity(
+                certificates.keystore(),
+                secrets.storePassword(),
+                users,
+                Arrays.stream(StackUser.values())
+                        .filter(StackUser::registryWriter)
+                        .map(StackUser::userName)
                         .collect(Collectors.toSet()));
     }
 
     /** A user's full client properties (Kafka and registry), as its file holds them. */
     public Map<String, String> clientProperties(StackUser user, String bootstrapServers, String registryUrl) {
-        return ClientPropertiesFiles.content(user.userName(), secrets.password(user), bootstrapServers, registryUrl,
-                certificates.truststore(), secrets.storePassword());
+        return ClientPropertiesFiles.content(
+                user.userName(),
+                secrets.password(user),
+                bootstrapServers,
+                registryUrl,
+                certificates.truststore(),
+                secrets.storePassword());
     }
 
     /**
@@ -103,7 +119,8 @@ public final class SecureStack {
         try {
             admin.createAcls(acls).all().get(ACL_TIMEOUT_S, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot create the stack's ACLs: " + e.getCause().getMessage(), e.getCause());
+            throw new IllegalStateException(
+                    "cannot create the stack's ACLs: " + e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
             throw new IllegalStateException("creating the stack's ACLs timed out after " + ACL_TIMEOUT_S + " s", e);
         } catch (InterruptedException e) {

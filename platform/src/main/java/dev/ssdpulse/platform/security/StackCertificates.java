@@ -3,7 +3,6 @@ package dev.ssdpulse.platform.security;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -59,6 +58,7 @@ public final class StackCertificates {
     private static final Duration VALIDITY = Duration.ofDays(3650);
     /** A certificate this close to expiring is replaced at the next start rather than failing during a run. */
     private static final Duration RENEW_BEFORE = Duration.ofDays(30);
+
     private static final String SIGNATURE = "SHA256withECDSA";
 
     private final Path keystore;
@@ -109,7 +109,8 @@ public final class StackCertificates {
             return false;
         }
         try {
-            X509Certificate server = (X509Certificate) load(keystore, storePassword).getCertificate(SERVER_ALIAS);
+            X509Certificate server =
+                    (X509Certificate) load(keystore, storePassword).getCertificate(SERVER_ALIAS);
             if (server == null) {
                 return false;
             }
@@ -141,38 +142,48 @@ public final class StackCertificates {
             SecureFiles.writeOwnerOnly(truststore, store(trust, password));
             SecureFiles.writeOwnerOnly(caPem, pem(ca));
         } catch (GeneralSecurityException | OperatorCreationException | IOException e) {
-            throw new IllegalStateException("cannot generate the stack's certificates in " + keystore.getParent()
-                    + ": " + e, e);
+            throw new IllegalStateException(
+                    "cannot generate the stack's certificates in " + keystore.getParent() + ": " + e, e);
         }
     }
 
     private static X509Certificate ca(X500Name name, KeyPair keys, Instant now, SecureRandom random)
             throws GeneralSecurityException, OperatorCreationException, IOException {
         JcaX509ExtensionUtils ext = new JcaX509ExtensionUtils();
-        X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(name, serial(random),
-                Date.from(now.minus(Duration.ofHours(1))), Date.from(now.plus(VALIDITY)), name, keys.getPublic())
+        X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(
+                        name,
+                        serial(random),
+                        Date.from(now.minus(Duration.ofHours(1))),
+                        Date.from(now.plus(VALIDITY)),
+                        name,
+                        keys.getPublic())
                 .addExtension(Extension.basicConstraints, true, new BasicConstraints(0))
                 .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign))
                 .addExtension(Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(keys.getPublic()));
         return sign(b, keys);
     }
 
-    private static X509Certificate server(X500Name caName, KeyPair caKeys, KeyPair keys, X509Certificate ca,
-                                          Instant now, SecureRandom random)
+    private static X509Certificate server(
+            X500Name caName, KeyPair caKeys, KeyPair keys, X509Certificate ca, Instant now, SecureRandom random)
             throws GeneralSecurityException, OperatorCreationException, IOException {
         JcaX509ExtensionUtils ext = new JcaX509ExtensionUtils();
         // the clients connect to 127.0.0.1 (what the stack advertises) or localhost: both are names of this certificate
         GeneralNames san = new GeneralNames(new GeneralName[] {
-                new GeneralName(GeneralName.iPAddress, "127.0.0.1"),
-                new GeneralName(GeneralName.dNSName, "localhost")});
-        X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(caName, serial(random),
-                Date.from(now.minus(Duration.ofHours(1))), Date.from(now.plus(VALIDITY)),
-                new X500Name("CN=localhost,O=ssdpulse"), keys.getPublic())
+            new GeneralName(GeneralName.iPAddress, "127.0.0.1"), new GeneralName(GeneralName.dNSName, "localhost")
+        });
+        X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(
+                        caName,
+                        serial(random),
+                        Date.from(now.minus(Duration.ofHours(1))),
+                        Date.from(now.plus(VALIDITY)),
+                        new X500Name("CN=localhost,O=ssdpulse"),
+                        keys.getPublic())
                 .addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
                 .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement))
                 // clientAuth too: the brokers present it when they connect to each other's listeners
-                .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(
-                        new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}))
+                .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(new KeyPurposeId[] {
+                    KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth
+                }))
                 .addExtension(Extension.subjectAlternativeName, false, san)
                 .addExtension(Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(keys.getPublic()))
                 .addExtension(Extension.authorityKeyIdentifier, false, ext.createAuthorityKeyIdentifier(ca));
@@ -214,7 +225,8 @@ public final class StackCertificates {
     }
 
     private static String pem(X509Certificate cert) throws GeneralSecurityException {
-        String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(cert.getEncoded());
+        String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                .encodeToString(cert.getEncoded());
         return "-----BEGIN CERTIFICATE-----\n" + body + "\n-----END CERTIFICATE-----\n";
     }
 }

@@ -58,10 +58,14 @@ public record StackSecrets(String storePassword, Map<StackUser, String> password
         StackSecrets secrets = generate(random);
         Properties p = new Properties();
         p.setProperty("store.password", secrets.storePassword());
-        secrets.passwords().forEach((user, password) -> p.setProperty("user." + user.userName() + ".password", password));
-        SecureFiles.writeOwnerOnly(file, SecureFiles.propertiesText(p,
-                "ssdpulse secured stack: generated passwords (delete the whole secure/ directory with the data "
-                        + "directory to start afresh)"));
+        secrets.passwords()
+                .forEach((user, password) -> p.setProperty("user." + user.userName() + ".password", password));
+        SecureFiles.writeOwnerOnly(
+                file,
+                SecureFiles.propertiesText(
+                        p,
+                        "ssdpulse secured stack: generated passwords (delete the whole secure/ directory with the data "
+                                + "directory to start afresh)"));
         return secrets;
     }
 

@@ -23,18 +23,24 @@ class BrokerOrphanIT {
     @Test
     void brokerExitsWhenItsParentIsKilledHard() throws Exception {
         Process parent = new ProcessBuilder(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m",
-                "-cp", System.getProperty("java.class.path"), BrokerOwnerMain.class.getName(), dataDir.toString()))
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx128m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        BrokerOwnerMain.class.getName(),
+                        dataDir.toString()))
                 .redirectErrorStream(true)
                 .start();
         long brokerPid = -1;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(parent.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(parent.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             StringBuilder seen = new StringBuilder();
             while ((line = out.readLine()) != null) {
                 seen.append(line).append('\n');
                 if (line.startsWith("BROKER_PID ")) {
-                    brokerPid = Long.parseLong(line.substring("BROKER_PID ".length()).trim());
+                    brokerPid = Long.parseLong(
+                            line.substring("BROKER_PID ".length()).trim());
                     break;
                 }
             }
@@ -46,7 +52,8 @@ class BrokerOrphanIT {
             parent.destroyForcibly(); // SIGKILL: the parent's shutdown hook does not run
             assertThat(parent.waitFor(10, TimeUnit.SECONDS)).isTrue();
 
-            await("broker pid " + brokerPid + " gone after its parent was killed").atMost(Duration.ofSeconds(30))
+            await("broker pid " + brokerPid + " gone after its parent was killed")
+                    .atMost(Duration.ofSeconds(30))
                     .until(() -> !broker.get().isAlive());
         } finally {
             parent.destroyForcibly();

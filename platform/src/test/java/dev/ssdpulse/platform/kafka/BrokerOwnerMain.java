@@ -7,11 +7,11 @@ import java.nio.file.Path;
  * Args: data directory.
  */
 public final class BrokerOwnerMain {
-    private BrokerOwnerMain() {
-    }
+    private BrokerOwnerMain() {}
 
     public static void main(String[] args) throws Exception {
-        EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(Path.of(args[0])));
+        EmbeddedKafkaBroker broker =
+                new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(Path.of(args[0])));
         broker.start();
         System.out.println("BROKER_PID " + broker.processHandle().orElseThrow().pid());
         System.out.flush();

@@ -3,6 +3,11 @@ package dev.ssdpulse.platform.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,8 +26,10 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,11 +44,13 @@ class EmbeddedKafkaBrokerIT {
 
     @Test
     void roundTripsRecordsKeepsTopicsOverRestartAndLeavesNoProcess() throws Exception {
-        try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(dataDir))) {
+        try (EmbeddedKafkaBroker broker =
+                new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(dataDir))) {
             // the options of EmbeddedKafkaBroker.JVM_ARGS_PROPERTY reach the broker's command line (the build runs its
             // test brokers C1-only through it); a marker property makes the check independent of what the build sets
             String buildsOptions = System.getProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY);
-            System.setProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY, "-XX:TieredStopAtLevel=1  -Dssdpulse.test.brokerMarker=42 ");
+            System.setProperty(
+                    EmbeddedKafkaBroker.JVM_ARGS_PROPERTY, "-XX:TieredStopAtLevel=1  -Dssdpulse.test.brokerMarker=42 ");
             try {
                 broker.start();
             } finally {
@@ -51,16 +60,25 @@ class EmbeddedKafkaBrokerIT {
                     System.setProperty(EmbeddedKafkaBroker.JVM_ARGS_PROPERTY, buildsOptions);
                 }
             }
-            List<String> arguments = commandLine(broker.processHandle().orElseThrow().pid());
-            assertThat(arguments).contains(KafkaBrokerProcessMain.class.getName()).contains("-cp");
+            List<String> arguments =
+                    commandLine(broker.processHandle().orElseThrow().pid());
+            assertThat(arguments)
+                    .contains(KafkaBrokerProcessMain.class.getName())
+                    .contains("-cp");
             // the JVM options: what comes before the class path (which is too long to be worth printing)
             assertThat(arguments.subList(0, arguments.indexOf("-cp")))
-                    .contains("-XX:TieredStopAtLevel=1", "-Dssdpulse.test.brokerMarker=42").doesNotContain("");
-            System.out.printf("embedded broker first start (format + start): %d ms%n", broker.lastStartDuration().toMillis());
-            assertThat(Files.exists(dataDir.resolve("kafka-logs/meta.properties"))).isTrue();
+                    .contains("-XX:TieredStopAtLevel=1", "-Dssdpulse.test.brokerMarker=42")
+                    .doesNotContain("");
+            System.out.printf(
+                    "embedded broker first start (format + start): %d ms%n",
+                    broker.lastStartDuration().toMillis());
+            assertThat(Files.exists(dataDir.resolve("kafka-logs/meta.properties")))
+                    .isTrue();
 
             try (Admin admin = admin(broker)) {
-                admin.createTopics(List.of(new NewTopic("roundtrip", 2, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                admin.createTopics(List.of(new NewTopic("roundtrip", 2, (short) 1)))
+                        .all()
+                        .get(30, TimeUnit.SECONDS);
             }
             produce(broker, "roundtrip", 100);
             assertThat(consumeValues(broker, "roundtrip", 100)).hasSize(100).contains("v0", "v99");
@@ -68,22 +86,30 @@ class EmbeddedKafkaBrokerIT {
             ProcessHandle first = broker.processHandle().orElseThrow();
             String bootstrap = broker.bootstrapServers();
             broker.restart();
-            System.out.printf("embedded broker restart on existing storage: %d ms%n", broker.lastStartDuration().toMillis());
+            System.out.printf(
+                    "embedded broker restart on existing storage: %d ms%n",
+                    broker.lastStartDuration().toMillis());
             assertThat(first.isAlive()).isFalse();
-            assertThat(ProcessHandle.of(first.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            assertThat(ProcessHandle.of(first.pid()).map(ProcessHandle::isAlive).orElse(false))
+                    .isFalse();
             assertThat(broker.bootstrapServers()).as("ports reused when free").isEqualTo(bootstrap);
 
             try (Admin admin = admin(broker)) {
                 Set<String> topics = admin.listTopics().names().get(30, TimeUnit.SECONDS);
                 assertThat(topics).contains("roundtrip");
             }
-            assertThat(consumeValues(broker, "roundtrip", 100)).as("records survive the restart").hasSize(100);
+            assertThat(consumeValues(broker, "roundtrip", 100))
+                    .as("records survive the restart")
+                    .hasSize(100);
 
             ProcessHandle second = broker.processHandle().orElseThrow();
             broker.stop();
             assertThat(broker.isRunning()).isFalse();
             assertThat(second.isAlive()).isFalse();
-            assertThat(ProcessHandle.of(second.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            assertThat(ProcessHandle.of(second.pid())
+                            .map(ProcessHandle::isAlive)
+                            .orElse(false))
+                    .isFalse();
             assertThat(Files.readString(broker.logFile())).contains("Transition from STARTING to STARTED");
         }
     }
@@ -99,7 +125,8 @@ class EmbeddedKafkaBrokerIT {
             throws Exception {
         String controlledShutdown = "Transition from STARTED to SHUTTING_DOWN";
         ProcessHandle kept;
-        try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(usersDir))) {
+        try (EmbeddedKafkaBroker broker =
+                new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(usersDir))) {
             broker.start();
             kept = broker.processHandle().orElseThrow();
             broker.close();
@@ -113,12 +140,14 @@ class EmbeddedKafkaBrokerIT {
         try (temporary) {
             temporary.start();
             ProcessHandle killed = temporary.processHandle().orElseThrow();
-            try (java.io.InputStream log = Files.newInputStream(temporary.logFile())) {
+            try (InputStream log = Files.newInputStream(temporary.logFile())) {
                 temporary.close();
                 assertThat(killed.isAlive()).isFalse();
                 assertThat(temporaryDir).doesNotExist();
-                String written = new String(log.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-                assertThat(written).contains("Transition from STARTING to STARTED").doesNotContain(controlledShutdown);
+                String written = new String(log.readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(written)
+                        .contains("Transition from STARTING to STARTED")
+                        .doesNotContain(controlledShutdown);
             }
         }
     }
@@ -136,10 +165,10 @@ class EmbeddedKafkaBrokerIT {
         String topic = "abandoned-transactions";
         List<KafkaProducer<String, String>> abandoned = new ArrayList<>();
         try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker().start();
-             Admin admin = admin(broker);
-             KafkaConsumer<String, String> reader = readCommitted(broker)) {
+                Admin admin = admin(broker);
+                KafkaConsumer<String, String> reader = readCommitted(broker)) {
             admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
-            org.apache.kafka.common.TopicPartition partition = new org.apache.kafka.common.TopicPartition(topic, 0);
+            TopicPartition partition = new TopicPartition(topic, 0);
             reader.assign(List.of(partition));
             reader.seekToBeginning(List.of(partition));
             try {
@@ -148,8 +177,8 @@ class EmbeddedKafkaBrokerIT {
                     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
                     p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "vanishing-" + trial);
                     p.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 1000);
-                    KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(),
-                            new StringSerializer());
+                    KafkaProducer<String, String> producer =
+                            new KafkaProducer<>(p, new StringSerializer(), new StringSerializer());
                     abandoned.add(producer);
                     producer.initTransactions();
                     producer.beginTransaction();
@@ -158,16 +187,21 @@ class EmbeddedKafkaBrokerIT {
                     String plain = "after-" + trial;
                     produce(broker, topic, plain);
                     List<String> seen = new ArrayList<>();
-                    await(plain + " readable").atMost(Duration.ofSeconds(30)).pollInSameThread()
-                            .pollInterval(Duration.ofMillis(1)).until(() -> {
+                    await(plain + " readable")
+                            .atMost(Duration.ofSeconds(30))
+                            .pollInSameThread()
+                            .pollInterval(Duration.ofMillis(1))
+                            .until(() -> {
                                 reader.poll(Duration.ofMillis(50)).forEach(r -> seen.add(r.value()));
                                 return seen.contains(plain);
                             });
                     long readableMs = (System.nanoTime() - startNs) / 1_000_000;
-                    System.out.printf("abandoned transaction %d: the record after it readable after %d ms%n", trial,
-                            readableMs);
+                    System.out.printf(
+                            "abandoned transaction %d: the record after it readable after %d ms%n", trial, readableMs);
                     assertThat(seen).as("the abandoned transaction was aborted").doesNotContain("open-" + trial);
-                    assertThat(readableMs).as("transaction timeout 1 s + scan every 1 s + margin").isLessThan(4_500);
+                    assertThat(readableMs)
+                            .as("transaction timeout 1 s + scan every 1 s + margin")
+                            .isLessThan(4_500);
                 }
             } finally {
                 // a forced close does not abort: the transactions were left to the broker, as by a killed process
@@ -187,7 +221,8 @@ class EmbeddedKafkaBrokerIT {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
         p.put(ProducerConfig.ACKS_CONFIG, "all");
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
+        try (KafkaProducer<String, String> producer =
+                new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
             producer.send(new ProducerRecord<>(topic, value));
             producer.flush();
         }
@@ -195,10 +230,11 @@ class EmbeddedKafkaBrokerIT {
 
     @Test
     void aBrokerThatCannotStartFailsFastWithTheTailOfItsLog(@TempDir Path otherDir) throws Exception {
-        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
-             EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(otherDir)
-                     .withPorts(taken.getLocalPort(), LoopbackPorts.freePort()))) {
-            org.assertj.core.api.Assertions.assertThatThrownBy(broker::start)
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(BrokerSettings.defaults()
+                        .withDataDir(otherDir)
+                        .withPorts(taken.getLocalPort(), LoopbackPorts.freePort()))) {
+            Assertions.assertThatThrownBy(broker::start)
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("broker.log")
                     .hasMessageContaining(Integer.toString(taken.getLocalPort()));
@@ -207,8 +243,9 @@ class EmbeddedKafkaBrokerIT {
     }
 
     /** The process's arguments as the kernel holds them (Linux: NUL-separated in /proc/PID/cmdline). */
-    private static List<String> commandLine(long pid) throws java.io.IOException {
-        String raw = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), java.nio.charset.StandardCharsets.UTF_8);
+    private static List<String> commandLine(long pid) throws IOException {
+        String raw =
+                new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8);
         return List.of(raw.split("\0"));
     }
 
@@ -220,7 +257,8 @@ class EmbeddedKafkaBrokerIT {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
         p.put(ProducerConfig.ACKS_CONFIG, "all");
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
+        try (KafkaProducer<String, String> producer =
+                new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
             for (int i = 0; i < count; i++) {
                 producer.send(new ProducerRecord<>(topic, "k" + i, "v" + i));
             }
@@ -234,11 +272,15 @@ class EmbeddedKafkaBrokerIT {
         p.put(ConsumerConfig.GROUP_ID_CONFIG, "g-" + System.nanoTime());
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         List<String> values = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(topic));
             // the consumer stays on this thread (KafkaConsumer is single-threaded)
-            await(expected + " records on " + topic).atMost(Duration.ofSeconds(30)).pollInSameThread()
-                    .pollInterval(Duration.ofMillis(1)).until(() -> {
+            await(expected + " records on " + topic)
+                    .atMost(Duration.ofSeconds(30))
+                    .pollInSameThread()
+                    .pollInterval(Duration.ofMillis(1))
+                    .until(() -> {
                         for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
                             values.add(r.value());
                         }

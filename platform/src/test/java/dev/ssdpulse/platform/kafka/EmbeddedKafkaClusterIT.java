@@ -3,6 +3,8 @@ package dev.ssdpulse.platform.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,6 +33,7 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,31 +55,41 @@ class EmbeddedKafkaClusterIT {
     void threeNodesReplicateSurviveAStoppedNodeTakeItBackAndKeepTopicsOverARestart() throws Exception {
         String bootstrap;
         List<ProcessHandle> processes = new ArrayList<>();
-        try (EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(BrokerSettings.defaults().withDataDir(dataDir), 3)) {
+        try (EmbeddedKafkaCluster cluster =
+                new EmbeddedKafkaCluster(BrokerSettings.defaults().withDataDir(dataDir), 3)) {
             cluster.start();
-            System.out.printf("3-node cluster first start (format + start, parallel): %d ms%n",
+            System.out.printf(
+                    "3-node cluster first start (format + start, parallel): %d ms%n",
                     cluster.lastStartDuration().toMillis());
             bootstrap = cluster.bootstrapServers();
             assertThat(bootstrap.split(",")).hasSize(3).allMatch(s -> s.startsWith("127.0.0.1:"));
             cluster.nodes().forEach(n -> processes.add(n.processHandle().orElseThrow()));
 
             try (Admin admin = admin(bootstrap)) {
-                assertThat(admin.describeCluster().nodes().get(30, TimeUnit.SECONDS)).extracting(Node::id)
+                assertThat(admin.describeCluster().nodes().get(30, TimeUnit.SECONDS))
+                        .extracting(Node::id)
                         .containsExactlyInAnyOrder(1, 2, 3);
                 QuorumInfo quorum = admin.describeMetadataQuorum().quorumInfo().get(30, TimeUnit.SECONDS);
-                assertThat(quorum.voters()).extracting(QuorumInfo.ReplicaState::replicaId)
+                assertThat(quorum.voters())
+                        .extracting(QuorumInfo.ReplicaState::replicaId)
                         .containsExactlyInAnyOrder(1, 2, 3);
                 assertThat(quorum.leaderId()).isIn(1, 2, 3);
 
                 admin.createTopics(List.of(new NewTopic(TOPIC, 3, cluster.replicationFactor())
-                        .configs(Map.of(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
-                                Integer.toString(cluster.minInSyncReplicas()))))).all().get(30, TimeUnit.SECONDS);
+                                .configs(Map.of(
+                                        TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                                        Integer.toString(cluster.minInSyncReplicas())))))
+                        .all()
+                        .get(30, TimeUnit.SECONDS);
                 // createTopics returns once the controller has the topic; the broker the admin asks next may not
                 // have its metadata yet (UnknownTopicOrPartitionException, seen once in CI), so the first look is
                 // retried
-                await("topic metadata on every broker asked").atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                await("topic metadata on every broker asked")
+                        .atMost(Duration.ofSeconds(30))
+                        .ignoreExceptions()
                         .untilAsserted(() -> {
-                            assertThat(describe(admin).partitions()).hasSize(3)
+                            assertThat(describe(admin).partitions())
+                                    .hasSize(3)
                                     .allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
                             assertThat(minInSyncReplicas(admin)).isEqualTo("2");
                         });
@@ -92,16 +105,21 @@ class EmbeddedKafkaClusterIT {
             assertThat(cluster.node(stopped).isRunning()).isFalse();
             System.out.printf("node %d stopped cleanly in %d ms%n", stopped, (System.nanoTime() - stopNs) / 1_000_000);
             produce(bootstrap, 100, 100);
-            assertThat(consumeCount(bootstrap, 200)).as("every record readable with one node down").isEqualTo(200);
+            assertThat(consumeCount(bootstrap, 200))
+                    .as("every record readable with one node down")
+                    .isEqualTo(200);
             cluster.startNode(stopped);
             processes.add(cluster.node(stopped).processHandle().orElseThrow());
             Replicas.awaitAllInSync(cluster.bootstrapServers(), Duration.ofSeconds(60));
         }
         assertThat(processes).as("no broker JVM outlives close()").noneMatch(ProcessHandle::isAlive);
 
-        try (EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(BrokerSettings.defaults().withDataDir(dataDir), 3)) {
+        try (EmbeddedKafkaCluster cluster =
+                new EmbeddedKafkaCluster(BrokerSettings.defaults().withDataDir(dataDir), 3)) {
             cluster.start();
-            System.out.printf("3-node cluster restart on existing storage: %d ms%n", cluster.lastStartDuration().toMillis());
+            System.out.printf(
+                    "3-node cluster restart on existing storage: %d ms%n",
+                    cluster.lastStartDuration().toMillis());
             assertThat(cluster.bootstrapServers()).as("ports reused when free").isEqualTo(bootstrap);
             try (Admin admin = admin(cluster.bootstrapServers())) {
                 assertThat(describe(admin).partitions()).hasSize(3);
@@ -112,11 +130,12 @@ class EmbeddedKafkaClusterIT {
 
     @Test
     void aDirectoryOfAnotherClusterSizeIsRefusedBeforeAnyNodeStarts(@TempDir Path otherDir) {
-        try (EmbeddedKafkaBroker single = new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(otherDir))) {
+        try (EmbeddedKafkaBroker single =
+                new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(otherDir))) {
             single.start();
         }
         assertThat(EmbeddedKafkaCluster.nodeCountIn(otherDir)).hasValue(1);
-        org.assertj.core.api.Assertions.assertThatThrownBy(
+        Assertions.assertThatThrownBy(
                         () -> new EmbeddedKafkaCluster(BrokerSettings.defaults().withDataDir(otherDir), 3))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cluster of 1 broker(s), not 3");
@@ -124,15 +143,16 @@ class EmbeddedKafkaClusterIT {
 
     @Test
     void aNodeThatCannotStartFailsTheClusterStartWithItsPortAndStopsTheOthers(@TempDir Path otherDir) throws Exception {
-        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
-             EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(BrokerSettings.defaults().withDataDir(otherDir)
-                     .withPorts(taken.getLocalPort(), 0), 3)) {
-            org.assertj.core.api.Assertions.assertThatThrownBy(cluster::start)
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(
+                        BrokerSettings.defaults().withDataDir(otherDir).withPorts(taken.getLocalPort(), 0), 3)) {
+            Assertions.assertThatThrownBy(cluster::start)
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("node 1")
                     .hasMessageContaining("broker port " + taken.getLocalPort())
                     .hasMessageContaining("node-1/broker.log");
-            assertThat(cluster.nodes()).as("the nodes that did start are stopped again")
+            assertThat(cluster.nodes())
+                    .as("the nodes that did start are stopped again")
                     .noneMatch(EmbeddedKafkaBroker::isRunning);
         }
     }
@@ -146,13 +166,20 @@ class EmbeddedKafkaClusterIT {
     }
 
     private static TopicDescription describe(Admin admin) throws Exception {
-        return admin.describeTopics(List.of(TOPIC)).allTopicNames().get(30, TimeUnit.SECONDS).get(TOPIC);
+        return admin.describeTopics(List.of(TOPIC))
+                .allTopicNames()
+                .get(30, TimeUnit.SECONDS)
+                .get(TOPIC);
     }
 
     private static String minInSyncReplicas(Admin admin) throws Exception {
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, TOPIC);
-        return admin.describeConfigs(List.of(resource)).all().get(30, TimeUnit.SECONDS).get(resource)
-                .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG).value();
+        return admin.describeConfigs(List.of(resource))
+                .all()
+                .get(30, TimeUnit.SECONDS)
+                .get(resource)
+                .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG)
+                .value();
     }
 
     private static Admin admin(String bootstrap) {
@@ -165,7 +192,8 @@ class EmbeddedKafkaClusterIT {
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
+        try (KafkaProducer<String, String> producer =
+                new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
             List<Future<RecordMetadata>> acks = new ArrayList<>();
             for (int i = from; i < from + count; i++) {
                 acks.add(producer.send(new ProducerRecord<>(TOPIC, "k" + i, "v" + i)));
@@ -183,11 +211,15 @@ class EmbeddedKafkaClusterIT {
         p.put(ConsumerConfig.GROUP_ID_CONFIG, "g-" + System.nanoTime());
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         Set<String> values = new HashSet<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(TOPIC));
             // the consumer stays on this thread (KafkaConsumer is single-threaded)
-            await(expected + " records on " + TOPIC).atMost(Duration.ofSeconds(90)).pollInSameThread()
-                    .pollInterval(Duration.ofMillis(1)).until(() -> {
+            await(expected + " records on " + TOPIC)
+                    .atMost(Duration.ofSeconds(90))
+                    .pollInSameThread()
+                    .pollInterval(Duration.ofMillis(1))
+                    .until(() -> {
                         consumer.poll(Duration.ofMillis(200)).forEach(r -> values.add(r.value()));
                         return values.size() >= expected;
                     });

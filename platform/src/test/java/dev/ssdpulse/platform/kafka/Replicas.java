@@ -17,8 +17,7 @@ import org.apache.kafka.common.TopicPartitionInfo;
 
 /** For fault tests on a cluster without client security: waiting until a node that came back has caught up. */
 public final class Replicas {
-    private Replicas() {
-    }
+    private Replicas() {}
 
     /**
      * Blocks until every partition of every topic has all its replicas in sync, as after a node came back
@@ -29,22 +28,29 @@ public final class Replicas {
     public static void awaitAllInSync(String bootstrapServers, Duration timeout) throws InterruptedException {
         long deadlineNs = System.nanoTime() + timeout.toNanos();
         List<String> behind = List.of("(not described yet)");
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "2000",
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "3000"))) {
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                "2000",
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                "3000"))) {
             while (true) {
                 try {
-                    Set<String> topics = admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
+                    Set<String> topics = admin.listTopics(new ListTopicsOptions().listInternal(true))
+                            .names()
                             .get(5, TimeUnit.SECONDS);
-                    Map<String, TopicDescription> descriptions = admin.describeTopics(topics).allTopicNames()
-                            .get(5, TimeUnit.SECONDS);
+                    Map<String, TopicDescription> descriptions =
+                            admin.describeTopics(topics).allTopicNames().get(5, TimeUnit.SECONDS);
                     behind = new ArrayList<>();
                     for (TopicDescription topic : descriptions.values()) {
                         for (TopicPartitionInfo partition : topic.partitions()) {
                             if (partition.isr().size() < partition.replicas().size()) {
                                 behind.add(topic.name() + "-" + partition.partition() + " (isr "
                                         + partition.isr().stream().map(Node::id).toList() + " of replicas "
-                                        + partition.replicas().stream().map(Node::id).toList() + ")");
+                                        + partition.replicas().stream()
+                                                .map(Node::id)
+                                                .toList() + ")");
                             }
                         }
                     }
@@ -55,7 +61,8 @@ public final class Replicas {
                     behind = List.of("(cannot describe topics: " + e + ")");
                 }
                 if (System.nanoTime() > deadlineNs) {
-                    throw new IllegalStateException("replicas not in sync after " + timeout.toSeconds() + " s: " + behind);
+                    throw new IllegalStateException(
+                            "replicas not in sync after " + timeout.toSeconds() + " s: " + behind);
                 }
                 Thread.sleep(200);
             }

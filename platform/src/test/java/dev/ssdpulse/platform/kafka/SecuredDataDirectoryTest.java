@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
  * this test).
  */
 class SecuredDataDirectoryTest {
-    private static final BrokerSecurity SECURITY = new BrokerSecurity(Path.of("keystore.p12"), Path.of("truststore.p12"),
-            "store", "admin", "pw", Map.of("admin", "pw"));
+    private static final BrokerSecurity SECURITY = new BrokerSecurity(
+            Path.of("keystore.p12"), Path.of("truststore.p12"), "store", "admin", "pw", Map.of("admin", "pw"));
 
     @TempDir
     Path dir;
@@ -24,27 +24,33 @@ class SecuredDataDirectoryTest {
     void aSecuredDirectoryIsNotServedOnPlaintext() throws Exception {
         formatted();
         Files.writeString(dir.resolve(EmbeddedKafkaBroker.SECURED_MARKER), "secured\n");
-        try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(dir))) {
-            assertThatThrownBy(broker::start).isInstanceOf(IllegalStateException.class)
+        try (EmbeddedKafkaBroker broker =
+                new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(dir))) {
+            assertThatThrownBy(broker::start)
+                    .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("holds a secured Kafka cluster")
                     .hasMessageContaining("serve its data to anyone on PLAINTEXT");
         }
-        assertThat(dir.resolve("server.properties")).as("nothing written by a refused start").doesNotExist();
+        assertThat(dir.resolve("server.properties"))
+                .as("nothing written by a refused start")
+                .doesNotExist();
     }
 
     @Test
     void aDirectoryFormattedWithoutUsersCannotBeSecuredLater() throws Exception {
         formatted();
-        try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(BrokerSettings.defaults().withDataDir(dir)
-                .withSecurity(SECURITY))) {
-            assertThatThrownBy(broker::start).isInstanceOf(IllegalStateException.class)
+        try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(
+                BrokerSettings.defaults().withDataDir(dir).withSecurity(SECURITY))) {
+            assertThatThrownBy(broker::start)
+                    .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("created without security: it has no SCRAM users");
         }
     }
 
     private void formatted() throws Exception {
         Files.createDirectories(dir.resolve("kafka-logs"));
-        Files.writeString(dir.resolve("kafka-logs").resolve("meta.properties"),
+        Files.writeString(
+                dir.resolve("kafka-logs").resolve("meta.properties"),
                 "cluster.id=AbCdEfGhIjKlMnOpQrStUv\nnode.id=1\nversion=1\n");
     }
 }

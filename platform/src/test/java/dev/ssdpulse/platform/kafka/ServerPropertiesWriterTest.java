@@ -7,7 +7,9 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,14 +24,20 @@ class ServerPropertiesWriterTest {
     void everyNodeOfAThreeNodeClusterNamesTheSameQuorumAndItsOwnListeners() {
         String voters = null;
         for (int id = 1; id <= 3; id++) {
-            Map<String, String> p = ServerPropertiesWriter.serverProperties(dir.resolve("node-" + id), id,
-                    19090 + id, 9100 + id, QUORUM);
-            assertThat(p).containsEntry("node.id", Integer.toString(id))
+            Map<String, String> p = ServerPropertiesWriter.serverProperties(
+                    dir.resolve("node-" + id), id, 19090 + id, 9100 + id, QUORUM);
+            assertThat(p)
+                    .containsEntry("node.id", Integer.toString(id))
                     .containsEntry("process.roles", "broker,controller")
-                    .containsEntry("listeners", "PLAINTEXT://127.0.0.1:" + (19090 + id) + ",CONTROLLER://127.0.0.1:" + (9100 + id))
+                    .containsEntry(
+                            "listeners",
+                            "PLAINTEXT://127.0.0.1:" + (19090 + id) + ",CONTROLLER://127.0.0.1:" + (9100 + id))
                     .containsEntry("advertised.listeners", "PLAINTEXT://127.0.0.1:" + (19090 + id))
-                    .containsEntry("log.dirs", dir.resolve("node-" + id).toAbsolutePath().toString());
-            assertThat(p.get("controller.quorum.voters")).isEqualTo("1@127.0.0.1:9101,2@127.0.0.1:9102,3@127.0.0.1:9103");
+                    .containsEntry(
+                            "log.dirs",
+                            dir.resolve("node-" + id).toAbsolutePath().toString());
+            assertThat(p.get("controller.quorum.voters"))
+                    .isEqualTo("1@127.0.0.1:9101,2@127.0.0.1:9102,3@127.0.0.1:9103");
             if (voters != null) {
                 assertThat(p.get("controller.quorum.voters")).isEqualTo(voters);
             }
@@ -40,7 +48,8 @@ class ServerPropertiesWriterTest {
     @Test
     void threeNodesReplicateThreeTimesAndNeedTwoInSyncWhileOneNodeRunsAlone() {
         Map<String, String> three = ServerPropertiesWriter.serverProperties(dir, 2, 19092, 9102, QUORUM);
-        assertThat(three).containsEntry("default.replication.factor", "3")
+        assertThat(three)
+                .containsEntry("default.replication.factor", "3")
                 .containsEntry("min.insync.replicas", "2")
                 .containsEntry("offsets.topic.replication.factor", "3")
                 .containsEntry("transaction.state.log.replication.factor", "3")
@@ -49,7 +58,8 @@ class ServerPropertiesWriterTest {
                 .containsEntry("share.coordinator.state.topic.min.isr", "2");
 
         Map<String, String> one = ServerPropertiesWriter.serverProperties(dir, 19092, 9093);
-        assertThat(one).containsEntry("node.id", "1")
+        assertThat(one)
+                .containsEntry("node.id", "1")
                 .containsEntry("controller.quorum.voters", "1@127.0.0.1:9093")
                 .containsEntry("default.replication.factor", "1")
                 .containsEntry("min.insync.replicas", "1")
@@ -89,12 +99,18 @@ class ServerPropertiesWriterTest {
 
     @Test
     void aSecuredNodeHasOnlyAuthenticatedListenersAndDeniesWhatNoAclAllows() throws Exception {
-        BrokerSecurity security = new BrokerSecurity(dir.resolve("keystore.p12"), dir.resolve("truststore.p12"), "store",
-                "admin", "adminPw", Map.of("admin", "adminPw", "producer", "prodPw"));
-        Map<String, String> p = ServerPropertiesWriter.serverProperties(dir, 2, 19092, 9102, QUORUM,
-                java.util.Optional.of(security));
+        BrokerSecurity security = new BrokerSecurity(
+                dir.resolve("keystore.p12"),
+                dir.resolve("truststore.p12"),
+                "store",
+                "admin",
+                "adminPw",
+                Map.of("admin", "adminPw", "producer", "prodPw"));
+        Map<String, String> p =
+                ServerPropertiesWriter.serverProperties(dir, 2, 19092, 9102, QUORUM, Optional.of(security));
 
-        assertThat(p).containsEntry("listeners", "SASL_SSL://127.0.0.1:19092,CONTROLLER://127.0.0.1:9102")
+        assertThat(p)
+                .containsEntry("listeners", "SASL_SSL://127.0.0.1:19092,CONTROLLER://127.0.0.1:9102")
                 .containsEntry("advertised.listeners", "SASL_SSL://127.0.0.1:19092")
                 .containsEntry("listener.security.protocol.map", "SASL_SSL:SASL_SSL,CONTROLLER:SASL_SSL")
                 .containsEntry("inter.broker.listener.name", "SASL_SSL")
@@ -107,13 +123,15 @@ class ServerPropertiesWriterTest {
                 .containsEntry("ssl.keystore.type", "PKCS12");
         assertThat(p.values()).noneMatch(v -> v.contains("PLAINTEXT"));
         assertThat(p.get("controller.quorum.voters")).isEqualTo("1@127.0.0.1:9101,2@127.0.0.1:9102,3@127.0.0.1:9103");
-        assertThat(security.formatScramArguments()).containsExactly("SCRAM-SHA-512=[name=admin,password=adminPw]",
-                "SCRAM-SHA-512=[name=producer,password=prodPw]");
+        assertThat(security.formatScramArguments())
+                .containsExactly(
+                        "SCRAM-SHA-512=[name=admin,password=adminPw]", "SCRAM-SHA-512=[name=producer,password=prodPw]");
         assertThat(security.toString()).doesNotContain("adminPw");
 
         Path file = dir.resolve("server.properties");
         ServerPropertiesWriter.write(file, p);
-        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
-                .as("passwords inside").isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .as("passwords inside")
+                .isEqualTo("rw-------");
     }
 }

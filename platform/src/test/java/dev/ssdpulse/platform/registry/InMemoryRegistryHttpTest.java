@@ -36,7 +36,8 @@ class InMemoryRegistryHttpTest extends RegistryHttpContract {
         RegistryHttp.Reply noSchema = http.post("/subjects/x/versions", "{}");
         assertThat(noSchema.errorCode()).isEqualTo(42201);
         assertThat(http.get("/subjects/x/versions/zero").errorCode()).isEqualTo(42202);
-        assertThat(http.post("/subjects/x/versions", "{\"schema\":\"\\\"int\\\"\",\"schemaType\":\"JSON\"}").errorCode())
+        assertThat(http.post("/subjects/x/versions", "{\"schema\":\"\\\"int\\\"\",\"schemaType\":\"JSON\"}")
+                        .errorCode())
                 .isEqualTo(42201);
         assertThat(http.delete("/subjects/x?permanent=true").status()).isEqualTo(422);
         assertThat(http.get("/schemas/types").body().toString()).isEqualTo("[\"AVRO\"]");
@@ -46,8 +47,13 @@ class InMemoryRegistryHttpTest extends RegistryHttpContract {
     void encodedSubjectNamesAreDecodedPerSegment() {
         RegistryHttp http = new RegistryHttp(registryUrl());
         String encoded = prefix + "a%2Fb%20c";
-        assertThat(http.post("/subjects/" + encoded + "/versions", RegistryHttp.schemaBody("\"long\"")).status()).isEqualTo(200);
-        assertThat(http.get("/subjects/" + encoded + "/versions/latest").body().get("subject").asText())
+        assertThat(http.post("/subjects/" + encoded + "/versions", RegistryHttp.schemaBody("\"long\""))
+                        .status())
+                .isEqualTo(200);
+        assertThat(http.get("/subjects/" + encoded + "/versions/latest")
+                        .body()
+                        .get("subject")
+                        .asText())
                 .isEqualTo(prefix + "a/b c");
     }
 }

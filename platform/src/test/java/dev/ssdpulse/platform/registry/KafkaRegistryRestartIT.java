@@ -33,33 +33,74 @@ class KafkaRegistryRestartIT {
         int idOther;
         try (EmbeddedSchemaRegistry first = EmbeddedSchemaRegistry.startOnKafka(stack.bootstrapServers(), topic, 0)) {
             RegistryHttp http = new RegistryHttp(first.url());
-            id1 = http.post("/subjects/runs-value/versions", schemaBody(V1)).body().get("id").asInt();
-            id2 = http.post("/subjects/runs-value/versions", schemaBody(V2_WITH_DEFAULT)).body().get("id").asInt();
-            idOther = http.post("/subjects/other-value/versions", schemaBody(OTHER)).body().get("id").asInt();
+            id1 = http.post("/subjects/runs-value/versions", schemaBody(V1))
+                    .body()
+                    .get("id")
+                    .asInt();
+            id2 = http.post("/subjects/runs-value/versions", schemaBody(V2_WITH_DEFAULT))
+                    .body()
+                    .get("id")
+                    .asInt();
+            idOther = http.post("/subjects/other-value/versions", schemaBody(OTHER))
+                    .body()
+                    .get("id")
+                    .asInt();
             assertThat(http.delete("/subjects/other-value").status()).isEqualTo(200);
-            assertThat(http.put("/config", "{\"compatibility\":\"FULL\"}").status()).isEqualTo(200);
-            assertThat(http.put("/config/runs-value", "{\"compatibility\":\"FORWARD\"}").status()).isEqualTo(200);
+            assertThat(http.put("/config", "{\"compatibility\":\"FULL\"}").status())
+                    .isEqualTo(200);
+            assertThat(http.put("/config/runs-value", "{\"compatibility\":\"FORWARD\"}")
+                            .status())
+                    .isEqualTo(200);
         }
 
-        try (Admin admin = Admin.create(Map.<String, Object>of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()))) {
-            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
+        try (Admin admin = Admin.create(
+                Map.<String, Object>of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()))) {
+            TopicDescription description = admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(30, TimeUnit.SECONDS)
+                    .get(topic);
             assertThat(description.partitions()).hasSize(1);
             ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-            Config config = admin.describeConfigs(List.of(resource)).all().get(30, TimeUnit.SECONDS).get(resource);
+            Config config = admin.describeConfigs(List.of(resource))
+                    .all()
+                    .get(30, TimeUnit.SECONDS)
+                    .get(resource);
             assertThat(config.get("cleanup.policy").value()).isEqualTo("compact");
         }
 
         try (EmbeddedSchemaRegistry second = EmbeddedSchemaRegistry.startOnKafka(stack.bootstrapServers(), topic, 0)) {
             RegistryHttp http = new RegistryHttp(second.url());
-            assertThat(http.get("/subjects/runs-value/versions/1").body().get("id").asInt()).isEqualTo(id1);
-            assertThat(http.get("/subjects/runs-value/versions/latest").body().get("id").asInt()).isEqualTo(id2);
-            assertThat(http.get("/schemas/ids/" + idOther).status()).as("soft-deleted schema still readable").isEqualTo(200);
+            assertThat(http.get("/subjects/runs-value/versions/1")
+                            .body()
+                            .get("id")
+                            .asInt())
+                    .isEqualTo(id1);
+            assertThat(http.get("/subjects/runs-value/versions/latest")
+                            .body()
+                            .get("id")
+                            .asInt())
+                    .isEqualTo(id2);
+            assertThat(http.get("/schemas/ids/" + idOther).status())
+                    .as("soft-deleted schema still readable")
+                    .isEqualTo(200);
             assertThat(http.get("/subjects").body().toString()).isEqualTo("[\"runs-value\"]");
-            assertThat(http.get("/config").body().get("compatibilityLevel").asText()).isEqualTo("FULL");
-            assertThat(http.get("/config/runs-value").body().get("compatibilityLevel").asText()).isEqualTo("FORWARD");
+            assertThat(http.get("/config").body().get("compatibilityLevel").asText())
+                    .isEqualTo("FULL");
+            assertThat(http.get("/config/runs-value")
+                            .body()
+                            .get("compatibilityLevel")
+                            .asText())
+                    .isEqualTo("FORWARD");
             // Same schema again: same id, no new version. A new schema: the next id, never a reused one.
-            assertThat(http.post("/subjects/runs-value/versions", schemaBody(V2_WITH_DEFAULT)).body().get("id").asInt()).isEqualTo(id2);
-            int next = http.post("/subjects/fresh-value/versions", schemaBody("\"string\"")).body().get("id").asInt();
+            assertThat(http.post("/subjects/runs-value/versions", schemaBody(V2_WITH_DEFAULT))
+                            .body()
+                            .get("id")
+                            .asInt())
+                    .isEqualTo(id2);
+            int next = http.post("/subjects/fresh-value/versions", schemaBody("\"string\""))
+                    .body()
+                    .get("id")
+                    .asInt();
             assertThat(next).isEqualTo(Math.max(id2, idOther) + 1);
         }
     }

@@ -3,6 +3,7 @@ package dev.ssdpulse.platform.registry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,7 +13,8 @@ import java.time.Duration;
 /** A bare java.net.http client for registry tests, independent of the schemas module's client. */
 final class RegistryHttp {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String baseUrl;
 
     RegistryHttp(String baseUrl) {
@@ -52,12 +54,13 @@ final class RegistryHttp {
 
     private Reply send(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> r = client.send(request.timeout(Duration.ofSeconds(30)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r =
+                    client.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
             JsonNode body = r.body().isEmpty() ? JSON.nullNode() : JSON.readTree(r.body());
-            return new Reply(r.statusCode(), body, r.headers().firstValue("Content-Type").orElse(""));
+            return new Reply(
+                    r.statusCode(), body, r.headers().firstValue("Content-Type").orElse(""));
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

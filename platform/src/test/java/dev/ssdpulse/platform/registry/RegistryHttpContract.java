@@ -43,23 +43,44 @@ abstract class RegistryHttpContract {
         assertThat(reg.status()).as(reg.body().toString()).isEqualTo(200);
         assertThat(reg.contentType()).startsWith("application/vnd.schemaregistry.v1+json");
         int id1 = reg.body().get("id").asInt();
-        assertThat(http.post("/subjects/" + subject + "/versions", schemaBody(V1)).body().get("id").asInt()).isEqualTo(id1);
-        assertThat(http.post("/subjects/" + prefix + "copy-value/versions", schemaBody(V1)).body().get("id").asInt()).isEqualTo(id1);
-        int id2 = http.post("/subjects/" + subject + "/versions", schemaBody(V2_WITH_DEFAULT)).body().get("id").asInt();
+        assertThat(http.post("/subjects/" + subject + "/versions", schemaBody(V1))
+                        .body()
+                        .get("id")
+                        .asInt())
+                .isEqualTo(id1);
+        assertThat(http.post("/subjects/" + prefix + "copy-value/versions", schemaBody(V1))
+                        .body()
+                        .get("id")
+                        .asInt())
+                .isEqualTo(id1);
+        int id2 = http.post("/subjects/" + subject + "/versions", schemaBody(V2_WITH_DEFAULT))
+                .body()
+                .get("id")
+                .asInt();
         assertThat(id2).isNotEqualTo(id1);
 
         RegistryHttp.Reply byId = http.get("/schemas/ids/" + id1);
         assertThat(byId.status()).isEqualTo(200);
         assertThat(canonical(byId.body().get("schema").asText())).isEqualTo(canonical(V1));
-        assertThat(byId.body().has("schemaType")).as("schemaType omitted for AVRO").isFalse();
+        assertThat(byId.body().has("schemaType"))
+                .as("schemaType omitted for AVRO")
+                .isFalse();
 
         assertThat(ints(http.get("/subjects/" + subject + "/versions").body())).containsExactly(1, 2);
         JsonNode latest = http.get("/subjects/" + subject + "/versions/latest").body();
         assertThat(latest.get("subject").asText()).isEqualTo(subject);
         assertThat(latest.get("version").asInt()).isEqualTo(2);
         assertThat(latest.get("id").asInt()).isEqualTo(id2);
-        assertThat(http.get("/subjects/" + subject + "/versions/1").body().get("id").asInt()).isEqualTo(id1);
-        assertThat(http.get("/subjects/" + subject + "/versions/1/schema").body().get("name").asText()).isEqualTo("Sample");
+        assertThat(http.get("/subjects/" + subject + "/versions/1")
+                        .body()
+                        .get("id")
+                        .asInt())
+                .isEqualTo(id1);
+        assertThat(http.get("/subjects/" + subject + "/versions/1/schema")
+                        .body()
+                        .get("name")
+                        .asText())
+                .isEqualTo("Sample");
 
         JsonNode found = http.post("/subjects/" + subject, schemaBody(V1)).body();
         assertThat(found.get("version").asInt()).isEqualTo(1);
@@ -76,7 +97,9 @@ abstract class RegistryHttpContract {
     void backwardIncompatibleChangeIsRefusedWith409() {
         RegistryHttp http = http();
         String subject = prefix + "incompatible-value";
-        assertThat(http.post("/subjects/" + subject + "/versions", schemaBody(V1)).status()).isEqualTo(200);
+        assertThat(http.post("/subjects/" + subject + "/versions", schemaBody(V1))
+                        .status())
+                .isEqualTo(200);
         RegistryHttp.Reply refused = http.post("/subjects/" + subject + "/versions", schemaBody(V2_NO_DEFAULT));
         assertThat(refused.status()).isEqualTo(409);
         assertThat(refused.errorCode()).isEqualTo(409);
@@ -105,8 +128,10 @@ abstract class RegistryHttpContract {
         assertThat(notUnder.status()).isEqualTo(404);
         assertThat(notUnder.errorCode()).isEqualTo(40403);
 
-        RegistryHttp.Reply invalid = http.post("/subjects/" + subject + "/versions",
-                schemaBody("{\"type\":\"record\",\"name\":\"Broken\",\"fields\":[{\"name\":\"x\",\"type\":\"nosuchtype\"}]}"));
+        RegistryHttp.Reply invalid = http.post(
+                "/subjects/" + subject + "/versions",
+                schemaBody(
+                        "{\"type\":\"record\",\"name\":\"Broken\",\"fields\":[{\"name\":\"x\",\"type\":\"nosuchtype\"}]}"));
         assertThat(invalid.status()).isEqualTo(422);
         assertThat(invalid.errorCode()).isEqualTo(42201);
     }
@@ -116,11 +141,14 @@ abstract class RegistryHttpContract {
         RegistryHttp http = http();
         String subject = prefix + "compat-value";
         http.post("/subjects/" + subject + "/versions", schemaBody(V1));
-        JsonNode bad = http.post("/compatibility/subjects/" + subject + "/versions/latest?verbose=true",
-                schemaBody(V2_NO_DEFAULT)).body();
+        JsonNode bad = http.post(
+                        "/compatibility/subjects/" + subject + "/versions/latest?verbose=true",
+                        schemaBody(V2_NO_DEFAULT))
+                .body();
         assertThat(bad.get("is_compatible").asBoolean()).isFalse();
         assertThat(bad.get("messages").size()).isPositive();
-        JsonNode good = http.post("/compatibility/subjects/" + subject + "/versions/1", schemaBody(V2_WITH_DEFAULT)).body();
+        JsonNode good = http.post("/compatibility/subjects/" + subject + "/versions/1", schemaBody(V2_WITH_DEFAULT))
+                .body();
         assertThat(good.get("is_compatible").asBoolean()).isTrue();
         assertThat(ints(http.get("/subjects/" + subject + "/versions").body())).containsExactly(1);
     }
@@ -128,7 +156,8 @@ abstract class RegistryHttpContract {
     @Test
     void subjectConfigOverridesTheGlobalLevel() {
         RegistryHttp http = http();
-        assertThat(http.get("/config").body().get("compatibilityLevel").asText()).isEqualTo("BACKWARD");
+        assertThat(http.get("/config").body().get("compatibilityLevel").asText())
+                .isEqualTo("BACKWARD");
         String subject = prefix + "config-value";
         RegistryHttp.Reply unset = http.get("/config/" + subject);
         assertThat(unset.status()).isEqualTo(404);
@@ -137,19 +166,30 @@ abstract class RegistryHttpContract {
         RegistryHttp.Reply put = http.put("/config/" + subject, "{\"compatibility\":\"NONE\"}");
         assertThat(put.status()).isEqualTo(200);
         assertThat(put.body().get("compatibility").asText()).isEqualTo("NONE");
-        assertThat(http.get("/config/" + subject).body().get("compatibilityLevel").asText()).isEqualTo("NONE");
+        assertThat(http.get("/config/" + subject)
+                        .body()
+                        .get("compatibilityLevel")
+                        .asText())
+                .isEqualTo("NONE");
 
         http.post("/subjects/" + subject + "/versions", schemaBody(V1));
-        assertThat(http.post("/subjects/" + subject + "/versions", schemaBody(V2_NO_DEFAULT)).status())
-                .as("NONE lets an incompatible change through").isEqualTo(200);
-        assertThat(http.put("/config/" + subject, "{\"compatibility\":\"SIDEWAYS\"}").errorCode()).isEqualTo(42203);
+        assertThat(http.post("/subjects/" + subject + "/versions", schemaBody(V2_NO_DEFAULT))
+                        .status())
+                .as("NONE lets an incompatible change through")
+                .isEqualTo(200);
+        assertThat(http.put("/config/" + subject, "{\"compatibility\":\"SIDEWAYS\"}")
+                        .errorCode())
+                .isEqualTo(42203);
     }
 
     @Test
     void deleteSubjectSoftDeletesAndKeepsIdsReadable() {
         RegistryHttp http = http();
         String subject = prefix + "deleted-value";
-        int id = http.post("/subjects/" + subject + "/versions", schemaBody(OTHER)).body().get("id").asInt();
+        int id = http.post("/subjects/" + subject + "/versions", schemaBody(OTHER))
+                .body()
+                .get("id")
+                .asInt();
         RegistryHttp.Reply deleted = http.delete("/subjects/" + subject);
         assertThat(deleted.status()).isEqualTo(200);
         assertThat(ints(deleted.body())).containsExactly(1);

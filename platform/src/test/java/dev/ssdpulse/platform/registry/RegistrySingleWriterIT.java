@@ -27,13 +27,23 @@ class RegistrySingleWriterIT {
         String topic = "_schemas_writer_it_" + UUID.randomUUID().toString().substring(0, 8);
         try (EmbeddedSchemaRegistry first = EmbeddedSchemaRegistry.startOnKafka(stack.bootstrapServers(), topic, 0)) {
             RegistryHttp firstHttp = new RegistryHttp(first.url());
-            int v1 = firstHttp.post("/subjects/runs-value/versions", schemaBody(V1)).body().get("id").asInt();
+            int v1 = firstHttp
+                    .post("/subjects/runs-value/versions", schemaBody(V1))
+                    .body()
+                    .get("id")
+                    .asInt();
 
-            try (EmbeddedSchemaRegistry second = EmbeddedSchemaRegistry.startOnKafka(stack.bootstrapServers(), topic, 0)) {
+            try (EmbeddedSchemaRegistry second =
+                    EmbeddedSchemaRegistry.startOnKafka(stack.bootstrapServers(), topic, 0)) {
                 RegistryHttp secondHttp = new RegistryHttp(second.url());
-                assertThat(secondHttp.get("/schemas/ids/" + v1).status()).as("the second reads what the first wrote")
+                assertThat(secondHttp.get("/schemas/ids/" + v1).status())
+                        .as("the second reads what the first wrote")
                         .isEqualTo(200);
-                int other = secondHttp.post("/subjects/other-value/versions", schemaBody(OTHER)).body().get("id").asInt();
+                int other = secondHttp
+                        .post("/subjects/other-value/versions", schemaBody(OTHER))
+                        .body()
+                        .get("id")
+                        .asInt();
                 assertThat(other).isEqualTo(v1 + 1);
 
                 RegistryHttp.Reply refused = firstHttp.post("/subjects/third-value/versions", schemaBody("\"string\""));
@@ -42,7 +52,9 @@ class RegistrySingleWriterIT {
                 assertThat(refused.body().get("message").asText())
                         .contains("another schema registry instance started later on '" + topic + "'")
                         .contains("refuses writes");
-                assertThat(firstHttp.get("/schemas/ids/" + v1).status()).as("reads still served").isEqualTo(200);
+                assertThat(firstHttp.get("/schemas/ids/" + v1).status())
+                        .as("reads still served")
+                        .isEqualTo(200);
                 assertThat(secondHttp.get("/subjects").body().toString()).doesNotContain("third-value");
             }
         }
@@ -50,7 +62,9 @@ class RegistrySingleWriterIT {
         try (EmbeddedSchemaRegistry third = EmbeddedSchemaRegistry.startOnKafka(stack.bootstrapServers(), topic, 0)) {
             RegistryHttp http = new RegistryHttp(third.url());
             assertThat(http.get("/subjects").body().toString()).isEqualTo("[\"other-value\",\"runs-value\"]");
-            assertThat(http.post("/subjects/third-value/versions", schemaBody("\"string\"")).status()).isEqualTo(200);
+            assertThat(http.post("/subjects/third-value/versions", schemaBody("\"string\""))
+                            .status())
+                    .isEqualTo(200);
         }
     }
 }

@@ -1,12 +1,18 @@
 package dev.ssdpulse.platform.registry;
 
-import dev.ssdpulse.schemas.registry.CompatibilityLevel;
-
 import static dev.ssdpulse.platform.registry.TestSchemas.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.avro.Schema;
 import org.junit.jupiter.api.Test;
 
 /** Registry semantics on an in-process log; the Kafka-backed log is covered by EmbeddedSchemaRegistryIT. */
@@ -24,14 +30,18 @@ class SchemaRegistryTest {
     @Test
     void sameSchemaGetsSameIdWithoutNewVersionAndAcrossSubjects() {
         int id = registry.register("a-value", V1, null);
-        assertThat(registry.register("a-value", V1.replace(",", ", "), "AVRO")).as("whitespace ignored").isEqualTo(id);
+        assertThat(registry.register("a-value", V1.replace(",", ", "), "AVRO"))
+                .as("whitespace ignored")
+                .isEqualTo(id);
         assertThat(registry.versions("a-value", false)).containsExactly(1);
         assertThat(registry.register("b-value", V1, null)).isEqualTo(id);
         int id2 = registry.register("a-value", V2_WITH_DEFAULT, null);
         assertThat(id2).isEqualTo(id + 1);
         assertThat(registry.versions("a-value", false)).containsExactly(1, 2);
         assertThat(registry.version("a-value", VersionSpec.LATEST, false).id()).isEqualTo(id2);
-        assertThat(registry.usesOfId(id, false)).extracting(SchemaEntry::subject).containsExactly("a-value", "b-value");
+        assertThat(registry.usesOfId(id, false))
+                .extracting(SchemaEntry::subject)
+                .containsExactly("a-value", "b-value");
     }
 
     @Test
@@ -65,7 +75,8 @@ class SchemaRegistryTest {
         assertError(() -> registry.versions("s", false), 404, 40401);
         assertThat(registry.versions("s", true)).containsExactly(1);
         assertThat(registry.subjects(false)).isEmpty();
-        assertThat(registry.schemaById(id)).isEqualTo(new org.apache.avro.Schema.Parser().parse(V1).toString());
+        assertThat(registry.schemaById(id))
+                .isEqualTo(new Schema.Parser().parse(V1).toString());
         assertThat(registry.register("s", V1, null)).isEqualTo(id);
         assertThat(registry.versions("s", false)).containsExactly(2);
     }
@@ -73,12 +84,22 @@ class SchemaRegistryTest {
     @Test
     void compatibilityTestFollowsTheSubjectLevel() {
         registry.register("s", V1, null);
-        assertThat(registry.testCompatibility("s", VersionSpec.LATEST, V2_NO_DEFAULT, null).compatible()).isFalse();
-        assertThat(registry.testCompatibility("s", VersionSpec.LATEST, V2_WITH_DEFAULT, null).compatible()).isTrue();
-        assertThat(registry.testCompatibility("s", new VersionSpec(1), V2_DROPPED, null).compatible()).isTrue();
+        assertThat(registry.testCompatibility("s", VersionSpec.LATEST, V2_NO_DEFAULT, null)
+                        .compatible())
+                .isFalse();
+        assertThat(registry.testCompatibility("s", VersionSpec.LATEST, V2_WITH_DEFAULT, null)
+                        .compatible())
+                .isTrue();
+        assertThat(registry.testCompatibility("s", new VersionSpec(1), V2_DROPPED, null)
+                        .compatible())
+                .isTrue();
         registry.setSubjectLevel("s", CompatibilityLevel.FORWARD);
-        assertThat(registry.testCompatibility("s", new VersionSpec(1), V2_DROPPED, null).messages()).isNotEmpty();
-        assertThat(registry.testCompatibility("fresh", VersionSpec.LATEST, V1, null).compatible()).isTrue();
+        assertThat(registry.testCompatibility("s", new VersionSpec(1), V2_DROPPED, null)
+                        .messages())
+                .isNotEmpty();
+        assertThat(registry.testCompatibility("fresh", VersionSpec.LATEST, V1, null)
+                        .compatible())
+                .isTrue();
         assertError(() -> registry.testCompatibility("fresh", new VersionSpec(1), V1, null), 404, 40401);
     }
 
@@ -104,15 +125,15 @@ class SchemaRegistryTest {
 
     @Test
     void concurrentRegistrationsOfOneSchemaMakeOneVersionAndOneId() throws Exception {
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
-            List<java.util.concurrent.Future<Integer>> ids = new java.util.ArrayList<>();
+            List<Future<Integer>> ids = new ArrayList<>();
             for (int i = 0; i < 64; i++) {
                 String subject = "s" + (i % 4);
                 ids.add(pool.submit(() -> registry.register(subject, V1, null)));
             }
-            java.util.Set<Integer> distinct = new java.util.HashSet<>();
-            for (java.util.concurrent.Future<Integer> f : ids) {
+            Set<Integer> distinct = new HashSet<>();
+            for (Future<Integer> f : ids) {
                 distinct.add(f.get());
             }
             assertThat(distinct).hasSize(1);

@@ -2,8 +2,7 @@ package dev.ssdpulse.platform.registry;
 
 /** Avro schemas used by the registry tests: v1, and evolutions of it. */
 final class TestSchemas {
-    private TestSchemas() {
-    }
+    private TestSchemas() {}
 
     static final String V1 = "{\"type\":\"record\",\"name\":\"Sample\",\"namespace\":\"t\",\"fields\":["
             + "{\"name\":\"runId\",\"type\":\"string\"}]}";
@@ -15,6 +14,7 @@ final class TestSchemas {
             + "{\"name\":\"runId\",\"type\":\"string\"},{\"name\":\"sizeBytes\",\"type\":\"long\"}]}";
     /** V1 without its field: old readers cannot read new data (FORWARD-incompatible), BACKWARD-compatible. */
     static final String V2_DROPPED = "{\"type\":\"record\",\"name\":\"Sample\",\"namespace\":\"t\",\"fields\":[]}";
+
     static final String OTHER = "{\"type\":\"record\",\"name\":\"Other\",\"namespace\":\"t\",\"fields\":["
             + "{\"name\":\"x\",\"type\":\"int\"}]}";
 }

@@ -11,6 +11,7 @@ import java.security.SecureRandom;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +31,8 @@ class StackCertificatesTest {
         assertThat(chain).hasSize(2);
         X509Certificate server = (X509Certificate) chain[0];
         X509Certificate ca = (X509Certificate) chain[1];
-        assertThat(keys.getKey(StackCertificates.SERVER_ALIAS, PASSWORD.toCharArray())).isInstanceOf(PrivateKey.class);
+        assertThat(keys.getKey(StackCertificates.SERVER_ALIAS, PASSWORD.toCharArray()))
+                .isInstanceOf(PrivateKey.class);
 
         server.verify(ca.getPublicKey());
         ca.verify(ca.getPublicKey());
@@ -38,21 +40,24 @@ class StackCertificatesTest {
         assertThat(server.getBasicConstraints()).as("not a CA").isEqualTo(-1);
         assertThat(server.getIssuerX500Principal()).isEqualTo(ca.getSubjectX500Principal());
         // SAN entries: [type, value]; 7 = IP address, 2 = DNS name
-        assertThat(server.getSubjectAlternativeNames()).containsExactlyInAnyOrder(List.of(7, "127.0.0.1"),
-                List.of(2, "localhost"));
+        assertThat(server.getSubjectAlternativeNames())
+                .containsExactlyInAnyOrder(List.of(7, "127.0.0.1"), List.of(2, "localhost"));
         assertThat(server.getExtendedKeyUsage()).contains("1.3.6.1.5.5.7.3.1", "1.3.6.1.5.5.7.3.2");
         server.checkValidity();
 
         KeyStore trust = StackCertificates.load(certs.truststore(), PASSWORD);
-        assertThat(java.util.Collections.list(trust.aliases())).containsExactly(StackCertificates.CA_ALIAS);
+        assertThat(Collections.list(trust.aliases())).containsExactly(StackCertificates.CA_ALIAS);
         assertThat(trust.getCertificate(StackCertificates.CA_ALIAS)).isEqualTo(ca);
-        assertThat(trust.isKeyEntry(StackCertificates.CA_ALIAS)).as("no private key in the truststore").isFalse();
+        assertThat(trust.isKeyEntry(StackCertificates.CA_ALIAS))
+                .as("no private key in the truststore")
+                .isFalse();
 
-        X509Certificate fromPem = (X509Certificate) CertificateFactory.getInstance("X.509")
-                .generateCertificate(Files.newInputStream(certs.caPem()));
+        X509Certificate fromPem = (X509Certificate)
+                CertificateFactory.getInstance("X.509").generateCertificate(Files.newInputStream(certs.caPem()));
         assertThat(fromPem).isEqualTo(ca);
         for (Path file : List.of(certs.keystore(), certs.truststore(), certs.caPem())) {
-            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                    .isEqualTo("rw-------");
         }
     }
 
@@ -72,7 +77,9 @@ class StackCertificatesTest {
 
         StackCertificates renewed = StackCertificates.loadOrCreate(dir, PASSWORD, new SecureRandom());
 
-        assertThat(renewed.serverCertificate(PASSWORD).getSubjectAlternativeNames()).isNotEmpty();
-        assertThat(StackCertificates.load(renewed.truststore(), PASSWORD).size()).isEqualTo(1);
+        assertThat(renewed.serverCertificate(PASSWORD).getSubjectAlternativeNames())
+                .isNotEmpty();
+        assertThat(StackCertificates.load(renewed.truststore(), PASSWORD).size())
+                .isEqualTo(1);
     }
 }

@@ -1,8 +1,13 @@
 package dev.ssdpulse.platform.testing;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.time.Duration;
-import org.testcontainers.containers.GenericContainer;
+import java.util.Properties;
+import org.apache.kafka.clients.producer.KafkaProducer;
 import org.slf4j.LoggerFactory;
+import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 import org.testcontainers.containers.output.Slf4jLogConsumer;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -40,7 +45,8 @@ final class ContainerTestStack implements TestStack, AutoCloseable {
             registry = new GenericContainer<>(image)
                     .withNetwork(network)
                     .withExposedPorts(8081)
-                    .withCommand("registry", "--bootstrap-servers", "kafka:19092", "--bind", "0.0.0.0", "--port", "8081")
+                    .withCommand(
+                            "registry", "--bootstrap-servers", "kafka:19092", "--bind", "0.0.0.0", "--port", "8081")
                     .dependsOn(kafka)
                     .waitingFor(Wait.forHttp("/subjects").forStatusCode(200).withStartupTimeout(Duration.ofMinutes(2)));
             description = ssdpulseImage + " (kafka, registry)";
@@ -76,15 +82,14 @@ final class ContainerTestStack implements TestStack, AutoCloseable {
 
     /** The version of the kafka-clients jar, so the container broker matches the embedded one. */
     static String kafkaClientVersion() {
-        java.util.Properties p = new java.util.Properties();
-        try (java.io.InputStream in = org.apache.kafka.clients.producer.KafkaProducer.class
-                .getResourceAsStream("/kafka/kafka-version.properties")) {
+        Properties p = new Properties();
+        try (InputStream in = KafkaProducer.class.getResourceAsStream("/kafka/kafka-version.properties")) {
             if (in == null) {
                 throw new IllegalStateException("kafka/kafka-version.properties not found in kafka-clients");
             }
             p.load(in);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return p.getProperty("version");
     }

@@ -33,7 +33,8 @@ import org.testcontainers.DockerClientFactory;
  */
 public final class KafkaTestEnvironment implements ParameterResolver {
     private static final Logger log = LoggerFactory.getLogger(KafkaTestEnvironment.class);
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(KafkaTestEnvironment.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(KafkaTestEnvironment.class);
     private static final String KEY = "stack";
 
     @Override
@@ -49,23 +50,24 @@ public final class KafkaTestEnvironment implements ParameterResolver {
 
     /** The shared stack, started on first use. */
     public static TestStack stack(ExtensionContext context) {
-        return context.getRoot().getStore(NAMESPACE)
-                .getOrComputeIfAbsent(KEY, key -> startStack(), TestStack.class);
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(KEY, key -> startStack(), TestStack.class);
     }
 
     private static TestStack startStack() {
         String backend = System.getProperty("ssdpulse.test.backend", "auto").trim();
         String image = System.getProperty("ssdpulse.test.image", "").trim();
         if (!backend.equals("testcontainers") && !backend.equals("embedded") && !backend.equals("auto")) {
-            throw new IllegalArgumentException("ssdpulse.test.backend must be 'embedded', 'testcontainers' or 'auto', got '"
-                    + backend + "'");
+            throw new IllegalArgumentException(
+                    "ssdpulse.test.backend must be 'embedded', 'testcontainers' or 'auto', got '" + backend + "'");
         }
         String why;
         boolean containers;
         if (backend.equals("auto")) {
             containers = dockerAvailable() && (image.isEmpty() || imagePresent(image));
-            why = containers ? "auto: a container engine answers" : "auto: no container engine"
-                    + (image.isEmpty() ? "" : " or no image " + image + " (docker/build-images.sh builds it)");
+            why = containers
+                    ? "auto: a container engine answers"
+                    : "auto: no container engine"
+                            + (image.isEmpty() ? "" : " or no image " + image + " (docker/build-images.sh builds it)");
         } else {
             containers = backend.equals("testcontainers");
             why = "ssdpulse.test.backend=" + backend;
@@ -76,8 +78,13 @@ public final class KafkaTestEnvironment implements ParameterResolver {
         }
         long t0 = System.nanoTime();
         TestStack stack = containers ? new ContainerTestStack(image.isEmpty() ? null : image) : new EmbeddedTestStack();
-        String message = String.format("KafkaTestEnvironment: backend=%s (%s), bootstrap=%s, registry=%s, started in %d ms",
-                stack.backend(), why, stack.bootstrapServers(), stack.schemaRegistryUrl(), (System.nanoTime() - t0) / 1_000_000);
+        String message = String.format(
+                "KafkaTestEnvironment: backend=%s (%s), bootstrap=%s, registry=%s, started in %d ms",
+                stack.backend(),
+                why,
+                stack.bootstrapServers(),
+                stack.schemaRegistryUrl(),
+                (System.nanoTime() - t0) / 1_000_000);
         log.info(message);
         // Also on stdout: a module's tests may run without an slf4j binding, and the choice must be visible.
         System.out.println(message);

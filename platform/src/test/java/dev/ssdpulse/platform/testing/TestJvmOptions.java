@@ -12,8 +12,7 @@ import java.util.List;
 public final class TestJvmOptions {
     public static final String PROPERTY = "ssdpulse.test.childJvmArgs";
 
-    private TestJvmOptions() {
-    }
+    private TestJvmOptions() {}
 
     /** The options, one per element; empty when the build sets none (e.g. a test run from an IDE). */
     public static List<String> forChildJvms() {

@@ -1,18 +1,17 @@
 package dev.ssdpulse.schemas.registry;
 
-import dev.ssdpulse.platform.registry.EmbeddedSchemaRegistry;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ssdpulse.platform.registry.EmbeddedSchemaRegistry;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The client against the real embedded registry (platform's), seen through a recording proxy that shows what goes
@@ -43,11 +42,15 @@ class HttpSchemaRegistryClientTest {
         int id2 = client.register("probe-value", TestSchemas.v2());
         assertThat(client.listSubjects()).containsExactly("probe-value");
         assertThat(client.listVersions("probe-value")).containsExactly(1, 2);
-        assertThat(client.getLatest("probe-value")).isEqualTo(new SchemaVersion("probe-value", 2, id2, TestSchemas.v2()));
-        assertThat(client.getVersion("probe-value", 1)).isEqualTo(new SchemaVersion("probe-value", 1, id1, TestSchemas.v1()));
+        assertThat(client.getLatest("probe-value"))
+                .isEqualTo(new SchemaVersion("probe-value", 2, id2, TestSchemas.v2()));
+        assertThat(client.getVersion("probe-value", 1))
+                .isEqualTo(new SchemaVersion("probe-value", 1, id1, TestSchemas.v1()));
         assertThat(client.lookup("probe-value", TestSchemas.v1()).version()).isEqualTo(1);
-        assertThat(client.testCompatibility("probe-value", TestSchemas.incompatible())).isFalse();
-        assertThat(client.testCompatibility("new-subject", TestSchemas.incompatible())).isTrue();
+        assertThat(client.testCompatibility("probe-value", TestSchemas.incompatible()))
+                .isFalse();
+        assertThat(client.testCompatibility("new-subject", TestSchemas.incompatible()))
+                .isTrue();
 
         assertThat(client.getGlobalCompatibility()).isEqualTo(CompatibilityLevel.BACKWARD);
         client.setGlobalCompatibility(CompatibilityLevel.FULL);
@@ -103,14 +106,16 @@ class HttpSchemaRegistryClientTest {
                     assertThat(e.getMessage()).contains("missing-value");
                 });
         assertThatThrownBy(() -> client.getVersion("probe-value", 7))
-                .isInstanceOfSatisfying(SchemaRegistryException.class,
+                .isInstanceOfSatisfying(
+                        SchemaRegistryException.class,
                         e -> assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.VERSION_NOT_FOUND));
-        assertThatThrownBy(() -> client.getById(4242))
-                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
-                    assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.SCHEMA_NOT_FOUND);
-                    assertThat(e.getMessage()).contains("4242");
-                });
-        server.force("/subjects/broken-value/versions", 422,
+        assertThatThrownBy(() -> client.getById(4242)).isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
+            assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.SCHEMA_NOT_FOUND);
+            assertThat(e.getMessage()).contains("4242");
+        });
+        server.force(
+                "/subjects/broken-value/versions",
+                422,
                 "{\"error_code\":42201,\"message\":\"Invalid schema: bad default\"}");
         assertThatThrownBy(() -> client.register("broken-value", TestSchemas.v1()))
                 .isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
@@ -119,18 +124,16 @@ class HttpSchemaRegistryClientTest {
                     assertThat(e.getMessage()).contains("bad default");
                 });
         server.force("/subjects", 500, "{\"error_code\":50001,\"message\":\"Error in the backend data store\"}");
-        assertThatThrownBy(() -> client.listSubjects())
-                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
-                    assertThat(e.httpStatus()).isEqualTo(500);
-                    assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.BACKEND_STORE_ERROR);
-                });
+        assertThatThrownBy(() -> client.listSubjects()).isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
+            assertThat(e.httpStatus()).isEqualTo(500);
+            assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.BACKEND_STORE_ERROR);
+        });
         server.force("/schemas/ids/77", 502, "<html>Bad Gateway</html>");
-        assertThatThrownBy(() -> client.getById(77))
-                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
-                    assertThat(e.httpStatus()).isEqualTo(502);
-                    assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.NO_ERROR_CODE);
-                    assertThat(e.getMessage()).contains("Bad Gateway");
-                });
+        assertThatThrownBy(() -> client.getById(77)).isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
+            assertThat(e.httpStatus()).isEqualTo(502);
+            assertThat(e.errorCode()).isEqualTo(SchemaRegistryException.NO_ERROR_CODE);
+            assertThat(e.getMessage()).contains("Bad Gateway");
+        });
     }
 
     @Test
@@ -139,8 +142,8 @@ class HttpSchemaRegistryClientTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             deadPort = socket.getLocalPort();
         }
-        try (HttpSchemaRegistryClient failover = new HttpSchemaRegistryClient(
-                "http://127.0.0.1:" + deadPort + ", " + server.url())) {
+        try (HttpSchemaRegistryClient failover =
+                new HttpSchemaRegistryClient("http://127.0.0.1:" + deadPort + ", " + server.url())) {
             assertThat(failover.register("probe-value", TestSchemas.v1())).isPositive();
             assertThat(failover.listSubjects()).containsExactly("probe-value");
             // The URL that answered is tried first afterwards: 2 attempts for the first call, 1 for the second.
@@ -162,7 +165,9 @@ class HttpSchemaRegistryClientTest {
                 RegistryClientConfig.BASIC_AUTH_USER_INFO, "alice:s3cret"))) {
             authed.listSubjects();
         }
-        assertThat(server.requests()).last().extracting(RecordingProxy.Request::authorization)
+        assertThat(server.requests())
+                .last()
+                .extracting(RecordingProxy.Request::authorization)
                 .isEqualTo("Basic YWxpY2U6czNjcmV0");
     }
 
@@ -171,9 +176,11 @@ class HttpSchemaRegistryClientTest {
         assertThatThrownBy(() -> HttpSchemaRegistryClient.fromConfig(Map.of()))
                 .hasMessageContaining("schema.registry.url");
         assertThatThrownBy(() -> new HttpSchemaRegistryClient("localhost:8081"))
-                .hasMessageContaining("localhost:8081").hasMessageContaining("http");
-        assertThatThrownBy(() -> new HttpSchemaRegistryClient(server.url(), Optional.of("nocolon"),
-                Duration.ofSeconds(1), 10)).hasMessageContaining("user:password");
+                .hasMessageContaining("localhost:8081")
+                .hasMessageContaining("http");
+        assertThatThrownBy(() ->
+                        new HttpSchemaRegistryClient(server.url(), Optional.of("nocolon"), Duration.ofSeconds(1), 10))
+                .hasMessageContaining("user:password");
     }
 
     @Test

@@ -20,11 +20,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class RecordingProxy implements AutoCloseable {
     /** One received request; path is raw (percent-encoded as sent). */
-    public record Request(String method, String path, String contentType, String authorization, String body) {
-    }
+    public record Request(String method, String path, String contentType, String authorization, String body) {}
 
-    private record Answer(int status, String body) {
-    }
+    private record Answer(int status, String body) {}
 
     private final String target;
     private final HttpClient client = HttpClient.newHttpClient();
@@ -35,13 +33,15 @@ public final class RecordingProxy implements AutoCloseable {
     public RecordingProxy(String targetUrl) {
         this.target = targetUrl;
         this.app = Javalin.create(c -> {
-            c.startup.showJavalinBanner = false;
-            c.jetty.host = "127.0.0.1";
-            c.jetty.port = 0;
-            for (HandlerType method : List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT, HandlerType.DELETE)) {
-                c.routes.addHttpHandler(method, "/*", this::relay);
-            }
-        }).start();
+                    c.startup.showJavalinBanner = false;
+                    c.jetty.host = "127.0.0.1";
+                    c.jetty.port = 0;
+                    for (HandlerType method :
+                            List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT, HandlerType.DELETE)) {
+                        c.routes.addHttpHandler(method, "/*", this::relay);
+                    }
+                })
+                .start();
     }
 
     public String url() {
@@ -62,15 +62,16 @@ public final class RecordingProxy implements AutoCloseable {
 
     private void relay(Context ctx) throws IOException, InterruptedException {
         String body = ctx.body();
-        requests.add(new Request(ctx.req().getMethod(), ctx.path(), ctx.header("Content-Type"),
-                ctx.header("Authorization"), body));
+        requests.add(new Request(
+                ctx.req().getMethod(), ctx.path(), ctx.header("Content-Type"), ctx.header("Authorization"), body));
         Answer answer = forced.get(ctx.path());
         if (answer != null) {
             ctx.status(answer.status()).result(answer.body());
             return;
         }
         String query = ctx.queryString();
-        HttpRequest.Builder req = HttpRequest.newBuilder(URI.create(target + ctx.path() + (query == null ? "" : "?" + query)))
+        HttpRequest.Builder req = HttpRequest.newBuilder(
+                        URI.create(target + ctx.path() + (query == null ? "" : "?" + query)))
                 .method(ctx.req().getMethod(), HttpRequest.BodyPublishers.ofString(body));
         if (ctx.header("Content-Type") != null) {
             req.header("Content-Type", ctx.header("Content-Type"));

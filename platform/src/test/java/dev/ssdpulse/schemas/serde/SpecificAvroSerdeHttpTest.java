@@ -14,10 +14,10 @@ class SpecificAvroSerdeHttpTest {
     @Test
     void configuredFromUrlAgainstAnHttpRegistryAndResolvesTheClassByName() {
         try (EmbeddedSchemaRegistry registry = EmbeddedSchemaRegistry.inMemory();
-             RecordingProxy server = new RecordingProxy(registry.url())) {
+                RecordingProxy server = new RecordingProxy(registry.url())) {
             Map<String, Object> configs = Map.of(SerdeConfig.SCHEMA_REGISTRY_URL, server.url());
             try (SpecificAvroSerializer<RunStarted> ser = new SpecificAvroSerializer<>();
-                 SpecificAvroDeserializer<RunStarted> de = new SpecificAvroDeserializer<>()) {
+                    SpecificAvroDeserializer<RunStarted> de = new SpecificAvroDeserializer<>()) {
                 ser.configure(configs, false);
                 de.configure(configs, false);
                 RunStarted record = SampleRecords.runStarted();

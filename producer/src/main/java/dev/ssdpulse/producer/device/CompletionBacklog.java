@@ -52,15 +52,21 @@ final class CompletionBacklog {
     /** Hands every held completion to {@code recorder}, oldest first, and empties the backlog. */
     void drainTo(Recorder recorder) {
         for (int i = 0; i < size; i++) {
-            recorder.record(op[i], offsetBytes[i], sizeBytes[i], submitNanos[i], completeNanos[i], queueDepth[i],
-                    status[i]);
+            recorder.record(
+                    op[i], offsetBytes[i], sizeBytes[i], submitNanos[i], completeNanos[i], queueDepth[i], status[i]);
         }
         size = 0;
     }
 
     @FunctionalInterface
     interface Recorder {
-        void record(byte op, long offsetBytes, int sizeBytes, long submitNanos, long completeNanos, int queueDepth,
-                    int status);
+        void record(
+                byte op,
+                long offsetBytes,
+                int sizeBytes,
+                long submitNanos,
+                long completeNanos,
+                int queueDepth,
+                int status);
     }
 }

@@ -12,6 +12,12 @@ package dev.ssdpulse.producer.device;
  * @param intervalIops   I/Os per second since the previous tick
  * @param intervalMBps   MB/s (10^6 bytes) since the previous tick
  */
-public record DeviceProgress(long elapsedNs, int phaseIndex, String phaseName, long totalIos, long totalBytes,
-                             long errors, double intervalIops, double intervalMBps) {
-}
+public record DeviceProgress(
+        long elapsedNs,
+        int phaseIndex,
+        String phaseName,
+        long totalIos,
+        long totalBytes,
+        long errors,
+        double intervalIops,
+        double intervalMBps) {}

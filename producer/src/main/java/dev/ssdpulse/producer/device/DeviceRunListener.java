@@ -10,19 +10,14 @@ import dev.ssdpulse.producer.workload.ScheduledPhase;
  */
 public interface DeviceRunListener {
     /** @param timeNs ns since run start */
-    default void onPhaseStarted(ScheduledPhase phase, long timeNs) {
-    }
+    default void onPhaseStarted(ScheduledPhase phase, long timeNs) {}
 
-    default void onPhaseEnded(ScheduledPhase phase, PhaseOutcome outcome) {
-    }
+    default void onPhaseEnded(ScheduledPhase phase, PhaseOutcome outcome) {}
 
-    default void onProgress(DeviceProgress progress) {
-    }
+    default void onProgress(DeviceProgress progress) {}
 
     /** Something the user should read (e.g. "PURGE on a file: nothing to purge"). */
-    default void onNotice(String message) {
-    }
+    default void onNotice(String message) {}
 
-    DeviceRunListener NONE = new DeviceRunListener() {
-    };
+    DeviceRunListener NONE = new DeviceRunListener() {};
 }

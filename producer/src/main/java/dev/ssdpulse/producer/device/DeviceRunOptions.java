@@ -22,21 +22,37 @@ import dev.ssdpulse.producer.device.engine.CpuList;
  * @param cpusAllowed        the CPUs every I/O thread is pinned to (fio's {@code cpus_allowed}, each thread may use
  *                           any of them), or null to leave placement to the scheduler
  */
-public record DeviceRunOptions(long targetSizeBytes, boolean blockDevice, boolean allowDestroyData,
-                               long progressIntervalNs, long ioTimeoutNs, int submitBatch, CpuList cpusAllowed) {
+public record DeviceRunOptions(
+        long targetSizeBytes,
+        boolean blockDevice,
+        boolean allowDestroyData,
+        long progressIntervalNs,
+        long ioTimeoutNs,
+        int submitBatch,
+        CpuList cpusAllowed) {
 
     public static final long DEFAULT_PROGRESS_INTERVAL_NS = 1_000_000_000L;
     public static final long DEFAULT_IO_TIMEOUT_NS = 60_000_000_000L;
     public static final int DEFAULT_SUBMIT_BATCH = 1;
 
-    public DeviceRunOptions(long targetSizeBytes, boolean blockDevice, boolean allowDestroyData,
-                            long progressIntervalNs, long ioTimeoutNs) {
-        this(targetSizeBytes, blockDevice, allowDestroyData, progressIntervalNs, ioTimeoutNs, DEFAULT_SUBMIT_BATCH,
+    public DeviceRunOptions(
+            long targetSizeBytes,
+            boolean blockDevice,
+            boolean allowDestroyData,
+            long progressIntervalNs,
+            long ioTimeoutNs) {
+        this(
+                targetSizeBytes,
+                blockDevice,
+                allowDestroyData,
+                progressIntervalNs,
+                ioTimeoutNs,
+                DEFAULT_SUBMIT_BATCH,
                 null);
     }
 
-    public DeviceRunOptions(long targetSizeBytes, boolean blockDevice, boolean allowDestroyData,
-                            long progressIntervalNs) {
+    public DeviceRunOptions(
+            long targetSizeBytes, boolean blockDevice, boolean allowDestroyData, long progressIntervalNs) {
         this(targetSizeBytes, blockDevice, allowDestroyData, progressIntervalNs, DEFAULT_IO_TIMEOUT_NS);
     }
 

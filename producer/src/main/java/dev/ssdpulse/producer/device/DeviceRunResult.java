@@ -11,10 +11,14 @@ import java.util.List;
  * @param phases     one outcome per phase that started
  * @param lastError  the engine's last I/O error message, or null
  */
-public record DeviceRunResult(Status status, String reason, long elapsedNs, List<PhaseOutcome> phases,
-                              String lastError) {
+public record DeviceRunResult(
+        Status status, String reason, long elapsedNs, List<PhaseOutcome> phases, String lastError) {
 
-    public enum Status { COMPLETED, ABORTED, FAILED }
+    public enum Status {
+        COMPLETED,
+        ABORTED,
+        FAILED
+    }
 
     public DeviceRunResult {
         phases = List.copyOf(phases);

@@ -6,10 +6,8 @@ import dev.ssdpulse.producer.device.engine.IoRequestCheck;
 import dev.ssdpulse.producer.device.engine.IoSlot;
 import dev.ssdpulse.producer.device.engine.IoStatus;
 import dev.ssdpulse.producer.device.engine.PatternFiller;
-import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
 import dev.ssdpulse.producer.device.engine.ThreadAffinity;
 import dev.ssdpulse.producer.io.IoCompletionSink;
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.io.IoRequest;
 import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.PhaseKind;
@@ -17,7 +15,8 @@ import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadGenerators;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -98,8 +97,9 @@ public final class DeviceRunner {
         for (ScheduledPhase p : schedule) {
             checkAlignment(p);
             if (!p.phase().accessSpecs().isEmpty() && p.phase().queueDepth() > engine.maxQueueDepth()) {
-                throw new IllegalArgumentException("phase '" + p.name() + "': queue depth " + p.phase().queueDepth()
-                        + " exceeds the " + engine.name() + " engine's " + engine.maxQueueDepth());
+                throw new IllegalArgumentException(
+                        "phase '" + p.name() + "': queue depth " + p.phase().queueDepth() + " exceeds the "
+                                + engine.name() + " engine's " + engine.maxQueueDepth());
             }
         }
         long runStart = System.nanoTime();
@@ -117,8 +117,18 @@ public final class DeviceRunner {
             try {
                 outcome = runPhase(p, runStart, start, sink, listener, totals);
             } catch (RuntimeException e) {
-                outcome = new PhaseOutcome(p.index(), p.name(), start, System.nanoTime() - runStart, 0, 0, 0, 0, 0,
-                        PhaseOutcome.EndReason.FAILED, e.getMessage());
+                outcome = new PhaseOutcome(
+                        p.index(),
+                        p.name(),
+                        start,
+                        System.nanoTime() - runStart,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        PhaseOutcome.EndReason.FAILED,
+                        e.getMessage());
             }
             outcomes.add(outcome);
             listener.onPhaseEnded(p, outcome);
@@ -142,8 +152,8 @@ public final class DeviceRunner {
             if (a.transferSizeBytes() % align != 0 || a.alignmentBytes() % align != 0) {
                 throw new IllegalArgumentException("phase '" + p.name() + "': access spec with transfer size "
                         + a.transferSizeBytes() + " B and alignment " + a.alignmentBytes() + " B cannot run on engine "
-                        + engine.name() + ": " + IoRequestCheck.alignmentMessage(a.alignmentBytes(),
-                        a.transferSizeBytes(), align));
+                        + engine.name() + ": "
+                        + IoRequestCheck.alignmentMessage(a.alignmentBytes(), a.transferSizeBytes(), align));
             }
         }
         if (!phase.accessSpecs().isEmpty()) {
@@ -155,8 +165,13 @@ public final class DeviceRunner {
         }
     }
 
-    private PhaseOutcome runPhase(ScheduledPhase p, long runStart, long startNs, IoCompletionSink sink,
-                                  DeviceRunListener listener, RunCounters totals) {
+    private PhaseOutcome runPhase(
+            ScheduledPhase p,
+            long runStart,
+            long startNs,
+            IoCompletionSink sink,
+            DeviceRunListener listener,
+            RunCounters totals) {
         PhaseSpec phase = p.phase();
         if (phase.kind() == PhaseKind.IDLE || (phase.accessSpecs().isEmpty() && phase.kind() != PhaseKind.PURGE)) {
             return idle(p, runStart, startNs, listener, totals);
@@ -166,9 +181,18 @@ public final class DeviceRunner {
             if (!options.blockDevice()) {
                 note = "PURGE on a file target: nothing to purge (a file has no FTL state to reset); skipped";
             } else if (!options.allowDestroyData()) {
-                return new PhaseOutcome(p.index(), p.name(), startNs, System.nanoTime() - runStart, 0, 0, 0, 0, 0,
-                        PhaseOutcome.EndReason.FAILED, "PURGE of a block device destroys its data and needs"
-                        + " --allow-destroy-data");
+                return new PhaseOutcome(
+                        p.index(),
+                        p.name(),
+                        startNs,
+                        System.nanoTime() - runStart,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        PhaseOutcome.EndReason.FAILED,
+                        "PURGE of a block device destroys its data and needs" + " --allow-destroy-data");
             } else if (engine.supportsTrim()) {
                 return discardWholeDevice(p, runStart, startNs, sink, listener, totals);
             } else {
@@ -177,8 +201,18 @@ public final class DeviceRunner {
                         + " skipped";
             }
             listener.onNotice(note);
-            return new PhaseOutcome(p.index(), p.name(), startNs, System.nanoTime() - runStart, 0, 0, 0, 0, 0,
-                    PhaseOutcome.EndReason.SKIPPED, note);
+            return new PhaseOutcome(
+                    p.index(),
+                    p.name(),
+                    startNs,
+                    System.nanoTime() - runStart,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    PhaseOutcome.EndReason.SKIPPED,
+                    note);
         }
         return new PhaseExecution(p, runStart, sink, totals).execute(startNs, listener);
     }
@@ -189,8 +223,13 @@ public final class DeviceRunner {
      * the range as deallocated and their FTL starts from empty mappings, which is what a purge before a
      * steady-state test is for; the notice says so.
      */
-    private PhaseOutcome discardWholeDevice(ScheduledPhase p, long runStart, long startNs, IoCompletionSink sink,
-                                            DeviceRunListener listener, RunCounters totals) {
+    private PhaseOutcome discardWholeDevice(
+            ScheduledPhase p,
+            long runStart,
+            long startNs,
+            IoCompletionSink sink,
+            DeviceRunListener listener,
+            RunCounters totals) {
         long chunkBytes = 1L << 30;
         IoSlot slot = engine.allocateSlot(Math.max(1, engine.alignmentBytes()));
         long ios = 0;
@@ -214,15 +253,25 @@ public final class DeviceRunner {
                 totals.errors.increment();
                 failure = engine.lastError();
             }
-            sink.onIoCompleted(0, p.index(), slot.op, offset, size, slot.submitNanos - runStart,
-                    slot.completeNanos - slot.submitNanos, 1, slot.status);
+            sink.onIoCompleted(
+                    0,
+                    p.index(),
+                    slot.op,
+                    offset,
+                    size,
+                    slot.submitNanos - runStart,
+                    slot.completeNanos - slot.submitNanos,
+                    1,
+                    slot.status);
         }
-        PhaseOutcome.EndReason reason = isCancelled() ? PhaseOutcome.EndReason.CANCELLED
+        PhaseOutcome.EndReason reason = isCancelled()
+                ? PhaseOutcome.EndReason.CANCELLED
                 : failure != null ? PhaseOutcome.EndReason.FAILED : PhaseOutcome.EndReason.BYTES;
-        String note = failure != null ? "PURGE discard failed: " + failure
+        String note = failure != null
+                ? "PURGE discard failed: " + failure
                 : "PURGE: whole device discarded (not a secure erase)";
-        return new PhaseOutcome(p.index(), p.name(), startNs, System.nanoTime() - runStart, ios, errors, 0, 0,
-                trimmed, reason, note);
+        return new PhaseOutcome(
+                p.index(), p.name(), startNs, System.nanoTime() - runStart, ios, errors, 0, 0, trimmed, reason, note);
     }
 
     /** One I/O, waited for: the synchronous use of either kind of engine. */
@@ -243,8 +292,8 @@ public final class DeviceRunner {
         }
     }
 
-    private PhaseOutcome idle(ScheduledPhase p, long runStart, long startNs, DeviceRunListener listener,
-                              RunCounters totals) {
+    private PhaseOutcome idle(
+            ScheduledPhase p, long runStart, long startNs, DeviceRunListener listener, RunCounters totals) {
         long durationNs = p.phase().durationNs().orElse(0);
         long end = runStart + startNs + durationNs;
         ProgressTicker ticker = new ProgressTicker(runStart, p, totals, listener);
@@ -261,8 +310,18 @@ public final class DeviceRunner {
             Thread.currentThread().interrupt();
             cancel("interrupted");
         }
-        return new PhaseOutcome(p.index(), p.name(), startNs, System.nanoTime() - runStart, 0, 0, 0, 0, 0,
-                isCancelled() ? PhaseOutcome.EndReason.CANCELLED : PhaseOutcome.EndReason.IDLE, null);
+        return new PhaseOutcome(
+                p.index(),
+                p.name(),
+                startNs,
+                System.nanoTime() - runStart,
+                0,
+                0,
+                0,
+                0,
+                0,
+                isCancelled() ? PhaseOutcome.EndReason.CANCELLED : PhaseOutcome.EndReason.IDLE,
+                null);
     }
 
     /** Run-wide counters read by the progress ticker; LongAdder keeps the I/O threads from contending. */
@@ -301,8 +360,15 @@ public final class DeviceRunner {
             long ios = totals.ios.sum();
             long bytes = totals.bytes.sum();
             double seconds = (now - lastTickNanos) / 1e9;
-            listener.onProgress(new DeviceProgress(now - runStart, phase.index(), phase.name(), ios, bytes,
-                    totals.errors.sum(), (ios - lastIos) / seconds, (bytes - lastBytes) / seconds / 1e6));
+            listener.onProgress(new DeviceProgress(
+                    now - runStart,
+                    phase.index(),
+                    phase.name(),
+                    ios,
+                    bytes,
+                    totals.errors.sum(),
+                    (ios - lastIos) / seconds,
+                    (bytes - lastBytes) / seconds / 1e6));
             lastIos = ios;
             lastBytes = bytes;
             lastTickNanos = now;
@@ -334,15 +400,18 @@ public final class DeviceRunner {
             this.totals = totals;
             this.workers = new WorkerStream[phase.workers()];
             for (int w = 0; w < workers.length; w++) {
-                workers[w] = new WorkerStream(w, WorkloadGenerators.forPhase(phase, w, scheduled.seed(),
-                        options.targetSizeBytes()));
+                workers[w] = new WorkerStream(
+                        w, WorkloadGenerators.forPhase(phase, w, scheduled.seed(), options.targetSizeBytes()));
             }
             this.timed = phase.durationNs().isPresent();
             this.endNanos = timed ? System.nanoTime() + phase.durationNs().getAsLong() : 0;
         }
 
         PhaseOutcome execute(long startNs, DeviceRunListener listener) {
-            int maxSize = phase.accessSpecs().stream().mapToInt(AccessSpec::transferSizeBytes).max().orElse(4096);
+            int maxSize = phase.accessSpecs().stream()
+                    .mapToInt(AccessSpec::transferSizeBytes)
+                    .max()
+                    .orElse(4096);
             List<Thread> threads = new ArrayList<>(workers.length * phase.queueDepth());
             List<IoEngine> siblings = new ArrayList<>();
             try {
@@ -357,7 +426,8 @@ public final class DeviceRunner {
                             slots[q] = e.allocateSlot(maxSize);
                         }
                         PatternFiller filler = filler(w, 0); // one thread fills every slot of the worker
-                        Thread t = new Thread(pinned(() -> asyncLoop(w, e, slots, filler)),
+                        Thread t = new Thread(
+                                pinned(() -> asyncLoop(w, e, slots, filler)),
                                 "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker);
                         t.setDaemon(true);
                         threads.add(t);
@@ -367,17 +437,28 @@ public final class DeviceRunner {
                         for (int q = 0; q < phase.queueDepth(); q++) {
                             IoSlot slot = engine.allocateSlot(maxSize);
                             PatternFiller filler = filler(w, q);
-                            Thread t = new Thread(pinned(() -> ioLoop(w, slot, filler)),
+                            Thread t = new Thread(
+                                    pinned(() -> ioLoop(w, slot, filler)),
                                     "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker + "-q" + q);
                             t.setDaemon(true);
                             threads.add(t);
                         }
                     }
                 }
-            } catch (java.io.IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 closeAll(siblings);
-                return new PhaseOutcome(scheduled.index(), scheduled.name(), startNs, System.nanoTime() - runStart,
-                        0, 0, 0, 0, 0, PhaseOutcome.EndReason.FAILED, "cannot open an engine per worker: " + e);
+                return new PhaseOutcome(
+                        scheduled.index(),
+                        scheduled.name(),
+                        startNs,
+                        System.nanoTime() - runStart,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        PhaseOutcome.EndReason.FAILED,
+                        "cannot open an engine per worker: " + e);
             }
             try {
                 return runThreads(threads, startNs, listener);
@@ -388,8 +469,8 @@ public final class DeviceRunner {
         }
 
         private PatternFiller filler(WorkerStream w, int q) {
-            return new PatternFiller(phase.dataPattern(),
-                    scheduled.seed() ^ (0x9E3779B97F4A7C15L * (w.worker * 4099L + q + 1)));
+            return new PatternFiller(
+                    phase.dataPattern(), scheduled.seed() ^ (0x9E3779B97F4A7C15L * (w.worker * 4099L + q + 1)));
         }
 
         /** The engines bind (and register) in their phase threads, so a refusal is known once those have run. */
@@ -467,8 +548,18 @@ public final class DeviceRunner {
             } else {
                 reason = PhaseOutcome.EndReason.BYTES;
             }
-            return new PhaseOutcome(scheduled.index(), scheduled.name(), startNs, endNs, ios, errors, read, written,
-                    trimmed, reason, note);
+            return new PhaseOutcome(
+                    scheduled.index(),
+                    scheduled.name(),
+                    startNs,
+                    endNs,
+                    ios,
+                    errors,
+                    read,
+                    written,
+                    trimmed,
+                    reason,
+                    note);
         }
 
         private void ioLoop(WorkerStream w, IoSlot slot, PatternFiller filler) {
@@ -488,8 +579,8 @@ public final class DeviceRunner {
                         slot.op = r.op;
                         slot.offsetBytes = r.offsetBytes;
                         slot.sizeBytes = r.sizeBytes;
-                        scheduledNanos = SubmitPacing.scheduledNanos(w.lastScheduledSubmitNanos, r.delayNs,
-                                System.nanoTime());
+                        scheduledNanos =
+                                SubmitPacing.scheduledNanos(w.lastScheduledSubmitNanos, r.delayNs, System.nanoTime());
                         w.lastScheduledSubmitNanos = scheduledNanos;
                     } finally {
                         w.lock.unlock();
@@ -628,8 +719,9 @@ public final class DeviceRunner {
                         lastCompletionNanos = now;
                     } else if (inFlight > 0 && now - lastCompletionNanos >= options.ioTimeoutNs()) {
                         throw new DeviceStalledException(inFlight + " I/Os outstanding saw no completion for "
-                                + (now - lastCompletionNanos) / 1_000_000 + " ms (--io-timeout " + options.ioTimeoutNs()
-                                / 1_000_000 + " ms): the device stopped responding" + lastErrorSuffix());
+                                + (now - lastCompletionNanos) / 1_000_000 + " ms (--io-timeout "
+                                + options.ioTimeoutNs() / 1_000_000 + " ms): the device stopped responding"
+                                + lastErrorSuffix());
                     }
                     for (int i = 0; i < n; i++) {
                         IoSlot s = done[i];
@@ -654,7 +746,7 @@ public final class DeviceRunner {
             return () -> {
                 try {
                     ThreadAffinity.pinCurrentThread(cpus);
-                } catch (java.io.IOException | RuntimeException e) {
+                } catch (IOException | RuntimeException e) {
                     failure.compareAndSet(null, e);
                     stop = true;
                     return;
@@ -683,12 +775,26 @@ public final class DeviceRunner {
         }
 
         private void complete(WorkerStream w, IoSlot slot, int queueDepth) {
-            complete(w, slot.op, slot.offsetBytes, slot.sizeBytes, slot.submitNanos, slot.completeNanos, queueDepth,
+            complete(
+                    w,
+                    slot.op,
+                    slot.offsetBytes,
+                    slot.sizeBytes,
+                    slot.submitNanos,
+                    slot.completeNanos,
+                    queueDepth,
                     slot.status);
         }
 
-        private void complete(WorkerStream w, byte op, long offsetBytes, int size, long submitNanos,
-                              long completeNanos, int queueDepth, int status) {
+        private void complete(
+                WorkerStream w,
+                byte op,
+                long offsetBytes,
+                int size,
+                long submitNanos,
+                long completeNanos,
+                int queueDepth,
+                int status) {
             boolean ok = status == IoStatus.OK;
             w.sinkLock.lock();
             try {
@@ -702,8 +808,16 @@ public final class DeviceRunner {
                 } else if (op == IoOpCode.TRIM) {
                     w.bytesTrimmed += size;
                 }
-                sink.onIoCompleted(w.worker, scheduled.index(), op, offsetBytes, size,
-                        submitNanos - runStart, completeNanos - submitNanos, queueDepth, status);
+                sink.onIoCompleted(
+                        w.worker,
+                        scheduled.index(),
+                        op,
+                        offsetBytes,
+                        size,
+                        submitNanos - runStart,
+                        completeNanos - submitNanos,
+                        queueDepth,
+                        status);
             } finally {
                 w.sinkLock.unlock();
             }
@@ -712,10 +826,13 @@ public final class DeviceRunner {
                 totals.bytes.add(size);
             } else {
                 totals.errors.increment();
-                if (IoStatus.isDeviceError(status) && deviceError.get() == null
-                        && deviceError.compareAndSet(null, "device error on worker " + w.worker + ": "
-                        + IoOpCode.name(op) + " of " + size + " bytes at offset " + offsetBytes
-                        + " completed with errno " + status + lastErrorSuffix())) {
+                if (IoStatus.isDeviceError(status)
+                        && deviceError.get() == null
+                        && deviceError.compareAndSet(
+                                null,
+                                "device error on worker " + w.worker + ": "
+                                        + IoOpCode.name(op) + " of " + size + " bytes at offset " + offsetBytes
+                                        + " completed with errno " + status + lastErrorSuffix())) {
                     ending = true;
                 }
             }

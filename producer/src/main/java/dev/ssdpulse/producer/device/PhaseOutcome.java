@@ -15,10 +15,27 @@ package dev.ssdpulse.producer.device;
  * @param endReason    DURATION, BYTES (byte budget or generators exhausted), IDLE, CANCELLED, SKIPPED, FAILED
  * @param note         why a phase was skipped or failed, else null
  */
-public record PhaseOutcome(int phaseIndex, String phaseName, long startNs, long endNs, long ios, long errors,
-                           long bytesRead, long bytesWritten, long bytesTrimmed, EndReason endReason, String note) {
+public record PhaseOutcome(
+        int phaseIndex,
+        String phaseName,
+        long startNs,
+        long endNs,
+        long ios,
+        long errors,
+        long bytesRead,
+        long bytesWritten,
+        long bytesTrimmed,
+        EndReason endReason,
+        String note) {
 
-    public enum EndReason { DURATION, BYTES, IDLE, CANCELLED, SKIPPED, FAILED }
+    public enum EndReason {
+        DURATION,
+        BYTES,
+        IDLE,
+        CANCELLED,
+        SKIPPED,
+        FAILED
+    }
 
     public double iops() {
         long d = endNs - startNs;

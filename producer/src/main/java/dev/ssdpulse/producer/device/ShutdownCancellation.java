@@ -21,14 +21,16 @@ public final class ShutdownCancellation implements AutoCloseable {
     private final Thread hook;
 
     private ShutdownCancellation(Runnable cancel, Duration maxWait) {
-        this.hook = new Thread(() -> {
-            cancel.run();
-            try {
-                done.await(maxWait.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "ssdpulse-shutdown-cancel");
+        this.hook = new Thread(
+                () -> {
+                    cancel.run();
+                    try {
+                        done.await(maxWait.toMillis(), TimeUnit.MILLISECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "ssdpulse-shutdown-cancel");
     }
 
     public static ShutdownCancellation install(DeviceRunner runner, Duration maxWait) {

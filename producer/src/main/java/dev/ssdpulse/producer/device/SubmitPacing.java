@@ -11,8 +11,7 @@ final class SubmitPacing {
     /** The previous scheduled submit of a worker that has submitted nothing yet. */
     static final long NONE = Long.MIN_VALUE;
 
-    private SubmitPacing() {
-    }
+    private SubmitPacing() {}
 
     /**
      * @param lastScheduledNanos the previous request's scheduled submit time, or {@link #NONE}

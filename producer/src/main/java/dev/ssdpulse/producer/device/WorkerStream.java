@@ -2,7 +2,6 @@ package dev.ssdpulse.producer.device;
 
 import dev.ssdpulse.producer.io.IoRequest;
 import dev.ssdpulse.producer.io.RequestGenerator;
-
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -23,9 +22,11 @@ final class WorkerStream {
     final AtomicInteger outstanding = new AtomicInteger();
     /** Guarded by lock. */
     boolean exhausted;
+
     long lastScheduledSubmitNanos = SubmitPacing.NONE;
     /** Guarded by sinkLock. */
     long ios;
+
     long errors;
     long bytesRead;
     long bytesWritten;

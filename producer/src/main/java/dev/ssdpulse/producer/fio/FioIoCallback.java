@@ -1,7 +1,5 @@
 package dev.ssdpulse.producer.fio;
 
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
-
 /** Receives one fio log line; primitives only, so parsing a multi-GB log allocates nothing per line. */
 @FunctionalInterface
 public interface FioIoCallback {

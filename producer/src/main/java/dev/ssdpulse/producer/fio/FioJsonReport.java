@@ -2,7 +2,6 @@ package dev.ssdpulse.producer.fio;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,8 +26,8 @@ public record FioJsonReport(String fioVersion, long timestampMs, List<Job> jobs)
     }
 
     /** One fio job. */
-    public record Job(String name, int groupId, int error, long runtimeMs, Direction read, Direction write, Direction trim) {
-    }
+    public record Job(
+            String name, int groupId, int error, long runtimeMs, Direction read, Direction write, Direction trim) {}
 
     /**
      * Totals of one data direction.
@@ -38,16 +37,21 @@ public record FioJsonReport(String fioVersion, long timestampMs, List<Job> jobs)
      * @param iops      mean IOPS
      * @param runtimeMs direction run time
      */
-    public record Direction(long totalIos, long ioBytes, double iops, long runtimeMs,
-                            Latency clatNs, Latency latNs, Latency slatNs) {
-    }
+    public record Direction(
+            long totalIos, long ioBytes, double iops, long runtimeMs, Latency clatNs, Latency latNs, Latency slatNs) {}
 
     /**
      * Latency statistics in ns. {@code percentiles}: percentile (e.g. 99.9) -&gt; ns; {@code bins}: json+ only,
      * bin value ns -&gt; count (empty for plain json).
      */
-    public record Latency(long minNs, long maxNs, double meanNs, double stddevNs, long count,
-                          Map<Double, Long> percentiles, Map<Long, Long> bins) {
+    public record Latency(
+            long minNs,
+            long maxNs,
+            double meanNs,
+            double stddevNs,
+            long count,
+            Map<Double, Long> percentiles,
+            Map<Long, Long> bins) {
         static final Latency EMPTY = new Latency(0, 0, 0, 0, 0, Map.of(), Map.of());
     }
 
@@ -82,13 +86,19 @@ public record FioJsonReport(String fioVersion, long timestampMs, List<Job> jobs)
         } catch (NumberFormatException e) {
             throw new FioLogFormatException(source, "malformed percentile or bin key: " + e.getMessage(), e);
         }
-        return new FioJsonReport(root.path("fio version").asText(), root.path("timestamp_ms").asLong(), jobs);
+        return new FioJsonReport(
+                root.path("fio version").asText(), root.path("timestamp_ms").asLong(), jobs);
     }
 
     private static void readJobs(JsonNode jobsNode, List<Job> jobs) {
         for (JsonNode j : jobsNode) {
-            jobs.add(new Job(j.path("jobname").asText(), j.path("groupid").asInt(), j.path("error").asInt(),
-                    j.path("job_runtime").asLong(), direction(j.get("read")), direction(j.get("write")),
+            jobs.add(new Job(
+                    j.path("jobname").asText(),
+                    j.path("groupid").asInt(),
+                    j.path("error").asInt(),
+                    j.path("job_runtime").asLong(),
+                    direction(j.get("read")),
+                    direction(j.get("write")),
                     direction(j.get("trim"))));
         }
     }
@@ -97,8 +107,14 @@ public record FioJsonReport(String fioVersion, long timestampMs, List<Job> jobs)
         if (d == null || d.isNull()) {
             return new Direction(0, 0, 0, 0, Latency.EMPTY, Latency.EMPTY, Latency.EMPTY);
         }
-        return new Direction(d.path("total_ios").asLong(), d.path("io_bytes").asLong(), d.path("iops").asDouble(),
-                d.path("runtime").asLong(), latency(d.get("clat_ns")), latency(d.get("lat_ns")), latency(d.get("slat_ns")));
+        return new Direction(
+                d.path("total_ios").asLong(),
+                d.path("io_bytes").asLong(),
+                d.path("iops").asDouble(),
+                d.path("runtime").asLong(),
+                latency(d.get("clat_ns")),
+                latency(d.get("lat_ns")),
+                latency(d.get("slat_ns")));
     }
 
     private static Latency latency(JsonNode l) {
@@ -115,8 +131,13 @@ public record FioJsonReport(String fioVersion, long timestampMs, List<Job> jobs)
             Map.Entry<String, JsonNode> e = it.next();
             bins.put(Long.parseLong(e.getKey()), e.getValue().asLong());
         }
-        return new Latency(l.path("min").asLong(), l.path("max").asLong(), l.path("mean").asDouble(),
-                l.path("stddev").asDouble(), l.path("N").asLong(),
-                Collections.unmodifiableMap(percentiles), Collections.unmodifiableMap(bins));
+        return new Latency(
+                l.path("min").asLong(),
+                l.path("max").asLong(),
+                l.path("mean").asDouble(),
+                l.path("stddev").asDouble(),
+                l.path("N").asLong(),
+                Collections.unmodifiableMap(percentiles),
+                Collections.unmodifiableMap(bins));
     }
 }

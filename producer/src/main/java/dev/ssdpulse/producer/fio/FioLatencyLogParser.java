@@ -91,8 +91,13 @@ public final class FioLatencyLogParser {
     }
 
     /** Returns the column count of the parsed line, 0 for a blank line. */
-    private int handleLine(String source, long lineNumber, int length, int expectedColumns, long firstBlankLine,
-                           FioIoCallback callback) {
+    private int handleLine(
+            String source,
+            long lineNumber,
+            int length,
+            int expectedColumns,
+            long firstBlankLine,
+            FioIoCallback callback) {
         int end = length;
         while (end > 0 && (line[end - 1] == '\r' || line[end - 1] == ' ' || line[end - 1] == '\t')) {
             end--;
@@ -111,14 +116,19 @@ public final class FioLatencyLogParser {
         int prio = -1;
         while (true) {
             if (columns == MAX_COLUMNS) {
-                throw error(source, lineNumber, "more than " + MAX_COLUMNS
-                        + " columns (expected: time, latency, ddir, block size, offset[, priority])", length);
+                throw error(
+                        source,
+                        lineNumber,
+                        "more than " + MAX_COLUMNS
+                                + " columns (expected: time, latency, ddir, block size, offset[, priority])",
+                        length);
             }
             while (pos < end && (line[pos] == ' ' || line[pos] == '\t')) {
                 pos++;
             }
             long value = 0;
-            boolean hex = columns == 5 && pos + 1 < end && line[pos] == '0' && (line[pos + 1] == 'x' || line[pos + 1] == 'X');
+            boolean hex =
+                    columns == 5 && pos + 1 < end && line[pos] == '0' && (line[pos + 1] == 'x' || line[pos + 1] == 'X');
             if (hex) {
                 pos += 2;
                 int digits = 0;
@@ -135,14 +145,21 @@ public final class FioLatencyLogParser {
                 int digits = 0;
                 while (pos < end && line[pos] >= '0' && line[pos] <= '9') {
                     if (++digits > 18) {
-                        throw error(source, lineNumber, "column " + (columns + 1) + " " + columnName(columns)
-                                + " has too many digits", length);
+                        throw error(
+                                source,
+                                lineNumber,
+                                "column " + (columns + 1) + " " + columnName(columns) + " has too many digits",
+                                length);
                     }
                     value = value * 10 + (line[pos++] - '0');
                 }
                 if (digits == 0) {
-                    throw error(source, lineNumber, "column " + (columns + 1) + " " + columnName(columns)
-                            + " is not a non-negative whole number", length);
+                    throw error(
+                            source,
+                            lineNumber,
+                            "column " + (columns + 1) + " " + columnName(columns)
+                                    + " is not a non-negative whole number",
+                            length);
                 }
             }
             values[columns++] = value;
@@ -153,25 +170,38 @@ public final class FioLatencyLogParser {
                 break;
             }
             if (line[pos] != ',') {
-                throw error(source, lineNumber, "unexpected character '" + printable(line[pos]) + "' after column "
-                        + columns + " at byte " + (pos + 1), length);
+                throw error(
+                        source,
+                        lineNumber,
+                        "unexpected character '" + printable(line[pos]) + "' after column " + columns + " at byte "
+                                + (pos + 1),
+                        length);
             }
             pos++;
         }
         if (columns < 5) {
-            throw error(source, lineNumber, columns + " columns, expected 5 or 6 (time, latency, ddir, block size, "
-                    + "offset[, priority]; was the log written with --log_offset=1?)", length);
+            throw error(
+                    source,
+                    lineNumber,
+                    columns + " columns, expected 5 or 6 (time, latency, ddir, block size, "
+                            + "offset[, priority]; was the log written with --log_offset=1?)",
+                    length);
         }
         if (expectedColumns > 0 && columns != expectedColumns) {
             throw error(source, lineNumber, columns + " columns where earlier lines have " + expectedColumns, length);
         }
         if (values[0] > MAX_TIME_MS) {
-            throw error(source, lineNumber, "time " + values[0] + " ms is too large (at most " + MAX_TIME_MS
-                    + " ms, the largest that fits in ns)", length);
+            throw error(
+                    source,
+                    lineNumber,
+                    "time " + values[0] + " ms is too large (at most " + MAX_TIME_MS
+                            + " ms, the largest that fits in ns)",
+                    length);
         }
         long ddir = values[2];
         if (ddir > 2) {
-            throw error(source, lineNumber, "data direction " + ddir + " is not 0 (read), 1 (write) or 2 (trim)", length);
+            throw error(
+                    source, lineNumber, "data direction " + ddir + " is not 0 (read), 1 (write) or 2 (trim)", length);
         }
         long bs = values[3];
         if (bs == 0) {
@@ -192,12 +222,18 @@ public final class FioLatencyLogParser {
 
     private static String columnName(int index) {
         switch (index) {
-            case 0: return "(time ms)";
-            case 1: return "(latency ns)";
-            case 2: return "(data direction)";
-            case 3: return "(block size)";
-            case 4: return "(offset)";
-            default: return "(priority)";
+            case 0:
+                return "(time ms)";
+            case 1:
+                return "(latency ns)";
+            case 2:
+                return "(data direction)";
+            case 3:
+                return "(block size)";
+            case 4:
+                return "(offset)";
+            default:
+                return "(priority)";
         }
     }
 

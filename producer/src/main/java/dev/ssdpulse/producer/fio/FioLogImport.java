@@ -1,7 +1,6 @@
 package dev.ssdpulse.producer.fio;
 
 import dev.ssdpulse.producer.io.IoCompletionSink;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -52,7 +51,8 @@ public final class FioLogImport {
             long count = parser.parse(logs.get(0), (timeMs, latencyNs, op, sizeBytes, offsetBytes, prio) -> {
                 long completionNs = timeMs * 1_000_000L;
                 last[0] = Math.max(last[0], completionNs);
-                sink.onIoCompleted(0, 0, op, offsetBytes, sizeBytes, completionNs - latencyNs, latencyNs, queueDepth, 0);
+                sink.onIoCompleted(
+                        0, 0, op, offsetBytes, sizeBytes, completionNs - latencyNs, latencyNs, queueDepth, 0);
             });
             return new Totals(new long[] {count}, Math.max(0, last[0]));
         }
@@ -82,8 +82,16 @@ public final class FioLogImport {
             int i = next[pick]++;
             long completionNs = c.timeMs[i] * 1_000_000L;
             lastCompletionNs = Math.max(lastCompletionNs, completionNs);
-            sink.onIoCompleted(pick, 0, c.op[i], c.offset[i], c.bytes[i], completionNs - c.latencyNs[i], c.latencyNs[i],
-                    queueDepth, 0);
+            sink.onIoCompleted(
+                    pick,
+                    0,
+                    c.op[i],
+                    c.offset[i],
+                    c.bytes[i],
+                    completionNs - c.latencyNs[i],
+                    c.latencyNs[i],
+                    queueDepth,
+                    0);
         }
         long[] counts = loaded.stream().mapToLong(c -> c.size).toArray();
         return new Totals(counts, lastCompletionNs);

@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.fio;
 
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,7 +20,9 @@ import java.util.regex.Pattern;
  * </ul>
  */
 public enum FioLogType {
-    CLAT, LAT, SLAT;
+    CLAT,
+    LAT,
+    SLAT;
 
     private static final Pattern NAME = Pattern.compile(".*_(clat|slat|lat)(\\.\\d+)?\\.log");
 
@@ -32,9 +35,12 @@ public enum FioLogType {
         String name = file.getFileName().toString();
         Matcher m = NAME.matcher(name);
         if (!m.matches()) {
-            throw new FioLogFormatException(file.toString(), 0, "not a fio latency log name (expected NAME_clat.N.log, "
-                    + "NAME_lat.N.log or NAME_slat.N.log, as written by --write_lat_log=NAME)");
+            throw new FioLogFormatException(
+                    file.toString(),
+                    0,
+                    "not a fio latency log name (expected NAME_clat.N.log, "
+                            + "NAME_lat.N.log or NAME_slat.N.log, as written by --write_lat_log=NAME)");
         }
-        return valueOf(m.group(1).toUpperCase(java.util.Locale.ROOT));
+        return valueOf(m.group(1).toUpperCase(Locale.ROOT));
     }
 }

@@ -20,6 +20,14 @@ public interface IoCompletionSink {
      * @param queueDepth    I/Os outstanding on the worker at submit, this one included
      * @param status        0 for success, else a positive errno-style code
      */
-    void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
-                       long submitTimeNs, long latencyNs, int queueDepth, int status);
+    void onIoCompleted(
+            int worker,
+            int phaseIndex,
+            byte op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status);
 }

@@ -22,6 +22,7 @@ public final class IoRequest {
 
     @Override
     public String toString() {
-        return IoOpCode.name(op) + "@" + offsetBytes + "+" + sizeBytes + (delayNs > 0 ? " after " + delayNs + "ns" : "");
+        return IoOpCode.name(op) + "@" + offsetBytes + "+" + sizeBytes
+                + (delayNs > 0 ? " after " + delayNs + "ns" : "");
     }
 }

@@ -8,6 +8,7 @@ import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.iobatch.IoBatchReader;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -18,11 +19,9 @@ import java.util.Locale;
  */
 public final class PlaybackPlan {
     /** One record to send: an IoStreamRecord or a SmartSample, due at {@code dueNs} of run time. */
-    public record Step(long dueNs, Object value) {
-    }
+    public record Step(long dueNs, Object value) {}
 
-    private PlaybackPlan() {
-    }
+    private PlaybackPlan() {}
 
     /** The whole plan at once (short runs, tests); {@link Merger} builds the same plan record by record. */
     public static List<Step> of(List<IoStreamRecord> io, List<SmartSample> smart) {
@@ -47,7 +46,7 @@ public final class PlaybackPlan {
 
         public Merger(List<SmartSample> smart) {
             samples = new ArrayList<>(smart);
-            samples.sort(java.util.Comparator.comparingLong(SmartSample::getTimeNs));
+            samples.sort(Comparator.comparingLong(SmartSample::getTimeNs));
         }
 
         /** The SMART samples due before this io record, then the record. */
@@ -97,7 +96,8 @@ public final class PlaybackPlan {
         if (event instanceof RunFinished f) {
             return f.getTimeNs();
         }
-        throw new IllegalArgumentException("unknown io event " + event.getClass().getName());
+        throw new IllegalArgumentException(
+                "unknown io event " + event.getClass().getName());
     }
 
     /** "10x", "10", "0.5x" -> 10, 10, 0.5; must be a positive finite number. */

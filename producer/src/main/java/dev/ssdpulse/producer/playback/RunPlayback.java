@@ -1,7 +1,8 @@
 package dev.ssdpulse.producer.playback;
 
-import java.time.Instant;
-import dev.ssdpulse.schemas.runs.RunStartTime;
+import dev.ssdpulse.producer.pacing.RunTimePacer;
+import dev.ssdpulse.producer.pacing.WallClock;
+import dev.ssdpulse.producer.publish.RunProducers;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
@@ -12,12 +13,11 @@ import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.iobatch.IoBatchReader;
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
+import dev.ssdpulse.schemas.runs.RunStartTime;
 import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.schemas.topics.Topics;
-import dev.ssdpulse.producer.pacing.RunTimePacer;
-import dev.ssdpulse.producer.pacing.WallClock;
-import dev.ssdpulse.producer.publish.RunProducers;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -48,8 +49,8 @@ public final class RunPlayback {
      * @param runTimeNs   run time reached
      * @param wallNs      wall time from RunStarted to the last record sent
      */
-    public record Report(String runId, String originRunId, RunStatus status, long ioCount, long runTimeNs, long wallNs) {
-    }
+    public record Report(
+            String runId, String originRunId, RunStatus status, long ioCount, long runTimeNs, long wallNs) {}
 
     private final Map<String, Object> clientProperties;
     private final SchemaRegistryClient registry;
@@ -61,8 +62,11 @@ public final class RunPlayback {
     }
 
     /** @param clock paces the playback (a test's manual clock plays a run without waiting) */
-    public RunPlayback(Map<String, Object> clientProperties, SchemaRegistryClient registry, Duration readTimeout,
-                       WallClock clock) {
+    public RunPlayback(
+            Map<String, Object> clientProperties,
+            SchemaRegistryClient registry,
+            Duration readTimeout,
+            WallClock clock) {
         this.clientProperties = clientProperties;
         this.registry = registry;
         this.readTimeout = readTimeout;
@@ -74,8 +78,9 @@ public final class RunPlayback {
      * io records stream from the topic while they are played (a long run never sits in memory); SMART samples
      * are read first.
      */
-    public Report play(String originRunId, String newRunId, double speed, BooleanSupplier stop,
-                       java.util.function.Consumer<String> progress) throws InterruptedException {
+    public Report play(
+            String originRunId, String newRunId, double speed, BooleanSupplier stop, Consumer<String> progress)
+            throws InterruptedException {
         List<RunStarted> started = RunRecords.read(clientProperties, registry, Topics.RUNS, originRunId, readTimeout);
         if (started.isEmpty()) {
             throw new IllegalArgumentException("no run '" + originRunId + "' in " + Topics.RUNS.name());
@@ -93,14 +98,20 @@ public final class RunPlayback {
         try (Producer<String, SpecificRecord> producer = RunProducers.create(props, registry)) {
             Sender sender = new Sender(producer, newRunId, speed, clock, stop, progress);
             boolean[] interrupted = {false};
-            boolean completed = RunRecords.forEach(clientProperties, registry, Topics.IO, originRunId, readTimeout,
-                    record -> {
+            boolean completed =
+                    RunRecords.forEach(clientProperties, registry, Topics.IO, originRunId, readTimeout, record -> {
                         if (!sender.started) {
                             // the copy starts with its first event, so an unknown or empty run sends nothing
-                            producer.send(new ProducerRecord<>(Topics.RUNS.name(), newRunId, RunStartTime
-                                    .stamp(RunStarted.newBuilder(original), Instant.ofEpochMilli(System.currentTimeMillis()))
-                                    .setRunId(newRunId).setOriginRunId(originRunId)
-                                    .setLabels(new HashMap<>(labels)).build()));
+                            producer.send(new ProducerRecord<>(
+                                    Topics.RUNS.name(),
+                                    newRunId,
+                                    RunStartTime.stamp(
+                                                    RunStarted.newBuilder(original),
+                                                    Instant.ofEpochMilli(System.currentTimeMillis()))
+                                            .setRunId(newRunId)
+                                            .setOriginRunId(originRunId)
+                                            .setLabels(new HashMap<>(labels))
+                                            .build()));
                             sender.start();
                         }
                         try {
@@ -119,16 +130,26 @@ public final class RunPlayback {
             if (sender.status == null) {
                 // stopped early, or the stored run never finished: the played run ends here
                 sender.status = RunStatus.ABORTED;
-                producer.send(new ProducerRecord<>(Topics.IO.name(), newRunId, new IoStreamRecord(
-                        sender.counts.finished(newRunId, sender.lastDueNs, sender.stopped || interrupted[0]
-                                ? "playback stopped at run time " + sender.lastDueNs / 1_000_000_000L + " s"
-                                : "the stored run " + originRunId + " has no RunFinished"))));
+                producer.send(new ProducerRecord<>(
+                        Topics.IO.name(),
+                        newRunId,
+                        new IoStreamRecord(sender.counts.finished(
+                                newRunId,
+                                sender.lastDueNs,
+                                sender.stopped || interrupted[0]
+                                        ? "playback stopped at run time " + sender.lastDueNs / 1_000_000_000L + " s"
+                                        : "the stored run " + originRunId + " has no RunFinished"))));
             }
             producer.flush();
             if (interrupted[0]) {
                 Thread.currentThread().interrupt();
             }
-            return new Report(newRunId, originRunId, sender.status, sender.counts.ios, sender.lastDueNs,
+            return new Report(
+                    newRunId,
+                    originRunId,
+                    sender.status,
+                    sender.counts.ios,
+                    sender.lastDueNs,
                     sender.started ? sender.pacer.elapsedWallNs() : 0);
         }
     }
@@ -140,7 +161,7 @@ public final class RunPlayback {
         final double speed;
         final WallClock clock;
         final BooleanSupplier stop;
-        final java.util.function.Consumer<String> progress;
+        final Consumer<String> progress;
         final Counts counts = new Counts();
         boolean started;
         boolean stopped;
@@ -149,8 +170,13 @@ public final class RunPlayback {
         long lastDueNs;
         RunStatus status;
 
-        Sender(Producer<String, SpecificRecord> producer, String runId, double speed, WallClock clock,
-               BooleanSupplier stop, java.util.function.Consumer<String> progress) {
+        Sender(
+                Producer<String, SpecificRecord> producer,
+                String runId,
+                double speed,
+                WallClock clock,
+                BooleanSupplier stop,
+                Consumer<String> progress) {
             this.producer = producer;
             this.runId = runId;
             this.speed = speed;
@@ -174,7 +200,9 @@ public final class RunPlayback {
                 }
                 lastDueNs = step.dueNs();
                 if (step.value() instanceof SmartSample s) {
-                    producer.send(new ProducerRecord<>(Topics.SMART.name(), runId,
+                    producer.send(new ProducerRecord<>(
+                            Topics.SMART.name(),
+                            runId,
                             SmartSample.newBuilder(s).setRunId(runId).build()));
                 } else {
                     IoStreamRecord rewritten = rewrite((IoStreamRecord) step.value(), runId, counts);
@@ -185,8 +213,12 @@ public final class RunPlayback {
                 }
                 if (pacer.elapsedWallNs() - lastProgressNs > 2_000_000_000L) {
                     lastProgressNs = pacer.elapsedWallNs();
-                    progress.accept(String.format(Locale.ROOT, "playback %s: run time %.0f s, %,d I/Os sent",
-                            runId, lastDueNs / 1e9, counts.ios));
+                    progress.accept(String.format(
+                            Locale.ROOT,
+                            "playback %s: run time %.0f s, %,d I/Os sent",
+                            runId,
+                            lastDueNs / 1e9,
+                            counts.ios));
                 }
             }
             return true;
@@ -204,10 +236,16 @@ public final class RunPlayback {
             return new IoStreamRecord(PhaseChanged.newBuilder(p).setRunId(runId).build());
         }
         if (event instanceof RunHeartbeat h) {
-            return new IoStreamRecord(RunHeartbeat.newBuilder(h).setRunId(runId).setWallClockEpochMs(Instant.ofEpochMilli(nowMs)).build());
+            return new IoStreamRecord(RunHeartbeat.newBuilder(h)
+                    .setRunId(runId)
+                    .setWallClockEpochMs(Instant.ofEpochMilli(nowMs))
+                    .build());
         }
         RunFinished f = (RunFinished) event;
-        return new IoStreamRecord(RunFinished.newBuilder(f).setRunId(runId).setWallClockEpochMs(Instant.ofEpochMilli(nowMs)).build());
+        return new IoStreamRecord(RunFinished.newBuilder(f)
+                .setRunId(runId)
+                .setWallClockEpochMs(Instant.ofEpochMilli(nowMs))
+                .build());
     }
 
     /** What was sent, for a RunFinished(ABORTED) that matches it. */
@@ -230,7 +268,7 @@ public final class RunPlayback {
                     case 0 -> bytesRead += reader.sizeBytes();
                     case 1 -> bytesWritten += reader.sizeBytes();
                     case 2 -> bytesTrimmed += reader.sizeBytes();
-                    default -> { }
+                    default -> {}
                 }
             }
         }
@@ -244,11 +282,20 @@ public final class RunPlayback {
                 iosPerWorker.add(c[0]);
                 batchesPerWorker.add(c[1]);
             }
-            return RunFinished.newBuilder().setRunId(runId).setStatus(RunStatus.ABORTED).setReason(reason)
-                    .setTimeNs(timeNs).setWallClockEpochMs(Instant.ofEpochMilli(System.currentTimeMillis())).setIoCount(ios)
-                    .setIoCountPerWorker(iosPerWorker).setBatchCountPerWorker(batchesPerWorker)
-                    .setBytesRead(bytesRead).setBytesWritten(bytesWritten).setBytesTrimmed(bytesTrimmed)
-                    .setIoNotPublished(0).build();
+            return RunFinished.newBuilder()
+                    .setRunId(runId)
+                    .setStatus(RunStatus.ABORTED)
+                    .setReason(reason)
+                    .setTimeNs(timeNs)
+                    .setWallClockEpochMs(Instant.ofEpochMilli(System.currentTimeMillis()))
+                    .setIoCount(ios)
+                    .setIoCountPerWorker(iosPerWorker)
+                    .setBatchCountPerWorker(batchesPerWorker)
+                    .setBytesRead(bytesRead)
+                    .setBytesWritten(bytesWritten)
+                    .setBytesTrimmed(bytesTrimmed)
+                    .setIoNotPublished(0)
+                    .build();
         }
     }
 }

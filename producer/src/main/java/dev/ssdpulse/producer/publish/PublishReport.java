@@ -6,8 +6,14 @@ package dev.ssdpulse.producer.publish;
  *
  * @param failure first error Kafka returned, or null
  */
-public record PublishReport(long ioCompleted, long ioPublished, long ioNotPublished, long recordsPublished,
-                            long recordsFailed, int queuedRecords, String failure) {
+public record PublishReport(
+        long ioCompleted,
+        long ioPublished,
+        long ioNotPublished,
+        long recordsPublished,
+        long recordsFailed,
+        int queuedRecords,
+        String failure) {
 
     public boolean complete() {
         return ioNotPublished == 0 && recordsFailed == 0 && ioPublished == ioCompleted && failure == null;

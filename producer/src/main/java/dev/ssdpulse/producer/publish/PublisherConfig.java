@@ -16,8 +16,13 @@ import java.util.Objects;
  * @param lingerFlush       a worker's partial batch is published after this much wall-clock time without
  *                          filling, so a slow (QD1, rate-limited) live run still shows up promptly
  */
-public record PublisherConfig(Map<String, Object> kafkaProperties, int maxBatchIos, int queueCapacity,
-                              OverflowPolicy overflowPolicy, Duration heartbeatInterval, Duration lingerFlush) {
+public record PublisherConfig(
+        Map<String, Object> kafkaProperties,
+        int maxBatchIos,
+        int queueCapacity,
+        OverflowPolicy overflowPolicy,
+        Duration heartbeatInterval,
+        Duration lingerFlush) {
 
     public static final int DEFAULT_MAX_BATCH_IOS = 512;
     public static final int DEFAULT_QUEUE_CAPACITY = 1024;
@@ -36,8 +41,13 @@ public record PublisherConfig(Map<String, Object> kafkaProperties, int maxBatchI
     }
 
     public static PublisherConfig defaults(Map<String, Object> kafkaProperties, OverflowPolicy overflowPolicy) {
-        return new PublisherConfig(kafkaProperties, DEFAULT_MAX_BATCH_IOS, DEFAULT_QUEUE_CAPACITY, overflowPolicy,
-                Duration.ofSeconds(2), Duration.ofMillis(500));
+        return new PublisherConfig(
+                kafkaProperties,
+                DEFAULT_MAX_BATCH_IOS,
+                DEFAULT_QUEUE_CAPACITY,
+                overflowPolicy,
+                Duration.ofSeconds(2),
+                Duration.ofMillis(500));
     }
 
     public PublisherConfig withMaxBatchIos(int ios) {

@@ -2,19 +2,17 @@ package dev.ssdpulse.producer.publish;
 
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroSerializer;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
 
-import java.util.HashMap;
-import java.util.Map;
-
 /** Builds the Kafka producer that publishes runs. */
 public final class RunProducers {
-    private RunProducers() {
-    }
+    private RunProducers() {}
 
     /**
      * ssdpulse's producer defaults, each overridable through {@code properties}: idempotent with acks=all (a
@@ -55,7 +53,8 @@ public final class RunProducers {
      * A producer for every ssdpulse input topic: String keys (run id), Avro values in the Confluent wire format
      * through {@code registry}.
      */
-    public static Producer<String, SpecificRecord> create(Map<String, Object> properties, SchemaRegistryClient registry) {
+    public static Producer<String, SpecificRecord> create(
+            Map<String, Object> properties, SchemaRegistryClient registry) {
         Map<String, Object> merged = config(properties);
         SpecificAvroSerializer<SpecificRecord> valueSerializer = new SpecificAvroSerializer<>(registry, merged, false);
         return new KafkaProducer<>(merged, new StringSerializer(), valueSerializer);

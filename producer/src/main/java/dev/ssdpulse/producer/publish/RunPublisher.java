@@ -1,8 +1,6 @@
 package dev.ssdpulse.producer.publish;
 
-import java.time.Instant;
 import dev.ssdpulse.producer.io.IoCompletionSink;
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
@@ -12,13 +10,9 @@ import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.schemas.topics.Topics;
-import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -29,6 +23,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Publishes one run to Kafka: RunStarted to the runs topic, the ordered event stream (I/O batches, phase
@@ -73,11 +72,11 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
      * a run closed before it finished: {@link #lastEventTimeNs} moves only when a batch is queued.
      */
     private final long[] maxCompletionNsPerWorker;
+
     private volatile boolean finished;
 
     /** One queued record and the I/Os it carries (0 for lifecycle and SMART records). */
-    private record Pending(ProducerRecord<String, SpecificRecord> record, int ioCount) {
-    }
+    private record Pending(ProducerRecord<String, SpecificRecord> record, int ioCount) {}
 
     /**
      * Publishes {@code runStarted} synchronously (so a wrong bootstrap address or registry fails here, before
@@ -85,8 +84,8 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
      *
      * @param maxWorkers highest worker count of any phase of the run
      */
-    public RunPublisher(Producer<String, SpecificRecord> producer, PublisherConfig config, RunStarted runStarted,
-                        int maxWorkers) {
+    public RunPublisher(
+            Producer<String, SpecificRecord> producer, PublisherConfig config, RunStarted runStarted, int maxWorkers) {
         this.producer = Objects.requireNonNull(producer, "producer");
         this.config = Objects.requireNonNull(config, "config");
         this.runId = runStarted.getRunId();
@@ -119,8 +118,16 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
     }
 
     @Override
-    public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
-                              long submitTimeNs, long latencyNs, int queueDepth, int status) {
+    public void onIoCompleted(
+            int worker,
+            int phaseIndex,
+            byte op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status) {
         ioCompleted.incrementAndGet();
         long completionNs = submitTimeNs + latencyNs;
         if (completionNs > maxCompletionNsPerWorker[worker]) {
@@ -130,11 +137,10 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
             case IoOpCode.READ -> bytesReadPerWorker[worker] += sizeBytes;
             case IoOpCode.WRITE -> bytesWrittenPerWorker[worker] += sizeBytes;
             case IoOpCode.TRIM -> bytesTrimmedPerWorker[worker] += sizeBytes;
-            default -> { }
+            default -> {}
         }
         IoBatchBuilder builder = builders[worker];
-        IoBatch full = builder.add(phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth,
-                status);
+        IoBatch full = builder.add(phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth, status);
         if (full != null) {
             lastEventTimeNs = submitTimeNs + latencyNs;
             enqueueBatch(full);
@@ -223,8 +229,13 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
 
     public PublishReport report() {
         Exception failure = firstFailure.get();
-        return new PublishReport(ioCompleted.get(), ioPublished.get(), ioNotPublished.get(),
-                recordsPublished.get(), recordsFailed.get(), queue.size(),
+        return new PublishReport(
+                ioCompleted.get(),
+                ioPublished.get(),
+                ioNotPublished.get(),
+                recordsPublished.get(),
+                recordsFailed.get(),
+                queue.size(),
                 failure == null ? null : failure.toString());
     }
 
@@ -272,8 +283,10 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
                 recordsFailed.incrementAndGet();
             }
             if (lost == pending.ioCount() && lost > 0) {
-                LOG.warn("run {}: Kafka is falling behind; the hand-off queue is full and I/O events are being "
-                        + "counted as not published (the I/O path is never stalled with --overflow drop)", runId);
+                LOG.warn(
+                        "run {}: Kafka is falling behind; the hand-off queue is full and I/O events are being "
+                                + "counted as not published (the I/O path is never stalled with --overflow drop)",
+                        runId);
             }
         }
     }
@@ -335,7 +348,10 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
                 recordsFailed.incrementAndGet();
                 ioNotPublished.addAndGet(pending.ioCount());
                 if (firstFailure.compareAndSet(null, exception)) {
-                    LOG.error("run {}: Kafka rejected a record of topic {}: {}", runId, pending.record().topic(),
+                    LOG.error(
+                            "run {}: Kafka rejected a record of topic {}: {}",
+                            runId,
+                            pending.record().topic(),
                             exception.toString());
                 }
             }
@@ -350,11 +366,13 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
             Thread.currentThread().interrupt();
             throw new PublishException("interrupted while publishing the start of run " + runId, e);
         } catch (ExecutionException e) {
-            throw new PublishException("could not publish the start of run " + runId + " to topic "
-                    + record.topic() + ": " + e.getCause(), e.getCause());
+            throw new PublishException(
+                    "could not publish the start of run " + runId + " to topic " + record.topic() + ": " + e.getCause(),
+                    e.getCause());
         } catch (TimeoutException e) {
-            throw new PublishException("Kafka did not acknowledge the start of run " + runId
-                    + " within 60 s; is the broker reachable?", e);
+            throw new PublishException(
+                    "Kafka did not acknowledge the start of run " + runId + " within 60 s; is the broker reachable?",
+                    e);
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.ssdpulse.producer.smart;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -56,7 +55,9 @@ public final class NvmeSmartLogParser {
         BigInteger units;
         try {
             // nvme-cli prints 128-bit counters as numbers or, in some versions, as strings
-            units = n.isNumber() ? n.bigIntegerValue() : new BigInteger(n.asText().replace(",", "").trim());
+            units = n.isNumber()
+                    ? n.bigIntegerValue()
+                    : new BigInteger(n.asText().replace(",", "").trim());
         } catch (NumberFormatException e) {
             throw new SmartParseException(tool + ": field " + field + " is not a number: '" + n.asText() + "'");
         }

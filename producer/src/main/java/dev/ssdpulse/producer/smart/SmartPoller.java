@@ -10,9 +10,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -53,8 +55,14 @@ public final class SmartPoller implements AutoCloseable {
         this(device, interval, timeNs, sink, findOnPath("nvme"), findOnPath("smartctl"), SmartPoller::runProcess);
     }
 
-    public SmartPoller(Path device, Duration interval, LongSupplier timeNs, Consumer<SmartReading> sink,
-                       Optional<Path> nvmeTool, Optional<Path> smartctlTool, CommandRunner runner) {
+    public SmartPoller(
+            Path device,
+            Duration interval,
+            LongSupplier timeNs,
+            Consumer<SmartReading> sink,
+            Optional<Path> nvmeTool,
+            Optional<Path> smartctlTool,
+            CommandRunner runner) {
         this.interval = interval;
         this.timeNs = timeNs;
         this.sink = sink;
@@ -105,7 +113,8 @@ public final class SmartPoller implements AutoCloseable {
             long t = timeNs.getAsLong();
             String out = runner.run(command, COMMAND_TIMEOUT);
             SmartReading r = source == SmartReading.Source.NVME_SMART_LOG
-                    ? nvmeParser.parseNvmeCli(out, t) : smartctlParser.parse(out, t);
+                    ? nvmeParser.parseNvmeCli(out, t)
+                    : smartctlParser.parse(out, t);
             lastReading = r;
             return Optional.of(r);
         } catch (SmartParseException | IOException e) {
@@ -168,15 +177,19 @@ public final class SmartPoller implements AutoCloseable {
     }
 
     static String runProcess(List<String> command, Duration timeout) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Thread reader = new Thread(() -> {
-            try (InputStream in = p.getInputStream()) {
-                in.transferTo(out);
-            } catch (IOException ignored) {
-                // the exit/timeout handling below reports the failure
-            }
-        }, "ssdpulse-smart-reader");
+        Thread reader = new Thread(
+                () -> {
+                    try (InputStream in = p.getInputStream()) {
+                        in.transferTo(out);
+                    } catch (IOException ignored) {
+                        // the exit/timeout handling below reports the failure
+                    }
+                },
+                "ssdpulse-smart-reader");
         reader.setDaemon(true);
         reader.start();
         try {
@@ -214,7 +227,7 @@ public final class SmartPoller implements AutoCloseable {
                     h.onExit().get(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
                 } catch (InterruptedException e) {
                     interrupted = true;
-                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                } catch (ExecutionException | TimeoutException e) {
                     break;
                 }
             }

@@ -2,7 +2,6 @@ package dev.ssdpulse.producer.smart;
 
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
-
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -18,10 +17,19 @@ import java.util.TreeMap;
  * @param eraseCount       vendor wear counter (e.g. Samsung 177 Wear_Leveling_Count: average P/E cycles), else null
  * @param rawAttributes    every attribute as reported, by name (raw values as strings)
  */
-public record SmartReading(long timeNs, Source source, Long hostBytesWritten, Long hostBytesRead,
-                           Long nandBytesWritten, Long eraseCount, Map<String, String> rawAttributes) {
+public record SmartReading(
+        long timeNs,
+        Source source,
+        Long hostBytesWritten,
+        Long hostBytesRead,
+        Long nandBytesWritten,
+        Long eraseCount,
+        Map<String, String> rawAttributes) {
 
-    public enum Source { SMARTCTL, NVME_SMART_LOG }
+    public enum Source {
+        SMARTCTL,
+        NVME_SMART_LOG
+    }
 
     public SmartReading {
         rawAttributes = Map.copyOf(rawAttributes);
@@ -33,18 +41,23 @@ public record SmartReading(long timeNs, Source source, Long hostBytesWritten, Lo
             return WaAvailability.unavailable("the device reports no host-writes counter");
         }
         if (nandBytesWritten == null) {
-            return WaAvailability.unavailable(rawAttributes.containsKey("data_units_written")
-                    ? "the NVMe SMART/health log has no NAND-writes counter (vendor or OCP C0 logs are not polled)"
-                    : "the device reports no NAND-writes attribute ssdpulse knows (e.g. 233/249 NAND writes)");
+            return WaAvailability.unavailable(
+                    rawAttributes.containsKey("data_units_written")
+                            ? "the NVMe SMART/health log has no NAND-writes counter (vendor or OCP C0 logs are not polled)"
+                            : "the device reports no NAND-writes attribute ssdpulse knows (e.g. 233/249 NAND writes)");
         }
         return WaAvailability.AVAILABLE;
     }
 
     public SmartSample toAvro(String runId) {
         return SmartSample.newBuilder()
-                .setRunId(runId).setTimeNs(timeNs).setSource(SmartSource.valueOf(source.name()))
-                .setHostBytesWritten(hostBytesWritten).setHostBytesRead(hostBytesRead)
-                .setNandBytesWritten(nandBytesWritten).setEraseCount(eraseCount)
+                .setRunId(runId)
+                .setTimeNs(timeNs)
+                .setSource(SmartSource.valueOf(source.name()))
+                .setHostBytesWritten(hostBytesWritten)
+                .setHostBytesRead(hostBytesRead)
+                .setNandBytesWritten(nandBytesWritten)
+                .setEraseCount(eraseCount)
                 .setRawAttributes(new TreeMap<>(rawAttributes))
                 .build();
     }

@@ -3,7 +3,6 @@ package dev.ssdpulse.producer.smart;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -42,9 +41,14 @@ public final class SmartctlJsonParser {
         }
         JsonNode table = root.path("ata_smart_attributes").get("table");
         if (table == null || !table.isArray()) {
-            String msg = root.path("smartctl").path("messages").path(0).path("string").asText("");
-            throw new SmartParseException("smartctl: no ata_smart_attributes.table nor nvme_smart_health_information_log"
-                    + " in the output" + (msg.isEmpty() ? "" : " (smartctl says: " + msg + ")"));
+            String msg = root.path("smartctl")
+                    .path("messages")
+                    .path(0)
+                    .path("string")
+                    .asText("");
+            throw new SmartParseException(
+                    "smartctl: no ata_smart_attributes.table nor nvme_smart_health_information_log" + " in the output"
+                            + (msg.isEmpty() ? "" : " (smartctl says: " + msg + ")"));
         }
         long sector = root.path("logical_block_size").asLong(512);
         Map<String, String> raw = new LinkedHashMap<>();
@@ -73,7 +77,8 @@ public final class SmartctlJsonParser {
                 if (bytes != null && (hostRead == null || id == 242)) {
                     hostRead = bytes;
                 }
-            } else if ((id == 177 && name.equals("Wear_Leveling_Count")) || name.equals("Ave_Block-Erase_Count")
+            } else if ((id == 177 && name.equals("Wear_Leveling_Count"))
+                    || name.equals("Ave_Block-Erase_Count")
                     || name.equals("Average_Block_Erase_Count")) {
                 erase = value;
             }

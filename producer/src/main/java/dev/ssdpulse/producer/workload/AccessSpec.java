@@ -11,13 +11,25 @@ package dev.ssdpulse.producer.workload;
  * @param delayNs           IOMeter "transfer delay": think time after each burst (0 = none)
  * @param burstLength       IOMeter "burst length": requests per burst before the delay (&gt;= 1)
  */
-public record AccessSpec(int transferSizeBytes, int percentOfSpec, int percentRead, int percentRandom,
-                         long alignmentBytes, long delayNs, int burstLength) {
+public record AccessSpec(
+        int transferSizeBytes,
+        int percentOfSpec,
+        int percentRead,
+        int percentRandom,
+        long alignmentBytes,
+        long delayNs,
+        int burstLength) {
 
     /** A line with no delay, aligned to min(transfer size, 4 KiB). */
     public static AccessSpec of(int transferSizeBytes, int percentOfSpec, int percentRead, int percentRandom) {
-        return new AccessSpec(transferSizeBytes, percentOfSpec, percentRead, percentRandom,
-                defaultAlignment(transferSizeBytes), 0, 1);
+        return new AccessSpec(
+                transferSizeBytes,
+                percentOfSpec,
+                percentRead,
+                percentRandom,
+                defaultAlignment(transferSizeBytes),
+                0,
+                1);
     }
 
     /** Default alignment: the transfer size up to 4 KiB (a 512 B request is 512-aligned, larger ones 4 KiB). */

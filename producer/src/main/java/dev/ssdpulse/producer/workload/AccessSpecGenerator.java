@@ -1,9 +1,8 @@
 package dev.ssdpulse.producer.workload;
 
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.io.IoRequest;
 import dev.ssdpulse.producer.io.RequestGenerator;
-
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.util.List;
 import java.util.SplittableRandom;
 

@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.workload;
 
+import java.math.BigDecimal;
+
 /**
  * A byte amount that may be relative to a reference size: {@code percent% of reference + bytes}. Spans are
  * relative to the target's capacity, byte budgets to the phase's span. Written in files as a sum of terms:
@@ -68,7 +70,7 @@ public record Amount(double percent, long bytes) {
 
     /** Canonical text: a plain byte count when absolute, else "P%", "P%+B" or "P%-B". */
     public String toCanonicalString() {
-        String p = java.math.BigDecimal.valueOf(percent).stripTrailingZeros().toPlainString();
+        String p = BigDecimal.valueOf(percent).stripTrailingZeros().toPlainString();
         if (bytes == 0) {
             return p + "%";
         }

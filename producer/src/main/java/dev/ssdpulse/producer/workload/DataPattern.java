@@ -6,7 +6,11 @@ package dev.ssdpulse.producer.workload;
  * The device engine fills its buffers accordingly; the simulator applies the ratio to NAND writes.
  */
 public record DataPattern(Kind kind, double compressionRatio) {
-    public enum Kind { INCOMPRESSIBLE, COMPRESSIBLE, ZEROS }
+    public enum Kind {
+        INCOMPRESSIBLE,
+        COMPRESSIBLE,
+        ZEROS
+    }
 
     public static DataPattern incompressible() {
         return new DataPattern(Kind.INCOMPRESSIBLE, 1.0);

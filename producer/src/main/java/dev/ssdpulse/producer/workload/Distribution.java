@@ -6,7 +6,10 @@ package dev.ssdpulse.producer.workload;
  * are spread over the span by a fixed permutation so the hot set is not just the span's beginning.
  */
 public record Distribution(Kind kind, double theta) {
-    public enum Kind { UNIFORM, ZIPF }
+    public enum Kind {
+        UNIFORM,
+        ZIPF
+    }
 
     public static Distribution uniform() {
         return new Distribution(Kind.UNIFORM, 0);

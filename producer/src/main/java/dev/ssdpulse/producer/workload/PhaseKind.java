@@ -7,5 +7,11 @@ package dev.ssdpulse.producer.workload;
  * duration. FILL: static data written before a test (e.g. seed 000's "0/4/8/16 GB of free flash").
  */
 public enum PhaseKind {
-    PURGE, PRECONDITION_INDEPENDENT, PRECONDITION_DEPENDENT, TEST, IDLE, FILL, OTHER
+    PURGE,
+    PRECONDITION_INDEPENDENT,
+    PRECONDITION_DEPENDENT,
+    TEST,
+    IDLE,
+    FILL,
+    OTHER
 }

@@ -26,10 +26,23 @@ import java.util.OptionalLong;
  *                      {@code rw=trim}/{@code randtrim}); a PURGE with trim and access specs is a TRIM pass
  * @param repeat        how many times the phase runs in a row (seed 002's three runs)
  */
-public record PhaseSpec(String name, PhaseKind kind, List<AccessSpec> accessSpecs, int queueDepth, int workers,
-                        Span span, SpanSharing spanSharing, OptionalLong durationNs, Optional<Amount> totalBytes,
-                        long rampNs, OptionalLong rateLimitIops, Distribution distribution, DataPattern dataPattern,
-                        boolean trim, int repeat) implements WorkloadStep {
+public record PhaseSpec(
+        String name,
+        PhaseKind kind,
+        List<AccessSpec> accessSpecs,
+        int queueDepth,
+        int workers,
+        Span span,
+        SpanSharing spanSharing,
+        OptionalLong durationNs,
+        Optional<Amount> totalBytes,
+        long rampNs,
+        OptionalLong rateLimitIops,
+        Distribution distribution,
+        DataPattern dataPattern,
+        boolean trim,
+        int repeat)
+        implements WorkloadStep {
 
     public PhaseSpec {
         accessSpecs = List.copyOf(accessSpecs);
@@ -37,7 +50,8 @@ public record PhaseSpec(String name, PhaseKind kind, List<AccessSpec> accessSpec
 
     /** Planned bytes for this phase on a target of the given size, when size-bounded. */
     public OptionalLong totalBytes(long targetSizeBytes) {
-        return totalBytes.map(a -> OptionalLong.of(a.resolve(span.sizeBytes(targetSizeBytes))))
+        return totalBytes
+                .map(a -> OptionalLong.of(a.resolve(span.sizeBytes(targetSizeBytes))))
                 .orElse(OptionalLong.empty());
     }
 
@@ -87,27 +101,108 @@ public record PhaseSpec(String name, PhaseKind kind, List<AccessSpec> accessSpec
             this.kind = kind;
         }
 
-        public Builder name(String v) { name = v; return this; }
-        public Builder kind(PhaseKind v) { kind = v; return this; }
-        public Builder accessSpecs(List<AccessSpec> v) { accessSpecs = v; return this; }
-        public Builder accessSpec(AccessSpec v) { accessSpecs = List.of(v); return this; }
-        public Builder queueDepth(int v) { queueDepth = v; return this; }
-        public Builder workers(int v) { workers = v; return this; }
-        public Builder span(Span v) { span = v; return this; }
-        public Builder spanSharing(SpanSharing v) { spanSharing = v; return this; }
-        public Builder durationNs(long v) { durationNs = OptionalLong.of(v); return this; }
-        public Builder durationNs(OptionalLong v) { durationNs = v; return this; }
-        public Builder totalBytes(Amount v) { totalBytes = Optional.ofNullable(v); return this; }
-        public Builder rampNs(long v) { rampNs = v; return this; }
-        public Builder rateLimitIops(OptionalLong v) { rateLimitIops = v; return this; }
-        public Builder distribution(Distribution v) { distribution = v; return this; }
-        public Builder dataPattern(DataPattern v) { dataPattern = v; return this; }
-        public Builder trim(boolean v) { trim = v; return this; }
-        public Builder repeat(int v) { repeat = v; return this; }
+        public Builder name(String v) {
+            name = v;
+            return this;
+        }
+
+        public Builder kind(PhaseKind v) {
+            kind = v;
+            return this;
+        }
+
+        public Builder accessSpecs(List<AccessSpec> v) {
+            accessSpecs = v;
+            return this;
+        }
+
+        public Builder accessSpec(AccessSpec v) {
+            accessSpecs = List.of(v);
+            return this;
+        }
+
+        public Builder queueDepth(int v) {
+            queueDepth = v;
+            return this;
+        }
+
+        public Builder workers(int v) {
+            workers = v;
+            return this;
+        }
+
+        public Builder span(Span v) {
+            span = v;
+            return this;
+        }
+
+        public Builder spanSharing(SpanSharing v) {
+            spanSharing = v;
+            return this;
+        }
+
+        public Builder durationNs(long v) {
+            durationNs = OptionalLong.of(v);
+            return this;
+        }
+
+        public Builder durationNs(OptionalLong v) {
+            durationNs = v;
+            return this;
+        }
+
+        public Builder totalBytes(Amount v) {
+            totalBytes = Optional.ofNullable(v);
+            return this;
+        }
+
+        public Builder rampNs(long v) {
+            rampNs = v;
+            return this;
+        }
+
+        public Builder rateLimitIops(OptionalLong v) {
+            rateLimitIops = v;
+            return this;
+        }
+
+        public Builder distribution(Distribution v) {
+            distribution = v;
+            return this;
+        }
+
+        public Builder dataPattern(DataPattern v) {
+            dataPattern = v;
+            return this;
+        }
+
+        public Builder trim(boolean v) {
+            trim = v;
+            return this;
+        }
+
+        public Builder repeat(int v) {
+            repeat = v;
+            return this;
+        }
 
         public PhaseSpec build() {
-            return new PhaseSpec(name, kind, accessSpecs, queueDepth, workers, span, spanSharing, durationNs,
-                    totalBytes, rampNs, rateLimitIops, distribution, dataPattern, trim, repeat);
+            return new PhaseSpec(
+                    name,
+                    kind,
+                    accessSpecs,
+                    queueDepth,
+                    workers,
+                    span,
+                    spanSharing,
+                    durationNs,
+                    totalBytes,
+                    rampNs,
+                    rateLimitIops,
+                    distribution,
+                    dataPattern,
+                    trim,
+                    repeat);
         }
     }
 }

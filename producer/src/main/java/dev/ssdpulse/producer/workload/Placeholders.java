@@ -17,8 +17,7 @@ public final class Placeholders {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z][A-Za-z0-9_]*)(?::([^}]*))?}");
     private static final Pattern SAFE_VALUE = Pattern.compile("[A-Za-z0-9._%+\\-]*");
 
-    private Placeholders() {
-    }
+    private Placeholders() {}
 
     /** Variables of a text and their defaults (null when a variable has none), in order of appearance. */
     public static Map<String, String> variables(String text) {
@@ -59,8 +58,8 @@ public final class Placeholders {
         }
         m.appendTail(out);
         for (String name : missing) {
-            problems.add(source + ": variable '" + name + "' has no value and no default (set it with --set "
-                    + name + "=VALUE)");
+            problems.add(source + ": variable '" + name + "' has no value and no default (set it with --set " + name
+                    + "=VALUE)");
         }
         if (!problems.isEmpty()) {
             throw new WorkloadValidationException(problems);

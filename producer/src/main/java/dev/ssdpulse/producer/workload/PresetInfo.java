@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.workload;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -11,6 +13,6 @@ import java.util.Map;
  */
 public record PresetInfo(String name, String description, Map<String, String> variables) {
     public PresetInfo {
-        variables = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variables));
+        variables = Collections.unmodifiableMap(new LinkedHashMap<>(variables));
     }
 }

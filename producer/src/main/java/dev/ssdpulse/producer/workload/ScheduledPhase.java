@@ -11,5 +11,4 @@ package dev.ssdpulse.producer.workload;
  * @param seed       seed for this phase's generators, derived from the workload seed and the index so
  *                   repeated phases do not replay identical offsets
  */
-public record ScheduledPhase(int index, String name, PhaseSpec phase, int repetition, long seed) {
-}
+public record ScheduledPhase(int index, String name, PhaseSpec phase, int repetition, long seed) {}

@@ -12,5 +12,6 @@ package dev.ssdpulse.producer.workload;
  * </ul>
  */
 public enum SpanSharing {
-    SHARED, SPLIT
+    SHARED,
+    SPLIT
 }

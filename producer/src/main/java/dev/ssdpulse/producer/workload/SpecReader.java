@@ -1,7 +1,6 @@
 package dev.ssdpulse.producer.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -15,12 +14,25 @@ import java.util.function.Function;
  */
 final class SpecReader {
     static final List<String> WORKLOAD_FIELDS = List.of("name", "description", "seed", "targetSize", "phases");
-    static final List<String> PHASE_FIELDS = List.of("name", "kind", "accessSpecs", "queueDepth", "workers", "span",
-            "spanSharing", "duration", "totalBytes", "ramp", "rateLimitIops", "distribution", "dataPattern", "trim",
+    static final List<String> PHASE_FIELDS = List.of(
+            "name",
+            "kind",
+            "accessSpecs",
+            "queueDepth",
+            "workers",
+            "span",
+            "spanSharing",
+            "duration",
+            "totalBytes",
+            "ramp",
+            "rateLimitIops",
+            "distribution",
+            "dataPattern",
+            "trim",
             "repeat");
     static final List<String> BLOCK_FIELDS = List.of("name", "repeat", "phases");
-    static final List<String> ACCESS_FIELDS = List.of("transferSize", "percentOfSpec", "percentRead", "percentRandom",
-            "alignment", "delay", "burstLength");
+    static final List<String> ACCESS_FIELDS = List.of(
+            "transferSize", "percentOfSpec", "percentRead", "percentRandom", "alignment", "delay", "burstLength");
     static final List<String> SPAN_FIELDS = List.of("offset", "size");
 
     private final String source;
@@ -120,10 +132,12 @@ final class SpecReader {
             b.rateLimitIops(OptionalLong.of(integer(n, p, "rateLimitIops", false, 1L)));
         }
         if (n.hasNonNull("distribution")) {
-            b.distribution(parsed(n.get("distribution"), p + "distribution", SpecReader::distribution, Distribution.uniform()));
+            b.distribution(parsed(
+                    n.get("distribution"), p + "distribution", SpecReader::distribution, Distribution.uniform()));
         }
         if (n.hasNonNull("dataPattern")) {
-            b.dataPattern(parsed(n.get("dataPattern"), p + "dataPattern", SpecReader::dataPattern, DataPattern.incompressible()));
+            b.dataPattern(parsed(
+                    n.get("dataPattern"), p + "dataPattern", SpecReader::dataPattern, DataPattern.incompressible()));
         }
         if (n.hasNonNull("trim")) {
             JsonNode t = n.get("trim");
@@ -144,7 +158,9 @@ final class SpecReader {
             return AccessSpec.of(4096, 0, 0, 0);
         }
         unknown(n, p, ACCESS_FIELDS);
-        long transfer = n.hasNonNull("transferSize") ? parsed(n.get("transferSize"), p + "transferSize", this::bytes, 4096L) : -1;
+        long transfer = n.hasNonNull("transferSize")
+                ? parsed(n.get("transferSize"), p + "transferSize", this::bytes, 4096L)
+                : -1;
         if (transfer < 0) {
             problems.add(source + ": " + p + "transferSize: is required");
             transfer = 4096;
@@ -170,8 +186,12 @@ final class SpecReader {
             return Span.whole();
         }
         unknown(n, at + ".", SPAN_FIELDS);
-        Amount offset = n.hasNonNull("offset") ? parsed(n.get("offset"), at + ".offset", this::amount, Amount.ofBytes(0)) : Amount.ofBytes(0);
-        Amount size = n.hasNonNull("size") ? parsed(n.get("size"), at + ".size", this::amount, Amount.ofPercent(100)) : Amount.ofPercent(100);
+        Amount offset = n.hasNonNull("offset")
+                ? parsed(n.get("offset"), at + ".offset", this::amount, Amount.ofBytes(0))
+                : Amount.ofBytes(0);
+        Amount size = n.hasNonNull("size")
+                ? parsed(n.get("size"), at + ".size", this::amount, Amount.ofPercent(100))
+                : Amount.ofPercent(100);
         return new Span(offset, size);
     }
 
@@ -182,7 +202,8 @@ final class SpecReader {
         if (v.isTextual()) {
             return Units.parseBytes(v.textValue());
         }
-        throw new IllegalArgumentException("'" + v.asText() + "' is not a size (expected e.g. 4k, 4KiB, 160GB or a byte count)");
+        throw new IllegalArgumentException(
+                "'" + v.asText() + "' is not a size (expected e.g. 4k, 4KiB, 160GB or a byte count)");
     }
 
     private long durationNs(JsonNode v) {
@@ -216,14 +237,17 @@ final class SpecReader {
         if (s.startsWith("zipf:")) {
             return Distribution.zipf(number(s.substring(5), v));
         }
-        throw new IllegalArgumentException("'" + v.asText() + "' is not a distribution (uniform or zipf:THETA, e.g. zipf:1.2)");
+        throw new IllegalArgumentException(
+                "'" + v.asText() + "' is not a distribution (uniform or zipf:THETA, e.g. zipf:1.2)");
     }
 
     static DataPattern dataPattern(JsonNode v) {
         String s = v.asText().trim().toLowerCase(Locale.ROOT);
         switch (s) {
-            case "incompressible": return DataPattern.incompressible();
-            case "zeros": return DataPattern.zeros();
+            case "incompressible":
+                return DataPattern.incompressible();
+            case "zeros":
+                return DataPattern.zeros();
             default:
                 if (s.startsWith("compressible:")) {
                     return DataPattern.compressible(number(s.substring(13), v));
@@ -288,16 +312,18 @@ final class SpecReader {
             return fallback;
         }
         // the caller casts every field but these to int: a larger value, as a number or as text, must not wrap
-        if (!field.equals("seed") && !field.equals("rateLimitIops")
+        if (!field.equals("seed")
+                && !field.equals("rateLimitIops")
                 && (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE)) {
-            problems.add(source + ": " + p + field + ": " + value + " is out of range (at most "
-                    + Integer.MAX_VALUE + ")");
+            problems.add(
+                    source + ": " + p + field + ": " + value + " is out of range (at most " + Integer.MAX_VALUE + ")");
             return fallback;
         }
         return value;
     }
 
-    private <E extends Enum<E>> E enumValue(JsonNode n, String p, String field, Class<E> type, E fallback, boolean required) {
+    private <E extends Enum<E>> E enumValue(
+            JsonNode n, String p, String field, Class<E> type, E fallback, boolean required) {
         JsonNode v = n.get(field);
         if (v == null || v.isNull()) {
             if (required) {

@@ -1,5 +1,6 @@
 package dev.ssdpulse.producer.workload;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
@@ -20,8 +21,7 @@ import java.util.Locale;
  * <p><b>Durations</b>: {@code ns, us, ms, s, m/min, h}; a bare number is seconds (as fio's runtime).
  */
 public final class Units {
-    private Units() {
-    }
+    private Units() {}
 
     public static final long KIB = 1L << 10;
     public static final long MIB = 1L << 20;
@@ -47,27 +47,42 @@ public final class Units {
         }
         if (suffix.length() == 1) {
             switch (Character.toLowerCase(suffix.charAt(0))) {
-                case 'k': return KIB;
-                case 'm': return MIB;
-                case 'g': return GIB;
-                case 't': return TIB;
-                default: break;
+                case 'k':
+                    return KIB;
+                case 'm':
+                    return MIB;
+                case 'g':
+                    return GIB;
+                case 't':
+                    return TIB;
+                default:
+                    break;
             }
         } else if (suffix.length() == 2 && suffix.charAt(1) == 'B') {
             switch (Character.toLowerCase(suffix.charAt(0))) {
-                case 'k': return 1_000L;
-                case 'm': return 1_000_000L;
-                case 'g': return 1_000_000_000L;
-                case 't': return 1_000_000_000_000L;
-                default: break;
+                case 'k':
+                    return 1_000L;
+                case 'm':
+                    return 1_000_000L;
+                case 'g':
+                    return 1_000_000_000L;
+                case 't':
+                    return 1_000_000_000_000L;
+                default:
+                    break;
             }
         } else if (suffix.length() == 3 && suffix.substring(1).equalsIgnoreCase("iB")) {
             switch (Character.toLowerCase(suffix.charAt(0))) {
-                case 'k': return KIB;
-                case 'm': return MIB;
-                case 'g': return GIB;
-                case 't': return TIB;
-                default: break;
+                case 'k':
+                    return KIB;
+                case 'm':
+                    return MIB;
+                case 'g':
+                    return GIB;
+                case 't':
+                    return TIB;
+                default:
+                    break;
             }
         }
         throw new IllegalArgumentException("'" + text + "' has unknown size unit '" + suffix
@@ -85,12 +100,26 @@ public final class Units {
         String suffix = s.substring(i).trim().toLowerCase(Locale.ROOT);
         long multiplier;
         switch (suffix) {
-            case "ns": multiplier = 1L; break;
-            case "us": multiplier = 1_000L; break;
-            case "ms": multiplier = 1_000_000L; break;
-            case "": case "s": multiplier = 1_000_000_000L; break;
-            case "m": case "min": multiplier = 60_000_000_000L; break;
-            case "h": multiplier = 3_600_000_000_000L; break;
+            case "ns":
+                multiplier = 1L;
+                break;
+            case "us":
+                multiplier = 1_000L;
+                break;
+            case "ms":
+                multiplier = 1_000_000L;
+                break;
+            case "":
+            case "s":
+                multiplier = 1_000_000_000L;
+                break;
+            case "m":
+            case "min":
+                multiplier = 60_000_000_000L;
+                break;
+            case "h":
+                multiplier = 3_600_000_000_000L;
+                break;
             default:
                 throw new IllegalArgumentException("'" + text + "' has unknown time unit '" + suffix
                         + "' (known: ns, us, ms, s, m/min, h; a bare number is seconds)");
@@ -110,7 +139,7 @@ public final class Units {
 
     private static long toWhole(String number, long multiplier, String text, String unit) {
         try {
-            java.math.BigDecimal value = new java.math.BigDecimal(number).multiply(java.math.BigDecimal.valueOf(multiplier));
+            BigDecimal value = new BigDecimal(number).multiply(BigDecimal.valueOf(multiplier));
             if (value.signum() != 0 && value.stripTrailingZeros().scale() > 0) {
                 throw new IllegalArgumentException("'" + text + "' is not a whole number of " + unit);
             }

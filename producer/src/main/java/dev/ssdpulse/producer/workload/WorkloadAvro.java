@@ -1,7 +1,7 @@
 package dev.ssdpulse.producer.workload;
 
+import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.WorkloadDescription;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,8 +12,7 @@ import java.util.List;
  * 1 MB record limit.
  */
 public final class WorkloadAvro {
-    private WorkloadAvro() {
-    }
+    private WorkloadAvro() {}
 
     public static WorkloadDescription toDescription(WorkloadSpec spec, long targetSizeBytes) {
         List<dev.ssdpulse.schemas.avro.PhaseSpec> phases = new ArrayList<>();
@@ -43,16 +42,20 @@ public final class WorkloadAvro {
         return dev.ssdpulse.schemas.avro.PhaseSpec.newBuilder()
                 .setIndex(sp.index())
                 .setName(sp.name())
-                .setKind(dev.ssdpulse.schemas.avro.PhaseKind.valueOf(p.kind().name()))
+                .setKind(PhaseKind.valueOf(p.kind().name()))
                 .setAccessSpecs(specs)
                 .setQueueDepth(p.queueDepth())
                 .setWorkers(p.workers())
                 .setSpanOffsetBytes(p.span().offsetBytes(targetSizeBytes))
                 .setSpanSizeBytes(p.span().sizeBytes(targetSizeBytes))
                 .setDurationNs(p.durationNs().isPresent() ? p.durationNs().getAsLong() : null)
-                .setTotalBytes(p.totalBytes(targetSizeBytes).isPresent() ? p.totalBytes(targetSizeBytes).getAsLong() : null)
+                .setTotalBytes(
+                        p.totalBytes(targetSizeBytes).isPresent()
+                                ? p.totalBytes(targetSizeBytes).getAsLong()
+                                : null)
                 .setRampNs(p.rampNs())
-                .setRateLimitIops(p.rateLimitIops().isPresent() ? p.rateLimitIops().getAsLong() : null)
+                .setRateLimitIops(
+                        p.rateLimitIops().isPresent() ? p.rateLimitIops().getAsLong() : null)
                 .setTrimEnabled(p.trim())
                 .build();
     }

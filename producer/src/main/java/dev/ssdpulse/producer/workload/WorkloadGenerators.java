@@ -17,8 +17,7 @@ import dev.ssdpulse.producer.io.RequestGenerator;
 public final class WorkloadGenerators {
     private static final RequestGenerator NO_REQUESTS = request -> false;
 
-    private WorkloadGenerators() {
-    }
+    private WorkloadGenerators() {}
 
     /**
      * @param phase           the phase (from {@link ScheduledPhase#phase()})
@@ -45,7 +44,10 @@ public final class WorkloadGenerators {
         long regionStart = spanStart;
         long regionSize = spanSize;
         if (phase.spanSharing() == SpanSharing.SPLIT && phase.workers() > 1) {
-            long align = phase.accessSpecs().stream().mapToLong(AccessSpec::alignmentBytes).max().orElse(512);
+            long align = phase.accessSpecs().stream()
+                    .mapToLong(AccessSpec::alignmentBytes)
+                    .max()
+                    .orElse(512);
             long slice = spanSize / phase.workers() / align * align;
             regionStart = spanStart + worker * slice;
             regionSize = worker == phase.workers() - 1 ? spanStart + spanSize - regionStart : slice;
@@ -57,7 +59,8 @@ public final class WorkloadGenerators {
         }
         // seed + phase name + worker: distinct streams per worker and per phase even if a driver passes the
         // workload seed itself rather than the scheduled phase's seed.
-        long workerSeed = WorkloadSpec.mix64(seed ^ WorkloadSpec.mix64(phase.name().hashCode() * 0x9E3779B97F4A7C15L + worker));
+        long workerSeed =
+                WorkloadSpec.mix64(seed ^ WorkloadSpec.mix64(phase.name().hashCode() * 0x9E3779B97F4A7C15L + worker));
         return new AccessSpecGenerator(phase, regionStart, regionSize, budget, workerSeed);
     }
 }

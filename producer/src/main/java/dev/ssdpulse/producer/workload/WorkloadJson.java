@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.math.BigDecimal;
 import java.util.List;
 
@@ -17,8 +16,7 @@ import java.util.List;
 public final class WorkloadJson {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private WorkloadJson() {
-    }
+    private WorkloadJson() {}
 
     public static String toCanonicalJson(WorkloadSpec spec) {
         ObjectNode root = MAPPER.createObjectNode();
@@ -78,13 +76,18 @@ public final class WorkloadJson {
         p.totalBytes().ifPresent(t -> amount(n, "totalBytes", t));
         n.put("ramp", p.rampNs() + "ns");
         p.rateLimitIops().ifPresent(r -> n.put("rateLimitIops", r));
-        n.put("distribution", p.distribution().kind() == Distribution.Kind.UNIFORM ? "uniform"
-                : "zipf:" + plain(p.distribution().theta()));
-        n.put("dataPattern", switch (p.dataPattern().kind()) {
-            case INCOMPRESSIBLE -> "incompressible";
-            case ZEROS -> "zeros";
-            case COMPRESSIBLE -> "compressible:" + plain(p.dataPattern().compressionRatio());
-        });
+        n.put(
+                "distribution",
+                p.distribution().kind() == Distribution.Kind.UNIFORM
+                        ? "uniform"
+                        : "zipf:" + plain(p.distribution().theta()));
+        n.put(
+                "dataPattern",
+                switch (p.dataPattern().kind()) {
+                    case INCOMPRESSIBLE -> "incompressible";
+                    case ZEROS -> "zeros";
+                    case COMPRESSIBLE -> "compressible:" + plain(p.dataPattern().compressionRatio());
+                });
         n.put("trim", p.trim());
         n.put("repeat", p.repeat());
         return n;

@@ -6,13 +6,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -50,7 +50,7 @@ public final class WorkloadLoader {
         String resolved = Placeholders.substitute(text, variables, sourceName);
         JsonNode root;
         try {
-            ObjectMapper mapper = sourceName.toLowerCase(java.util.Locale.ROOT).endsWith(".json") ? json : yaml;
+            ObjectMapper mapper = sourceName.toLowerCase(Locale.ROOT).endsWith(".json") ? json : yaml;
             root = mapper.readTree(resolved);
         } catch (JsonProcessingException e) {
             JsonLocation loc = e.getLocation();

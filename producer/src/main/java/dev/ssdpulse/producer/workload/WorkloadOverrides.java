@@ -19,41 +19,49 @@ import java.util.OptionalLong;
  * @param seed           workload seed
  * @param targetSizeBytes intended target size
  */
-public record WorkloadOverrides(Integer queueDepth, Integer workers, Long durationNs, Amount totalBytes, Span span,
-                                Long rateLimitIops, Long rampNs, Long seed, Long targetSizeBytes) {
+public record WorkloadOverrides(
+        Integer queueDepth,
+        Integer workers,
+        Long durationNs,
+        Amount totalBytes,
+        Span span,
+        Long rateLimitIops,
+        Long rampNs,
+        Long seed,
+        Long targetSizeBytes) {
 
     public static WorkloadOverrides none() {
         return new WorkloadOverrides(null, null, null, null, null, null, null, null, null);
     }
 
     public WorkloadOverrides withQueueDepth(Integer v) {
-        return new WorkloadOverrides(v, workers, durationNs, totalBytes, span, rateLimitIops, rampNs, seed,
-                targetSizeBytes);
+        return new WorkloadOverrides(
+                v, workers, durationNs, totalBytes, span, rateLimitIops, rampNs, seed, targetSizeBytes);
     }
 
     public WorkloadOverrides withWorkers(Integer v) {
-        return new WorkloadOverrides(queueDepth, v, durationNs, totalBytes, span, rateLimitIops, rampNs, seed,
-                targetSizeBytes);
+        return new WorkloadOverrides(
+                queueDepth, v, durationNs, totalBytes, span, rateLimitIops, rampNs, seed, targetSizeBytes);
     }
 
     public WorkloadOverrides withDurationNs(Long v) {
-        return new WorkloadOverrides(queueDepth, workers, v, totalBytes, span, rateLimitIops, rampNs, seed,
-                targetSizeBytes);
+        return new WorkloadOverrides(
+                queueDepth, workers, v, totalBytes, span, rateLimitIops, rampNs, seed, targetSizeBytes);
     }
 
     public WorkloadOverrides withSpan(Span v) {
-        return new WorkloadOverrides(queueDepth, workers, durationNs, totalBytes, v, rateLimitIops, rampNs, seed,
-                targetSizeBytes);
+        return new WorkloadOverrides(
+                queueDepth, workers, durationNs, totalBytes, v, rateLimitIops, rampNs, seed, targetSizeBytes);
     }
 
     public WorkloadOverrides withRateLimitIops(Long v) {
-        return new WorkloadOverrides(queueDepth, workers, durationNs, totalBytes, span, v, rampNs, seed,
-                targetSizeBytes);
+        return new WorkloadOverrides(
+                queueDepth, workers, durationNs, totalBytes, span, v, rampNs, seed, targetSizeBytes);
     }
 
     public WorkloadOverrides withSeed(Long v) {
-        return new WorkloadOverrides(queueDepth, workers, durationNs, totalBytes, span, rateLimitIops, rampNs, v,
-                targetSizeBytes);
+        return new WorkloadOverrides(
+                queueDepth, workers, durationNs, totalBytes, span, rateLimitIops, rampNs, v, targetSizeBytes);
     }
 
     public boolean isEmpty() {
@@ -62,7 +70,9 @@ public record WorkloadOverrides(Integer queueDepth, Integer workers, Long durati
 
     /** Applies the overrides and validates the result (source names the origin in error messages). */
     public WorkloadSpec apply(WorkloadSpec spec, String source) {
-        WorkloadSpec out = new WorkloadSpec(spec.name(), spec.description(),
+        WorkloadSpec out = new WorkloadSpec(
+                spec.name(),
+                spec.description(),
                 seed != null ? seed : spec.seed(),
                 targetSizeBytes != null ? OptionalLong.of(targetSizeBytes) : spec.targetSizeBytes(),
                 steps(spec.phases()));

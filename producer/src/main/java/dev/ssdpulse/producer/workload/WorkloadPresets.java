@@ -64,7 +64,8 @@ public final class WorkloadPresets {
     /** The preset's source text (placeholders unresolved), e.g. to print or to copy and edit. */
     public String text(String name) {
         if (!exists(name)) {
-            throw new IllegalArgumentException("unknown workload preset '" + name + "', known: " + String.join(", ", names()));
+            throw new IllegalArgumentException(
+                    "unknown workload preset '" + name + "', known: " + String.join(", ", names()));
         }
         return read(name + ".yaml");
     }

@@ -14,8 +14,8 @@ import java.util.OptionalLong;
  *                        created with; a block device or simulated drive uses its own capacity
  * @param phases          steps in run order
  */
-public record WorkloadSpec(String name, String description, long seed, OptionalLong targetSizeBytes,
-                           List<WorkloadStep> phases) {
+public record WorkloadSpec(
+        String name, String description, long seed, OptionalLong targetSizeBytes, List<WorkloadStep> phases) {
 
     /** Expansion guard: more scheduled phases than this is a spec error, not a workload. */
     public static final int MAX_SCHEDULED_PHASES = 1_000_000;
@@ -42,8 +42,8 @@ public record WorkloadSpec(String name, String description, long seed, OptionalL
     public List<ScheduledPhase> schedule() {
         long n = scheduledPhaseCount();
         if (n > MAX_SCHEDULED_PHASES) {
-            throw new IllegalStateException("workload '" + name + "' expands to " + n + " phases, more than "
-                    + MAX_SCHEDULED_PHASES);
+            throw new IllegalStateException(
+                    "workload '" + name + "' expands to " + n + " phases, more than " + MAX_SCHEDULED_PHASES);
         }
         List<ScheduledPhase> out = new ArrayList<>((int) n);
         expand(phases, "", out);

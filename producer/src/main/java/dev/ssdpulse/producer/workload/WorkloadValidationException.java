@@ -7,8 +7,10 @@ public final class WorkloadValidationException extends RuntimeException {
     private final List<String> problems;
 
     public WorkloadValidationException(List<String> problems) {
-        super(problems.size() == 1 ? problems.get(0)
-                : problems.size() + " problems:\n  " + String.join("\n  ", problems));
+        super(
+                problems.size() == 1
+                        ? problems.get(0)
+                        : problems.size() + " problems:\n  " + String.join("\n  ", problems));
         this.problems = List.copyOf(problems);
     }
 

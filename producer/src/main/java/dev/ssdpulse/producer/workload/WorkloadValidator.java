@@ -12,14 +12,14 @@ import java.util.Set;
 public final class WorkloadValidator {
     /** Largest transfer: 1 GiB (IoRequest.sizeBytes is an int; seed 003 mentions 1 GB requests). */
     public static final int MAX_TRANSFER_BYTES = 1 << 30;
+
     public static final int MAX_QUEUE_DEPTH = 65_536;
     public static final int MAX_WORKERS = 4_096;
 
     /** 2^53 - 1: the largest integer below which every integer is exact in a double. */
     static final long MAX_EXACT_DOUBLE_INTEGER = (1L << 53) - 1;
 
-    private WorkloadValidator() {
-    }
+    private WorkloadValidator() {}
 
     /** Throws {@link WorkloadValidationException} listing every problem, if any. */
     public static void validate(WorkloadSpec spec, String source) {
@@ -51,8 +51,8 @@ public final class WorkloadValidator {
         steps(spec.phases(), source, "phases", spec, p);
         long n = spec.scheduledPhaseCount();
         if (n > WorkloadSpec.MAX_SCHEDULED_PHASES) {
-            p.add(source + ": phases: repeats expand to " + n + " phases, at most "
-                    + WorkloadSpec.MAX_SCHEDULED_PHASES + " are allowed");
+            p.add(source + ": phases: repeats expand to " + n + " phases, at most " + WorkloadSpec.MAX_SCHEDULED_PHASES
+                    + " are allowed");
         }
         return p;
     }
@@ -114,14 +114,18 @@ public final class WorkloadValidator {
             p.add(at + ".distribution: zipf theta " + ph.distribution().theta() + " must be in (0, 100]");
         }
         if (ph.dataPattern().kind() == DataPattern.Kind.COMPRESSIBLE
-                && !(ph.dataPattern().compressionRatio() >= 1 && ph.dataPattern().compressionRatio() <= 1000)) {
-            p.add(at + ".dataPattern: compression ratio " + ph.dataPattern().compressionRatio() + " must be in 1..1000");
+                && !(ph.dataPattern().compressionRatio() >= 1
+                        && ph.dataPattern().compressionRatio() <= 1000)) {
+            p.add(at + ".dataPattern: compression ratio " + ph.dataPattern().compressionRatio()
+                    + " must be in 1..1000");
         }
         Span span = ph.span();
-        if (span.offset().percent() < 0 || (span.offset().isAbsolute() && span.offset().bytes() < 0)) {
+        if (span.offset().percent() < 0
+                || (span.offset().isAbsolute() && span.offset().bytes() < 0)) {
             p.add(at + ".span.offset: " + span.offset().toCanonicalString() + " must not be negative");
         }
-        if (span.size().percent() < 0 || (span.size().isAbsolute() && span.size().bytes() <= 0)) {
+        if (span.size().percent() < 0
+                || (span.size().isAbsolute() && span.size().bytes() <= 0)) {
             p.add(at + ".span.size: " + span.size().toCanonicalString() + " must be > 0");
         }
 
@@ -153,8 +157,11 @@ public final class WorkloadValidator {
         for (int j = 0; j < ph.accessSpecs().size(); j++) {
             AccessSpec a = ph.accessSpecs().get(j);
             String as = at + ".accessSpecs[" + j + "]";
-            if (a.transferSizeBytes() <= 0 || a.transferSizeBytes() % 512 != 0 || a.transferSizeBytes() > MAX_TRANSFER_BYTES) {
-                p.add(as + ".transferSize: " + a.transferSizeBytes() + " must be a positive multiple of 512 up to 1 GiB");
+            if (a.transferSizeBytes() <= 0
+                    || a.transferSizeBytes() % 512 != 0
+                    || a.transferSizeBytes() > MAX_TRANSFER_BYTES) {
+                p.add(as + ".transferSize: " + a.transferSizeBytes()
+                        + " must be a positive multiple of 512 up to 1 GiB");
             }
             if (a.alignmentBytes() <= 0 || a.alignmentBytes() % 512 != 0) {
                 p.add(as + ".alignment: " + a.alignmentBytes() + " must be a positive multiple of 512");
@@ -191,7 +198,8 @@ public final class WorkloadValidator {
         long off = ph.span().offsetBytes(targetSizeBytes);
         long size = ph.span().sizeBytes(targetSizeBytes);
         if (off < 0 || size <= 0 || off + size > targetSizeBytes) {
-            return "[" + off + ", " + (off + size) + ") is not inside a target of " + Units.describeBytes(targetSizeBytes);
+            return "[" + off + ", " + (off + size) + ") is not inside a target of "
+                    + Units.describeBytes(targetSizeBytes);
         }
         long perWorker = ph.spanSharing() == SpanSharing.SPLIT ? size / ph.workers() : size;
         if (perWorker < maxTransferBytes) {
@@ -209,7 +217,10 @@ public final class WorkloadValidator {
             if (ph.accessSpecs().isEmpty()) {
                 continue;
             }
-            int maxTransfer = ph.accessSpecs().stream().mapToInt(AccessSpec::transferSizeBytes).max().orElse(0);
+            int maxTransfer = ph.accessSpecs().stream()
+                    .mapToInt(AccessSpec::transferSizeBytes)
+                    .max()
+                    .orElse(0);
             String problem = spanProblem(ph, targetSizeBytes, maxTransfer);
             if (problem != null && p.stream().noneMatch(s -> s.contains("'" + ph.name() + "'"))) {
                 p.add(source + ": phase '" + ph.name() + "' span: " + problem);

@@ -1,5 +1,10 @@
 package dev.ssdpulse.producer.device;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import dev.ssdpulse.producer.device.DeviceRunnerTest.RecordingListener;
 import dev.ssdpulse.producer.device.DeviceRunnerTest.RecordingSink;
 import dev.ssdpulse.producer.device.engine.CpuList;
@@ -9,24 +14,23 @@ import dev.ssdpulse.producer.device.engine.IoStatus;
 import dev.ssdpulse.producer.device.engine.IoUringIoEngine;
 import dev.ssdpulse.producer.device.engine.LibaioIoEngine;
 import dev.ssdpulse.producer.device.engine.LockedMemory;
-import dev.ssdpulse.producer.device.engine.ThreadCapabilities;
 import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
 import dev.ssdpulse.producer.device.engine.ThreadAffinity;
-import dev.ssdpulse.producer.io.IoCompletionSink;
+import dev.ssdpulse.producer.device.engine.ThreadCapabilities;
 import dev.ssdpulse.producer.device.testing.FaultInjectingIoEngine;
 import dev.ssdpulse.producer.device.testing.LoopDevice;
+import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.Amount;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.OptionalLong;
@@ -35,11 +39,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The runner's submit/reap loop (asynchronous engines) and its handling of device errors. */
 class AsyncDeviceRunnerTest {
@@ -47,8 +48,10 @@ class AsyncDeviceRunnerTest {
     private static final long MS = 1_000_000L;
 
     private static PhaseSpec.Builder io(String name, int readPercent, int workers, int qd) {
-        return PhaseSpec.builder(name, PhaseKind.TEST).accessSpec(AccessSpec.of(4096, 100, readPercent, 100))
-                .workers(workers).queueDepth(qd);
+        return PhaseSpec.builder(name, PhaseKind.TEST)
+                .accessSpec(AccessSpec.of(4096, 100, readPercent, 100))
+                .workers(workers)
+                .queueDepth(qd);
     }
 
     private static WorkloadSpec spec(long size, PhaseSpec... phases) {
@@ -66,17 +69,32 @@ class AsyncDeviceRunnerTest {
         for (int submitBatch : new int[] {1, 5, 32}) {
             RecordingSink sink = new RecordingSink();
             RecordingListener listener = new RecordingListener();
-            DeviceRunResult r = new DeviceRunner(queuedNull(32), new DeviceRunOptions(TARGET, false, false,
-                    DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS, submitBatch, null))
-                    .run(spec(TARGET, io("fill", 0, 2, 32).totalBytes(Amount.ofBytes(16L << 20)).build()), sink,
+            DeviceRunResult r = new DeviceRunner(
+                            queuedNull(32),
+                            new DeviceRunOptions(
+                                    TARGET,
+                                    false,
+                                    false,
+                                    DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS,
+                                    DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS,
+                                    submitBatch,
+                                    null))
+                    .run(
+                            spec(
+                                    TARGET,
+                                    io("fill", 0, 2, 32)
+                                            .totalBytes(Amount.ofBytes(16L << 20))
+                                            .build()),
+                            sink,
                             listener);
             assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
             assertThat(r.totalIos()).isEqualTo(4096).isEqualTo(sink.count.get());
             assertThat(r.bytesWritten()).isEqualTo(16L << 20);
             assertThat(sink.overlapped).isFalse();
             assertThat(sink.timesOrdered).isTrue();
-            assertThat(sink.maxQueueDepth.get()).as("one thread per worker keeps all 32 slots queued, submit batch "
-                    + submitBatch).isEqualTo(32);
+            assertThat(sink.maxQueueDepth.get())
+                    .as("one thread per worker keeps all 32 slots queued, submit batch " + submitBatch)
+                    .isEqualTo(32);
             assertThat(listener.events).containsExactly("start fill", "end fill BYTES");
         }
     }
@@ -118,8 +136,7 @@ class AsyncDeviceRunnerTest {
         }
 
         @Override
-        public void open(Path target, long sizeBytes, boolean direct, boolean writable) {
-        }
+        public void open(Path target, long sizeBytes, boolean direct, boolean writable) {}
 
         @Override
         public int alignmentBytes() {
@@ -152,23 +169,37 @@ class AsyncDeviceRunnerTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     @Test
     void whereTheWaitingReapSubmitsTheRunnerLeavesItsLastRequestsToIt() {
         for (int depth : new int[] {1, 8}) {
-            WorkloadSpec w = spec(TARGET, io("qd", 50, 1, depth).totalBytes(Amount.ofBytes(4096L * 2000)).build());
+            WorkloadSpec w = spec(
+                    TARGET,
+                    io("qd", 50, 1, depth)
+                            .totalBytes(Amount.ofBytes(4096L * 2000))
+                            .build());
             SubmitCountingEngine separate = new SubmitCountingEngine(depth, false);
             SubmitCountingEngine merged = new SubmitCountingEngine(depth, true);
             for (SubmitCountingEngine e : List.of(separate, merged)) {
                 RecordingSink sink = new RecordingSink();
-                DeviceRunResult r = new DeviceRunner(e, new DeviceRunOptions(TARGET, false, false,
-                        DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS, 1, null))
+                DeviceRunResult r = new DeviceRunner(
+                                e,
+                                new DeviceRunOptions(
+                                        TARGET,
+                                        false,
+                                        false,
+                                        DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS,
+                                        DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS,
+                                        1,
+                                        null))
                         .run(w, sink, DeviceRunListener.NONE);
                 assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
-                assertThat(r.totalIos()).isEqualTo(2000).isEqualTo(sink.count.get()).isEqualTo(e.queuedIos.get());
+                assertThat(r.totalIos())
+                        .isEqualTo(2000)
+                        .isEqualTo(sink.count.get())
+                        .isEqualTo(e.queuedIos.get());
                 assertThat(sink.timesOrdered).isTrue();
                 assertThat(sink.maxQueueDepth.get()).isEqualTo(depth);
             }
@@ -177,7 +208,9 @@ class AsyncDeviceRunnerTest {
             if (depth == 1) {
                 // each I/O goes to the kernel with the wait for it: one call per I/O instead of two
                 assertThat(merged.submitOnlyReaps.get()).isZero();
-                assertThat(merged.waitingReaps.get()).isEqualTo(separate.waitingReaps.get()).isEqualTo(2000);
+                assertThat(merged.waitingReaps.get())
+                        .isEqualTo(separate.waitingReaps.get())
+                        .isEqualTo(2000);
             } else {
                 // the request that takes the last free slot goes with the wait; the others still go at once
                 assertThat(merged.submitOnlyReaps.get()).isEqualTo(2000 - merged.waitingReaps.get());
@@ -195,28 +228,47 @@ class AsyncDeviceRunnerTest {
         IoCompletionSink sink = (worker, phase, op, offset, size, submit, latency, qd, status) -> {
             try {
                 seen.add(Thread.currentThread().getName() + " " + CpuList.format(ThreadAffinity.allowedCpus()));
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 seen.add(e.toString());
             }
         };
-        WorkloadSpec twoWorkers = spec(TARGET, io("pinned", 50, 2, 8).totalBytes(Amount.ofBytes(1L << 20)).build());
+        WorkloadSpec twoWorkers = spec(
+                TARGET,
+                io("pinned", 50, 2, 8).totalBytes(Amount.ofBytes(1L << 20)).build());
         for (IoEngine e : List.<IoEngine>of(queuedNull(8), new NullIoEngine())) {
             seen.clear();
-            DeviceRunResult r = new DeviceRunner(e, new DeviceRunOptions(TARGET, false, false,
-                    DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS, 1, last))
+            DeviceRunResult r = new DeviceRunner(
+                            e,
+                            new DeviceRunOptions(
+                                    TARGET,
+                                    false,
+                                    false,
+                                    DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS,
+                                    DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS,
+                                    1,
+                                    last))
                     .run(twoWorkers, sink, DeviceRunListener.NONE);
             assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
             // async: one thread per worker; psync: one per worker and slot (a slot's thread may find the budget
             // spent before its first I/O); every thread that recorded an I/O was pinned
             assertThat(seen).hasSizeBetween(2, e.asynchronous() ? 2 : 16).allMatch(s -> s.endsWith(" " + last));
         }
-        assertThat(CpuList.format(ThreadAffinity.allowedCpus())).as("the caller's thread is untouched")
+        assertThat(CpuList.format(ThreadAffinity.allowedCpus()))
+                .as("the caller's thread is untouched")
                 .isEqualTo(CpuList.format(mine));
 
         assumeTrue(!mine.get(CpuList.MAX_CPU_ID));
-        DeviceRunResult refused = new DeviceRunner(queuedNull(8), new DeviceRunOptions(TARGET, false, false,
-                DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS, 1,
-                CpuList.parse("4095"))).run(twoWorkers, (w, p, o, off, sz, sub, lat, qd, st) -> { }, DeviceRunListener.NONE);
+        DeviceRunResult refused = new DeviceRunner(
+                        queuedNull(8),
+                        new DeviceRunOptions(
+                                TARGET,
+                                false,
+                                false,
+                                DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS,
+                                DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS,
+                                1,
+                                CpuList.parse("4095")))
+                .run(twoWorkers, (w, p, o, off, sz, sub, lat, qd, st) -> {}, DeviceRunListener.NONE);
         assertThat(refused.status()).isEqualTo(DeviceRunResult.Status.FAILED);
         assertThat(refused.reason()).contains("cannot pin the I/O thread to CPUs 4095");
     }
@@ -225,16 +277,24 @@ class AsyncDeviceRunnerTest {
     void queueDepthAboveTheEnginesIsRefusedBeforeAnyIo() {
         RecordingSink sink = new RecordingSink();
         assertThatThrownBy(() -> new DeviceRunner(queuedNull(16), DeviceRunOptions.forTarget(TARGET, false, false))
-                .run(spec(TARGET, io("deep", 100, 1, 32).durationNs(MS).build()), sink, DeviceRunListener.NONE))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("queue depth 32 exceeds");
+                        .run(spec(TARGET, io("deep", 100, 1, 32).durationNs(MS).build()), sink, DeviceRunListener.NONE))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("queue depth 32 exceeds");
         assertThat(sink.count.get()).isZero();
     }
 
     @Test
     void durationRateLimitAndCancelWorkOnTheAsyncLoop() throws Exception {
         DeviceRunResult paced = new DeviceRunner(queuedNull(8), DeviceRunOptions.forTarget(TARGET, false, false))
-                .run(spec(TARGET, io("paced", 100, 2, 4).rateLimitIops(OptionalLong.of(2_000))
-                        .durationNs(1_000 * MS).build()), new RecordingSink(), DeviceRunListener.NONE);
+                .run(
+                        spec(
+                                TARGET,
+                                io("paced", 100, 2, 4)
+                                        .rateLimitIops(OptionalLong.of(2_000))
+                                        .durationNs(1_000 * MS)
+                                        .build()),
+                        new RecordingSink(),
+                        DeviceRunListener.NONE);
         assertThat(paced.totalIos()).isBetween(1_200L, 2_010L);
         assertThat(paced.phases().get(0).endReason()).isEqualTo(PhaseOutcome.EndReason.DURATION);
 
@@ -246,11 +306,12 @@ class AsyncDeviceRunnerTest {
             runner.cancel();
         });
         canceller.start();
-        DeviceRunResult r = runner.run(spec(TARGET, io("long", 50, 2, 8).durationNs(60_000 * MS).build()), sink,
-                DeviceRunListener.NONE);
+        DeviceRunResult r = runner.run(
+                spec(TARGET, io("long", 50, 2, 8).durationNs(60_000 * MS).build()), sink, DeviceRunListener.NONE);
         assertThat(r.status()).isEqualTo(DeviceRunResult.Status.ABORTED);
         assertThat(r.phases().get(0).endReason()).isEqualTo(PhaseOutcome.EndReason.CANCELLED);
-        assertThat(r.phases().get(0).endNs() - r.phases().get(0).startNs()).as("ended before its 60 s")
+        assertThat(r.phases().get(0).endNs() - r.phases().get(0).startNs())
+                .as("ended before its 60 s")
                 .isLessThan(60_000 * MS);
         assertThat(r.totalIos()).isEqualTo(sink.count.get()).isPositive();
     }
@@ -262,17 +323,28 @@ class AsyncDeviceRunnerTest {
             FaultInjectingIoEngine e = FaultInjectingIoEngine.failing(inner, 1000, IoStatus.EIO);
             RecordingSink sink = new RecordingSink();
             RecordingListener listener = new RecordingListener();
-            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(TARGET, false, false)).run(
-                    spec(TARGET, io("test", 50, 2, 16).durationNs(30_000 * MS).build(),
-                            io("next", 50, 1, 1).durationNs(30_000 * MS).build()), sink, listener);
+            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(TARGET, false, false))
+                    .run(
+                            spec(
+                                    TARGET,
+                                    io("test", 50, 2, 16)
+                                            .durationNs(30_000 * MS)
+                                            .build(),
+                                    io("next", 50, 1, 1).durationNs(30_000 * MS).build()),
+                            sink,
+                            listener);
             assertThat(r.status()).as(inner.name()).isEqualTo(DeviceRunResult.Status.FAILED);
             assertThat(r.phases()).hasSize(1);
             PhaseOutcome p = r.phases().get(0);
             assertThat(p.endReason()).isEqualTo(PhaseOutcome.EndReason.FAILED);
-            assertThat(p.endNs() - p.startNs()).as("ended by the error, not by its 30 s").isLessThan(30_000 * MS);
+            assertThat(p.endNs() - p.startNs())
+                    .as("ended by the error, not by its 30 s")
+                    .isLessThan(30_000 * MS);
             assertThat(p.note()).contains("device error").contains("errno 5").contains(" I/Os failed)");
             assertThat(r.reason()).startsWith("phase 'test' failed: device error");
-            assertThat(p.errors()).as("every failed I/O is counted and recorded").isPositive()
+            assertThat(p.errors())
+                    .as("every failed I/O is counted and recorded")
+                    .isPositive()
                     .isEqualTo(sink.errors.get());
             assertThat(p.ios()).isEqualTo(sink.count.get()).isEqualTo(1000 + p.errors());
             assertThat(listener.events).containsExactly("start test", "end test FAILED");
@@ -284,13 +356,16 @@ class AsyncDeviceRunnerTest {
         FaultInjectingIoEngine e = FaultInjectingIoEngine.hanging(queuedNull(8), 500);
         RecordingSink sink = new RecordingSink();
         DeviceRunResult r = new DeviceRunner(e, new DeviceRunOptions(TARGET, false, false, 1_000 * MS, 300 * MS))
-                .run(spec(TARGET, io("test", 100, 1, 8).durationNs(60_000 * MS).build()), sink,
-                        DeviceRunListener.NONE);
+                .run(spec(TARGET, io("test", 100, 1, 8).durationNs(60_000 * MS).build()), sink, DeviceRunListener.NONE);
         assertThat(r.status()).isEqualTo(DeviceRunResult.Status.FAILED);
         PhaseOutcome p = r.phases().get(0);
-        assertThat(p.endNs() - p.startNs()).as("not before the 300 ms I/O timeout, and long before the 60 s phase")
-                .isGreaterThanOrEqualTo(300 * MS).isLessThan(60_000 * MS);
-        assertThat(r.reason()).contains("8 I/Os outstanding saw no completion").contains("stopped responding")
+        assertThat(p.endNs() - p.startNs())
+                .as("not before the 300 ms I/O timeout, and long before the 60 s phase")
+                .isGreaterThanOrEqualTo(300 * MS)
+                .isLessThan(60_000 * MS);
+        assertThat(r.reason())
+                .contains("8 I/Os outstanding saw no completion")
+                .contains("stopped responding")
                 .contains("injected hang");
         assertThat(sink.count.get()).isEqualTo(500);
     }
@@ -302,7 +377,7 @@ class AsyncDeviceRunnerTest {
         long size = 8L << 20;
         Files.write(f, new byte[(int) size]);
         for (int submitBatch : new int[] {1, 16}) { // each I/O on its own (fio's default), and batches of 16
-            List<IoEngine> engines = new java.util.ArrayList<>(List.of(new LibaioIoEngine(32)));
+            List<IoEngine> engines = new ArrayList<>(List.of(new LibaioIoEngine(32)));
             if (IoUringIoEngine.unavailableReason() == null) {
                 engines.add(new IoUringIoEngine(32));
             }
@@ -310,14 +385,29 @@ class AsyncDeviceRunnerTest {
                 RecordingSink sink = new RecordingSink();
                 try (e) {
                     e.open(f, size, true, true);
-                    DeviceRunResult r = new DeviceRunner(e, new DeviceRunOptions(size, false, false,
-                            DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS, DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS,
-                            submitBatch, null)).run(
-                            spec(size, io("mixed", 50, 2, 32).totalBytes(Amount.ofBytes(8L << 20)).build()),
-                            sink, DeviceRunListener.NONE);
+                    DeviceRunResult r = new DeviceRunner(
+                                    e,
+                                    new DeviceRunOptions(
+                                            size,
+                                            false,
+                                            false,
+                                            DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS,
+                                            DeviceRunOptions.DEFAULT_IO_TIMEOUT_NS,
+                                            submitBatch,
+                                            null))
+                            .run(
+                                    spec(
+                                            size,
+                                            io("mixed", 50, 2, 32)
+                                                    .totalBytes(Amount.ofBytes(8L << 20))
+                                                    .build()),
+                                    sink,
+                                    DeviceRunListener.NONE);
                     String what = e.name() + ", submit batch " + submitBatch;
                     assertThat(r.status()).as(what + ": " + r.reason()).isEqualTo(DeviceRunResult.Status.COMPLETED);
-                    assertThat(r.totalErrors()).as(String.valueOf(r.lastError())).isZero();
+                    assertThat(r.totalErrors())
+                            .as(String.valueOf(r.lastError()))
+                            .isZero();
                     assertThat(r.totalIos()).as(what).isEqualTo(2048).isEqualTo(sink.count.get());
                     assertThat(r.bytesRead() + r.bytesWritten()).isEqualTo(8L << 20);
                     assertThat(sink.overlapped).isFalse();
@@ -349,19 +439,33 @@ class AsyncDeviceRunnerTest {
             try (IoUringIoEngine e = new IoUringIoEngine(qd)) {
                 e.open(f, size, true, true);
                 PhaseSpec.Builder write = PhaseSpec.builder("write", PhaseKind.TEST)
-                        .accessSpec(AccessSpec.of(transferBytes, 100, 0, 100)).workers(2).queueDepth(qd);
+                        .accessSpec(AccessSpec.of(transferBytes, 100, 0, 100))
+                        .workers(2)
+                        .queueDepth(qd);
                 PhaseSpec.Builder read = PhaseSpec.builder("read", PhaseKind.TEST)
-                        .accessSpec(AccessSpec.of(transferBytes, 100, 100, 100)).workers(2).queueDepth(qd);
-                result.set(new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, true)).run(spec(size,
-                        write.totalBytes(Amount.ofBytes(32L << 20)).build(),
-                        read.totalBytes(Amount.ofBytes(32L << 20)).build()), sink, listener));
+                        .accessSpec(AccessSpec.of(transferBytes, 100, 100, 100))
+                        .workers(2)
+                        .queueDepth(qd);
+                result.set(new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, true))
+                        .run(
+                                spec(
+                                        size,
+                                        write.totalBytes(Amount.ofBytes(32L << 20))
+                                                .build(),
+                                        read.totalBytes(Amount.ofBytes(32L << 20))
+                                                .build()),
+                                sink,
+                                listener));
             }
         });
         DeviceRunResult r = result.get();
         assertThat(r.status()).as(r.reason()).isEqualTo(DeviceRunResult.Status.COMPLETED);
         assertThat(r.totalErrors()).as(String.valueOf(r.lastError())).isZero();
         assertThat(r.totalIos()).isEqualTo(64).isEqualTo(sink.count.get());
-        assertThat(listener.events).filteredOn(ev -> ev.startsWith("notice ")).singleElement().asString()
+        assertThat(listener.events)
+                .filteredOn(ev -> ev.startsWith("notice "))
+                .singleElement()
+                .asString()
                 .contains("io_uring runs without its registered resources")
                 .contains("errno 12 (ENOMEM")
                 .contains("RLIMIT_MEMLOCK is too low");
@@ -382,18 +486,28 @@ class AsyncDeviceRunnerTest {
             long size = 64L << 20;
             assumeTrue(run("truncate", "-s", String.valueOf(size), image.toString()), "truncate failed");
             try (LoopDevice loop = LoopDevice.attachExisting(image);
-                 LibaioIoEngine e = new LibaioIoEngine(16)) {
+                    LibaioIoEngine e = new LibaioIoEngine(16)) {
                 e.open(loop.path(), size, true, true);
                 RecordingSink sink = new RecordingSink();
-                DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, true, true)).run(
-                        spec(size, PhaseSpec.builder("fill", PhaseKind.TEST)
-                                .accessSpec(AccessSpec.of(131072, 100, 0, 0)).queueDepth(16)
-                                .totalBytes(Amount.ofPercent(100)).build()), sink, DeviceRunListener.NONE);
+                DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, true, true))
+                        .run(
+                                spec(
+                                        size,
+                                        PhaseSpec.builder("fill", PhaseKind.TEST)
+                                                .accessSpec(AccessSpec.of(131072, 100, 0, 0))
+                                                .queueDepth(16)
+                                                .totalBytes(Amount.ofPercent(100))
+                                                .build()),
+                                sink,
+                                DeviceRunListener.NONE);
                 assertThat(r.status()).isEqualTo(DeviceRunResult.Status.FAILED);
                 PhaseOutcome p = r.phases().get(0);
                 assertThat(p.note()).contains("device error").contains("WRITE");
                 assertThat(p.errors()).isPositive().isEqualTo(sink.errors.get());
-                assertThat(p.bytesWritten()).as("ended near the 8 MiB of backing space, not at 64 MiB").isLessThan(16L << 20).isPositive();
+                assertThat(p.bytesWritten())
+                        .as("ended near the 8 MiB of backing space, not at 64 MiB")
+                        .isLessThan(16L << 20)
+                        .isPositive();
             }
         } finally {
             run("umount", "-l", mount.toString());
@@ -419,8 +533,8 @@ class AsyncDeviceRunnerTest {
             inner.open(f, size, true, true);
             FaultInjectingIoEngine e = FaultInjectingIoEngine.failing(inner, 200, IoStatus.ENOSPC);
             RecordingSink sink = new RecordingSink();
-            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, false)).run(
-                    spec(size, io("w", 0, 1, 4).durationNs(30_000 * MS).build()), sink, DeviceRunListener.NONE);
+            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, false))
+                    .run(spec(size, io("w", 0, 1, 4).durationNs(30_000 * MS).build()), sink, DeviceRunListener.NONE);
             assertThat(r.status()).isEqualTo(DeviceRunResult.Status.FAILED);
             assertThat(r.reason()).contains("errno 28");
             assertThat(r.phases().get(0).errors()).isBetween(1L, 4L).isEqualTo(sink.errors.get());

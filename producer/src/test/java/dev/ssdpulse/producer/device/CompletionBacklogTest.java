@@ -1,27 +1,31 @@
 package dev.ssdpulse.producer.device;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.ssdpulse.producer.device.engine.IoSlot;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
-import org.junit.jupiter.api.Test;
-
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class CompletionBacklogTest {
-    private record Recorded(byte op, long offsetBytes, int sizeBytes, long submitNanos, long completeNanos,
-                            int queueDepth, int status) {
-    }
+    private record Recorded(
+            byte op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitNanos,
+            long completeNanos,
+            int queueDepth,
+            int status) {}
 
     @Test
     void holdsCopiesSoTheSlotsCanBeRefilledAndDrainsOldestFirst() {
         CompletionBacklog backlog = new CompletionBacklog(4);
         IoSlot slot = new IoSlot(ByteBuffer.allocateDirect(4096));
         List<Recorded> out = new ArrayList<>();
-        CompletionBacklog.Recorder recorder = (op, off, size, sub, done, qd, st) ->
-                out.add(new Recorded(op, off, size, sub, done, qd, st));
+        CompletionBacklog.Recorder recorder =
+                (op, off, size, sub, done, qd, st) -> out.add(new Recorded(op, off, size, sub, done, qd, st));
         assertThat(backlog.isEmpty()).isTrue();
 
         for (int i = 0; i < 4; i++) {
@@ -32,11 +36,12 @@ class CompletionBacklogTest {
         assertThat(backlog.isEmpty()).isFalse();
         backlog.drainTo(recorder);
 
-        assertThat(out).containsExactly(
-                new Recorded(IoOpCode.READ, 0, 4096, 100, 150, 1, 0),
-                new Recorded(IoOpCode.WRITE, 4096, 4096, 101, 151, 2, 0),
-                new Recorded(IoOpCode.READ, 8192, 4096, 102, 152, 3, 0),
-                new Recorded(IoOpCode.WRITE, 12288, 4096, 103, 153, 4, 5));
+        assertThat(out)
+                .containsExactly(
+                        new Recorded(IoOpCode.READ, 0, 4096, 100, 150, 1, 0),
+                        new Recorded(IoOpCode.WRITE, 4096, 4096, 101, 151, 2, 0),
+                        new Recorded(IoOpCode.READ, 8192, 4096, 102, 152, 3, 0),
+                        new Recorded(IoOpCode.WRITE, 12288, 4096, 103, 153, 4, 5));
         assertThat(backlog.isEmpty()).isTrue();
 
         out.clear();

@@ -1,5 +1,8 @@
 package dev.ssdpulse.producer.device;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
@@ -21,17 +24,13 @@ import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.topics.Topics;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Test;
 
 /**
  * A device run with the device command's default policy, {@link OverflowPolicy#DROP_AND_COUNT}, whose broker stops
@@ -48,17 +47,36 @@ class DeviceRunDropAndCountTest {
 
     @Test
     void aStalledBrokerCostsTheRunNothingAndEveryDroppedIoIsCounted() {
-        WorkloadSpec spec = new WorkloadSpec("drop", "4 KiB random read", 1, OptionalLong.of(TARGET_BYTES), List.of(
-                PhaseSpec.builder("read", PhaseKind.TEST).accessSpec(AccessSpec.of(4096, 100, 100, 100))
-                        .queueDepth(1).workers(1).totalBytes(Amount.ofBytes(RUN_IOS * 4096)).build()));
+        WorkloadSpec spec = new WorkloadSpec(
+                "drop",
+                "4 KiB random read",
+                1,
+                OptionalLong.of(TARGET_BYTES),
+                List.of(PhaseSpec.builder("read", PhaseKind.TEST)
+                        .accessSpec(AccessSpec.of(4096, 100, 100, 100))
+                        .queueDepth(1)
+                        .workers(1)
+                        .totalBytes(Amount.ofBytes(RUN_IOS * 4096))
+                        .build()));
         HostFacts facts = new HostFactsCollector().collect(Path.of("."), true, "null");
-        RunStarted started = RunStarted.newBuilder().setRunId("drop-and-count").setRunName("drop and count")
+        RunStarted started = RunStarted.newBuilder()
+                .setRunId("drop-and-count")
+                .setRunName("drop and count")
                 .setProducerKind(ProducerKind.DEVICE)
                 .setDevice(facts.toDeviceDescription(Path.of("null"), false, TARGET_BYTES))
-                .setHost(facts.toHostDescription()).setWorkload(WorkloadAvro.toDescription(spec, TARGET_BYTES))
-                .setSeed(1).setWallClockStartEpochNs(1_700_000_000_000_000_000L).setToolVersion("test").build();
-        PublisherConfig config = new PublisherConfig(Map.of(), BATCH_IOS, QUEUE_CAPACITY, OverflowPolicy.DROP_AND_COUNT,
-                Duration.ofMillis(20), Duration.ofHours(1));
+                .setHost(facts.toHostDescription())
+                .setWorkload(WorkloadAvro.toDescription(spec, TARGET_BYTES))
+                .setSeed(1)
+                .setWallClockStartEpochNs(1_700_000_000_000_000_000L)
+                .setToolVersion("test")
+                .build();
+        PublisherConfig config = new PublisherConfig(
+                Map.of(),
+                BATCH_IOS,
+                QUEUE_CAPACITY,
+                OverflowPolicy.DROP_AND_COUNT,
+                Duration.ofMillis(20),
+                Duration.ofHours(1));
         HoldableProducer producer = new HoldableProducer(true);
         NullIoEngine engine = new NullIoEngine();
         engine.open(null, TARGET_BYTES, true, true);
@@ -68,31 +86,39 @@ class DeviceRunDropAndCountTest {
         try (RunPublisher publisher = new RunPublisher(producer, config, started, 1)) {
             producer.holdIoBatches();
             AtomicLong delivered = new AtomicLong();
-            result = new DeviceRunner(engine, DeviceRunOptions.forTarget(TARGET_BYTES, false, false)).run(spec,
-                    (w, p, op, off, size, t, lat, qd, st) -> {
-                        publisher.onIoCompleted(w, p, op, off, size, t, lat, qd, st);
-                        if (delivered.incrementAndGet() == BATCH_IOS) {
-                            // the first batch is complete: let the sender take it and stall on it
-                            await().atMost(Duration.ofSeconds(30)).until(producer::holding);
-                        }
-                    }, DeviceRunListener.NONE);
+            result = new DeviceRunner(engine, DeviceRunOptions.forTarget(TARGET_BYTES, false, false))
+                    .run(
+                            spec,
+                            (w, p, op, off, size, t, lat, qd, st) -> {
+                                publisher.onIoCompleted(w, p, op, off, size, t, lat, qd, st);
+                                if (delivered.incrementAndGet() == BATCH_IOS) {
+                                    // the first batch is complete: let the sender take it and stall on it
+                                    await().atMost(Duration.ofSeconds(30)).until(producer::holding);
+                                }
+                            },
+                            DeviceRunListener.NONE);
             long accepted = (1 + QUEUE_CAPACITY) * BATCH_IOS;
-            assertThat(publisher.report().ioNotPublished()).as("dropped while the run went on")
+            assertThat(publisher.report().ioNotPublished())
+                    .as("dropped while the run went on")
                     .isEqualTo(RUN_IOS - accepted);
 
             producer.release();
-            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
-                    producer.events(Topics.IO.name(), RunHeartbeat.class)).anySatisfy(h -> {
-                        assertThat(h.getIoCompleted()).isEqualTo(RUN_IOS);
-                        assertThat(h.getIoNotPublished()).isEqualTo(RUN_IOS - accepted);
-                    }));
+            await().atMost(Duration.ofSeconds(30))
+                    .untilAsserted(() -> assertThat(producer.events(Topics.IO.name(), RunHeartbeat.class))
+                            .anySatisfy(h -> {
+                                assertThat(h.getIoCompleted()).isEqualTo(RUN_IOS);
+                                assertThat(h.getIoNotPublished()).isEqualTo(RUN_IOS - accepted);
+                            }));
             report = publisher.finish(RunStatus.COMPLETED, null, result.elapsedNs(), 30_000);
         }
 
         assertThat(result.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
-        assertThat(result.totalIos()).as("the I/O path was never stalled by the broker").isEqualTo(RUN_IOS);
+        assertThat(result.totalIos())
+                .as("the I/O path was never stalled by the broker")
+                .isEqualTo(RUN_IOS);
         long published = (1 + QUEUE_CAPACITY) * BATCH_IOS;
-        assertThat(producer.events(Topics.IO.name(), IoBatch.class)).extracting(IoBatch::getIoCount)
+        assertThat(producer.events(Topics.IO.name(), IoBatch.class))
+                .extracting(IoBatch::getIoCount)
                 .containsExactly(BATCH_IOS, BATCH_IOS, BATCH_IOS);
         List<RunFinished> finished = producer.events(Topics.IO.name(), RunFinished.class);
         assertThat(finished).hasSize(1);
@@ -101,7 +127,11 @@ class DeviceRunDropAndCountTest {
         assertThat(report.ioCompleted()).isEqualTo(RUN_IOS);
         assertThat(report.ioPublished()).isEqualTo(published);
         assertThat(report.ioNotPublished()).isEqualTo(RUN_IOS - published);
-        assertThat(report.ioPublished() + report.ioNotPublished()).as("none silently lost").isEqualTo(report.ioCompleted());
-        assertThat(report.complete()).as("a run with drops is reported incomplete").isFalse();
+        assertThat(report.ioPublished() + report.ioNotPublished())
+                .as("none silently lost")
+                .isEqualTo(report.ioCompleted());
+        assertThat(report.complete())
+                .as("a run with drops is reported incomplete")
+                .isFalse();
     }
 }

@@ -1,23 +1,25 @@
 package dev.ssdpulse.producer.device;
 
-import dev.ssdpulse.producer.device.testing.LoopDevice;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
 import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
+import dev.ssdpulse.producer.device.testing.LoopDevice;
 import dev.ssdpulse.producer.io.IoCompletionSink;
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.Amount;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.OptionalLong;
@@ -25,10 +27,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DeviceRunnerTest {
     private static final long TARGET = 64L << 20;
@@ -53,8 +54,16 @@ class DeviceRunnerTest {
         }
 
         @Override
-        public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
-                                  long submitTimeNs, long latencyNs, int queueDepth, int status) {
+        public void onIoCompleted(
+                int worker,
+                int phaseIndex,
+                byte op,
+                long offsetBytes,
+                int sizeBytes,
+                long submitTimeNs,
+                long latencyNs,
+                int queueDepth,
+                int status) {
             if (!inCall[worker].compareAndSet(false, true)) {
                 overlapped = true;
             }
@@ -100,8 +109,10 @@ class DeviceRunnerTest {
     }
 
     private static PhaseSpec.Builder io(String name, int readPercent, int workers, int qd) {
-        return PhaseSpec.builder(name, PhaseKind.TEST).accessSpec(AccessSpec.of(4096, 100, readPercent, 100))
-                .workers(workers).queueDepth(qd);
+        return PhaseSpec.builder(name, PhaseKind.TEST)
+                .accessSpec(AccessSpec.of(4096, 100, readPercent, 100))
+                .workers(workers)
+                .queueDepth(qd);
     }
 
     private static WorkloadSpec spec(PhaseSpec... phases) {
@@ -118,8 +129,13 @@ class DeviceRunnerTest {
     void byteBudgetEndsThePhaseWithExactCountsAndQueueDepth() {
         RecordingSink sink = new RecordingSink();
         RecordingListener listener = new RecordingListener();
-        DeviceRunResult r = runner(DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS).run(spec(
-                io("fill", 0, 2, 4).totalBytes(Amount.ofBytes(8L << 20)).build()), sink, listener);
+        DeviceRunResult r = runner(DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS)
+                .run(
+                        spec(io("fill", 0, 2, 4)
+                                .totalBytes(Amount.ofBytes(8L << 20))
+                                .build()),
+                        sink,
+                        listener);
         assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
         assertThat(r.totalIos()).isEqualTo(2048).isEqualTo(sink.count.get());
         assertThat(r.bytesWritten()).isEqualTo(8L << 20);
@@ -136,16 +152,28 @@ class DeviceRunnerTest {
         RecordingListener listener = new RecordingListener();
         PhaseSpec purge = PhaseSpec.builder("purge", PhaseKind.PURGE).build();
         PhaseSpec pre = io("pre", 0, 1, 2).totalBytes(Amount.ofPercent(10)).build();
-        PhaseSpec idle = PhaseSpec.builder("pause", PhaseKind.IDLE).durationNs(100 * MS).build();
+        PhaseSpec idle =
+                PhaseSpec.builder("pause", PhaseKind.IDLE).durationNs(100 * MS).build();
         PhaseSpec test = io("test", 70, 2, 2).durationNs(100 * MS).build();
-        DeviceRunResult r = runner(DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS).run(spec(purge, pre, idle, test), sink, listener);
+        DeviceRunResult r =
+                runner(DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS).run(spec(purge, pre, idle, test), sink, listener);
         assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
-        assertThat(listener.events).containsExactly(
-                "start purge", "notice PURGE on a file target: nothing to purge (a file has no FTL state to reset); skipped",
-                "end purge SKIPPED", "start pre", "end pre BYTES", "start pause", "end pause IDLE",
-                "start test", "end test DURATION");
+        assertThat(listener.events)
+                .containsExactly(
+                        "start purge",
+                        "notice PURGE on a file target: nothing to purge (a file has no FTL state to reset); skipped",
+                        "end purge SKIPPED",
+                        "start pre",
+                        "end pre BYTES",
+                        "start pause",
+                        "end pause IDLE",
+                        "start test",
+                        "end test DURATION");
         assertThat(sink.phases).containsExactly(1, 3);
-        assertThat(r.phases()).extracting(PhaseOutcome::ios).element(1).isEqualTo(((TARGET / 10) + 4095) / 4096); // the budget may be overshot by < 1 request
+        assertThat(r.phases())
+                .extracting(PhaseOutcome::ios)
+                .element(1)
+                .isEqualTo(((TARGET / 10) + 4095) / 4096); // the budget may be overshot by < 1 request
         // Timed phases end on their duration, never before it, on the runner's own clock. How long after depends on
         // the machine's load, so there is no upper band: the end reasons say the duration ended them, and the test's
         // time limit catches a phase that never ends.
@@ -169,10 +197,12 @@ class DeviceRunnerTest {
         assertThat(refused.status()).isEqualTo(DeviceRunResult.Status.FAILED);
         assertThat(refused.reason()).contains("--allow-destroy-data");
         RecordingListener l = new RecordingListener();
-        DeviceRunResult allowed = new DeviceRunner(e, DeviceRunOptions.forTarget(TARGET, true, true))
-                .run(s, new RecordingSink(), l);
+        DeviceRunResult allowed =
+                new DeviceRunner(e, DeviceRunOptions.forTarget(TARGET, true, true)).run(s, new RecordingSink(), l);
         assertThat(allowed.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
-        assertThat(allowed.phases().get(0).note()).contains("whole device discarded").contains("not a secure erase");
+        assertThat(allowed.phases().get(0).note())
+                .contains("whole device discarded")
+                .contains("not a secure erase");
         assertThat(allowed.phases().get(0).bytesTrimmed()).isEqualTo(TARGET);
         assertThat(l.events).anyMatch(ev -> ev.contains("as blkdiscard does"));
     }
@@ -181,11 +211,11 @@ class DeviceRunnerTest {
     void purgeOfARealBlockDeviceLeavesItReadingZeros(@TempDir Path dir) throws Exception {
         int sizeBytes = 8 << 20;
         byte[] image = new byte[sizeBytes];
-        java.util.Arrays.fill(image, (byte) 0x5a);
+        Arrays.fill(image, (byte) 0x5a);
         Path imageFile = dir.resolve("disk.img");
         RecordingSink sink = new RecordingSink();
         try (LoopDevice loop = LoopDevice.attach(imageFile, image, false);
-             SyncDirectIoEngine e = new SyncDirectIoEngine()) {
+                SyncDirectIoEngine e = new SyncDirectIoEngine()) {
             e.open(loop.path(), sizeBytes, true, true);
             DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(sizeBytes, true, true))
                     .run(spec(PhaseSpec.builder("purge", PhaseKind.PURGE).build()), sink, DeviceRunListener.NONE);
@@ -214,13 +244,18 @@ class DeviceRunnerTest {
                 }
             }
         };
-        DeviceRunResult r = runner.run(spec(io("long", 50, 2, 8).durationNs(60_000 * MS).build(),
-                io("never", 50, 1, 1).durationNs(60_000 * MS).build()), sink, listener);
+        DeviceRunResult r = runner.run(
+                spec(
+                        io("long", 50, 2, 8).durationNs(60_000 * MS).build(),
+                        io("never", 50, 1, 1).durationNs(60_000 * MS).build()),
+                sink,
+                listener);
         assertThat(r.status()).isEqualTo(DeviceRunResult.Status.ABORTED);
         assertThat(r.reason()).isEqualTo("cancelled by the user");
         assertThat(r.phases()).hasSize(1);
         assertThat(r.phases().get(0).endReason()).isEqualTo(PhaseOutcome.EndReason.CANCELLED);
-        assertThat(r.phases().get(0).endNs() - r.phases().get(0).startNs()).as("ended before its 60 s")
+        assertThat(r.phases().get(0).endNs() - r.phases().get(0).startNs())
+                .as("ended before its 60 s")
                 .isLessThan(60_000 * MS);
         assertThat(r.totalIos()).isEqualTo(sink.count.get()).isPositive();
         assertThat(listener.events).containsExactly("start long", "end long CANCELLED");
@@ -230,7 +265,7 @@ class DeviceRunnerTest {
         // the last tick may fall after the cancel, when the I/O threads have stopped (0 IOPS in its interval)
         assertThat(listener.progress).anyMatch(t -> t.intervalIops() > 0);
         // the two counters are read one after the other while I/O threads run: equal within the I/Os in flight
-        assertThat(p.totalBytes()).isCloseTo(p.totalIos() * 4096, org.assertj.core.data.Offset.offset(64L * 4096));
+        assertThat(p.totalBytes()).isCloseTo(p.totalIos() * 4096, Offset.offset(64L * 4096));
     }
 
     @Test
@@ -242,20 +277,32 @@ class DeviceRunnerTest {
             runner.cancel("Ctrl-C");
         });
         canceller.start();
-        DeviceRunResult r = runner.run(spec(PhaseSpec.builder("idle", PhaseKind.IDLE).durationNs(30_000 * MS).build()),
-                new RecordingSink(), listener);
+        DeviceRunResult r = runner.run(
+                spec(PhaseSpec.builder("idle", PhaseKind.IDLE)
+                        .durationNs(30_000 * MS)
+                        .build()),
+                new RecordingSink(),
+                listener);
         assertThat(r.status()).isEqualTo(DeviceRunResult.Status.ABORTED);
         assertThat(r.reason()).isEqualTo("Ctrl-C");
         PhaseOutcome idle = r.phases().get(0);
         assertThat(idle.endReason()).isEqualTo(PhaseOutcome.EndReason.CANCELLED);
-        assertThat(idle.endNs() - idle.startNs()).as("ended by the cancel, not by its 30 s").isLessThan(30_000 * MS);
+        assertThat(idle.endNs() - idle.startNs())
+                .as("ended by the cancel, not by its 30 s")
+                .isLessThan(30_000 * MS);
     }
 
     @Test
     void rateLimitPacesSubmits() {
         RecordingSink sink = new RecordingSink();
-        DeviceRunResult r = runner(DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS).run(spec(io("paced", 100, 2, 4)
-                .rateLimitIops(OptionalLong.of(2_000)).durationNs(1_000 * MS).build()), sink, DeviceRunListener.NONE);
+        DeviceRunResult r = runner(DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS)
+                .run(
+                        spec(io("paced", 100, 2, 4)
+                                .rateLimitIops(OptionalLong.of(2_000))
+                                .durationNs(1_000 * MS)
+                                .build()),
+                        sink,
+                        DeviceRunListener.NONE);
         // 2,000 IOPS for 1 s = 2,000 I/Os: the limit holds (at most the 8 I/Os in flight over it) however loaded
         // the machine is, and pacing does not starve the run. The exact count on a synthetic clock is
         // SubmitPacingTest's; a real clock only bounds it from above.
@@ -267,12 +314,15 @@ class DeviceRunnerTest {
         NullIoEngine e = new NullIoEngine(4096);
         e.open(null, TARGET, true, true);
         RecordingSink sink = new RecordingSink();
-        PhaseSpec bad = PhaseSpec.builder("small", PhaseKind.TEST).accessSpec(AccessSpec.of(512, 100, 100, 100))
-                .durationNs(MS).build();
+        PhaseSpec bad = PhaseSpec.builder("small", PhaseKind.TEST)
+                .accessSpec(AccessSpec.of(512, 100, 100, 100))
+                .durationNs(MS)
+                .build();
         assertThatThrownBy(() -> new DeviceRunner(e, DeviceRunOptions.forTarget(TARGET, false, false))
-                .run(spec(bad), sink, DeviceRunListener.NONE))
+                        .run(spec(bad), sink, DeviceRunListener.NONE))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("phase 'small'").hasMessageContaining("transfer size 512")
+                .hasMessageContaining("phase 'small'")
+                .hasMessageContaining("transfer size 512")
                 .hasMessageContaining("multiples of the block size 4096");
         assertThat(sink.count.get()).isZero();
     }
@@ -285,10 +335,18 @@ class DeviceRunnerTest {
         RecordingSink sink = new RecordingSink();
         try (SyncDirectIoEngine e = new SyncDirectIoEngine()) {
             e.open(f, size, true, true);
-            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, false)).run(
-                    new WorkloadSpec("t", "t", 3, OptionalLong.of(size), List.of(
-                            io("mixed", 50, 2, 4).totalBytes(Amount.ofBytes(2L << 20)).build())),
-                    sink, DeviceRunListener.NONE);
+            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, false))
+                    .run(
+                            new WorkloadSpec(
+                                    "t",
+                                    "t",
+                                    3,
+                                    OptionalLong.of(size),
+                                    List.of(io("mixed", 50, 2, 4)
+                                            .totalBytes(Amount.ofBytes(2L << 20))
+                                            .build())),
+                            sink,
+                            DeviceRunListener.NONE);
             assertThat(r.status()).isEqualTo(DeviceRunResult.Status.COMPLETED);
             assertThat(r.totalErrors()).as(String.valueOf(r.lastError())).isZero();
             assertThat(r.totalIos()).isEqualTo(512);
@@ -301,19 +359,31 @@ class DeviceRunnerTest {
     void trimOnAFileIsIssuedAsHolePunchesOverTheRequestedBytes(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("t.dat");
         byte[] ones = new byte[1 << 20];
-        java.util.Arrays.fill(ones, (byte) 1);
+        Arrays.fill(ones, (byte) 1);
         Files.write(f, ones);
         RecordingSink sink = new RecordingSink();
         try (SyncDirectIoEngine e = new SyncDirectIoEngine()) {
             e.open(f, 1 << 20, true, true);
-            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(1 << 20, false, false)).run(
-                    new WorkloadSpec("t", "t", 3, OptionalLong.of(1 << 20), List.of(
-                            PhaseSpec.builder("trim", PhaseKind.TEST).accessSpec(AccessSpec.of(4096, 100, 0, 0))
-                                    .workers(1).queueDepth(1).trim(true).totalBytes(Amount.ofBytes(64 * 1024))
-                                    .build())),
-                    sink, DeviceRunListener.NONE);
+            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(1 << 20, false, false))
+                    .run(
+                            new WorkloadSpec(
+                                    "t",
+                                    "t",
+                                    3,
+                                    OptionalLong.of(1 << 20),
+                                    List.of(PhaseSpec.builder("trim", PhaseKind.TEST)
+                                            .accessSpec(AccessSpec.of(4096, 100, 0, 0))
+                                            .workers(1)
+                                            .queueDepth(1)
+                                            .trim(true)
+                                            .totalBytes(Amount.ofBytes(64 * 1024))
+                                            .build())),
+                            sink,
+                            DeviceRunListener.NONE);
             assertThat(r.totalIos()).isEqualTo(16);
-            assertThat(r.totalErrors()).as(e.lastError() == null ? "" : e.lastError()).isZero();
+            assertThat(r.totalErrors())
+                    .as(e.lastError() == null ? "" : e.lastError())
+                    .isZero();
             assertThat(r.bytesTrimmed()).isEqualTo(64 * 1024);
         }
         byte[] after = Files.readAllBytes(f);
@@ -322,7 +392,8 @@ class DeviceRunnerTest {
         for (byte b : after) {
             zeros += b == 0 ? 1 : 0;
         }
-        assertThat(zeros).as("every trimmed byte (16 sequential 4-KiB TRIMs) reads as zero, nothing else does")
+        assertThat(zeros)
+                .as("every trimmed byte (16 sequential 4-KiB TRIMs) reads as zero, nothing else does")
                 .isEqualTo(64 * 1024);
         assertThat(IoOpCode.name(IoOpCode.TRIM)).isEqualTo("TRIM");
     }

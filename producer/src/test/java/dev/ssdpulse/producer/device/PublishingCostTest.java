@@ -1,5 +1,8 @@
 package dev.ssdpulse.producer.device;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.management.OperatingSystemMXBean;
 import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
@@ -18,15 +21,6 @@ import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroSerializer;
-import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.producer.Callback;
-import org.apache.kafka.clients.producer.MockProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.clients.producer.RoundRobinPartitioner;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.Test;
-
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,8 +31,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.clients.producer.RoundRobinPartitioner;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
 
 /**
  * Item 3 of issue 16: publishing never steals the I/O path. The device runner drives the queued null engine (no
@@ -65,13 +65,14 @@ class PublishingCostTest {
         }
 
         private static SpecificAvroSerializer<SpecificRecord> serializer() {
-            SpecificAvroSerializer<SpecificRecord> s = new SpecificAvroSerializer<>(new InMemorySchemaRegistryClient(),
-                    Map.of("auto.register.schemas", true), false);
+            SpecificAvroSerializer<SpecificRecord> s = new SpecificAvroSerializer<>(
+                    new InMemorySchemaRegistryClient(), Map.of("auto.register.schemas", true), false);
             return s;
         }
 
         @Override
-        public synchronized Future<RecordMetadata> send(ProducerRecord<String, SpecificRecord> record, Callback callback) {
+        public synchronized Future<RecordMetadata> send(
+                ProducerRecord<String, SpecificRecord> record, Callback callback) {
             CountDownLatch s = stall;
             if (s != null) {
                 try {
@@ -88,27 +89,39 @@ class PublishingCostTest {
     }
 
     private static WorkloadSpec randomReads(int queueDepth, long seconds) {
-        return new WorkloadSpec("publish-cost", "4 KiB random read", 1, OptionalLong.of(TARGET), List.of(
-                PhaseSpec.builder("test", PhaseKind.TEST).accessSpec(AccessSpec.of(4096, 100, 100, 100))
-                        .queueDepth(queueDepth).workers(1).durationNs(seconds * 1_000_000_000L).build()));
+        return new WorkloadSpec(
+                "publish-cost",
+                "4 KiB random read",
+                1,
+                OptionalLong.of(TARGET),
+                List.of(PhaseSpec.builder("test", PhaseKind.TEST)
+                        .accessSpec(AccessSpec.of(4096, 100, 100, 100))
+                        .queueDepth(queueDepth)
+                        .workers(1)
+                        .durationNs(seconds * 1_000_000_000L)
+                        .build()));
     }
 
     private static RunStarted runStarted(WorkloadSpec spec) {
         HostFacts facts = new HostFactsCollector().collect(Path.of("."), true, "null-queued");
-        return RunStarted.newBuilder().setRunId("publish-cost-" + System.nanoTime()).setRunName("publish cost")
+        return RunStarted.newBuilder()
+                .setRunId("publish-cost-" + System.nanoTime())
+                .setRunName("publish cost")
                 .setProducerKind(ProducerKind.DEVICE)
                 .setDevice(facts.toDeviceDescription(Path.of("null"), false, TARGET))
-                .setHost(facts.toHostDescription()).setWorkload(WorkloadAvro.toDescription(spec, TARGET))
-                .setSeed(1).setWallClockStartEpochNs(System.currentTimeMillis() * 1_000_000L).setToolVersion("test")
-                .setSmartIntervalNs(10_000_000_000L).build();
+                .setHost(facts.toHostDescription())
+                .setWorkload(WorkloadAvro.toDescription(spec, TARGET))
+                .setSeed(1)
+                .setWallClockStartEpochNs(System.currentTimeMillis() * 1_000_000L)
+                .setToolVersion("test")
+                .setSmartIntervalNs(10_000_000_000L)
+                .build();
     }
 
-    private record Measured(long ios, double iops, double cpuNsPerIo) {
-    }
+    private record Measured(long ios, double iops, double cpuNsPerIo) {}
 
     private static Measured measure(IoCompletionSink sink, WorkloadSpec spec) {
-        com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         NullIoEngine engine = NullIoEngine.queued(512, 32);
         engine.open(null, TARGET, true, false);
         long cpu0 = os.getProcessCpuTime();
@@ -120,8 +133,13 @@ class PublishingCostTest {
     }
 
     private static PublisherConfig config(OverflowPolicy policy) {
-        return new PublisherConfig(Map.of(), PublisherConfig.DEFAULT_MAX_BATCH_IOS, 64, policy,
-                Duration.ofSeconds(2), Duration.ofMillis(500));
+        return new PublisherConfig(
+                Map.of(),
+                PublisherConfig.DEFAULT_MAX_BATCH_IOS,
+                64,
+                policy,
+                Duration.ofSeconds(2),
+                Duration.ofMillis(500));
     }
 
     @Test
@@ -136,8 +154,8 @@ class PublishingCostTest {
         PublishReport healthyReport;
         // BLOCK for the cost: nothing may be dropped, or dropped batches would not be serialised and the cost would
         // read low (the null engine outruns the sender thread; a device does not)
-        try (RunPublisher publisher = new RunPublisher(healthyProducer, config(OverflowPolicy.BLOCK),
-                runStarted(spec), 1)) {
+        try (RunPublisher publisher =
+                new RunPublisher(healthyProducer, config(OverflowPolicy.BLOCK), runStarted(spec), 1)) {
             healthy = measure(publisher, spec);
             healthyReport = publisher.finish(RunStatus.COMPLETED, null, 0, 60_000);
         }
@@ -145,19 +163,28 @@ class PublishingCostTest {
         StallableProducer stalledProducer = new StallableProducer();
         Measured stalled;
         PublishReport stalledReport;
-        try (RunPublisher publisher = new RunPublisher(stalledProducer, config(OverflowPolicy.DROP_AND_COUNT),
-                runStarted(spec), 1)) {
+        try (RunPublisher publisher =
+                new RunPublisher(stalledProducer, config(OverflowPolicy.DROP_AND_COUNT), runStarted(spec), 1)) {
             stalledProducer.stall = new CountDownLatch(1); // the broker stops answering after RunStarted
             stalled = measure(publisher, spec);
             stalledProducer.stall.countDown(); // it comes back: RunFinished and what was queued get through
             stalledReport = publisher.finish(RunStatus.COMPLETED, null, 0, 60_000);
         }
         double publishNsPerIo = healthy.cpuNsPerIo() - bare.cpuNsPerIo();
-        System.out.printf("publishing cost (null-queued engine, QD32, %d s each): bare %.0f IOPS %.1f ns CPU/IO;"
+        System.out.printf(
+                "publishing cost (null-queued engine, QD32, %d s each): bare %.0f IOPS %.1f ns CPU/IO;"
                         + " publishing %.0f IOPS %.1f ns CPU/IO (+%.1f ns/IO for recording + batching + Avro"
                         + " serialisation); stalled broker with drop %.0f IOPS %.1f ns CPU/IO, %d of %d I/Os not"
-                        + " published%n", SECONDS, bare.iops(), bare.cpuNsPerIo(), healthy.iops(), healthy.cpuNsPerIo(),
-                publishNsPerIo, stalled.iops(), stalled.cpuNsPerIo(), stalledReport.ioNotPublished(),
+                        + " published%n",
+                SECONDS,
+                bare.iops(),
+                bare.cpuNsPerIo(),
+                healthy.iops(),
+                healthy.cpuNsPerIo(),
+                publishNsPerIo,
+                stalled.iops(),
+                stalled.cpuNsPerIo(),
+                stalledReport.ioNotPublished(),
                 stalledReport.ioCompleted());
 
         assertThat(healthyReport.complete()).as(healthyReport.toString()).isTrue();
@@ -167,7 +194,9 @@ class PublishingCostTest {
         assertThat(stalled.iops()).isGreaterThan(0.7 * healthy.iops());
         // Every I/O is accounted for: published or counted as not published, none silently lost.
         assertThat(stalledReport.ioCompleted()).isEqualTo(stalled.ios());
-        assertThat(stalledReport.ioNotPublished()).as("the full hand-off queue dropped batches").isPositive();
+        assertThat(stalledReport.ioNotPublished())
+                .as("the full hand-off queue dropped batches")
+                .isPositive();
         assertThat(stalledReport.ioPublished() + stalledReport.ioNotPublished()).isEqualTo(stalledReport.ioCompleted());
         // Far below a device I/O's cost (microseconds): recording and publishing are not what limits a run.
         assertThat(publishNsPerIo).isLessThan(2_000);

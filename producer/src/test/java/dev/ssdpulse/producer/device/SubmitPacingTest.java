@@ -49,6 +49,7 @@ class SubmitPacingTest {
 
     @Test
     void nanoTimeMayWrap() {
-        assertThat(submitsWithin(1_000 * MS, 500_000, 10_000, Long.MAX_VALUE - 300 * MS)).isEqualTo(2_000);
+        assertThat(submitsWithin(1_000 * MS, 500_000, 10_000, Long.MAX_VALUE - 300 * MS))
+                .isEqualTo(2_000);
     }
 }

@@ -50,7 +50,8 @@ class RunTimePacerTest {
         ManualWallClock clock = new ManualWallClock(0);
         RunTimePacer pacer = new RunTimePacer(clock, 1, SLICE);
         long stopAtNs = 3 * SLICE + 1;
-        assertThat(pacer.awaitRunTime(60 * S, () -> clock.nanoTime() >= stopAtNs)).isFalse();
+        assertThat(pacer.awaitRunTime(60 * S, () -> clock.nanoTime() >= stopAtNs))
+                .isFalse();
         assertThat(clock.nanoTime()).isBetween(stopAtNs, stopAtNs + SLICE);
         // a stop is honoured even when the step is already due
         assertThat(pacer.awaitRunTime(0, () -> true)).isFalse();

@@ -12,6 +12,7 @@ import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
 import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,10 +27,18 @@ class PlaybackPlanTest {
         b.add(0, (byte) 1, 0, 4096, 4 * S, 100, 1, 0);
         IoBatch second = b.add(0, (byte) 1, 0, 4096, 3 * S, 100, 1, 0); // out of order inside: max 4 s + 100 ns
         IoStreamRecord phase = new IoStreamRecord(new PhaseChanged("r", 0, "test", PhaseKind.TEST, 0L));
-        IoStreamRecord finished = new IoStreamRecord(RunFinished.newBuilder().setRunId("r")
-                .setStatus(RunStatus.COMPLETED).setReason(null).setTimeNs(3 * S).setWallClockEpochMs(java.time.Instant.EPOCH).setIoCount(4)
-                .setIoCountPerWorker(List.of(4L)).setBatchCountPerWorker(List.of(2L)).setBytesRead(0)
-                .setBytesWritten(0).build());
+        IoStreamRecord finished = new IoStreamRecord(RunFinished.newBuilder()
+                .setRunId("r")
+                .setStatus(RunStatus.COMPLETED)
+                .setReason(null)
+                .setTimeNs(3 * S)
+                .setWallClockEpochMs(Instant.EPOCH)
+                .setIoCount(4)
+                .setIoCountPerWorker(List.of(4L))
+                .setBatchCountPerWorker(List.of(2L))
+                .setBytesRead(0)
+                .setBytesWritten(0)
+                .build());
         SmartSample early = smart(1 * S);
         SmartSample late = smart(9 * S);
         SmartSample mid = smart(3 * S);
@@ -38,9 +47,12 @@ class PlaybackPlanTest {
                 List.of(phase, new IoStreamRecord(first), new IoStreamRecord(second), finished),
                 List.of(late, early, mid));
 
-        assertThat(steps).extracting(PlaybackPlan.Step::value).containsExactly(phase, early,
-                new IoStreamRecord(first), mid, new IoStreamRecord(second), late, finished);
-        assertThat(steps).extracting(PlaybackPlan.Step::dueNs)
+        assertThat(steps)
+                .extracting(PlaybackPlan.Step::value)
+                .containsExactly(
+                        phase, early, new IoStreamRecord(first), mid, new IoStreamRecord(second), late, finished);
+        assertThat(steps)
+                .extracting(PlaybackPlan.Step::dueNs)
                 .containsExactly(0L, 1 * S, 2_500_000_000L, 3 * S, 4 * S + 100, 9 * S, 9 * S);
     }
 
@@ -55,7 +67,12 @@ class PlaybackPlanTest {
     }
 
     private static SmartSample smart(long t) {
-        return SmartSample.newBuilder().setRunId("r").setTimeNs(t).setSource(SmartSource.SIMULATOR)
-                .setHostBytesWritten(1L).setNandBytesWritten(2L).build();
+        return SmartSample.newBuilder()
+                .setRunId("r")
+                .setTimeNs(t)
+                .setSource(SmartSource.SIMULATOR)
+                .setHostBytesWritten(1L)
+                .setNandBytesWritten(2L)
+                .build();
     }
 }

@@ -4,18 +4,17 @@ import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroSerializer;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringSerializer;
-
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Future;
-import java.util.stream.Collectors;
 
 /**
  * A {@link MockProducer} with the real serializers (a record Avro cannot serialise fails in {@code send}, as with
@@ -28,8 +27,12 @@ public final class HoldableProducer extends MockProducer<String, SpecificRecord>
     private volatile boolean holding;
 
     public HoldableProducer(boolean autoComplete) {
-        super(autoComplete, null, new StringSerializer(), new SpecificAvroSerializer<>(
-                new InMemorySchemaRegistryClient(), Map.of("auto.register.schemas", true), false));
+        super(
+                autoComplete,
+                null,
+                new StringSerializer(),
+                new SpecificAvroSerializer<>(
+                        new InMemorySchemaRegistryClient(), Map.of("auto.register.schemas", true), false));
     }
 
     /** From now on, a send of an I/O batch blocks until {@link #release()}. */
@@ -70,7 +73,8 @@ public final class HoldableProducer extends MockProducer<String, SpecificRecord>
 
     /** The events of the records sent so far to {@code topic}, in order (IoStreamRecords unwrapped). */
     public List<Object> events(String topic) {
-        return history().stream().filter(r -> r.topic().equals(topic))
+        return history().stream()
+                .filter(r -> r.topic().equals(topic))
                 .map(r -> r.value() instanceof IoStreamRecord io ? io.getEvent() : r.value())
                 .collect(Collectors.toList());
     }

@@ -14,9 +14,10 @@ class RunProducersTest {
 
     @Test
     void runsAreWrittenWithAcksAllAndIdempotenceUnlessTheUserSaysOtherwise() {
-        Map<String, Object> config = RunProducers.config(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                "a:9092,b:9092,c:9092", "security.protocol", "SASL_SSL"));
-        assertThat(config).containsEntry(ProducerConfig.ACKS_CONFIG, "all")
+        Map<String, Object> config = RunProducers.config(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "a:9092,b:9092,c:9092", "security.protocol", "SASL_SSL"));
+        assertThat(config)
+                .containsEntry(ProducerConfig.ACKS_CONFIG, "all")
                 .containsEntry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true)
                 .containsEntry(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "a:9092,b:9092,c:9092")
                 .containsEntry("security.protocol", "SASL_SSL");

@@ -1,8 +1,11 @@
 package dev.ssdpulse.producer.publish;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
 import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
@@ -17,11 +20,8 @@ import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.schemas.topics.Topics;
-import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,10 +29,9 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link RunPublisher} against Kafka's {@link org.apache.kafka.clients.producer.MockProducer} (through
@@ -46,22 +45,37 @@ class RunPublisherTest {
     private static final long TARGET_BYTES = 1L << 30;
     /** Longer than any test: no heartbeat or linger flush happens unless a test asks for one. */
     private static final Duration NEVER = Duration.ofHours(1);
+
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     private static RunStarted runStarted() {
-        WorkloadSpec spec = new WorkloadSpec("publisher-test", "4 KiB random read", 1, OptionalLong.of(TARGET_BYTES),
-                List.of(PhaseSpec.builder("test", PhaseKind.TEST).accessSpec(AccessSpec.of(4096, 100, 100, 100))
-                        .queueDepth(1).workers(1).durationNs(1_000_000_000L).build()));
+        WorkloadSpec spec = new WorkloadSpec(
+                "publisher-test",
+                "4 KiB random read",
+                1,
+                OptionalLong.of(TARGET_BYTES),
+                List.of(PhaseSpec.builder("test", PhaseKind.TEST)
+                        .accessSpec(AccessSpec.of(4096, 100, 100, 100))
+                        .queueDepth(1)
+                        .workers(1)
+                        .durationNs(1_000_000_000L)
+                        .build()));
         HostFacts facts = new HostFactsCollector().collect(Path.of("."), true, "null");
-        return RunStarted.newBuilder().setRunId(RUN_ID).setRunName("publisher test")
+        return RunStarted.newBuilder()
+                .setRunId(RUN_ID)
+                .setRunName("publisher test")
                 .setProducerKind(ProducerKind.DEVICE)
                 .setDevice(facts.toDeviceDescription(Path.of("null"), false, TARGET_BYTES))
-                .setHost(facts.toHostDescription()).setWorkload(WorkloadAvro.toDescription(spec, TARGET_BYTES))
-                .setSeed(1).setWallClockStartEpochNs(1_700_000_000_000_000_000L).setToolVersion("test").build();
+                .setHost(facts.toHostDescription())
+                .setWorkload(WorkloadAvro.toDescription(spec, TARGET_BYTES))
+                .setSeed(1)
+                .setWallClockStartEpochNs(1_700_000_000_000_000_000L)
+                .setToolVersion("test")
+                .build();
     }
 
-    private static PublisherConfig config(OverflowPolicy policy, int maxBatchIos, int queueCapacity,
-                                          Duration heartbeatInterval) {
+    private static PublisherConfig config(
+            OverflowPolicy policy, int maxBatchIos, int queueCapacity, Duration heartbeatInterval) {
         return new PublisherConfig(Map.of(), maxBatchIos, queueCapacity, policy, heartbeatInterval, NEVER);
     }
 
@@ -71,12 +85,16 @@ class RunPublisherTest {
     }
 
     private static PhaseChanged phase(int index) {
-        return new PhaseChanged(RUN_ID, index, "phase-" + index, dev.ssdpulse.schemas.avro.PhaseKind.TEST,
-                index * 1_000_000L);
+        return new PhaseChanged(
+                RUN_ID, index, "phase-" + index, dev.ssdpulse.schemas.avro.PhaseKind.TEST, index * 1_000_000L);
     }
 
     private static SmartSample smart() {
-        return SmartSample.newBuilder().setRunId(RUN_ID).setTimeNs(5_000L).setSource(SmartSource.NONE).build();
+        return SmartSample.newBuilder()
+                .setRunId(RUN_ID)
+                .setTimeNs(5_000L)
+                .setSource(SmartSource.NONE)
+                .build();
     }
 
     private static RunFinished runFinished(HoldableProducer producer) {
@@ -88,7 +106,8 @@ class RunPublisherTest {
     @Test
     void publishesEveryEventKindToItsTopicKeyedByRunIdInOrder() {
         HoldableProducer producer = new HoldableProducer(true);
-        RunPublisher publisher = new RunPublisher(producer, config(OverflowPolicy.BLOCK, 2, 16, NEVER), runStarted(), 2);
+        RunPublisher publisher =
+                new RunPublisher(producer, config(OverflowPolicy.BLOCK, 2, 16, NEVER), runStarted(), 2);
         publisher.phaseChanged(phase(0));
         for (int n = 0; n < 5; n++) {
             io(publisher, 0, 0, n);
@@ -109,8 +128,18 @@ class RunPublisherTest {
 
         List<Object> io = producer.events(Topics.IO.name());
         // full batches of 2 as they fill, then each worker's partial batch before the phase change that ends them
-        assertThat(io).extracting(e -> e.getClass().getSimpleName()).containsExactly("RunHeartbeat", "PhaseChanged",
-                "IoBatch", "IoBatch", "IoBatch", "IoBatch", "PhaseChanged", "IoBatch", "RunFinished");
+        assertThat(io)
+                .extracting(e -> e.getClass().getSimpleName())
+                .containsExactly(
+                        "RunHeartbeat",
+                        "PhaseChanged",
+                        "IoBatch",
+                        "IoBatch",
+                        "IoBatch",
+                        "IoBatch",
+                        "PhaseChanged",
+                        "IoBatch",
+                        "RunFinished");
         List<IoBatch> batches = producer.events(Topics.IO.name(), IoBatch.class);
         assertThat(batches).extracting(IoBatch::getWorker).containsExactly(0, 0, 0, 1, 0);
         assertThat(batches).extracting(IoBatch::getIoCount).containsExactly(2, 2, 1, 1, 2);
@@ -120,7 +149,8 @@ class RunPublisherTest {
         assertThat(batches.get(0).getOffsetBytes()).containsExactly(0L, 4096L);
         assertThat(producer.events(Topics.IO.name(), PhaseChanged.class)).containsExactly(phase(0), phase(1));
 
-        RunHeartbeat first = producer.events(Topics.IO.name(), RunHeartbeat.class).get(0);
+        RunHeartbeat first =
+                producer.events(Topics.IO.name(), RunHeartbeat.class).get(0);
         assertThat(first.getRunId()).isEqualTo(RUN_ID);
         assertThat(first.getIoCompleted()).isZero();
 
@@ -144,8 +174,8 @@ class RunPublisherTest {
     void dropAndCountNeverStallsTheIoPathAndCountsWhatItDropsInHeartbeatsRunFinishedAndTheReport() {
         HoldableProducer producer = new HoldableProducer(true);
         // one I/O per batch, one queued record: the sender holds batch 0 in send, batch 1 fills the queue
-        RunPublisher publisher = new RunPublisher(producer,
-                config(OverflowPolicy.DROP_AND_COUNT, 1, 1, Duration.ofMillis(20)), runStarted(), 1);
+        RunPublisher publisher = new RunPublisher(
+                producer, config(OverflowPolicy.DROP_AND_COUNT, 1, 1, Duration.ofMillis(20)), runStarted(), 1);
         producer.holdIoBatches();
         io(publisher, 0, 0, 0);
         await().atMost(WAIT).until(producer::holding);
@@ -158,21 +188,25 @@ class RunPublisherTest {
         PublishReport during = publisher.report();
         assertThat(during.ioCompleted()).isEqualTo(4);
         assertThat(during.ioNotPublished()).isEqualTo(2);
-        assertThat(during.recordsFailed()).as("the dropped SMART sample carries no I/O").isEqualTo(1);
+        assertThat(during.recordsFailed())
+                .as("the dropped SMART sample carries no I/O")
+                .isEqualTo(1);
         assertThat(during.queuedRecords()).isEqualTo(1);
         assertThat(publisher.lagIos()).as("batch 0 in flight, batch 1 queued").isEqualTo(2);
 
         producer.release();
-        await().atMost(WAIT).untilAsserted(() -> assertThat(producer.events(Topics.IO.name(), RunHeartbeat.class))
-                .as("a heartbeat after the stall reports the drop")
-                .anySatisfy(h -> {
-                    assertThat(h.getIoCompleted()).isEqualTo(4);
-                    assertThat(h.getIoPublished()).isEqualTo(2);
-                    assertThat(h.getIoNotPublished()).isEqualTo(2);
-                }));
+        await().atMost(WAIT)
+                .untilAsserted(() -> assertThat(producer.events(Topics.IO.name(), RunHeartbeat.class))
+                        .as("a heartbeat after the stall reports the drop")
+                        .anySatisfy(h -> {
+                            assertThat(h.getIoCompleted()).isEqualTo(4);
+                            assertThat(h.getIoPublished()).isEqualTo(2);
+                            assertThat(h.getIoNotPublished()).isEqualTo(2);
+                        }));
         PublishReport report = publisher.finish(RunStatus.COMPLETED, null, 4_000_000L, 10_000);
 
-        assertThat(producer.events(Topics.IO.name(), IoBatch.class)).extracting(IoBatch::getFirstIoSequence)
+        assertThat(producer.events(Topics.IO.name(), IoBatch.class))
+                .extracting(IoBatch::getFirstIoSequence)
                 .as("what was published, in order; the dropped I/Os leave a gap the consumer can see")
                 .containsExactly(0L, 1L);
         assertThat(producer.events(Topics.SMART.name())).isEmpty();
@@ -202,10 +236,13 @@ class RunPublisherTest {
 
         producer.release();
         worker.join(WAIT.toMillis());
-        assertThat(worker.isAlive()).as("the worker's I/O was queued once Kafka took a batch").isFalse();
+        assertThat(worker.isAlive())
+                .as("the worker's I/O was queued once Kafka took a batch")
+                .isFalse();
         PublishReport report = publisher.finish(RunStatus.COMPLETED, null, 3_000_000L, 10_000);
 
-        assertThat(producer.events(Topics.IO.name(), IoBatch.class)).extracting(IoBatch::getFirstIoSequence)
+        assertThat(producer.events(Topics.IO.name(), IoBatch.class))
+                .extracting(IoBatch::getFirstIoSequence)
                 .containsExactly(0L, 1L, 2L);
         assertThat(runFinished(producer).getIoNotPublished()).isZero();
         assertThat(report.ioPublished()).isEqualTo(3);
@@ -214,8 +251,8 @@ class RunPublisherTest {
 
     /** Builds a publisher on a producer that completes nothing by itself: RunStarted and the first heartbeat are acknowledged here. */
     private static RunPublisher startManually(HoldableProducer producer, PublisherConfig config) {
-        CompletableFuture<RunPublisher> started = CompletableFuture.supplyAsync(
-                () -> new RunPublisher(producer, config, runStarted(), 1));
+        CompletableFuture<RunPublisher> started =
+                CompletableFuture.supplyAsync(() -> new RunPublisher(producer, config, runStarted(), 1));
         for (int record = 1; record <= 2; record++) {
             int sent = record;
             await().atMost(WAIT).until(() -> producer.history().size() == sent);
@@ -232,13 +269,16 @@ class RunPublisherTest {
             io(publisher, 0, 0, n);
         }
         await().atMost(WAIT).until(() -> producer.history().size() == 4);
-        assertThat(producer.errorNext(new IllegalStateException("broker says no"))).isTrue();
+        assertThat(producer.errorNext(new IllegalStateException("broker says no")))
+                .isTrue();
         assertThat(producer.completeNext()).isTrue();
         assertThat(publisher.report().ioNotPublished()).isEqualTo(2);
 
         PublishReport report = publisher.finish(RunStatus.COMPLETED, null, 4_000_000L, 10_000);
 
-        assertThat(runFinished(producer).getIoNotPublished()).as("RunFinished carries the rejected I/Os").isEqualTo(2);
+        assertThat(runFinished(producer).getIoNotPublished())
+                .as("RunFinished carries the rejected I/Os")
+                .isEqualTo(2);
         assertThat(report.ioCompleted()).isEqualTo(4);
         assertThat(report.ioPublished()).isEqualTo(2);
         assertThat(report.ioNotPublished()).isEqualTo(2);
@@ -250,46 +290,61 @@ class RunPublisherTest {
     @Test
     void aRunStartKafkaRejectsFailsTheConstructorBeforeAnyIo() {
         HoldableProducer producer = new HoldableProducer(false);
-        CompletableFuture<RunPublisher> started = CompletableFuture.supplyAsync(() -> new RunPublisher(producer,
-                config(OverflowPolicy.DROP_AND_COUNT, 2, 16, NEVER), runStarted(), 1));
+        CompletableFuture<RunPublisher> started = CompletableFuture.supplyAsync(
+                () -> new RunPublisher(producer, config(OverflowPolicy.DROP_AND_COUNT, 2, 16, NEVER), runStarted(), 1));
         await().atMost(WAIT).until(() -> producer.history().size() == 1);
-        assertThat(producer.errorNext(new IllegalStateException("no such topic"))).isTrue();
+        assertThat(producer.errorNext(new IllegalStateException("no such topic")))
+                .isTrue();
 
-        assertThatThrownBy(started::join).isInstanceOf(CompletionException.class)
-                .cause().isInstanceOf(PublishException.class)
+        assertThatThrownBy(started::join)
+                .isInstanceOf(CompletionException.class)
+                .cause()
+                .isInstanceOf(PublishException.class)
                 .hasMessageContaining("could not publish the start of run " + RUN_ID)
                 .hasMessageContaining("no such topic");
-        assertThat(producer.history()).as("nothing after the refused RunStarted").hasSize(1);
+        assertThat(producer.history())
+                .as("nothing after the refused RunStarted")
+                .hasSize(1);
     }
 
     @Test
     void aSlowRunsPartialBatchIsPublishedAfterTheLinger() {
         HoldableProducer producer = new HoldableProducer(true);
         // a zero linger: the second clock check (every 16th I/O) flushes whatever the builder holds
-        RunPublisher publisher = new RunPublisher(producer,
-                new PublisherConfig(Map.of(), 512, 16, OverflowPolicy.BLOCK, NEVER, Duration.ZERO), runStarted(), 1);
+        RunPublisher publisher = new RunPublisher(
+                producer,
+                new PublisherConfig(Map.of(), 512, 16, OverflowPolicy.BLOCK, NEVER, Duration.ZERO),
+                runStarted(),
+                1);
         for (int n = 0; n < 32; n++) {
             io(publisher, 0, 0, n);
         }
-        await().atMost(WAIT).untilAsserted(() -> assertThat(producer.events(Topics.IO.name(), IoBatch.class))
-                .extracting(IoBatch::getIoCount).containsExactly(32));
+        await().atMost(WAIT)
+                .untilAsserted(() -> assertThat(producer.events(Topics.IO.name(), IoBatch.class))
+                        .extracting(IoBatch::getIoCount)
+                        .containsExactly(32));
         publisher.finish(RunStatus.COMPLETED, null, 32_000L, 10_000);
     }
 
     @Test
     void closeBeforeFinishPublishesAnAbortedRunWithItsPendingIosAndLeavesTheProducerToItsOwner() {
         HoldableProducer producer = new HoldableProducer(true);
-        RunPublisher publisher = new RunPublisher(producer, config(OverflowPolicy.BLOCK, 512, 16, NEVER), runStarted(), 1);
+        RunPublisher publisher =
+                new RunPublisher(producer, config(OverflowPolicy.BLOCK, 512, 16, NEVER), runStarted(), 1);
         io(publisher, 0, 0, 0);
         io(publisher, 0, 0, 1);
         publisher.close();
 
-        assertThat(producer.events(Topics.IO.name(), IoBatch.class)).extracting(IoBatch::getIoCount).containsExactly(2);
+        assertThat(producer.events(Topics.IO.name(), IoBatch.class))
+                .extracting(IoBatch::getIoCount)
+                .containsExactly(2);
         RunFinished finished = runFinished(producer);
         assertThat(finished.getStatus()).isEqualTo(RunStatus.ABORTED);
         assertThat(finished.getReason()).isEqualTo("publisher closed before the run finished");
         assertThat(finished.getIoCount()).isEqualTo(2);
-        assertThat(finished.getTimeNs()).as("the run ends at its last I/O's completion").isEqualTo(11_000L);
+        assertThat(finished.getTimeNs())
+                .as("the run ends at its last I/O's completion")
+                .isEqualTo(11_000L);
         assertThat(producer.flushed()).isTrue();
         assertThat(producer.closed()).isFalse();
     }
@@ -297,12 +352,14 @@ class RunPublisherTest {
     @Test
     void finishIsOnceAndCloseAfterItPublishesNothingMore() {
         HoldableProducer producer = new HoldableProducer(true);
-        RunPublisher publisher = new RunPublisher(producer, config(OverflowPolicy.BLOCK, 512, 16, NEVER), runStarted(), 1);
+        RunPublisher publisher =
+                new RunPublisher(producer, config(OverflowPolicy.BLOCK, 512, 16, NEVER), runStarted(), 1);
         publisher.finish(RunStatus.COMPLETED, null, 0L, 10_000);
         int sent = producer.history().size();
 
         assertThatThrownBy(() -> publisher.finish(RunStatus.COMPLETED, null, 0L, 10_000))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("already finished");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("already finished");
         publisher.close();
         assertThat(producer.history()).hasSize(sent);
         assertThat(producer.closed()).isFalse();

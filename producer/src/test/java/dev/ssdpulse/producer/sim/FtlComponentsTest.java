@@ -1,14 +1,22 @@
 package dev.ssdpulse.producer.sim;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ssdpulse.producer.sim.config.MetadataSpec;
+import dev.ssdpulse.producer.sim.ftl.FlashCounters;
+import dev.ssdpulse.producer.sim.ftl.HostWriteAdmission;
 import dev.ssdpulse.producer.sim.ftl.WriteBuffer;
 import dev.ssdpulse.producer.sim.ftl.gc.FifoVictimSelector;
 import dev.ssdpulse.producer.sim.ftl.gc.GreedyVictimSelector;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
+import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
+import dev.ssdpulse.producer.sim.ftl.meta.MapCache;
+import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
+import dev.ssdpulse.producer.sim.nand.NandTiming;
+import dev.ssdpulse.producer.sim.nand.ProgramCause;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class FtlComponentsTest {
 
@@ -39,10 +47,10 @@ class FtlComponentsTest {
         for (int b = 0; b < 4; b++) {
             g.onBlockClosed(b, 0);
         }
-        m.trim(1);            // block 0: 3 valid
+        m.trim(1); // block 0: 3 valid
         m.trim(4);
-        m.trim(5);            // block 1: 2 valid
-        m.trim(12);           // block 3: 3 valid
+        m.trim(5); // block 1: 2 valid
+        m.trim(12); // block 3: 3 valid
         assertThat(g.selectVictim(0, 0)).isEqualTo(1);
         assertThat(g.selectVictim(0, 0)).isEqualTo(0);
         assertThat(g.selectVictim(0, 0)).isEqualTo(-1);
@@ -87,35 +95,34 @@ class FtlComponentsTest {
 
     @Test
     void mapCacheWritesBackADirtySegmentOnlyWhenItIsEvicted() {
-        var cache = new dev.ssdpulse.producer.sim.ftl.meta.MapCache(1000, 10, 2);
+        var cache = new MapCache(1000, 10, 2);
         // sequential: 10 updates per segment, nothing evicted while two segments fit
         for (int lpn = 0; lpn < 20; lpn++) {
             assertThat(cache.update(lpn)).isFalse();
         }
-        assertThat(cache.update(20)).isTrue();   // segment 2 evicts the oldest (0), dirty
-        assertThat(cache.update(15)).isFalse();  // segment 1 still cached
-        assertThat(cache.update(0)).isTrue();    // reload of 0 evicts the next oldest (1)
-        assertThat(cache.update(25)).isFalse();  // 2 still cached
+        assertThat(cache.update(20)).isTrue(); // segment 2 evicts the oldest (0), dirty
+        assertThat(cache.update(15)).isFalse(); // segment 1 still cached
+        assertThat(cache.update(0)).isTrue(); // reload of 0 evicts the next oldest (1)
+        assertThat(cache.update(25)).isFalse(); // 2 still cached
         assertThat(cache.loads()).isEqualTo(4);
     }
 
     @Test
     void extraWritesAddOneParityPagePerStripeAndPackMapSegmentsIntoPages() {
-        var counters = new dev.ssdpulse.producer.sim.ftl.FlashCounters();
+        var counters = new FlashCounters();
         var g = new NandGeometry(1, 1, 2, 4, 4, 8192);
-        var flash = new dev.ssdpulse.producer.sim.nand.FlashTimeline(g, new dev.ssdpulse.producer.sim.nand.NandTiming(1, 1, 1, 100), 100);
-        var extra = new dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites(new dev.ssdpulse.producer.sim.config.MetadataSpec(15, 1024, 1024),
-                1 << 20, flash, counters, null, 8192, g.planes());
+        var flash = new FlashTimeline(g, new NandTiming(1, 1, 1, 100), 100);
+        var extra = new ExtraWrites(new MetadataSpec(15, 1024, 1024), 1 << 20, flash, counters, null, 8192, g.planes());
         for (int i = 0; i < 45; i++) {
             extra.onDataPageProgrammed(0);
         }
-        assertThat(counters.nandBytesWritten[dev.ssdpulse.producer.sim.nand.ProgramCause.PARITY.ordinal()]).isEqualTo(3 * 8192);
+        assertThat(counters.nandBytesWritten[ProgramCause.PARITY.ordinal()]).isEqualTo(3 * 8192);
         // a one-segment cache: every update of another segment (256 units each) writes the previous one back
         for (int i = 0; i < 9; i++) {
             extra.onMapUpdate(i * 256, 0);
         }
         // 8 evictions x 1024 B = one 8 KiB metadata page
-        assertThat(counters.nandBytesWritten[dev.ssdpulse.producer.sim.nand.ProgramCause.METADATA.ordinal()]).isEqualTo(8192);
+        assertThat(counters.nandBytesWritten[ProgramCause.METADATA.ordinal()]).isEqualTo(8192);
     }
 
     /**
@@ -128,21 +135,23 @@ class FtlComponentsTest {
         long[] readEnds = new long[2];
         for (int hostPath = 0; hostPath < 2; hostPath++) {
             var g = new NandGeometry(1, 1, 1, 16, 4, 8192);
-            var flash = new dev.ssdpulse.producer.sim.nand.FlashTimeline(g, new dev.ssdpulse.producer.sim.nand.NandTiming(50_000, 1_300_000,
-                    3_800_000, 400), 550);
-            var admission = new dev.ssdpulse.producer.sim.ftl.HostWriteAdmission(new dev.ssdpulse.producer.sim.ftl.HostWriteAdmission.PlaneState() {
-                @Override
-                public int freeBlocks(int plane) {
-                    return 8;
-                }
+            var flash = new FlashTimeline(g, new NandTiming(50_000, 1_300_000, 3_800_000, 400), 550);
+            var admission = new HostWriteAdmission(
+                    new HostWriteAdmission.PlaneState() {
+                        @Override
+                        public int freeBlocks(int plane) {
+                            return 8;
+                        }
 
-                @Override
-                public int queuedErases(int plane, long atNs) {
-                    return 0;
-                }
-            }, 1, 2);
-            var extra = new dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites(new dev.ssdpulse.producer.sim.config.MetadataSpec(1, 0, 0),
-                    1 << 20, flash, new dev.ssdpulse.producer.sim.ftl.FlashCounters(), admission, 8192, 1);
+                        @Override
+                        public int queuedErases(int plane, long atNs) {
+                            return 0;
+                        }
+                    },
+                    1,
+                    2);
+            var extra =
+                    new ExtraWrites(new MetadataSpec(1, 0, 0), 1 << 20, flash, new FlashCounters(), admission, 8192, 1);
             flash.hostTransfer(4096, 0, 0);
             for (int i = 0; i < 10; i++) {
                 flash.program(0, 8192, 0); // GC copies booked at t = 0, 1.3 ms each

@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.sim;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
@@ -7,12 +9,9 @@ import dev.ssdpulse.producer.sim.host.SimPhase;
 import dev.ssdpulse.producer.sim.support.Experiments;
 import dev.ssdpulse.producer.sim.support.RandomGenerator;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
-import org.junit.jupiter.api.Test;
-
 import java.util.Arrays;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * Issue 13 item 4 on the 2012 preset at 1/32 scale (as {@link ReadTailMain}): filled, warmed up with a capacity
@@ -25,8 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class GcInterleavingTest {
     private static final long SECOND_NS = 1_000_000_000L;
 
-    record Result(long[] sortedReadLatencyNs, long[] iopsPerSecond, double writeAmplification, long hash) {
-    }
+    record Result(long[] sortedReadLatencyNs, long[] iopsPerSecond, double writeAmplification, long hash) {}
 
     /** @param warmUpCapacities random writes before the measured mix, in drive capacities (1 reaches steady state) */
     static Result run(int scaleFactor, double warmUpCapacities, int ios) {
@@ -34,21 +32,29 @@ class GcInterleavingTest {
         SimulatedDrive drive = new SimulatedDrive(cfg, 1);
         long cap = drive.capacityBytes();
         drive.fill(0, cap);
-        Experiments.runPhase(drive, List.of(new RandomGenerator(0, cap, new int[] {4096}, 0, 1, (long) (cap / 4096 * warmUpCapacities))), 32, 0,
+        Experiments.runPhase(
+                drive,
+                List.of(new RandomGenerator(0, cap, new int[] {4096}, 0, 1, (long) (cap / 4096 * warmUpCapacities))),
+                32,
+                0,
                 SECOND_NS);
         long[] readLatencyNs = new long[ios];
         int[] reads = {0};
         long[] perSecond = new long[10_000];
         long[] hash = {17};
         var before = drive.smart(0);
-        var run = drive.newRun(List.of(SimPhase.io(0, List.of(new RandomGenerator(0, cap, new int[] {4096}, 0.8, 2, ios)), 1, 0, 0)),
+        var run = drive.newRun(
+                List.of(SimPhase.io(0, List.of(new RandomGenerator(0, cap, new int[] {4096}, 0.8, 2, ios)), 1, 0, 0)),
                 (w, p, op, offset, size, submitNs, latencyNs, qd, status) -> {
                     if (op == IoOpCode.READ) {
                         readLatencyNs[reads[0]++] = latencyNs;
                     }
                     perSecond[(int) Math.min(perSecond.length - 1, (submitNs + latencyNs) / SECOND_NS)]++;
                     hash[0] = 31 * (31 * (31 * hash[0] + op) + offset) + submitNs * 7 + latencyNs;
-                }, x -> { }, SECOND_NS, null);
+                },
+                x -> {},
+                SECOND_NS,
+                null);
         run.runToCompletion();
         double wa = drive.smart(0).writeAmplificationSince(before);
         long[] sorted = Arrays.copyOf(readLatencyNs, reads[0]);
@@ -65,18 +71,31 @@ class GcInterleavingTest {
         long p999 = lat[(int) (lat.length * 0.999)];
         long max = lat[lat.length - 1];
         long peak = Arrays.stream(r.iopsPerSecond()).max().orElseThrow();
-        long gcOff = Arrays.stream(r.iopsPerSecond()).filter(n -> n >= peak * 0.8).count();
-        long gcOn = Arrays.stream(r.iopsPerSecond()).filter(n -> n <= peak * 0.2).count();
-        System.out.printf("QD1 80:20, 1/32 scale: read p50 %.0f us, p99 %.2f ms, p99.9 %.2f ms, max %.2f ms; WA %.2f; %d seconds,"
-                        + " %d GC-off (>= 80 %% of %d IOPS), %d GC-on (<= 20 %%)%n", lat[lat.length / 2] / 1e3,
-                lat[(int) (lat.length * 0.99)] / 1e6, p999 / 1e6, max / 1e6, r.writeAmplification(), r.iopsPerSecond().length, gcOff, peak, gcOn);
+        long gcOff =
+                Arrays.stream(r.iopsPerSecond()).filter(n -> n >= peak * 0.8).count();
+        long gcOn =
+                Arrays.stream(r.iopsPerSecond()).filter(n -> n <= peak * 0.2).count();
+        System.out.printf(
+                "QD1 80:20, 1/32 scale: read p50 %.0f us, p99 %.2f ms, p99.9 %.2f ms, max %.2f ms; WA %.2f; %d seconds,"
+                        + " %d GC-off (>= 80 %% of %d IOPS), %d GC-on (<= 20 %%)%n",
+                lat[lat.length / 2] / 1e3,
+                lat[(int) (lat.length * 0.99)] / 1e6,
+                p999 / 1e6,
+                max / 1e6,
+                r.writeAmplification(),
+                r.iopsPerSecond().length,
+                gcOff,
+                peak,
+                gcOn);
         assertThat(r.writeAmplification()).as("GC is busy").isGreaterThan(2);
         assertThat(p999).isLessThan(10_000_000L);
         // before item 4 reads waited behind whole victims: 1.43 ms p99.9 but a 3.8 s maximum. Now a read waits for
         // the operations issued before it only: at worst the erase in progress (3.8 ms), the host-path programs
         // admitted behind it before the read (the previous write's page, 1.3 ms, rarely also a map or parity page)
         // and the read itself
-        assertThat(max).as("an erase, a host program or two, and the read at most").isLessThan(6_500_000L);
+        assertThat(max)
+                .as("an erase, a host program or two, and the read at most")
+                .isLessThan(6_500_000L);
         assertThat(gcOff).as("GC-off seconds").isGreaterThanOrEqualTo(5);
         assertThat(gcOn).as("GC-on seconds").isGreaterThanOrEqualTo(5);
     }
@@ -94,26 +113,35 @@ class GcInterleavingTest {
         SimulatedDrive drive = new SimulatedDrive(cfg, 1);
         long cap = drive.capacityBytes();
         drive.fill(0, cap);
-        var result = Experiments.runPhase(drive, List.of(new RandomGenerator(0, cap, new int[] {4096}, 0, 3, cap / 4096 / 2)), 32, 0, SECOND_NS);
+        var result = Experiments.runPhase(
+                drive, List.of(new RandomGenerator(0, cap, new int[] {4096}, 0, 3, cap / 4096 / 2)), 32, 0, SECOND_NS);
         var before = result.first();
         var after = result.last();
         var admission = drive.hostWriteAdmission();
         int planes = cfg.geometry().planes();
-        System.out.printf("QD32 random writes, 1/64 scale: %d host programs admitted ahead of GC, %d urgent; fewest erased free blocks"
-                + " at an admission %d; WA %.2f%n", admission.admittedPrograms(), admission.urgentPrograms(), admission.lowestErasedFreeAdmitted(),
+        System.out.printf(
+                "QD32 random writes, 1/64 scale: %d host programs admitted ahead of GC, %d urgent; fewest erased free blocks"
+                        + " at an admission %d; WA %.2f%n",
+                admission.admittedPrograms(),
+                admission.urgentPrograms(),
+                admission.lowestErasedFreeAdmitted(),
                 result.writeAmplification());
         assertThat(result.writeAmplification()).as("GC is busy").isGreaterThan(3);
         assertThat(admission.admittedPrograms()).isPositive();
         assertThat(admission.urgentPrograms()).as("the urgent case occurs").isPositive();
-        assertThat(admission.lowestErasedFreeAdmitted()).isGreaterThanOrEqualTo(Math.max(1, cfg.ftl().forcedGcFreeBlocks() / planes));
+        assertThat(admission.lowestErasedFreeAdmitted())
+                .isGreaterThanOrEqualTo(Math.max(1, cfg.ftl().forcedGcFreeBlocks() / planes));
         var timing = cfg.timing();
         int page = cfg.geometry().pageSizeBytes();
         double planeWorkNs = (double) (after.nandBytesWritten() - before.nandBytesWritten()) / page * timing.programNs()
                 + (double) (after.nandBytesRead() - before.nandBytesRead()) / page * timing.readNs()
                 + (double) (after.eraseCount() - before.eraseCount()) * timing.eraseNs();
         double elapsedNs = after.timeNs() - before.timeNs();
-        System.out.printf("NAND work per plane %.1f s in %.1f s of the run%n", planeWorkNs / planes / 1e9, elapsedNs / 1e9);
-        assertThat(planeWorkNs / planes).as("the NAND work fits in the run's time").isLessThanOrEqualTo(elapsedNs * 1.02);
+        System.out.printf(
+                "NAND work per plane %.1f s in %.1f s of the run%n", planeWorkNs / planes / 1e9, elapsedNs / 1e9);
+        assertThat(planeWorkNs / planes)
+                .as("the NAND work fits in the run's time")
+                .isLessThanOrEqualTo(elapsedNs * 1.02);
     }
 
     @Test

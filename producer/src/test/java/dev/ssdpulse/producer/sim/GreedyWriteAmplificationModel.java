@@ -9,8 +9,7 @@ package dev.ssdpulse.producer.sim;
  * blocks greedy does somewhat better than this formula.
  */
 public final class GreedyWriteAmplificationModel {
-    private GreedyWriteAmplificationModel() {
-    }
+    private GreedyWriteAmplificationModel() {}
 
     /** WA for {@code alpha} = physical / logical (> 1). */
     public static double writeAmplification(double alpha) {

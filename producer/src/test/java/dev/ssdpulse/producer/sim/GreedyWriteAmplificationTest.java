@@ -1,22 +1,21 @@
 package dev.ssdpulse.producer.sim;
 
-import dev.ssdpulse.producer.sim.config.SsdPresets;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import dev.ssdpulse.producer.sim.config.CapacitySpec;
 import dev.ssdpulse.producer.sim.config.FtlSpec;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
+import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.ftl.gc.VictimPolicy;
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
 import dev.ssdpulse.producer.sim.support.Experiments;
 import dev.ssdpulse.producer.sim.support.RandomGenerator;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 /** Acceptance 1: simulated greedy WA vs the analytic model at four spare factors. */
 class GreedyWriteAmplificationTest {
@@ -34,7 +33,9 @@ class GreedyWriteAmplificationTest {
     void modelGivesKnownValues() {
         // alpha = 2: X0 = 0.2032, A = 1.255 (Desnoyers 2012, table of LRU WA)
         assertThat(GreedyWriteAmplificationModel.writeAmplification(2.0)).isCloseTo(1.255, within(0.002));
-        assertThat(GreedyWriteAmplificationModel.writeAmplification(1.07)).isGreaterThan(7).isLessThan(9);
+        assertThat(GreedyWriteAmplificationModel.writeAmplification(1.07))
+                .isGreaterThan(7)
+                .isLessThan(9);
     }
 
     /** A one-plane drive of 4096 blocks x 128 pages of 4 KiB; user capacity set so alpha = 1 + spare. */
@@ -52,9 +53,19 @@ class GreedyWriteAmplificationTest {
         long cap = drive.capacityBytes();
         drive.fill(0, cap);
         long units = cap / 4096;
-        Experiments.runPhase(drive, List.of(new RandomGenerator(0, cap, new int[] {4096}, 0, 11, (long) (warmupWrites * units))), 32, 0, 1_000_000_000L);
-        return Experiments.runPhase(drive, List.of(new RandomGenerator(0, cap, new int[] {4096}, 0, 12, (long) (measuredWrites * units))), 32, 0,
-                1_000_000_000L).writeAmplification();
+        Experiments.runPhase(
+                drive,
+                List.of(new RandomGenerator(0, cap, new int[] {4096}, 0, 11, (long) (warmupWrites * units))),
+                32,
+                0,
+                1_000_000_000L);
+        return Experiments.runPhase(
+                        drive,
+                        List.of(new RandomGenerator(0, cap, new int[] {4096}, 0, 12, (long) (measuredWrites * units))),
+                        32,
+                        0,
+                        1_000_000_000L)
+                .writeAmplification();
     }
 
     @ParameterizedTest
@@ -62,7 +73,9 @@ class GreedyWriteAmplificationTest {
     void greedyWaWithinTenPercentOfModel(double spare) {
         double model = GreedyWriteAmplificationModel.writeAmplification(1 + spare);
         double simulated = simulatedWa(spare, 1024, 128, 3, 2);
-        System.out.printf("spare %.3f model %.3f simulated %.3f (%.1f%%)%n", spare, model, simulated, 100 * (simulated / model - 1));
+        System.out.printf(
+                "spare %.3f model %.3f simulated %.3f (%.1f%%)%n",
+                spare, model, simulated, 100 * (simulated / model - 1));
         assertThat(simulated).isCloseTo(model, within(0.10 * model));
     }
 }

@@ -1,10 +1,10 @@
 package dev.ssdpulse.producer.sim;
 
+import dev.ssdpulse.producer.sim.config.FtlSpec;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.support.Experiments;
-
 import java.util.List;
 
 /**
@@ -19,8 +19,15 @@ public final class Seed000IdleGcMain {
         SsdConfig preset = new SsdPresets().builtIn(args.length > 1 ? args[1] : "sata-mlc-128gb-2012-marvell");
         if (args.length > 3) {
             var f = preset.ftl();
-            preset = preset.withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(f.victimSelector(), f.dChoices(), f.backgroundGcFreeBlocks(),
-                    f.forcedGcFreeBlocks(), Integer.parseInt(args[3]), f.idleGcAfterNs(), f.compressionRatio(), f.wearLevellingEraseSpread(),
+            preset = preset.withFtl(new FtlSpec(
+                    f.victimSelector(),
+                    f.dChoices(),
+                    f.backgroundGcFreeBlocks(),
+                    f.forcedGcFreeBlocks(),
+                    Integer.parseInt(args[3]),
+                    f.idleGcAfterNs(),
+                    f.compressionRatio(),
+                    f.wearLevellingEraseSpread(),
                     Long.parseLong(args[2])));
         }
         SsdConfig cfg = Experiments.scaled(preset, factor);
@@ -32,12 +39,23 @@ public final class Seed000IdleGcMain {
             for (long pauseMin : new long[] {0, 1, 5, 30}) {
                 SimulatedDrive drive = new SimulatedDrive(cfg, 1);
                 drive.fill(0, drive.capacityBytes() - opGb * gb);
-                List<Experiments.PhaseResult> r = Experiments.seed000IdleGc(drive, 24 * gb, 20 * minute, pauseMin * minute, 5 * minute, window, 5);
-                System.out.printf("OP %d GB, pause %2d min: random %.1f MB/s (last minute); 2 MB seq first 10 s %.1f, first minute %.1f, mean %.1f MB/s;"
-                                + " 4K seq first 10 s %.1f, mean %.1f MB/s; idle GC %d%n", opGb, pauseMin,
-                        r.get(0).mean(r.get(0).mbPerSecond().length - 6, r.get(0).mbPerSecond().length),
-                        r.get(1).mbPerSecond()[0], r.get(1).mean(0, 6), r.get(1).mean(0, r.get(1).mbPerSecond().length),
-                        r.get(2).mbPerSecond()[0], r.get(2).mean(0, r.get(2).mbPerSecond().length), r.get(2).last().idleGcInvocations());
+                List<Experiments.PhaseResult> r = Experiments.seed000IdleGc(
+                        drive, 24 * gb, 20 * minute, pauseMin * minute, 5 * minute, window, 5);
+                System.out.printf(
+                        "OP %d GB, pause %2d min: random %.1f MB/s (last minute); 2 MB seq first 10 s %.1f, first minute %.1f, mean %.1f MB/s;"
+                                + " 4K seq first 10 s %.1f, mean %.1f MB/s; idle GC %d%n",
+                        opGb,
+                        pauseMin,
+                        r.get(0)
+                                .mean(
+                                        r.get(0).mbPerSecond().length - 6,
+                                        r.get(0).mbPerSecond().length),
+                        r.get(1).mbPerSecond()[0],
+                        r.get(1).mean(0, 6),
+                        r.get(1).mean(0, r.get(1).mbPerSecond().length),
+                        r.get(2).mbPerSecond()[0],
+                        r.get(2).mean(0, r.get(2).mbPerSecond().length),
+                        r.get(2).last().idleGcInvocations());
             }
         }
     }

@@ -1,14 +1,13 @@
 package dev.ssdpulse.producer.sim;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.support.Experiments;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * Issue 13 item 3: seed 000 exp. 3 on the 128 GB Marvell-class preset at 1/32 scale (times x 1/8): idle GC
@@ -26,7 +25,9 @@ class Seed000IdleGcTest {
         for (int op = 0; op < 2; op++) {
             for (int p = 0; p < 3; p++) {
                 firstMinute[op][p] = firstMinuteMbps(cfg, op * 8, pauses[p]);
-                System.out.printf("OP %d GB, pause %2d min: 2 MB sequential first minute %.1f MB/s%n", op * 8, pauses[p], firstMinute[op][p]);
+                System.out.printf(
+                        "OP %d GB, pause %2d min: 2 MB sequential first minute %.1f MB/s%n",
+                        op * 8, pauses[p], firstMinute[op][p]);
             }
         }
         assertThat(firstMinute[0][1]).isGreaterThan(1.15 * firstMinute[0][0]);
@@ -41,7 +42,8 @@ class Seed000IdleGcTest {
         long window = minute / 6;
         SimulatedDrive drive = new SimulatedDrive(cfg, 1);
         drive.fill(0, drive.capacityBytes() - opGb * gb);
-        List<Experiments.PhaseResult> r = Experiments.seed000IdleGc(drive, 24 * gb, 20 * minute, pauseMin * minute, 2 * minute, window, 5);
+        List<Experiments.PhaseResult> r =
+                Experiments.seed000IdleGc(drive, 24 * gb, 20 * minute, pauseMin * minute, 2 * minute, window, 5);
         return r.get(1).mean(0, 6);
     }
 }

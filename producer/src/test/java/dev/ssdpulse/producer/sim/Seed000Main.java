@@ -4,7 +4,6 @@ import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.support.Experiments;
-
 import java.util.Arrays;
 
 /** Benchmark main: seed 000 experiment 1 (and 2) on the 2012 preset; args: [scaleFactor] [minutes]. */
@@ -24,10 +23,18 @@ public final class Seed000Main {
             var r = Experiments.seed000Random(drive, span, free < 0 ? -1 : free * gb, duration, window, 42);
             var s = Experiments.seed000SequentialRewrite(drive, span, window);
             double wall = (System.nanoTime() - t0) / 1e9;
-            System.out.printf("maxLat=%.1fms %s%n", r.maxLatencyNs()/1e6, r.last());
-            System.out.printf("free=%s WA=%.2f seqWA=%.2f ios=%d wall=%.1fs rate=%.0f IO/s MBps=%s%n",
-                    free < 0 ? "empty" : free + "GB", r.writeAmplification(), s.writeAmplification(), r.ios(), wall, r.ios() / wall,
-                    Arrays.toString(Arrays.stream(r.mbPerSecond()).mapToLong(Math::round).toArray()));
+            System.out.printf("maxLat=%.1fms %s%n", r.maxLatencyNs() / 1e6, r.last());
+            System.out.printf(
+                    "free=%s WA=%.2f seqWA=%.2f ios=%d wall=%.1fs rate=%.0f IO/s MBps=%s%n",
+                    free < 0 ? "empty" : free + "GB",
+                    r.writeAmplification(),
+                    s.writeAmplification(),
+                    r.ios(),
+                    wall,
+                    r.ios() / wall,
+                    Arrays.toString(Arrays.stream(r.mbPerSecond())
+                            .mapToLong(Math::round)
+                            .toArray()));
         }
     }
 }

@@ -1,13 +1,13 @@
 package dev.ssdpulse.producer.sim;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
 import dev.ssdpulse.producer.sim.support.Experiments;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 /**
  * Issue 13 item 1: seed 000's eight WA figures from the model (parity, map-cache metadata, 2 % bad-block
@@ -29,7 +29,8 @@ class Seed000ModelTest {
         for (int i : new int[] {0, 2, 3, 4, 5}) {
             assertThat(wa[i] / seed[i]).as("case %d", i).isCloseTo(1.0, within(0.12));
         }
-        // known gaps (BENCHMARKS.md): greedy GC with the real spare cannot be both this bad at random and this good at sequential
+        // known gaps (BENCHMARKS.md): greedy GC with the real spare cannot be both this bad at random and this good at
+        // sequential
         assertThat(wa[1] / seed[1]).isBetween(0.65, 0.88);
         assertThat(wa[6] / seed[6]).isBetween(1.12, 1.40);
         assertThat(wa[7] / seed[7]).isBetween(1.12, 1.35);

@@ -5,7 +5,6 @@ import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.support.Experiments;
 import dev.ssdpulse.producer.sim.support.RandomGenerator;
-
 import java.util.Arrays;
 import java.util.List;
 
@@ -21,8 +20,12 @@ public final class Seed001Main {
         SsdConfig cfg = Experiments.scaled(new SsdPresets().builtIn("sata-240gb"), factor);
         System.out.println(cfg.describe());
         var r = Seed001.run(cfg, factor, minutes, 30_000_000_000L);
-        System.out.printf("WA %.2f, ios %d, MB/s per 30 s: %s%n", r.writeAmplification(), r.ios(),
-                Arrays.toString(Arrays.stream(r.mbPerSecond()).mapToLong(Math::round).toArray()));
+        System.out.printf(
+                "WA %.2f, ios %d, MB/s per 30 s: %s%n",
+                r.writeAmplification(),
+                r.ios(),
+                Arrays.toString(
+                        Arrays.stream(r.mbPerSecond()).mapToLong(Math::round).toArray()));
     }
 
     /** Shared with the scaled test. */
@@ -33,7 +36,11 @@ public final class Seed001Main {
             drive.fill(0, file);
             int[] sizes = {4096, 65536, 131072, 1 << 20};
             long duration = (long) (minutes * 60e9 * 4 / Math.max(4, factor));
-            return Experiments.runPhase(drive, List.of(new RandomGenerator(0, file, sizes, 0.5, 3, Long.MAX_VALUE)), 32, duration,
+            return Experiments.runPhase(
+                    drive,
+                    List.of(new RandomGenerator(0, file, sizes, 0.5, 3, Long.MAX_VALUE)),
+                    32,
+                    duration,
                     windowNs * 4 / Math.max(4, factor));
         }
     }

@@ -1,10 +1,10 @@
 package dev.ssdpulse.producer.sim;
 
+import dev.ssdpulse.producer.sim.config.Capacity;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.support.Experiments;
 import dev.ssdpulse.producer.sim.support.RandomGenerator;
-
 import java.util.List;
 
 /**
@@ -25,19 +25,29 @@ public final class SpeedMain {
         long span = spanGb == 0 ? cap : spanGb * 1_000_000_000L;
         long t0 = System.nanoTime();
         drive.fill(0, cap);
-        System.out.printf("fill %s in %.1f s%n", dev.ssdpulse.producer.sim.config.Capacity.format(cap), (System.nanoTime() - t0) / 1e9);
-        Experiments.runPhase(drive, List.of(new RandomGenerator(0, span, new int[] {4096}, 0, 1, warm)), 32, 0, 1_000_000_000L);
+        System.out.printf("fill %s in %.1f s%n", Capacity.format(cap), (System.nanoTime() - t0) / 1e9);
+        Experiments.runPhase(
+                drive, List.of(new RandomGenerator(0, span, new int[] {4096}, 0, 1, warm)), 32, 0, 1_000_000_000L);
         System.gc();
         Runtime rt = Runtime.getRuntime();
         var threads = java.lang.management.ManagementFactory.getThreadMXBean();
         long cpu0 = threads.getCurrentThreadCpuTime();
         long t1 = System.nanoTime();
-        var r = Experiments.runPhase(drive, List.of(new RandomGenerator(0, span, new int[] {4096}, 0, 2, measured)), 32, 0, 1_000_000_000L);
+        var r = Experiments.runPhase(
+                drive, List.of(new RandomGenerator(0, span, new int[] {4096}, 0, 2, measured)), 32, 0, 1_000_000_000L);
         double wall = (System.nanoTime() - t1) / 1e9;
         double cpu = (threads.getCurrentThreadCpuTime() - cpu0) / 1e9;
         // on a shared machine wall time includes waiting for a core; CPU time of the thread does not
         System.out.printf("thread CPU %.2f s = %.0f I/Os per CPU second%n", cpu, r.ios() / cpu);
-        System.out.printf("%s, span %s: %d host I/Os in %.2f s wall = %.0f I/Os per second; WA %.2f; heap used %d MiB of max %d MiB%n",
-                preset, dev.ssdpulse.producer.sim.config.Capacity.format(span), r.ios(), wall, r.ios() / wall, r.writeAmplification(), (rt.totalMemory() - rt.freeMemory()) >> 20, rt.maxMemory() >> 20);
+        System.out.printf(
+                "%s, span %s: %d host I/Os in %.2f s wall = %.0f I/Os per second; WA %.2f; heap used %d MiB of max %d MiB%n",
+                preset,
+                Capacity.format(span),
+                r.ios(),
+                wall,
+                r.ios() / wall,
+                r.writeAmplification(),
+                (rt.totalMemory() - rt.freeMemory()) >> 20,
+                rt.maxMemory() >> 20);
     }
 }

@@ -1,10 +1,10 @@
 package dev.ssdpulse.producer.sim;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,8 +12,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** Issue 13 item 8: every number of every built-in preset says where it comes from (ssd-presets/SOURCES.md). */
 class SsdPresetsSourcesTest {
@@ -28,14 +27,18 @@ class SsdPresetsSourcesTest {
             int end = sources.indexOf("\n## ", start + 4);
             String section = sources.substring(start, end < 0 ? sources.length() : end);
             JsonNode preset = mapper.readTree(resource("ssd-presets/" + name + ".json"));
-            assertThat(preset.get("description").asText()).as(name + " description").contains("SOURCES.md");
+            assertThat(preset.get("description").asText())
+                    .as(name + " description")
+                    .contains("SOURCES.md");
             List<String> missing = new ArrayList<>();
             for (String field : leafFields(preset)) {
                 if (!section.contains("`" + field + "`")) {
                     missing.add(field);
                 }
             }
-            assertThat(missing).as("fields of " + name + " without a source line").isEmpty();
+            assertThat(missing)
+                    .as("fields of " + name + " without a source line")
+                    .isEmpty();
         }
     }
 

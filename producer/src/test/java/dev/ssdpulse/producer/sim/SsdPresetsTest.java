@@ -1,13 +1,14 @@
 package dev.ssdpulse.producer.sim;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.ssdpulse.producer.sim.config.Capacity;
+import dev.ssdpulse.producer.sim.config.MetadataSpec;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdConfigException;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SsdPresetsTest {
     private final SsdPresets presets = new SsdPresets();
@@ -55,7 +56,8 @@ class SsdPresetsTest {
                 .hasMessageContaining("pagesPerBlock");
         assertThatThrownBy(() -> presets.parse(json.replace("\"GREEDY\"", "\"GREEDIEST\""), "t.json"))
                 .hasMessageContaining("victimSelector");
-        assertThatThrownBy(() -> presets.parse(json.replace("\"forcedGcFreeBlocks\" : 16", "\"forcedGcFreeBlocks\" : 3"), "t.json"))
+        assertThatThrownBy(() -> presets.parse(
+                        json.replace("\"forcedGcFreeBlocks\" : 16", "\"forcedGcFreeBlocks\" : 3"), "t.json"))
                 .hasMessageContaining("ftl.forcedGcFreeBlocks must be >= 2 x planes");
         assertThatThrownBy(() -> presets.builtIn("nope")).hasMessageContaining("unknown preset 'nope'");
     }
@@ -75,10 +77,11 @@ class SsdPresetsTest {
                 }
                 """;
         SsdConfig config = presets.parse(earlier, "mine.json");
-        assertThat(config.metadata()).isEqualTo(dev.ssdpulse.producer.sim.config.MetadataSpec.NONE);
+        assertThat(config.metadata()).isEqualTo(MetadataSpec.NONE);
         assertThat(config.ftl().idleGcIntervalNs()).isZero();
         // a field that was required then is still required
         assertThatThrownBy(() -> presets.parse(earlier.replace("\"eraseNs\": 2000000, ", ""), "mine.json"))
-                .isInstanceOf(SsdConfigException.class).hasMessageContaining("eraseNs");
+                .isInstanceOf(SsdConfigException.class)
+                .hasMessageContaining("eraseNs");
     }
 }

@@ -1,13 +1,13 @@
 package dev.ssdpulse.producer.smart;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
 
 class SmartParsingTest {
     private final SmartctlJsonParser smartctl = new SmartctlJsonParser();
@@ -36,7 +36,8 @@ class SmartParsingTest {
     void nvmeCliSmartLogMatchesSmartctlCounters() throws Exception {
         SmartReading r = nvme.parseNvmeCli(fixture("nvme-cli-smart-log.json"), 1);
         assertThat(r.source()).isEqualTo(SmartReading.Source.NVME_SMART_LOG);
-        assertThat(r.hostBytesWritten()).isEqualTo(smartctl.parse(fixture("smartctl-nvme.json"), 1).hostBytesWritten());
+        assertThat(r.hostBytesWritten())
+                .isEqualTo(smartctl.parse(fixture("smartctl-nvme.json"), 1).hostBytesWritten());
         assertThat(r.rawAttributes()).containsEntry("host_write_commands", "410000000");
     }
 
@@ -66,7 +67,7 @@ class SmartParsingTest {
         assertThat(r.hostBytesRead()).isEqualTo(3100L << 30);
         assertThat(r.waAvailability().available()).isTrue();
         // seed 000: WA = NAND / host
-        assertThat((double) r.nandBytesWritten() / r.hostBytesWritten()).isCloseTo(1.396, org.assertj.core.data.Offset.offset(0.001));
+        assertThat((double) r.nandBytesWritten() / r.hostBytesWritten()).isCloseTo(1.396, Offset.offset(0.001));
     }
 
     @Test
@@ -87,12 +88,16 @@ class SmartParsingTest {
 
     @Test
     void errorsNameTheToolAndField() {
-        assertThatThrownBy(() -> smartctl.parse("not json", 0)).isInstanceOf(SmartParseException.class)
+        assertThatThrownBy(() -> smartctl.parse("not json", 0))
+                .isInstanceOf(SmartParseException.class)
                 .hasMessageContaining("smartctl output is not JSON");
-        assertThatThrownBy(() -> smartctl.parse("{\"smartctl\":{\"messages\":[{\"string\":\"Permission denied\"}]}}", 0))
-                .hasMessageContaining("no ata_smart_attributes.table").hasMessageContaining("Permission denied");
+        assertThatThrownBy(
+                        () -> smartctl.parse("{\"smartctl\":{\"messages\":[{\"string\":\"Permission denied\"}]}}", 0))
+                .hasMessageContaining("no ata_smart_attributes.table")
+                .hasMessageContaining("Permission denied");
         assertThatThrownBy(() -> nvme.parseNvmeCli("{\"data_units_written\":\"lots\"}", 0))
-                .hasMessageContaining("data_units_written").hasMessageContaining("lots");
+                .hasMessageContaining("data_units_written")
+                .hasMessageContaining("lots");
         assertThatThrownBy(() -> nvme.parseNvmeCli("{\"temperature\":300}", 0))
                 .hasMessageContaining("neither data_units_written nor data_units_read");
     }

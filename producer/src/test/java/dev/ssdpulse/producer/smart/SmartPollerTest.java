@@ -1,18 +1,18 @@
 package dev.ssdpulse.producer.smart;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Runs the poller against real processes: small shell scripts standing in for smartctl and nvme. */
 class SmartPollerTest {
@@ -27,8 +27,10 @@ class SmartPollerTest {
         // arguments are written by a rename: a poll still running when the test reads them (the poller polls
         // every 50 ms) must not show a truncated, empty file (it did once in CI)
         Path args = dir.resolve(name + ".args");
-        Files.writeString(script, "#!/bin/sh\necho \"$@\" > " + args + ".$$ && mv " + args + ".$$ " + args
-                + "\ncat " + json + "\nexit 4\n");
+        Files.writeString(
+                script,
+                "#!/bin/sh\necho \"$@\" > " + args + ".$$ && mv " + args + ".$$ " + args + "\ncat " + json
+                        + "\nexit 4\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         return script;
     }
@@ -37,8 +39,14 @@ class SmartPollerTest {
     void nvmeDevicePrefersNvmeCli() throws Exception {
         Path nvme = tool("nvme", "nvme-cli-smart-log.json");
         Path smartctl = tool("smartctl", "smartctl-ata-samsung.json");
-        SmartPoller poller = new SmartPoller(Path.of("/dev/nvme0n1"), Duration.ofSeconds(1), () -> 5, r -> { },
-                Optional.of(nvme), Optional.of(smartctl), SmartPoller::runProcess);
+        SmartPoller poller = new SmartPoller(
+                Path.of("/dev/nvme0n1"),
+                Duration.ofSeconds(1),
+                () -> 5,
+                r -> {},
+                Optional.of(nvme),
+                Optional.of(smartctl),
+                SmartPoller::runProcess);
         SmartReading r = poller.pollOnce().orElseThrow();
         assertThat(r.source()).isEqualTo(SmartReading.Source.NVME_SMART_LOG);
         assertThat(r.timeNs()).isEqualTo(5);
@@ -50,8 +58,14 @@ class SmartPollerTest {
     void sataDeviceUsesSmartctlAndPollsPeriodically() throws Exception {
         Path smartctl = tool("smartctl", "smartctl-ata-sandforce.json");
         List<SmartReading> got = new CopyOnWriteArrayList<>();
-        try (SmartPoller poller = new SmartPoller(Path.of("/dev/sda"), Duration.ofMillis(50), () -> 1, got::add,
-                Optional.empty(), Optional.of(smartctl), SmartPoller::runProcess)) {
+        try (SmartPoller poller = new SmartPoller(
+                Path.of("/dev/sda"),
+                Duration.ofMillis(50),
+                () -> 1,
+                got::add,
+                Optional.empty(),
+                Optional.of(smartctl),
+                SmartPoller::runProcess)) {
             poller.start();
             await("two SMART readings").atMost(Duration.ofSeconds(30)).until(() -> got.size() >= 2);
             assertThat(poller.availability().available()).isTrue();
@@ -71,11 +85,19 @@ class SmartPollerTest {
         Path script = dir.resolve("smartctl");
         Path shellPid = dir.resolve("shell.pid");
         Path sleepPid = dir.resolve("sleep.pid");
-        Files.writeString(script, "#!/bin/sh\necho $$ > " + shellPid + "\nsleep 60 &\necho $! > " + sleepPid + ".tmp && mv "
-                + sleepPid + ".tmp " + sleepPid + "\nwait\n");
+        Files.writeString(
+                script,
+                "#!/bin/sh\necho $$ > " + shellPid + "\nsleep 60 &\necho $! > " + sleepPid + ".tmp && mv " + sleepPid
+                        + ".tmp " + sleepPid + "\nwait\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        SmartPoller poller = new SmartPoller(Path.of("/dev/sda"), Duration.ofHours(1), () -> 1, r -> { },
-                Optional.empty(), Optional.of(script), SmartPoller::runProcess);
+        SmartPoller poller = new SmartPoller(
+                Path.of("/dev/sda"),
+                Duration.ofHours(1),
+                () -> 1,
+                r -> {},
+                Optional.empty(),
+                Optional.of(script),
+                SmartPoller::runProcess);
         poller.start();
         await("the tool's child started").atMost(Duration.ofSeconds(30)).until(() -> Files.exists(sleepPid));
         long shell = Long.parseLong(Files.readString(shellPid).trim());
@@ -83,7 +105,9 @@ class SmartPollerTest {
         assertThat(running(sleeper)).isTrue();
         long startNs = System.nanoTime();
         poller.close();
-        assertThat(Duration.ofNanos(System.nanoTime() - startNs)).as("close() does not wait for the tool").isLessThan(Duration.ofSeconds(10));
+        assertThat(Duration.ofNanos(System.nanoTime() - startNs))
+                .as("close() does not wait for the tool")
+                .isLessThan(Duration.ofSeconds(10));
         assertThat(running(shell)).as("the tool").isFalse();
         assertThat(running(sleeper)).as("a process the tool started").isFalse();
     }
@@ -97,7 +121,7 @@ class SmartPollerTest {
         String line;
         try {
             line = Files.readString(stat);
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             return false;
         }
         char state = line.charAt(line.lastIndexOf(')') + 2);
@@ -106,13 +130,19 @@ class SmartPollerTest {
 
     @Test
     void noToolMeansWaUnavailableWithReason() {
-        SmartPoller poller = new SmartPoller(Path.of("/dev/sda"), Duration.ofSeconds(1), () -> 0, r -> { },
-                Optional.empty(), Optional.empty(), SmartPoller::runProcess);
+        SmartPoller poller = new SmartPoller(
+                Path.of("/dev/sda"),
+                Duration.ofSeconds(1),
+                () -> 0,
+                r -> {},
+                Optional.empty(),
+                Optional.empty(),
+                SmartPoller::runProcess);
         assertThat(poller.hasTool()).isFalse();
         assertThat(poller.pollOnce()).isEmpty();
         assertThat(poller.availability().available()).isFalse();
-        assertThat(poller.availability().reason()).isEqualTo(
-                "WA unavailable: neither smartctl (smartmontools) nor nvme (nvme-cli) is on the PATH");
+        assertThat(poller.availability().reason())
+                .isEqualTo("WA unavailable: neither smartctl (smartmontools) nor nvme (nvme-cli) is on the PATH");
     }
 
     @Test
@@ -120,8 +150,14 @@ class SmartPollerTest {
         Path bad = dir.resolve("smartctl");
         Files.writeString(bad, "#!/bin/sh\necho 'Smartctl open device: /dev/sdz failed: No such device'\nexit 2\n");
         Files.setPosixFilePermissions(bad, PosixFilePermissions.fromString("rwxr-xr-x"));
-        SmartPoller poller = new SmartPoller(Path.of("/dev/sdz"), Duration.ofSeconds(1), () -> 0, r -> { },
-                Optional.empty(), Optional.of(bad), SmartPoller::runProcess);
+        SmartPoller poller = new SmartPoller(
+                Path.of("/dev/sdz"),
+                Duration.ofSeconds(1),
+                () -> 0,
+                r -> {},
+                Optional.empty(),
+                Optional.of(bad),
+                SmartPoller::runProcess);
         assertThat(poller.pollOnce()).isEmpty();
         assertThat(poller.lastError()).contains("smartctl").contains("not JSON");
         assertThat(poller.availability().reason()).startsWith("WA unavailable: SMART poll failed");

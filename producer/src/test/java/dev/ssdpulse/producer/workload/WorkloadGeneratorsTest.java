@@ -1,22 +1,26 @@
 package dev.ssdpulse.producer.workload;
 
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
-import dev.ssdpulse.producer.io.IoRequest;
-import dev.ssdpulse.producer.io.RequestGenerator;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.OptionalLong;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+
+import com.sun.management.ThreadMXBean;
+import dev.ssdpulse.producer.io.IoRequest;
+import dev.ssdpulse.producer.io.RequestGenerator;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
 
 class WorkloadGeneratorsTest {
     private static final long TARGET = 1L << 30;
 
     private static PhaseSpec.Builder phase(AccessSpec... specs) {
-        return PhaseSpec.builder("p", PhaseKind.TEST).accessSpecs(List.of(specs)).durationNs(1_000_000_000L);
+        return PhaseSpec.builder("p", PhaseKind.TEST)
+                .accessSpecs(List.of(specs))
+                .durationNs(1_000_000_000L);
     }
 
     @Test
@@ -31,8 +35,10 @@ class WorkloadGeneratorsTest {
 
     @Test
     void randomOffsetsAreAlignedInsideTheSpanAndMixesFollowThePercentages() {
-        PhaseSpec p = phase(new AccessSpec(4096, 75, 70, 100, 4096, 0, 1), new AccessSpec(65536, 25, 0, 100, 65536, 0, 1))
-                .span(new Span(Amount.ofBytes(1 << 20), Amount.ofBytes(64L << 20))).build();
+        PhaseSpec p = phase(
+                        new AccessSpec(4096, 75, 70, 100, 4096, 0, 1), new AccessSpec(65536, 25, 0, 100, 65536, 0, 1))
+                .span(new Span(Amount.ofBytes(1 << 20), Amount.ofBytes(64L << 20)))
+                .build();
         RequestGenerator g = WorkloadGenerators.forPhase(p, 0, 1, TARGET);
         IoRequest r = new IoRequest();
         int n = 200_000, reads = 0, small = 0;
@@ -56,7 +62,9 @@ class WorkloadGeneratorsTest {
 
     @Test
     void uniformRandomCoversTheSpanEvenly() {
-        PhaseSpec p = phase(AccessSpec.of(4096, 100, 0, 100)).span(new Span(Amount.ofBytes(0), Amount.ofBytes(16 * 4096))).build();
+        PhaseSpec p = phase(AccessSpec.of(4096, 100, 0, 100))
+                .span(new Span(Amount.ofBytes(0), Amount.ofBytes(16 * 4096)))
+                .build();
         RequestGenerator g = WorkloadGenerators.forPhase(p, 0, 5, TARGET);
         IoRequest r = new IoRequest();
         int[] counts = new int[16];
@@ -71,9 +79,12 @@ class WorkloadGeneratorsTest {
 
     @Test
     void sequentialContinuesAndWrapsAtTheSpanEnd() {
-        PhaseSpec p = phase(AccessSpec.of(131072, 100, 0, 0)).span(new Span(Amount.ofBytes(4096), Amount.ofBytes(3 * 131072 + 4096))).build();
+        PhaseSpec p = phase(AccessSpec.of(131072, 100, 0, 0))
+                .span(new Span(Amount.ofBytes(4096), Amount.ofBytes(3 * 131072 + 4096)))
+                .build();
         long[] offsets = offsets(WorkloadGenerators.forPhase(p, 0, 1, TARGET), 7);
-        assertThat(offsets).containsExactly(4096, 4096 + 131072, 4096 + 2 * 131072, 4096, 4096 + 131072, 4096 + 2 * 131072, 4096);
+        assertThat(offsets)
+                .containsExactly(4096, 4096 + 131072, 4096 + 2 * 131072, 4096, 4096 + 131072, 4096 + 2 * 131072, 4096);
     }
 
     @Test
@@ -81,8 +92,12 @@ class WorkloadGeneratorsTest {
         // the SNIA precondition shape: sequential 128 KiB writes, 2x the span, split over 4 workers
         long span = 64L << 20;
         PhaseSpec p = PhaseSpec.builder("wipc", PhaseKind.PRECONDITION_INDEPENDENT)
-                .accessSpec(AccessSpec.of(131072, 100, 0, 0)).workers(4).spanSharing(SpanSharing.SPLIT)
-                .span(new Span(Amount.ofBytes(0), Amount.ofBytes(span))).totalBytes(Amount.ofPercent(200)).build();
+                .accessSpec(AccessSpec.of(131072, 100, 0, 0))
+                .workers(4)
+                .spanSharing(SpanSharing.SPLIT)
+                .span(new Span(Amount.ofBytes(0), Amount.ofBytes(span)))
+                .totalBytes(Amount.ofPercent(200))
+                .build();
         long total = 0;
         for (int w = 0; w < 4; w++) {
             RequestGenerator g = WorkloadGenerators.forPhase(p, w, 9, TARGET);
@@ -105,7 +120,10 @@ class WorkloadGeneratorsTest {
 
     @Test
     void rateLimitAndBurstDelayBecomeDelayNs() {
-        PhaseSpec rate = phase(AccessSpec.of(4096, 100, 100, 100)).workers(3).rateLimitIops(OptionalLong.of(7000)).build();
+        PhaseSpec rate = phase(AccessSpec.of(4096, 100, 100, 100))
+                .workers(3)
+                .rateLimitIops(OptionalLong.of(7000))
+                .build();
         RequestGenerator g = WorkloadGenerators.forPhase(rate, 0, 1, TARGET);
         IoRequest r = new IoRequest();
         long sum = 0;
@@ -116,7 +134,8 @@ class WorkloadGeneratorsTest {
         }
         assertThat(sum).isEqualTo(3_000_000_000L); // 7000 requests of one of 3 workers at 7000 IOPS total: exactly 3 s
 
-        PhaseSpec burst = phase(new AccessSpec(4096, 100, 100, 100, 4096, 2_000_000, 4)).build();
+        PhaseSpec burst =
+                phase(new AccessSpec(4096, 100, 100, 100, 4096, 2_000_000, 4)).build();
         g = WorkloadGenerators.forPhase(burst, 0, 1, TARGET);
         for (int i = 1; i <= 12; i++) {
             g.next(r);
@@ -126,8 +145,11 @@ class WorkloadGeneratorsTest {
 
     @Test
     void trimPhasesIssueTrimInsteadOfWritesAndIdleHasNoRequests() {
-        PhaseSpec trim = PhaseSpec.builder("trim-all", PhaseKind.PURGE).accessSpec(AccessSpec.of(1 << 20, 100, 0, 0))
-                .trim(true).totalBytes(Amount.ofPercent(100)).build();
+        PhaseSpec trim = PhaseSpec.builder("trim-all", PhaseKind.PURGE)
+                .accessSpec(AccessSpec.of(1 << 20, 100, 0, 0))
+                .trim(true)
+                .totalBytes(Amount.ofPercent(100))
+                .build();
         RequestGenerator g = WorkloadGenerators.forPhase(trim, 0, 1, 8L << 20);
         IoRequest r = new IoRequest();
         int n = 0;
@@ -142,17 +164,20 @@ class WorkloadGeneratorsTest {
 
     @Test
     void zipfConcentratesOnFewSlotsSpreadOverTheSpan() {
-        PhaseSpec p = phase(AccessSpec.of(4096, 100, 100, 100)).distribution(Distribution.zipf(1.2))
-                .span(new Span(Amount.ofBytes(0), Amount.ofBytes(4096L * 100_000))).build();
+        PhaseSpec p = phase(AccessSpec.of(4096, 100, 100, 100))
+                .distribution(Distribution.zipf(1.2))
+                .span(new Span(Amount.ofBytes(0), Amount.ofBytes(4096L * 100_000)))
+                .build();
         RequestGenerator g = WorkloadGenerators.forPhase(p, 0, 3, TARGET);
         IoRequest r = new IoRequest();
-        java.util.Map<Long, Integer> counts = new java.util.HashMap<>();
+        Map<Long, Integer> counts = new HashMap<>();
         int n = 200_000;
         for (int i = 0; i < n; i++) {
             g.next(r);
             counts.merge(r.offsetBytes, 1, Integer::sum);
         }
-        int[] sorted = counts.values().stream().mapToInt(Integer::intValue).sorted().toArray();
+        int[] sorted =
+                counts.values().stream().mapToInt(Integer::intValue).sorted().toArray();
         double h = 0; // generalised harmonic number H(100000, 1.2): P(rank k) = k^-1.2 / h
         for (int k = 1; k <= 100_000; k++) {
             h += Math.pow(k, -1.2);
@@ -160,16 +185,22 @@ class WorkloadGeneratorsTest {
         assertThat(sorted[sorted.length - 1] / (double) n).isCloseTo(1 / h, within(0.005));
         assertThat(sorted[sorted.length - 2] / (double) n).isCloseTo(Math.pow(2, -1.2) / h, within(0.004));
         assertThat(sorted[sorted.length - 10] / (double) n).isCloseTo(Math.pow(10, -1.2) / h, within(0.002));
-        long hottest = counts.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).orElseThrow().getKey();
+        long hottest = counts.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .orElseThrow()
+                .getKey();
         assertThat(hottest).isNotZero(); // permuted away from the span start
     }
 
     @Test
     void spanOutsideTheTargetIsRejected() {
-        PhaseSpec p = phase(AccessSpec.of(4096, 100, 100, 100)).span(new Span(Amount.ofBytes(0), Amount.ofBytes(2L << 30))).build();
+        PhaseSpec p = phase(AccessSpec.of(4096, 100, 100, 100))
+                .span(new Span(Amount.ofBytes(0), Amount.ofBytes(2L << 30)))
+                .build();
         assertThatThrownBy(() -> WorkloadGenerators.forPhase(p, 0, 1, TARGET))
                 .hasMessageContaining("span [0, 2147483648) is not inside a target of 1073741824 B");
-        assertThatThrownBy(() -> WorkloadGenerators.forPhase(p, 1, 1, TARGET)).hasMessageContaining("worker 1 is not in 0..0");
+        assertThatThrownBy(() -> WorkloadGenerators.forPhase(p, 1, 1, TARGET))
+                .hasMessageContaining("worker 1 is not in 0..0");
     }
 
     /**
@@ -192,7 +223,9 @@ class WorkloadGeneratorsTest {
             }
             best = Math.max(best, n / ((System.nanoTime() - t0) / 1e9));
         }
-        PhaseSpec z = phase(AccessSpec.of(4096, 100, 70, 100)).distribution(Distribution.zipf(1.1)).build();
+        PhaseSpec z = phase(AccessSpec.of(4096, 100, 70, 100))
+                .distribution(Distribution.zipf(1.1))
+                .build();
         RequestGenerator gz = WorkloadGenerators.forPhase(z, 0, 1, 1L << 40);
         double bestZipf = 0;
         for (int round = 0; round < 5; round++) {
@@ -204,7 +237,7 @@ class WorkloadGeneratorsTest {
             }
             bestZipf = Math.max(bestZipf, n / ((System.nanoTime() - t0) / 1e9));
         }
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean mx = (ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         long tid = Thread.currentThread().getId();
         long before = mx.getThreadAllocatedBytes(tid);
         for (int i = 0; i < 1_000_000; i++) {
@@ -213,7 +246,8 @@ class WorkloadGeneratorsTest {
         }
         long allocated = mx.getThreadAllocatedBytes(tid) - before;
         assertThat(allocated).as("bytes allocated by 2 M next() calls").isLessThan(64 * 1024);
-        System.out.printf("generator throughput: uniform 4 KiB random %.1f M req/s, zipf(1.1) 70/30 %.1f M req/s (sink %d)%n",
+        System.out.printf(
+                "generator throughput: uniform 4 KiB random %.1f M req/s, zipf(1.1) 70/30 %.1f M req/s (sink %d)%n",
                 best / 1e6, bestZipf / 1e6, sink & 1);
     }
 

@@ -20,6 +20,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
 
 /**
@@ -59,19 +60,46 @@ class WorkloadParserPropertyTest {
                   - {name: a, kind: TEST, accessSpecs: [{transferSize: 4k, percentRead: 100, percentRandom: 100}], duration: 1s}
             """;
     private static final List<String> INT_FIELDS_OF_PHASE = List.of("queueDepth", "workers", "repeat");
-    private static final List<String> INT_FIELDS_OF_ACCESS = List.of("percentOfSpec", "percentRead", "percentRandom",
-            "burstLength");
-    private static final List<String> ALL_KEYS = List.of("name", "description", "seed", "targetSize", "phases", "kind",
-            "accessSpecs", "queueDepth", "workers", "span", "spanSharing", "duration", "totalBytes", "ramp",
-            "rateLimitIops", "distribution", "dataPattern", "trim", "repeat", "transferSize", "percentOfSpec",
-            "percentRead", "percentRandom", "alignment", "delay", "burstLength", "offset", "size");
+    private static final List<String> INT_FIELDS_OF_ACCESS =
+            List.of("percentOfSpec", "percentRead", "percentRandom", "burstLength");
+    private static final List<String> ALL_KEYS = List.of(
+            "name",
+            "description",
+            "seed",
+            "targetSize",
+            "phases",
+            "kind",
+            "accessSpecs",
+            "queueDepth",
+            "workers",
+            "span",
+            "spanSharing",
+            "duration",
+            "totalBytes",
+            "ramp",
+            "rateLimitIops",
+            "distribution",
+            "dataPattern",
+            "trim",
+            "repeat",
+            "transferSize",
+            "percentOfSpec",
+            "percentRead",
+            "percentRandom",
+            "alignment",
+            "delay",
+            "burstLength",
+            "offset",
+            "size");
 
     private final WorkloadLoader loader = new WorkloadLoader();
 
     @Example
     void theBaseDocumentIsValidInYamlAndJson() throws Exception {
         assertThat(loader.parse(VALID, "base.yaml").phases()).hasSize(3);
-        assertThat(loader.parse(JSON.writeValueAsString(YAML.readTree(VALID)), "base.json").phases()).hasSize(3);
+        assertThat(loader.parse(JSON.writeValueAsString(YAML.readTree(VALID)), "base.json")
+                        .phases())
+                .hasSize(3);
     }
 
     @Property(tries = 500)
@@ -102,17 +130,17 @@ class WorkloadParserPropertyTest {
     }
 
     @Property(tries = 200)
-    void hostileValuesInAValidDocumentGiveOnlyValidationErrors(@ForAll("fieldPaths") String field,
-                                                               @ForAll("hostileValues") JsonNode value,
-                                                               @ForAll boolean json) throws Exception {
+    void hostileValuesInAValidDocumentGiveOnlyValidationErrors(
+            @ForAll("fieldPaths") String field, @ForAll("hostileValues") JsonNode value, @ForAll boolean json)
+            throws Exception {
         ObjectNode root = (ObjectNode) YAML.readTree(VALID);
         set(root, field, value);
         check(json ? JSON.writeValueAsString(root) : YAML.writeValueAsString(root), json);
     }
 
     @Property(tries = 30)
-    void deepNestingGivesAValidationErrorNotAStackOverflow(@ForAll @IntRange(min = 50, max = 5_000) int depth,
-                                                           @ForAll("nestingStyles") String style) {
+    void deepNestingGivesAValidationErrorNotAStackOverflow(
+            @ForAll @IntRange(min = 50, max = 5_000) int depth, @ForAll("nestingStyles") String style) {
         String text = switch (style) {
             case "json-array" -> "[".repeat(depth) + "]".repeat(depth);
             case "json-object" -> "{\"a\":".repeat(depth) + "1" + "}".repeat(depth);
@@ -132,9 +160,9 @@ class WorkloadParserPropertyTest {
 
     /** An int field out of int range, as a number or as text, is an error: never a silently wrapped value. */
     @Property(tries = 300)
-    void intFieldsOutOfIntRangeAreRefusedWhetherNumberOrText(@ForAll("outOfIntRange") long value,
-                                                             @ForAll("intFields") String field,
-                                                             @ForAll boolean asText) throws Exception {
+    void intFieldsOutOfIntRangeAreRefusedWhetherNumberOrText(
+            @ForAll("outOfIntRange") long value, @ForAll("intFields") String field, @ForAll boolean asText)
+            throws Exception {
         ObjectNode root = (ObjectNode) YAML.readTree(VALID);
         JsonNode v = asText ? NODES.textNode(Long.toString(value)) : NODES.numberNode(value);
         set(root, field, v);
@@ -144,8 +172,8 @@ class WorkloadParserPropertyTest {
     }
 
     @Property(tries = 200)
-    void unknownKeysAnywhereAreRefusedByName(@ForAll("unknownKeys") String key,
-                                             @ForAll("objectPaths") String where) throws Exception {
+    void unknownKeysAnywhereAreRefusedByName(@ForAll("unknownKeys") String key, @ForAll("objectPaths") String where)
+            throws Exception {
         ObjectNode root = (ObjectNode) YAML.readTree(VALID);
         ObjectNode target = where.isEmpty() ? root : (ObjectNode) at(root, where);
         target.put(key, 1);
@@ -157,20 +185,24 @@ class WorkloadParserPropertyTest {
 
     private void check(String text, boolean json) {
         String source = json ? "w.json" : "w.yaml";
-        Throwable thrown = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
-            try {
-                loader.parse(text, source);
-                return null;
-            } catch (Throwable t) {
-                return t;
-            }
-        }, () -> "parsing did not finish in 10 s: " + abbreviate(text));
+        Throwable thrown = assertTimeoutPreemptively(
+                Duration.ofSeconds(10),
+                () -> {
+                    try {
+                        loader.parse(text, source);
+                        return null;
+                    } catch (Throwable t) {
+                        return t;
+                    }
+                },
+                () -> "parsing did not finish in 10 s: " + abbreviate(text));
         if (thrown == null) {
             return;
         }
         if (!(thrown instanceof WorkloadValidationException e)) {
-            throw new AssertionError("unexpected " + thrown + " for " + (json ? "JSON" : "YAML") + " input: "
-                    + abbreviate(text), thrown);
+            throw new AssertionError(
+                    "unexpected " + thrown + " for " + (json ? "JSON" : "YAML") + " input: " + abbreviate(text),
+                    thrown);
         }
         assertThat(e.problems()).isNotEmpty();
         assertThat(e.problems()).allSatisfy(p -> assertThat(p).startsWith(source + ": "));
@@ -206,8 +238,8 @@ class WorkloadParserPropertyTest {
             if (bracket < 0) {
                 n = n.get(part);
             } else {
-                n = n.get(part.substring(0, bracket)).get(Integer.parseInt(part.substring(bracket + 1,
-                        part.length() - 1)));
+                n = n.get(part.substring(0, bracket))
+                        .get(Integer.parseInt(part.substring(bracket + 1, part.length() - 1)));
             }
         }
         return n;
@@ -229,36 +261,99 @@ class WorkloadParserPropertyTest {
     @Provide
     Arbitrary<List<Edit>> edits() {
         Arbitrary<String> fragments = Arbitraries.oneOf(
-                Arbitraries.strings().withChars(":{}[]-,\"'#&*!|>%@`\n \t0123456789.eE+").ofMinLength(1).ofMaxLength(6),
-                Arbitraries.of("${x}", "${", "}", "&a", "*a", "<<: *a", "!!binary", "!!python/object", "---", "...",
-                        "\u0000", "\uFEFF", "\uD800", "99999999999999999999999", "-1", "1e400", "NaN", ".inf", "~"));
-        Arbitrary<Edit> edit = Combinators.combine(Arbitraries.doubles().between(0, 1), Arbitraries.integers().between(0, 2),
-                fragments).as(Edit::new);
+                Arbitraries.strings()
+                        .withChars(":{}[]-,\"'#&*!|>%@`\n \t0123456789.eE+")
+                        .ofMinLength(1)
+                        .ofMaxLength(6),
+                Arbitraries.of(
+                        "${x}",
+                        "${",
+                        "}",
+                        "&a",
+                        "*a",
+                        "<<: *a",
+                        "!!binary",
+                        "!!python/object",
+                        "---",
+                        "...",
+                        "\u0000",
+                        "\uFEFF",
+                        "\uD800",
+                        "99999999999999999999999",
+                        "-1",
+                        "1e400",
+                        "NaN",
+                        ".inf",
+                        "~"));
+        Arbitrary<Edit> edit = Combinators.combine(
+                        Arbitraries.doubles().between(0, 1),
+                        Arbitraries.integers().between(0, 2),
+                        fragments)
+                .as(Edit::new);
         return edit.list().ofMinSize(1).ofMaxSize(5);
     }
 
     @Provide
     Arbitrary<String> structuredNoise() {
-        return Arbitraries.strings().withChars("abcnmeps:{}[]-,\"' \n\t0123456789.%$&*!#|>~")
+        return Arbitraries.strings()
+                .withChars("abcnmeps:{}[]-,\"' \n\t0123456789.%$&*!#|>~")
                 .ofMaxLength(400);
     }
 
     @Provide
     Arbitrary<JsonNode> hostileValues() {
         return Arbitraries.oneOf(
-                Arbitraries.of("4k", "0", "-4k", "1e400", "1e400GiB", "9999999999999999999999TB", "100%-200%", "%",
-                        "-100%", "100%-", "zipf:NaN", "zipf:-1", "zipf:Infinity", "zipf:", "compressible:0",
-                        "compressible:-2", "compressible:1e308", "5000000000000000000s", "-5ms", "1.5.5s", "ms", "",
-                        " ", "TEST", "fill", "split", "${v}", "\u0000", "\uD83D\uDE00", "0x10", "1_000")
+                Arbitraries.of(
+                                "4k",
+                                "0",
+                                "-4k",
+                                "1e400",
+                                "1e400GiB",
+                                "9999999999999999999999TB",
+                                "100%-200%",
+                                "%",
+                                "-100%",
+                                "100%-",
+                                "zipf:NaN",
+                                "zipf:-1",
+                                "zipf:Infinity",
+                                "zipf:",
+                                "compressible:0",
+                                "compressible:-2",
+                                "compressible:1e308",
+                                "5000000000000000000s",
+                                "-5ms",
+                                "1.5.5s",
+                                "ms",
+                                "",
+                                " ",
+                                "TEST",
+                                "fill",
+                                "split",
+                                "${v}",
+                                "\u0000",
+                                "\uD83D\uDE00",
+                                "0x10",
+                                "1_000")
                         .map(s -> (JsonNode) NODES.textNode(s)),
                 Arbitraries.longs().map(v -> (JsonNode) NODES.numberNode(v)),
-                Arbitraries.of(Long.MAX_VALUE, Long.MIN_VALUE, 0L, -1L, (long) Integer.MAX_VALUE + 1,
-                        (long) Integer.MIN_VALUE - 1).map(v -> (JsonNode) NODES.numberNode(v)),
-                Arbitraries.of(new BigInteger("123456789012345678901234567890"), BigInteger.TWO.pow(64).negate())
+                Arbitraries.of(
+                                Long.MAX_VALUE,
+                                Long.MIN_VALUE,
+                                0L,
+                                -1L,
+                                (long) Integer.MAX_VALUE + 1,
+                                (long) Integer.MIN_VALUE - 1)
                         .map(v -> (JsonNode) NODES.numberNode(v)),
-                Arbitraries.of(Double.MAX_VALUE, -0.0, 1e-300, 0.5, 3.999, -2.5).map(v -> (JsonNode) NODES.numberNode(v)),
-                Arbitraries.of(NODES.booleanNode(true), NODES.nullNode(), NODES.arrayNode(), NODES.objectNode(),
-                        (JsonNode) NODES.arrayNode().add(1).add("x")));
+                Arbitraries.of(
+                                new BigInteger("123456789012345678901234567890"),
+                                BigInteger.TWO.pow(64).negate())
+                        .map(v -> (JsonNode) NODES.numberNode(v)),
+                Arbitraries.of(Double.MAX_VALUE, -0.0, 1e-300, 0.5, 3.999, -2.5)
+                        .map(v -> (JsonNode) NODES.numberNode(v)),
+                Arbitraries.of(
+                        NODES.booleanNode(true), NODES.nullNode(), NODES.arrayNode(), NODES.objectNode(), (JsonNode)
+                                NODES.arrayNode().add(1).add("x")));
     }
 
     @Provide
@@ -267,13 +362,27 @@ class WorkloadParserPropertyTest {
         for (String f : List.of("name", "description", "seed", "targetSize", "phases")) {
             paths.add(f);
         }
-        for (String f : List.of("name", "kind", "accessSpecs", "queueDepth", "workers", "span", "spanSharing",
-                "duration", "totalBytes", "ramp", "rateLimitIops", "distribution", "dataPattern", "trim", "repeat")) {
+        for (String f : List.of(
+                "name",
+                "kind",
+                "accessSpecs",
+                "queueDepth",
+                "workers",
+                "span",
+                "spanSharing",
+                "duration",
+                "totalBytes",
+                "ramp",
+                "rateLimitIops",
+                "distribution",
+                "dataPattern",
+                "trim",
+                "repeat")) {
             paths.add("phases[1]." + f);
             paths.add("phases[0]." + f);
         }
-        for (String f : List.of("transferSize", "percentOfSpec", "percentRead", "percentRandom", "alignment", "delay",
-                "burstLength")) {
+        for (String f : List.of(
+                "transferSize", "percentOfSpec", "percentRead", "percentRandom", "alignment", "delay", "burstLength")) {
             paths.add("phases[1].accessSpecs[0]." + f);
             paths.add("phases[1].accessSpecs[1]." + f);
         }
@@ -299,7 +408,8 @@ class WorkloadParserPropertyTest {
 
     @Provide
     Arbitrary<Long> outOfIntRange() {
-        return Arbitraries.oneOf(Arbitraries.longs().between((long) Integer.MAX_VALUE + 1, Long.MAX_VALUE),
+        return Arbitraries.oneOf(
+                Arbitraries.longs().between((long) Integer.MAX_VALUE + 1, Long.MAX_VALUE),
                 Arbitraries.longs().between(Long.MIN_VALUE, (long) Integer.MIN_VALUE - 1),
                 Arbitraries.of(1L << 32, (1L << 32) + 1, (1L << 32) + 8));
     }
@@ -311,7 +421,13 @@ class WorkloadParserPropertyTest {
 
     @Provide
     Arbitrary<String> objectPaths() {
-        return Arbitraries.of("", "phases[0]", "phases[1]", "phases[1].accessSpecs[0]", "phases[1].span", "phases[2]",
+        return Arbitraries.of(
+                "",
+                "phases[0]",
+                "phases[1]",
+                "phases[1].accessSpecs[0]",
+                "phases[1].span",
+                "phases[2]",
                 "phases[2].phases[0]");
     }
 
@@ -330,9 +446,12 @@ class WorkloadParserPropertyTest {
         if (depth == 0) {
             return leaf;
         }
-        Arbitrary<String> keys = Arbitraries.oneOf(Arbitraries.of(ALL_KEYS), Arbitraries.of(ALL_KEYS),
+        Arbitrary<String> keys = Arbitraries.oneOf(
+                Arbitraries.of(ALL_KEYS),
+                Arbitraries.of(ALL_KEYS),
                 Arbitraries.strings().ofMaxLength(8));
-        Arbitrary<JsonNode> object = Combinators.combine(keys.list().ofMaxSize(6), tree(depth - 1).list().ofSize(6))
+        Arbitrary<JsonNode> object = Combinators.combine(
+                        keys.list().ofMaxSize(6), tree(depth - 1).list().ofSize(6))
                 .as((ks, vs) -> {
                     ObjectNode o = NODES.objectNode();
                     for (int i = 0; i < ks.size(); i++) {
@@ -345,7 +464,6 @@ class WorkloadParserPropertyTest {
             vs.forEach(a::add);
             return (JsonNode) a;
         });
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(2, leaf), net.jqwik.api.Tuple.of(4, object), net.jqwik.api.Tuple.of(2, array));
+        return Arbitraries.frequencyOf(Tuple.of(2, leaf), Tuple.of(4, object), Tuple.of(2, array));
     }
 }

@@ -2,11 +2,10 @@ package dev.ssdpulse.schemas.iobatch;
 
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoOp;
+import java.util.Objects;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.PrimitivesArrays;
-
-import java.util.Objects;
 
 /**
  * Accumulates the completed I/Os of one (run, worker), in completion order, into the columns of
@@ -24,12 +23,18 @@ public final class IoBatchBuilder {
 
     private static final IoOp[] OPS = IoOp.values();
     private static final Schema OPS_SCHEMA = IoBatch.SCHEMA$.getField("ops").schema();
-    private static final Schema OFFSET_SCHEMA = IoBatch.SCHEMA$.getField("offsetBytes").schema();
-    private static final Schema SIZE_SCHEMA = IoBatch.SCHEMA$.getField("sizeBytes").schema();
-    private static final Schema DELTA_SCHEMA = IoBatch.SCHEMA$.getField("submitTimeDeltaNs").schema();
-    private static final Schema LATENCY_SCHEMA = IoBatch.SCHEMA$.getField("latencyNs").schema();
-    private static final Schema QUEUE_DEPTH_SCHEMA = IoBatch.SCHEMA$.getField("queueDepth").schema();
-    private static final Schema STATUS_SCHEMA = IoBatch.SCHEMA$.getField("status").schema();
+    private static final Schema OFFSET_SCHEMA =
+            IoBatch.SCHEMA$.getField("offsetBytes").schema();
+    private static final Schema SIZE_SCHEMA =
+            IoBatch.SCHEMA$.getField("sizeBytes").schema();
+    private static final Schema DELTA_SCHEMA =
+            IoBatch.SCHEMA$.getField("submitTimeDeltaNs").schema();
+    private static final Schema LATENCY_SCHEMA =
+            IoBatch.SCHEMA$.getField("latencyNs").schema();
+    private static final Schema QUEUE_DEPTH_SCHEMA =
+            IoBatch.SCHEMA$.getField("queueDepth").schema();
+    private static final Schema STATUS_SCHEMA =
+            IoBatch.SCHEMA$.getField("status").schema();
 
     private final String runId;
     private final int worker;
@@ -73,8 +78,8 @@ public final class IoBatchBuilder {
             throw new IllegalArgumentException("maxBatchSize must be >= 1, got " + maxBatchSize);
         }
         if (firstBatchSequence < 0 || firstIoSequence < 0) {
-            throw new IllegalArgumentException("sequences must be >= 0, got batch " + firstBatchSequence
-                    + ", io " + firstIoSequence);
+            throw new IllegalArgumentException(
+                    "sequences must be >= 0, got batch " + firstBatchSequence + ", io " + firstIoSequence);
         }
         this.worker = worker;
         this.maxBatchSize = maxBatchSize;
@@ -89,22 +94,36 @@ public final class IoBatchBuilder {
      *
      * @param opCode ordinal of {@link IoOp} (READ 0, WRITE 1, TRIM 2, FLUSH 3), as the producer's IoOpCode
      */
-    public IoBatch add(int phaseIndex, byte opCode, long offsetBytes, int sizeBytes, long submitTimeNs,
-                       long latencyNs, int queueDepth, int status) {
+    public IoBatch add(
+            int phaseIndex,
+            byte opCode,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status) {
         if (opCode < 0 || opCode >= OPS.length) {
-            throw new IllegalArgumentException("opCode must be 0.." + (OPS.length - 1) + " (IoOp ordinal), got "
-                    + opCode);
+            throw new IllegalArgumentException(
+                    "opCode must be 0.." + (OPS.length - 1) + " (IoOp ordinal), got " + opCode);
         }
         return add(phaseIndex, OPS[opCode], offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth, status);
     }
 
     /** As {@link #add(int, byte, long, int, long, long, int, int)} with the op as an enum. */
-    public IoBatch add(int phaseIndex, IoOp op, long offsetBytes, int sizeBytes, long submitTimeNs,
-                       long latencyNs, int queueDepth, int status) {
+    public IoBatch add(
+            int phaseIndex,
+            IoOp op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status) {
         Objects.requireNonNull(op, "op");
         if (latencyNs < 0) {
-            throw new IllegalArgumentException("latencyNs must be >= 0, got " + latencyNs + " (I/O sequence "
-                    + (nextIoSequence + count) + ")");
+            throw new IllegalArgumentException(
+                    "latencyNs must be >= 0, got " + latencyNs + " (I/O sequence " + (nextIoSequence + count) + ")");
         }
         IoBatch completed = null;
         if (count > 0 && phaseIndex != this.phaseIndex) {
@@ -169,8 +188,21 @@ public final class IoBatchBuilder {
     }
 
     private IoBatch cut() {
-        IoBatch batch = new IoBatch(runId, worker, nextBatchSequence, nextIoSequence, phaseIndex, count,
-                baseSubmitTimeNs, ops, offsetBytes, sizeBytes, submitTimeDeltaNs, latencyNs, queueDepth, status);
+        IoBatch batch = new IoBatch(
+                runId,
+                worker,
+                nextBatchSequence,
+                nextIoSequence,
+                phaseIndex,
+                count,
+                baseSubmitTimeNs,
+                ops,
+                offsetBytes,
+                sizeBytes,
+                submitTimeDeltaNs,
+                latencyNs,
+                queueDepth,
+                status);
         nextBatchSequence++;
         nextIoSequence += count;
         count = 0;

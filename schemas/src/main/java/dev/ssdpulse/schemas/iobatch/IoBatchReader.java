@@ -2,9 +2,8 @@ package dev.ssdpulse.schemas.iobatch;
 
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoOp;
-import org.apache.avro.generic.PrimitivesArrays;
-
 import java.util.List;
+import org.apache.avro.generic.PrimitivesArrays;
 
 /**
  * A reusable cursor over the I/Os of an {@link IoBatch}, as primitives: rebuilds absolute submit times from
@@ -52,7 +51,8 @@ public final class IoBatchReader {
         this.ops = checked(batch, "ops", batch.getOps());
         this.offsetBytesColumn = new LongColumn(checked(batch, "offsetBytes", batch.getOffsetBytes()));
         this.sizeBytesColumn = new IntColumn(checked(batch, "sizeBytes", batch.getSizeBytes()));
-        this.submitTimeDeltaNsColumn = new LongColumn(checked(batch, "submitTimeDeltaNs", batch.getSubmitTimeDeltaNs()));
+        this.submitTimeDeltaNsColumn =
+                new LongColumn(checked(batch, "submitTimeDeltaNs", batch.getSubmitTimeDeltaNs()));
         this.latencyNsColumn = new LongColumn(checked(batch, "latencyNs", batch.getLatencyNs()));
         this.queueDepthColumn = new IntColumn(checked(batch, "queueDepth", batch.getQueueDepth()));
         this.statusColumn = new IntColumn(checked(batch, "status", batch.getStatus()));
@@ -142,8 +142,8 @@ public final class IoBatchReader {
             throw new IllegalArgumentException(describe(b) + ": column " + column + " is null");
         }
         if (values.size() != size) {
-            throw new IllegalArgumentException(describe(b) + ": column " + column + " has " + values.size()
-                    + " elements, ioCount is " + size);
+            throw new IllegalArgumentException(
+                    describe(b) + ": column " + column + " has " + values.size() + " elements, ioCount is " + size);
         }
         return values;
     }

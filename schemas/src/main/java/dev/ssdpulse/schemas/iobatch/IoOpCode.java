@@ -11,10 +11,10 @@ public final class IoOpCode {
     public static final byte FLUSH = 3;
     /** Number of op codes; arrays indexed by op have this length. */
     public static final int COUNT = 4;
+
     private static final String[] NAMES = {"READ", "WRITE", "TRIM", "FLUSH"};
 
-    private IoOpCode() {
-    }
+    private IoOpCode() {}
 
     public static String name(int op) {
         return NAMES[check(op)];

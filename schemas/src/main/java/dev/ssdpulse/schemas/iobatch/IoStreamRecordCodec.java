@@ -6,6 +6,10 @@ import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaNormalization;
@@ -13,18 +17,13 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.PrimitivesArrays;
 import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.DatumReader;
-import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.Decoder;
+import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.Encoder;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
-
-import java.io.EOFException;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 /**
  * Hand-written Avro binary codec of {@link IoStreamRecord} for the I/O hot path, byte-for-byte the encoding of
@@ -40,15 +39,20 @@ public final class IoStreamRecordCodec {
     private static final long COMPILED_FINGERPRINT = SchemaNormalization.parsingFingerprint64(IoStreamRecord.SCHEMA$);
     private static final IoOp[] OPS = IoOp.values();
     private static final Schema OPS_SCHEMA = IoBatch.SCHEMA$.getField("ops").schema();
-    private static final Schema OFFSET_SCHEMA = IoBatch.SCHEMA$.getField("offsetBytes").schema();
-    private static final Schema SIZE_SCHEMA = IoBatch.SCHEMA$.getField("sizeBytes").schema();
-    private static final Schema DELTA_SCHEMA = IoBatch.SCHEMA$.getField("submitTimeDeltaNs").schema();
-    private static final Schema LATENCY_SCHEMA = IoBatch.SCHEMA$.getField("latencyNs").schema();
-    private static final Schema QUEUE_DEPTH_SCHEMA = IoBatch.SCHEMA$.getField("queueDepth").schema();
-    private static final Schema STATUS_SCHEMA = IoBatch.SCHEMA$.getField("status").schema();
+    private static final Schema OFFSET_SCHEMA =
+            IoBatch.SCHEMA$.getField("offsetBytes").schema();
+    private static final Schema SIZE_SCHEMA =
+            IoBatch.SCHEMA$.getField("sizeBytes").schema();
+    private static final Schema DELTA_SCHEMA =
+            IoBatch.SCHEMA$.getField("submitTimeDeltaNs").schema();
+    private static final Schema LATENCY_SCHEMA =
+            IoBatch.SCHEMA$.getField("latencyNs").schema();
+    private static final Schema QUEUE_DEPTH_SCHEMA =
+            IoBatch.SCHEMA$.getField("queueDepth").schema();
+    private static final Schema STATUS_SCHEMA =
+            IoBatch.SCHEMA$.getField("status").schema();
 
-    private IoStreamRecordCodec() {
-    }
+    private IoStreamRecordCodec() {}
 
     /** True when data written with {@code writerSchema} can be read by this codec. */
     public static boolean canRead(Schema writerSchema) {
@@ -80,7 +84,8 @@ public final class IoStreamRecordCodec {
         @Override
         public void setSchema(Schema schema) {
             if (!canRead(schema)) {
-                throw new IllegalArgumentException("IoStreamRecordCodec writes only the compiled IoStreamRecord schema");
+                throw new IllegalArgumentException(
+                        "IoStreamRecordCodec writes only the compiled IoStreamRecord schema");
             }
         }
 
@@ -100,8 +105,9 @@ public final class IoStreamRecordCodec {
                 out.writeIndex(3);
                 runFinished.write(e, out);
             } else {
-                throw new AvroRuntimeException("IoStreamRecord.event must be IoBatch, PhaseChanged, RunHeartbeat or "
-                        + "RunFinished, got " + (event == null ? "null" : event.getClass().getName()));
+                throw new AvroRuntimeException(
+                        "IoStreamRecord.event must be IoBatch, PhaseChanged, RunHeartbeat or " + "RunFinished, got "
+                                + (event == null ? "null" : event.getClass().getName()));
             }
         }
     }
@@ -199,8 +205,9 @@ public final class IoStreamRecordCodec {
                     case 1 -> phaseChanged.read(null, decoder);
                     case 2 -> heartbeat.read(null, decoder);
                     case 3 -> runFinished.read(null, decoder);
-                    default -> throw new AvroRuntimeException("IoStreamRecord.event: union branch " + branch
-                            + " does not exist (0..3)");
+                    default ->
+                        throw new AvroRuntimeException(
+                                "IoStreamRecord.event: union branch " + branch + " does not exist (0..3)");
                 };
             }
             return new IoStreamRecord(event);
@@ -214,8 +221,9 @@ public final class IoStreamRecordCodec {
                 case 1 -> phaseChanged.read(null, in);
                 case 2 -> heartbeat.read(null, in);
                 case 3 -> runFinished.read(null, in);
-                default -> throw new AvroRuntimeException("IoStreamRecord.event: union branch " + branch
-                        + " does not exist (0..3)");
+                default ->
+                    throw new AvroRuntimeException(
+                            "IoStreamRecord.event: union branch " + branch + " does not exist (0..3)");
             };
             IoStreamRecord record = reuse != null ? reuse : new IoStreamRecord();
             record.setEvent(event);
@@ -247,8 +255,8 @@ public final class IoStreamRecordCodec {
             for (long i = 0; i < block; i++) {
                 int ordinal = in.readInt();
                 if (ordinal < 0 || ordinal >= OPS.length) {
-                    throw new AvroRuntimeException("IoBatch.ops: enum index " + ordinal + " out of range 0.."
-                            + (OPS.length - 1));
+                    throw new AvroRuntimeException(
+                            "IoBatch.ops: enum index " + ordinal + " out of range 0.." + (OPS.length - 1));
                 }
                 ops.add(OPS[ordinal]);
             }
@@ -259,8 +267,21 @@ public final class IoStreamRecordCodec {
         PrimitivesArrays.LongArray latencyNs = readLongs(in, capacity, LATENCY_SCHEMA);
         PrimitivesArrays.IntArray queueDepth = readInts(in, capacity, QUEUE_DEPTH_SCHEMA);
         PrimitivesArrays.IntArray status = readInts(in, capacity, STATUS_SCHEMA);
-        return new IoBatch(runId, worker, batchSequence, firstIoSequence, phaseIndex, ioCount, baseSubmitTimeNs,
-                ops, offsetBytes, sizeBytes, submitTimeDeltaNs, latencyNs, queueDepth, status);
+        return new IoBatch(
+                runId,
+                worker,
+                batchSequence,
+                firstIoSequence,
+                phaseIndex,
+                ioCount,
+                baseSubmitTimeNs,
+                ops,
+                offsetBytes,
+                sizeBytes,
+                submitTimeDeltaNs,
+                latencyNs,
+                queueDepth,
+                status);
     }
 
     private static PrimitivesArrays.LongArray readLongs(Source in, int capacity, Schema schema) throws IOException {
@@ -337,8 +358,8 @@ public final class IoStreamRecordCodec {
 
         BytesSource(byte[] buf, int offset, int length) {
             if (offset < 0 || length < 0 || offset > buf.length - length) {
-                throw new IndexOutOfBoundsException("offset " + offset + ", length " + length + " outside "
-                        + buf.length + " bytes");
+                throw new IndexOutOfBoundsException(
+                        "offset " + offset + ", length " + length + " outside " + buf.length + " bytes");
             }
             this.buf = buf;
             this.pos = offset;
@@ -392,8 +413,8 @@ public final class IoStreamRecordCodec {
                 throw new AvroRuntimeException("Malformed data. Length is negative: " + length);
             }
             if (length > end - pos) {
-                throw new EOFException("Avro string of " + length + " bytes runs past the end of the record at byte "
-                        + pos);
+                throw new EOFException(
+                        "Avro string of " + length + " bytes runs past the end of the record at byte " + pos);
             }
             String value = new String(buf, pos, length, StandardCharsets.UTF_8);
             pos += length;

@@ -1,10 +1,9 @@
 package dev.ssdpulse.schemas.registry;
 
-import org.apache.avro.Schema;
-import org.apache.avro.SchemaCompatibility;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaCompatibility;
 
 /**
  * Compatibility rules of the Confluent Schema Registry for Avro, decided by Avro's own
@@ -13,8 +12,7 @@ import java.util.List;
  * latest version only.
  */
 public final class AvroCompatibility {
-    private AvroCompatibility() {
-    }
+    private AvroCompatibility() {}
 
     /**
      * Checks {@code candidate} against the subject's existing versions.
@@ -39,14 +37,14 @@ public final class AvroCompatibility {
         return problems;
     }
 
-    private static void describe(SchemaCompatibility.SchemaPairCompatibility result, String direction,
-                                 List<String> problems) {
+    private static void describe(
+            SchemaCompatibility.SchemaPairCompatibility result, String direction, List<String> problems) {
         if (result.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
             return;
         }
         for (SchemaCompatibility.Incompatibility inc : result.getResult().getIncompatibilities()) {
-            problems.add("{" + direction + " " + inc.getType() + " at '" + inc.getLocation() + "': "
-                    + inc.getMessage() + "}");
+            problems.add("{" + direction + " " + inc.getType() + " at '" + inc.getLocation() + "': " + inc.getMessage()
+                    + "}");
         }
     }
 }

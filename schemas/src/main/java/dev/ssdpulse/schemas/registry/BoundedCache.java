@@ -3,6 +3,7 @@ package dev.ssdpulse.schemas.registry;
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * A thread-safe map with a size bound, for registry lookups. Reads are lock-free (the steady-state path of
@@ -45,7 +46,7 @@ final class BoundedCache<K, V> {
         return value;
     }
 
-    void removeIf(java.util.function.Predicate<K> keyFilter) {
+    void removeIf(Predicate<K> keyFilter) {
         map.keySet().removeIf(keyFilter);
     }
 

@@ -5,7 +5,13 @@ import java.util.Locale;
 
 /** Compatibility levels of the Confluent Schema Registry. */
 public enum CompatibilityLevel {
-    NONE, BACKWARD, BACKWARD_TRANSITIVE, FORWARD, FORWARD_TRANSITIVE, FULL, FULL_TRANSITIVE;
+    NONE,
+    BACKWARD,
+    BACKWARD_TRANSITIVE,
+    FORWARD,
+    FORWARD_TRANSITIVE,
+    FULL,
+    FULL_TRANSITIVE;
 
     /** True when new schemas must be able to read data written with earlier ones. */
     public boolean checksBackward() {
@@ -27,7 +33,9 @@ public enum CompatibilityLevel {
         try {
             return valueOf(name.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException | NullPointerException e) {
-            throw new SchemaRegistryException(422, SchemaRegistryException.INVALID_COMPATIBILITY_LEVEL,
+            throw new SchemaRegistryException(
+                    422,
+                    SchemaRegistryException.INVALID_COMPATIBILITY_LEVEL,
                     "Invalid compatibility level '" + name + "'; valid levels: " + Arrays.toString(values()));
         }
     }

@@ -4,20 +4,17 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.apache.avro.Schema;
-import org.apache.avro.SchemaParseException;
-
 import java.io.IOException;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,6 +25,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaParseException;
 
 /**
  * Client of the Confluent Schema Registry REST API (also Karapace, Redpanda, Apicurio's ccompat API and
@@ -55,14 +56,16 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     private final AtomicInteger preferredUrl = new AtomicInteger();
     private final AtomicLong httpRequests = new AtomicLong();
 
-    private record SubjectSchema(String subject, Schema schema) {
-    }
+    private record SubjectSchema(String subject, Schema schema) {}
 
     /**
      * @param commaSeparatedUrls one or more base URLs, e.g. {@code http://localhost:8081,http://backup:8081}
      */
     public HttpSchemaRegistryClient(String commaSeparatedUrls) {
-        this(commaSeparatedUrls, Optional.empty(), Duration.ofMillis(RegistryClientConfig.DEFAULT_REQUEST_TIMEOUT_MS),
+        this(
+                commaSeparatedUrls,
+                Optional.empty(),
+                Duration.ofMillis(RegistryClientConfig.DEFAULT_REQUEST_TIMEOUT_MS),
                 RegistryClientConfig.DEFAULT_CACHE_CAPACITY);
     }
 
@@ -72,8 +75,8 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
      * @param requestTimeout     timeout of one HTTP request (and of connecting)
      * @param cacheCapacity      bound of each cache
      */
-    public HttpSchemaRegistryClient(String commaSeparatedUrls, Optional<String> basicAuthUserInfo,
-                                    Duration requestTimeout, int cacheCapacity) {
+    public HttpSchemaRegistryClient(
+            String commaSeparatedUrls, Optional<String> basicAuthUserInfo, Duration requestTimeout, int cacheCapacity) {
         this(commaSeparatedUrls, basicAuthUserInfo, requestTimeout, cacheCapacity, Optional.empty());
     }
 
@@ -81,8 +84,12 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
      * As {@link #HttpSchemaRegistryClient(String, Optional, Duration, int)}, trusting the CAs of {@code tls} for https
      * URLs (the JVM's default CAs when empty). Hostnames are verified either way.
      */
-    public HttpSchemaRegistryClient(String commaSeparatedUrls, Optional<String> basicAuthUserInfo,
-                                    Duration requestTimeout, int cacheCapacity, Optional<SSLContext> tls) {
+    public HttpSchemaRegistryClient(
+            String commaSeparatedUrls,
+            Optional<String> basicAuthUserInfo,
+            Duration requestTimeout,
+            int cacheCapacity,
+            Optional<SSLContext> tls) {
         this.baseUrls = parseUrls(commaSeparatedUrls);
         this.authorizationHeader = basicAuthUserInfo.map(HttpSchemaRegistryClient::basicAuth);
         this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
@@ -115,14 +122,14 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         if (userInfo == null) {
             userInfo = configs.get(RegistryClientConfig.SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO);
         }
-        Optional<String> auth = userInfo == null || userInfo.toString().isEmpty()
-                ? Optional.empty() : Optional.of(userInfo.toString());
-        int timeoutMs = intConfig(configs, RegistryClientConfig.REQUEST_TIMEOUT_MS,
-                RegistryClientConfig.DEFAULT_REQUEST_TIMEOUT_MS);
-        int capacity = intConfig(configs, RegistryClientConfig.CACHE_CAPACITY,
-                RegistryClientConfig.DEFAULT_CACHE_CAPACITY);
-        return new HttpSchemaRegistryClient(url.toString(), auth, Duration.ofMillis(timeoutMs), capacity,
-                trustFromConfig(configs));
+        Optional<String> auth =
+                userInfo == null || userInfo.toString().isEmpty() ? Optional.empty() : Optional.of(userInfo.toString());
+        int timeoutMs = intConfig(
+                configs, RegistryClientConfig.REQUEST_TIMEOUT_MS, RegistryClientConfig.DEFAULT_REQUEST_TIMEOUT_MS);
+        int capacity =
+                intConfig(configs, RegistryClientConfig.CACHE_CAPACITY, RegistryClientConfig.DEFAULT_CACHE_CAPACITY);
+        return new HttpSchemaRegistryClient(
+                url.toString(), auth, Duration.ofMillis(timeoutMs), capacity, trustFromConfig(configs));
     }
 
     /** The TLS context trusting {@code schema.registry.ssl.truststore.*}, when a truststore is configured. */
@@ -133,9 +140,11 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         }
         Object password = configs.get(RegistryClientConfig.SSL_TRUSTSTORE_PASSWORD);
         Object type = configs.get(RegistryClientConfig.SSL_TRUSTSTORE_TYPE);
-        String storeType = type == null || type.toString().isBlank() ? "PKCS12" : type.toString().trim();
-        java.nio.file.Path file = java.nio.file.Path.of(location.toString().trim());
-        try (var in = java.nio.file.Files.newInputStream(file)) {
+        String storeType = type == null || type.toString().isBlank()
+                ? "PKCS12"
+                : type.toString().trim();
+        Path file = Path.of(location.toString().trim());
+        try (var in = Files.newInputStream(file)) {
             KeyStore store = KeyStore.getInstance(storeType);
             store.load(in, password == null ? null : password.toString().toCharArray());
             TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
@@ -144,12 +153,16 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
             context.init(null, trust.getTrustManagers(), null);
             return Optional.of(context);
         } catch (IOException e) {
-            throw new IllegalArgumentException("config '" + RegistryClientConfig.SSL_TRUSTSTORE_LOCATION + "' = '" + file
-                    + "': cannot read the " + storeType + " truststore (" + e.getMessage()
-                    + "; is the file there, and '" + RegistryClientConfig.SSL_TRUSTSTORE_PASSWORD + "' right?)", e);
+            throw new IllegalArgumentException(
+                    "config '" + RegistryClientConfig.SSL_TRUSTSTORE_LOCATION + "' = '" + file
+                            + "': cannot read the " + storeType + " truststore (" + e.getMessage()
+                            + "; is the file there, and '" + RegistryClientConfig.SSL_TRUSTSTORE_PASSWORD + "' right?)",
+                    e);
         } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("config '" + RegistryClientConfig.SSL_TRUSTSTORE_LOCATION + "' = '" + file
-                    + "': not a usable " + storeType + " truststore: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "config '" + RegistryClientConfig.SSL_TRUSTSTORE_LOCATION + "' = '" + file + "': not a usable "
+                            + storeType + " truststore: " + e.getMessage(),
+                    e);
         }
     }
 
@@ -189,8 +202,8 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
             return cached;
         }
         JsonNode answer = send("POST", "/subjects/" + encode(subject), schemaBody(schema));
-        SchemaVersion version = new SchemaVersion(subject, requiredInt(answer, "version"), requiredInt(answer, "id"),
-                schema);
+        SchemaVersion version =
+                new SchemaVersion(subject, requiredInt(answer, "version"), requiredInt(answer, "id"), schema);
         versionBySubjectSchema.put(key, version);
         idBySubjectSchema.put(key, version.id());
         schemaById.put(version.id(), schema);
@@ -224,8 +237,8 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     @Override
     public boolean testCompatibility(String subject, Schema schema) {
         try {
-            JsonNode answer = send("POST", "/compatibility/subjects/" + encode(subject) + "/versions/latest",
-                    schemaBody(schema));
+            JsonNode answer =
+                    send("POST", "/compatibility/subjects/" + encode(subject) + "/versions/latest", schemaBody(schema));
             JsonNode flag = answer.get("is_compatible");
             if (flag == null || !flag.isBoolean()) {
                 throw malformed("is_compatible", answer);
@@ -271,8 +284,8 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
     @Override
     public List<Integer> deleteSubject(String subject) {
-        List<Integer> deleted = intList(send("DELETE", "/subjects/" + encode(subject), null),
-                "deleted versions of " + subject);
+        List<Integer> deleted =
+                intList(send("DELETE", "/subjects/" + encode(subject), null), "deleted versions of " + subject);
         idBySubjectSchema.removeIf(k -> k.subject().equals(subject));
         versionBySubjectSchema.removeIf(k -> k.subject().equals(subject));
         return deleted;
@@ -285,12 +298,16 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         IOException lastFailure = null;
         for (int attempt = 0; attempt < urlCount; attempt++) {
             int index = (start + attempt) % urlCount;
-            URI uri = baseUrls.get(index).resolve(baseUrls.get(index).getRawPath().replaceAll("/+$", "") + path);
+            URI uri =
+                    baseUrls.get(index).resolve(baseUrls.get(index).getRawPath().replaceAll("/+$", "") + path);
             HttpRequest.Builder request = HttpRequest.newBuilder(uri)
                     .timeout(requestTimeout)
                     .header("Accept", CONTENT_TYPE + ", application/json")
-                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                            : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+                    .method(
+                            method,
+                            body == null
+                                    ? HttpRequest.BodyPublishers.noBody()
+                                    : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
             if (body != null) {
                 request.header("Content-Type", CONTENT_TYPE);
             }
@@ -305,15 +322,21 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
                 continue;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new SchemaRegistryException(SchemaRegistryException.NO_HTTP_STATUS,
-                        SchemaRegistryException.NO_ERROR_CODE, "interrupted during " + method + " " + uri, e);
+                throw new SchemaRegistryException(
+                        SchemaRegistryException.NO_HTTP_STATUS,
+                        SchemaRegistryException.NO_ERROR_CODE,
+                        "interrupted during " + method + " " + uri,
+                        e);
             }
             preferredUrl.set(index);
             return interpret(method, uri, response);
         }
         // the last failure as the cause: callers tell a TLS handshake failure (an untrusted certificate) from a refusal
-        throw new SchemaRegistryException(SchemaRegistryException.NO_HTTP_STATUS, SchemaRegistryException.NO_ERROR_CODE,
-                "no schema registry reachable for " + method + " " + path + ": " + failures, lastFailure);
+        throw new SchemaRegistryException(
+                SchemaRegistryException.NO_HTTP_STATUS,
+                SchemaRegistryException.NO_ERROR_CODE,
+                "no schema registry reachable for " + method + " " + path + ": " + failures,
+                lastFailure);
     }
 
     private JsonNode interpret(String method, URI uri, HttpResponse<String> response) {
@@ -324,13 +347,18 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
             node = text.isEmpty() ? null : json.readTree(text);
         } catch (JsonProcessingException e) {
             if (status / 100 == 2) {
-                throw new SchemaRegistryException(status, SchemaRegistryException.NO_ERROR_CODE,
-                        method + " " + uri + " answered with a body that is not JSON: " + abbreviate(text), e);
+                throw new SchemaRegistryException(
+                        status,
+                        SchemaRegistryException.NO_ERROR_CODE,
+                        method + " " + uri + " answered with a body that is not JSON: " + abbreviate(text),
+                        e);
             }
         }
         if (status / 100 == 2) {
             if (node == null) {
-                throw new SchemaRegistryException(status, SchemaRegistryException.NO_ERROR_CODE,
+                throw new SchemaRegistryException(
+                        status,
+                        SchemaRegistryException.NO_ERROR_CODE,
                         method + " " + uri + " answered with an empty body");
             }
             return node;
@@ -365,11 +393,11 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     private SchemaVersion toVersion(JsonNode answer, String subject) {
         requireAvro(answer, "subject " + subject);
         int id = requiredInt(answer, "id");
-        Schema schema = schemaById.computeIfAbsent(id, i -> parseSchema(requiredText(answer, "schema"),
-                "schema id " + i));
+        Schema schema =
+                schemaById.computeIfAbsent(id, i -> parseSchema(requiredText(answer, "schema"), "schema id " + i));
         JsonNode subjectNode = answer.get("subject");
-        return new SchemaVersion(subjectNode == null ? subject : subjectNode.asText(),
-                requiredInt(answer, "version"), id, schema);
+        return new SchemaVersion(
+                subjectNode == null ? subject : subjectNode.asText(), requiredInt(answer, "version"), id, schema);
     }
 
     private CompatibilityLevel compatibilityOf(JsonNode answer) {
@@ -386,7 +414,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     private static void requireAvro(JsonNode answer, String what) {
         JsonNode type = answer.get("schemaType");
         if (type != null && !"AVRO".equalsIgnoreCase(type.asText())) {
-            throw new SchemaRegistryException(200, SchemaRegistryException.INVALID_SCHEMA,
+            throw new SchemaRegistryException(
+                    200,
+                    SchemaRegistryException.INVALID_SCHEMA,
                     what + " is a " + type.asText() + " schema; ssdpulse reads only AVRO schemas");
         }
     }
@@ -395,8 +425,11 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         try {
             return new Schema.Parser().parse(text);
         } catch (SchemaParseException e) {
-            throw new SchemaRegistryException(200, SchemaRegistryException.INVALID_SCHEMA,
-                    "registry returned an Avro schema for " + what + " that does not parse: " + e.getMessage(), e);
+            throw new SchemaRegistryException(
+                    200,
+                    SchemaRegistryException.INVALID_SCHEMA,
+                    "registry returned an Avro schema for " + what + " that does not parse: " + e.getMessage(),
+                    e);
         }
     }
 
@@ -418,7 +451,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
     private static JsonNode requireArray(JsonNode answer, String what) {
         if (!answer.isArray()) {
-            throw new SchemaRegistryException(200, SchemaRegistryException.NO_ERROR_CODE,
+            throw new SchemaRegistryException(
+                    200,
+                    SchemaRegistryException.NO_ERROR_CODE,
                     "expected a JSON array for " + what + ", got " + abbreviate(answer.toString()));
         }
         return answer;
@@ -428,7 +463,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         List<Integer> values = new ArrayList<>();
         for (JsonNode n : requireArray(answer, what)) {
             if (!n.canConvertToInt()) {
-                throw new SchemaRegistryException(200, SchemaRegistryException.NO_ERROR_CODE,
+                throw new SchemaRegistryException(
+                        200,
+                        SchemaRegistryException.NO_ERROR_CODE,
                         "expected integers for " + what + ", got " + abbreviate(answer.toString()));
             }
             values.add(n.intValue());
@@ -437,7 +474,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
     }
 
     private static SchemaRegistryException malformed(String field, JsonNode answer) {
-        return new SchemaRegistryException(200, SchemaRegistryException.NO_ERROR_CODE,
+        return new SchemaRegistryException(
+                200,
+                SchemaRegistryException.NO_ERROR_CODE,
                 "registry answer lacks a valid '" + field + "': " + abbreviate(answer.toString()));
     }
 
@@ -471,8 +510,8 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
                 throw new IllegalArgumentException("invalid schema registry URL '" + url + "': " + e.getMessage(), e);
             }
             if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-                throw new IllegalArgumentException("invalid schema registry URL '" + url
-                        + "': expected http(s)://host[:port][/path]");
+                throw new IllegalArgumentException(
+                        "invalid schema registry URL '" + url + "': expected http(s)://host[:port][/path]");
             }
             urls.add(uri);
         }
@@ -488,7 +527,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
             return defaultValue;
         }
         try {
-            return value instanceof Number n ? n.intValue() : Integer.parseInt(value.toString().trim());
+            return value instanceof Number n
+                    ? n.intValue()
+                    : Integer.parseInt(value.toString().trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("config '" + key + "' must be an integer, got '" + value + "'");
         }

@@ -12,17 +12,19 @@ public final class RegistryClientConfig {
     public static final String SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO = "schema.registry.basic.auth.user.info";
     /** Capacity of each client-side cache (Confluent's name); default {@value #DEFAULT_CACHE_CAPACITY}. */
     public static final String CACHE_CAPACITY = "max.schemas.per.subject";
+
     public static final int DEFAULT_CACHE_CAPACITY = 1000;
     /** Timeout of one HTTP request in ms; default {@value #DEFAULT_REQUEST_TIMEOUT_MS}. */
     public static final String REQUEST_TIMEOUT_MS = "schema.registry.request.timeout.ms";
+
     public static final int DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
     /** A truststore of the CAs to trust for an https registry (Confluent's name); default: the JVM's. */
     public static final String SSL_TRUSTSTORE_LOCATION = "schema.registry.ssl.truststore.location";
+
     public static final String SSL_TRUSTSTORE_PASSWORD = "schema.registry.ssl.truststore.password";
     /** PKCS12 (default) or JKS. */
     public static final String SSL_TRUSTSTORE_TYPE = "schema.registry.ssl.truststore.type";
 
-    private RegistryClientConfig() {
-    }
+    private RegistryClientConfig() {}
 }

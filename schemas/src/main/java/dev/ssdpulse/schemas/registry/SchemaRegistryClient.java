@@ -1,9 +1,8 @@
 package dev.ssdpulse.schemas.registry;
 
-import org.apache.avro.Schema;
-
 import java.io.Closeable;
 import java.util.List;
+import org.apache.avro.Schema;
 
 /**
  * The operations of the Confluent Schema Registry REST API that ssdpulse uses, for Avro schemas.
@@ -59,6 +58,5 @@ public interface SchemaRegistryClient extends Closeable {
 
     /** Releases resources; the default does nothing. */
     @Override
-    default void close() {
-    }
+    default void close() {}
 }

@@ -72,8 +72,8 @@ public class SchemaRegistryException extends RuntimeException {
     }
 
     static SchemaRegistryException versionNotFound(String subject, int version) {
-        return new SchemaRegistryException(404, VERSION_NOT_FOUND,
-                "Version " + version + " not found for subject '" + subject + "'.");
+        return new SchemaRegistryException(
+                404, VERSION_NOT_FOUND, "Version " + version + " not found for subject '" + subject + "'.");
     }
 
     static SchemaRegistryException schemaIdNotFound(int id) {
@@ -81,17 +81,22 @@ public class SchemaRegistryException extends RuntimeException {
     }
 
     static SchemaRegistryException schemaNotUnderSubject(String subject) {
-        return new SchemaRegistryException(404, SCHEMA_NOT_FOUND,
-                "Schema not found under subject '" + subject + "'");
+        return new SchemaRegistryException(404, SCHEMA_NOT_FOUND, "Schema not found under subject '" + subject + "'");
     }
 
     static SchemaRegistryException incompatible(String subject, String details) {
-        return new SchemaRegistryException(409, INCOMPATIBLE_SCHEMA, "Schema being registered is incompatible "
-                + "with an earlier schema for subject \"" + subject + "\", details: " + details);
+        return new SchemaRegistryException(
+                409,
+                INCOMPATIBLE_SCHEMA,
+                "Schema being registered is incompatible " + "with an earlier schema for subject \"" + subject
+                        + "\", details: " + details);
     }
 
     static SchemaRegistryException invalidVersion(String version) {
-        return new SchemaRegistryException(422, INVALID_VERSION, "The specified version '" + version
-                + "' is not a valid version id. Allowed values are between [1, 2^31-1] and the string \"latest\"");
+        return new SchemaRegistryException(
+                422,
+                INVALID_VERSION,
+                "The specified version '" + version
+                        + "' is not a valid version id. Allowed values are between [1, 2^31-1] and the string \"latest\"");
     }
 }

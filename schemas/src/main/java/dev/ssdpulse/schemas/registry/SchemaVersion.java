@@ -1,8 +1,7 @@
 package dev.ssdpulse.schemas.registry;
 
-import org.apache.avro.Schema;
-
 import java.util.Objects;
+import org.apache.avro.Schema;
 
 /**
  * One registered version of a subject.

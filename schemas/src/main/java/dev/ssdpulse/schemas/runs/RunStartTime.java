@@ -1,7 +1,6 @@
 package dev.ssdpulse.schemas.runs;
 
 import dev.ssdpulse.schemas.avro.RunStarted;
-
 import java.time.Instant;
 
 /**
@@ -11,8 +10,7 @@ import java.time.Instant;
  * written before it existed.
  */
 public final class RunStartTime {
-    private RunStartTime() {
-    }
+    private RunStartTime() {}
 
     /** Sets both start fields from one instant (the µs field truncates below a microsecond). */
     public static RunStarted.Builder stamp(RunStarted.Builder builder, Instant start) {

@@ -1,12 +1,11 @@
 package dev.ssdpulse.schemas.serde;
 
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.Schema;
 import org.apache.avro.data.TimeConversions;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecord;
-
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A {@link SpecificData} that resolves the generated classes of one package without Avro 1.12.2's class

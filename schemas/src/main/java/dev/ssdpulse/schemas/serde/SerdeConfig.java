@@ -1,7 +1,6 @@
 package dev.ssdpulse.schemas.serde;
 
 import dev.ssdpulse.schemas.registry.RegistryClientConfig;
-
 import java.util.Map;
 
 /** Config keys of the ssdpulse Avro serdes; the names of Confluent's serdes, so configs carry over. */
@@ -19,12 +18,14 @@ public final class SerdeConfig {
 
     /** Serializer registers the record's schema under the subject when missing; default true. */
     public static final String AUTO_REGISTER_SCHEMAS = "auto.register.schemas";
+
     public static final boolean DEFAULT_AUTO_REGISTER_SCHEMAS = true;
     /**
      * Serializer writes with the subject's latest registered schema (requires auto.register.schemas=false,
      * as in Confluent's serializer); default false.
      */
     public static final String USE_LATEST_VERSION = "use.latest.version";
+
     public static final boolean DEFAULT_USE_LATEST_VERSION = false;
 
     /** Subject name strategy of keys; only TopicNameStrategy ({@code <topic>-key}) is supported. */
@@ -39,8 +40,7 @@ public final class SerdeConfig {
     /** Generated class to read values into, when the deserializer was built without one. */
     public static final String SPECIFIC_AVRO_VALUE_TYPE = "specific.avro.value.type";
 
-    private SerdeConfig() {
-    }
+    private SerdeConfig() {}
 
     /** The subject of a topic's keys or values under TopicNameStrategy. */
     public static String subject(String topic, boolean isKey) {
@@ -71,7 +71,8 @@ public final class SerdeConfig {
         if (value == null) {
             return;
         }
-        String name = value instanceof Class<?> c ? c.getName() : value.toString().trim();
+        String name =
+                value instanceof Class<?> c ? c.getName() : value.toString().trim();
         if (!name.equals(TOPIC_NAME_STRATEGY) && !name.equals("TopicNameStrategy")) {
             throw new IllegalArgumentException("config '" + key + "' = '" + name
                     + "' is not supported; ssdpulse serdes use TopicNameStrategy (<topic>-key / <topic>-value)");

@@ -5,6 +5,10 @@ import dev.ssdpulse.schemas.iobatch.IoStreamRecordCodec;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryException;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.Schema;
 import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.DatumReader;
@@ -14,11 +18,6 @@ import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
-
-import java.io.IOException;
-import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Kafka deserializer of Avro {@link SpecificRecord}s in the Confluent wire format. The writer schema comes from
@@ -38,12 +37,10 @@ public class SpecificAvroDeserializer<T extends SpecificRecord> implements Deser
     private boolean isKey;
     private volatile CachedReader lastReader;
 
-    private record CachedReader(int writerId, DatumReader<?> reader) {
-    }
+    private record CachedReader(int writerId, DatumReader<?> reader) {}
 
     /** Target class and registry client come from {@link #configure}. */
-    public SpecificAvroDeserializer() {
-    }
+    public SpecificAvroDeserializer() {}
 
     /** Reads into {@code targetType}; the registry client comes from {@link #configure}. */
     public SpecificAvroDeserializer(Class<T> targetType) {
@@ -57,8 +54,8 @@ public class SpecificAvroDeserializer<T extends SpecificRecord> implements Deser
     }
 
     /** Reads into {@code targetType} using {@code registry} (not closed by it), configured at once. */
-    public SpecificAvroDeserializer(Class<T> targetType, SchemaRegistryClient registry, Map<String, ?> configs,
-                                    boolean isKey) {
+    public SpecificAvroDeserializer(
+            Class<T> targetType, SchemaRegistryClient registry, Map<String, ?> configs, boolean isKey) {
         this(targetType, registry);
         configure(configs, isKey);
     }
@@ -68,7 +65,8 @@ public class SpecificAvroDeserializer<T extends SpecificRecord> implements Deser
     public void configure(Map<String, ?> configs, boolean isKey) {
         this.isKey = isKey;
         SerdeConfig.requireTopicNameStrategy(configs, isKey);
-        Object typeConfig = configs.get(isKey ? SerdeConfig.SPECIFIC_AVRO_KEY_TYPE : SerdeConfig.SPECIFIC_AVRO_VALUE_TYPE);
+        Object typeConfig =
+                configs.get(isKey ? SerdeConfig.SPECIFIC_AVRO_KEY_TYPE : SerdeConfig.SPECIFIC_AVRO_VALUE_TYPE);
         if (targetType == null && typeConfig != null) {
             setTargetType((Class<T>) loadClass(typeConfig, isKey));
         }
@@ -96,8 +94,10 @@ public class SpecificAvroDeserializer<T extends SpecificRecord> implements Deser
                     + " bytes, fewer than the 5-byte Confluent header (magic byte 0x00 + 4-byte schema id)");
         }
         if (data[0] != WireFormat.MAGIC_BYTE) {
-            throw new SerializationException(String.format("Unknown magic byte 0x%02x at offset 0 of %s "
-                    + "(expected 0x00): not in the Confluent Avro wire format", data[0] & 0xff, what(topic)));
+            throw new SerializationException(String.format(
+                    "Unknown magic byte 0x%02x at offset 0 of %s "
+                            + "(expected 0x00): not in the Confluent Avro wire format",
+                    data[0] & 0xff, what(topic)));
         }
         int writerId = WireFormat.schemaId(data);
         CachedReader last = lastReader;
@@ -113,12 +113,15 @@ public class SpecificAvroDeserializer<T extends SpecificRecord> implements Deser
                 return (T) direct.read(data, WireFormat.HEADER_SIZE_BYTES, data.length - WireFormat.HEADER_SIZE_BYTES);
             }
             BinaryDecoder[] slot = decoder.get();
-            slot[0] = DecoderFactory.get().binaryDecoder(data, WireFormat.HEADER_SIZE_BYTES,
-                    data.length - WireFormat.HEADER_SIZE_BYTES, slot[0]);
+            slot[0] = DecoderFactory.get()
+                    .binaryDecoder(
+                            data, WireFormat.HEADER_SIZE_BYTES, data.length - WireFormat.HEADER_SIZE_BYTES, slot[0]);
             return reader.read(null, slot[0]);
         } catch (IOException | RuntimeException e) {
-            throw new SerializationException("Avro decode failure of " + what(topic) + " with writer schema id "
-                    + writerId + " (" + (data.length - WireFormat.HEADER_SIZE_BYTES) + " body bytes): " + e, e);
+            throw new SerializationException(
+                    "Avro decode failure of " + what(topic) + " with writer schema id " + writerId + " ("
+                            + (data.length - WireFormat.HEADER_SIZE_BYTES) + " body bytes): " + e,
+                    e);
         }
     }
 
@@ -132,11 +135,16 @@ public class SpecificAvroDeserializer<T extends SpecificRecord> implements Deser
             writerSchema = registry.getById(writerId);
         } catch (SchemaRegistryException e) {
             if (e.errorCode() == SchemaRegistryException.SCHEMA_NOT_FOUND || e.isNotFound()) {
-                throw new SerializationException("Unknown schema id " + writerId + " in " + what(topic)
-                        + ": the schema registry has no schema with id " + writerId + " (" + e.getMessage() + ")", e);
+                throw new SerializationException(
+                        "Unknown schema id " + writerId + " in " + what(topic)
+                                + ": the schema registry has no schema with id " + writerId + " (" + e.getMessage()
+                                + ")",
+                        e);
             }
-            throw new SerializationException("Could not fetch schema id " + writerId + " for " + what(topic)
-                    + " from the schema registry: " + e.getMessage(), e);
+            throw new SerializationException(
+                    "Could not fetch schema id " + writerId + " for " + what(topic) + " from the schema registry: "
+                            + e.getMessage(),
+                    e);
         }
         Class<?> type = targetType != null ? targetType : classByName(topic, writerId, writerSchema);
         SpecificData data = new GeneratedSpecificData(type);
@@ -185,13 +193,16 @@ public class SpecificAvroDeserializer<T extends SpecificRecord> implements Deser
         try {
             Class<?> c = Class.forName(name, false, classLoader());
             if (!SpecificRecord.class.isAssignableFrom(c)) {
-                throw new IllegalArgumentException("config '" + (isKey ? SerdeConfig.SPECIFIC_AVRO_KEY_TYPE
-                        : SerdeConfig.SPECIFIC_AVRO_VALUE_TYPE) + "' = '" + name + "' is not an Avro SpecificRecord");
+                throw new IllegalArgumentException(
+                        "config '" + (isKey ? SerdeConfig.SPECIFIC_AVRO_KEY_TYPE : SerdeConfig.SPECIFIC_AVRO_VALUE_TYPE)
+                                + "' = '" + name + "' is not an Avro SpecificRecord");
             }
             return c;
         } catch (ClassNotFoundException e) {
-            throw new IllegalArgumentException("config '" + (isKey ? SerdeConfig.SPECIFIC_AVRO_KEY_TYPE
-                    : SerdeConfig.SPECIFIC_AVRO_VALUE_TYPE) + "': class '" + name + "' not found", e);
+            throw new IllegalArgumentException(
+                    "config '" + (isKey ? SerdeConfig.SPECIFIC_AVRO_KEY_TYPE : SerdeConfig.SPECIFIC_AVRO_VALUE_TYPE)
+                            + "': class '" + name + "' not found",
+                    e);
         }
     }
 

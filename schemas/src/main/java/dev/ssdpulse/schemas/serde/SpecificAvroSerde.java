@@ -2,13 +2,12 @@ package dev.ssdpulse.schemas.serde;
 
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
+import java.util.Map;
+import java.util.Objects;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
-
-import java.util.Map;
-import java.util.Objects;
 
 /**
  * Serde of Avro {@link SpecificRecord}s in the Confluent wire format: a {@link SpecificAvroSerializer} and a
@@ -41,7 +40,8 @@ public class SpecificAvroSerde<T extends SpecificRecord> implements Serde<T> {
     }
 
     /** Reads into {@code targetType} using {@code registry} (not closed by the serde), configured at once. */
-    public SpecificAvroSerde(Class<T> targetType, SchemaRegistryClient registry, Map<String, ?> configs, boolean isKey) {
+    public SpecificAvroSerde(
+            Class<T> targetType, SchemaRegistryClient registry, Map<String, ?> configs, boolean isKey) {
         this(targetType, registry);
         configure(configs, isKey);
     }

@@ -6,6 +6,10 @@ import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryException;
 import dev.ssdpulse.schemas.registry.SchemaVersion;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.generic.GenericDatumReader;
@@ -20,11 +24,6 @@ import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Serializer;
-
-import java.io.IOException;
-import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Kafka serializer of Avro {@link SpecificRecord}s in the Confluent wire format (magic byte 0, 4-byte
@@ -49,17 +48,14 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
     private boolean isKey;
     private volatile WritePlan lastPlan;
 
-    private record PlanKey(String topic, Schema schema) {
-    }
+    private record PlanKey(String topic, Schema schema) {}
 
     /** How records of one schema are written to one topic. */
-    private record WritePlan(String topic, Schema recordSchema, int schemaId, DatumWriter<Object> writer,
-                             Projection projection) {
-    }
+    private record WritePlan(
+            String topic, Schema recordSchema, int schemaId, DatumWriter<Object> writer, Projection projection) {}
 
     /** Converts a record to the subject's latest schema when it differs from the record's own. */
-    private record Projection(Schema recordSchema, Schema targetSchema, SpecificData recordData) {
-    }
+    private record Projection(Schema recordSchema, Schema targetSchema, SpecificData recordData) {}
 
     private final class EncoderState {
         final GrowableBuffer buffer = new GrowableBuffer(INITIAL_BUFFER_BYTES);
@@ -69,8 +65,7 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
     }
 
     /** A serializer that creates its registry client from {@code schema.registry.url} in {@link #configure}. */
-    public SpecificAvroSerializer() {
-    }
+    public SpecificAvroSerializer() {}
 
     /** A serializer using {@code registry}, which it does not close; call {@link #configure} for other options. */
     public SpecificAvroSerializer(SchemaRegistryClient registry) {
@@ -86,10 +81,10 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
     @Override
     public void configure(Map<String, ?> configs, boolean isKey) {
         this.isKey = isKey;
-        this.autoRegister = SerdeConfig.booleanConfig(configs, SerdeConfig.AUTO_REGISTER_SCHEMAS,
-                SerdeConfig.DEFAULT_AUTO_REGISTER_SCHEMAS);
-        this.useLatestVersion = SerdeConfig.booleanConfig(configs, SerdeConfig.USE_LATEST_VERSION,
-                SerdeConfig.DEFAULT_USE_LATEST_VERSION);
+        this.autoRegister = SerdeConfig.booleanConfig(
+                configs, SerdeConfig.AUTO_REGISTER_SCHEMAS, SerdeConfig.DEFAULT_AUTO_REGISTER_SCHEMAS);
+        this.useLatestVersion = SerdeConfig.booleanConfig(
+                configs, SerdeConfig.USE_LATEST_VERSION, SerdeConfig.DEFAULT_USE_LATEST_VERSION);
         SerdeConfig.requireTopicNameStrategy(configs, isKey);
         if (registry == null) {
             registry = HttpSchemaRegistryClient.fromConfig(configs);
@@ -121,8 +116,10 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
             plan.writer().write(datum, state.encoder);
             state.encoder.flush();
         } catch (IOException | RuntimeException e) {
-            throw new SerializationException("Error serializing Avro " + data.getSchema().getFullName()
-                    + " for topic '" + topic + "' with schema id " + plan.schemaId() + ": " + e.getMessage(), e);
+            throw new SerializationException(
+                    "Error serializing Avro " + data.getSchema().getFullName() + " for topic '" + topic
+                            + "' with schema id " + plan.schemaId() + ": " + e.getMessage(),
+                    e);
         }
         return buffer.toByteArray();
     }
@@ -133,7 +130,8 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
         if (last != null && last.recordSchema() == recordSchema && last.topic().equals(topic)) {
             return last;
         }
-        WritePlan plan = plans.computeIfAbsent(new PlanKey(topic, recordSchema), k -> resolvePlan(topic, recordSchema, record.getClass()));
+        WritePlan plan = plans.computeIfAbsent(
+                new PlanKey(topic, recordSchema), k -> resolvePlan(topic, recordSchema, record.getClass()));
         lastPlan = plan;
         return plan;
     }
@@ -163,15 +161,21 @@ public class SpecificAvroSerializer<T extends SpecificRecord> implements Seriali
                             + "' (version " + latest.version() + ", id " + latest.id() + ") cannot represent a "
                             + recordSchema.getFullName() + ": " + compatibility.getDescription());
                 }
-                return new WritePlan(topic, recordSchema, latest.id(), new GenericDatumWriter<>(latest.schema()),
+                return new WritePlan(
+                        topic,
+                        recordSchema,
+                        latest.id(),
+                        new GenericDatumWriter<>(latest.schema()),
                         new Projection(recordSchema, latest.schema(), data));
             }
             SchemaVersion registered = registry.lookup(subject, recordSchema);
             return new WritePlan(topic, recordSchema, registered.id(), writerFor(recordSchema, data), null);
         } catch (SchemaRegistryException e) {
-            throw new SerializationException("Could not obtain a schema id for " + recordSchema.getFullName()
-                    + " under subject '" + subject + "' (auto.register.schemas=" + autoRegister
-                    + ", use.latest.version=" + useLatestVersion + "): " + e.getMessage(), e);
+            throw new SerializationException(
+                    "Could not obtain a schema id for " + recordSchema.getFullName()
+                            + " under subject '" + subject + "' (auto.register.schemas=" + autoRegister
+                            + ", use.latest.version=" + useLatestVersion + "): " + e.getMessage(),
+                    e);
         }
     }
 

@@ -6,8 +6,7 @@ public final class WireFormat {
     /** Bytes before the Avro body. */
     public static final int HEADER_SIZE_BYTES = 5;
 
-    private WireFormat() {
-    }
+    private WireFormat() {}
 
     /** Writes the 5-byte header at {@code buffer[0..4]}. */
     static void writeHeader(byte[] buffer, int schemaId) {
@@ -20,7 +19,9 @@ public final class WireFormat {
 
     /** The schema id of a payload whose header was already checked. */
     public static int schemaId(byte[] payload) {
-        return ((payload[1] & 0xff) << 24) | ((payload[2] & 0xff) << 16) | ((payload[3] & 0xff) << 8)
+        return ((payload[1] & 0xff) << 24)
+                | ((payload[2] & 0xff) << 16)
+                | ((payload[3] & 0xff) << 8)
                 | (payload[4] & 0xff);
     }
 }

@@ -13,6 +13,5 @@ public final class DeadLetterHeaders {
     /** Component that rejected the record (application id, tool name). */
     public static final String REJECTED_BY = "ssdpulse.dlq.rejected.by";
 
-    private DeadLetterHeaders() {
-    }
+    private DeadLetterHeaders() {}
 }

@@ -2,13 +2,14 @@ package dev.ssdpulse.schemas.topics;
 
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroDeserializer;
-import dev.ssdpulse.schemas.topics.TopicSpec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -25,8 +26,7 @@ import org.apache.kafka.common.utils.Utils;
  * stall, not the whole read. The one reader of a run's records: `report`, `runs`, playback.
  */
 public final class RunRecords {
-    private RunRecords() {
-    }
+    private RunRecords() {}
 
     /**
      * The consumer's configuration: the client properties unchanged (security settings included), reading
@@ -41,9 +41,12 @@ public final class RunRecords {
         return props;
     }
 
-    public static <V extends SpecificRecord> List<V> read(Map<String, Object> clientProperties,
-                                                          SchemaRegistryClient registry, TopicSpec<V> topic,
-                                                          String runId, Duration timeout) {
+    public static <V extends SpecificRecord> List<V> read(
+            Map<String, Object> clientProperties,
+            SchemaRegistryClient registry,
+            TopicSpec<V> topic,
+            String runId,
+            Duration timeout) {
         List<V> out = new ArrayList<>();
         forEach(clientProperties, registry, topic, runId, timeout, v -> {
             out.add(v);
@@ -58,13 +61,16 @@ public final class RunRecords {
      *
      * @return false when the handler stopped the reading
      */
-    public static <V extends SpecificRecord> boolean forEach(Map<String, Object> clientProperties,
-                                                             SchemaRegistryClient registry, TopicSpec<V> topic,
-                                                             String runId, Duration timeout,
-                                                             java.util.function.Predicate<V> handler) {
+    public static <V extends SpecificRecord> boolean forEach(
+            Map<String, Object> clientProperties,
+            SchemaRegistryClient registry,
+            TopicSpec<V> topic,
+            String runId,
+            Duration timeout,
+            Predicate<V> handler) {
         Map<String, Object> props = consumerProperties(clientProperties);
         try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer());
-             var deserializer = new SpecificAvroDeserializer<>(topic.valueType(), registry)) {
+                var deserializer = new SpecificAvroDeserializer<>(topic.valueType(), registry)) {
             List<PartitionInfo> partitions = consumer.partitionsFor(topic.name(), timeout);
             if (partitions == null || partitions.isEmpty()) {
                 throw new IllegalStateException("topic " + topic.name() + " does not exist on this cluster");
@@ -81,7 +87,8 @@ public final class RunRecords {
                     if (record.offset() >= end) {
                         return true;
                     }
-                    if (runId.equals(record.key()) && record.value() != null
+                    if (runId.equals(record.key())
+                            && record.value() != null
                             && !handler.test(deserializer.deserialize(topic.name(), record.value()))) {
                         return false;
                     }
@@ -103,18 +110,18 @@ public final class RunRecords {
      * RunStarted), in the order first seen; a tombstone removes the run. Reads every partition from the beginning
      * to its end at the start of the call.
      */
-    public static <V extends SpecificRecord> Map<String, V> latestPerRun(Map<String, Object> clientProperties,
-                                                                       SchemaRegistryClient registry,
-                                                                       TopicSpec<V> topic, Duration timeout) {
-        Map<String, V> latest = new java.util.LinkedHashMap<>();
-        try (var consumer = new KafkaConsumer<>(consumerProperties(clientProperties), new StringDeserializer(),
-                new ByteArrayDeserializer());
-             var deserializer = new SpecificAvroDeserializer<>(topic.valueType(), registry)) {
+    public static <V extends SpecificRecord> Map<String, V> latestPerRun(
+            Map<String, Object> clientProperties, SchemaRegistryClient registry, TopicSpec<V> topic, Duration timeout) {
+        Map<String, V> latest = new LinkedHashMap<>();
+        try (var consumer = new KafkaConsumer<>(
+                        consumerProperties(clientProperties), new StringDeserializer(), new ByteArrayDeserializer());
+                var deserializer = new SpecificAvroDeserializer<>(topic.valueType(), registry)) {
             List<PartitionInfo> partitions = consumer.partitionsFor(topic.name(), timeout);
             if (partitions == null || partitions.isEmpty()) {
                 throw new IllegalStateException("topic " + topic.name() + " does not exist on this cluster");
             }
-            List<TopicPartition> tps = partitions.stream().map(p -> new TopicPartition(topic.name(), p.partition()))
+            List<TopicPartition> tps = partitions.stream()
+                    .map(p -> new TopicPartition(topic.name(), p.partition()))
                     .toList();
             consumer.assign(tps);
             consumer.seekToBeginning(tps);

@@ -2,15 +2,14 @@ package dev.ssdpulse.schemas.topics;
 
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroSerde;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Objects;
 
 /**
  * One topic of the ssdpulse contract: its name, what its key and value are, and how it is created.
@@ -26,8 +25,14 @@ import java.util.Objects;
  * @param description       one line on what the topic carries
  * @param <V>               value type
  */
-public record TopicSpec<V>(String name, String keyDescription, Class<V> valueType, int defaultPartitions,
-                           CleanupPolicy cleanupPolicy, long retentionMs, String description) {
+public record TopicSpec<V>(
+        String name,
+        String keyDescription,
+        Class<V> valueType,
+        int defaultPartitions,
+        CleanupPolicy cleanupPolicy,
+        long retentionMs,
+        String description) {
 
     /** {@code retention.ms} value that keeps data forever. */
     public static final long RETAIN_FOREVER = -1L;
@@ -42,12 +47,12 @@ public record TopicSpec<V>(String name, String keyDescription, Class<V> valueTyp
             throw new IllegalArgumentException("topic name must not be blank");
         }
         if (defaultPartitions < 1) {
-            throw new IllegalArgumentException("topic " + name + ": defaultPartitions must be >= 1, got "
-                    + defaultPartitions);
+            throw new IllegalArgumentException(
+                    "topic " + name + ": defaultPartitions must be >= 1, got " + defaultPartitions);
         }
         if (retentionMs < -1) {
-            throw new IllegalArgumentException("topic " + name + ": retentionMs must be -1 (forever) or >= 0, got "
-                    + retentionMs);
+            throw new IllegalArgumentException(
+                    "topic " + name + ": retentionMs must be -1 (forever) or >= 0, got " + retentionMs);
         }
         if (valueType != byte[].class && !SpecificRecord.class.isAssignableFrom(valueType)) {
             throw new IllegalArgumentException("topic " + name + ": value type " + valueType.getName()
@@ -84,8 +89,8 @@ public record TopicSpec<V>(String name, String keyDescription, Class<V> valueTyp
             throw new IllegalArgumentException("topic " + name + ": partitions must be >= 1, got " + partitions);
         }
         if (replicationFactor < 1) {
-            throw new IllegalArgumentException("topic " + name + ": replication factor must be >= 1, got "
-                    + replicationFactor);
+            throw new IllegalArgumentException(
+                    "topic " + name + ": replication factor must be >= 1, got " + replicationFactor);
         }
         return new NewTopic(name, partitions, replicationFactor).configs(topicConfigs());
     }

@@ -1,30 +1,35 @@
 package dev.ssdpulse.schemas.iobatch;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroSerde;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
 import org.apache.avro.generic.PrimitivesArrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.SplittableRandom;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 class IoBatchRoundTripTest {
     private static final String TOPIC = "ssdpulse.io.v1";
 
     /** One I/O as the producer reports it. */
-    record Io(int phase, IoOp op, long offsetBytes, int sizeBytes, long submitTimeNs, long latencyNs,
-              int queueDepth, int status) {
-    }
+    record Io(
+            int phase,
+            IoOp op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status) {}
 
     /** I/Os in completion order: submit times jump back and forth (negative deltas), extreme values included. */
     static List<Io> ios(int count, long seed) {
@@ -36,8 +41,15 @@ class IoBatchRoundTripTest {
             submit += i % 3 == 2 ? -random.nextLong(1, 200_000) : random.nextLong(0, 400_000);
             long offset = i == 1 ? Long.MAX_VALUE - 4095 : random.nextLong(0, 1L << 41) & ~4095L;
             long latency = i == 2 ? 3_600_000_000_000L : random.nextLong(0, 20_000_000);
-            ios.add(new Io(3, IoOp.values()[random.nextInt(4)], offset, i == 3 ? Integer.MAX_VALUE : 4096 << random.nextInt(6),
-                    submit, latency, 1 + random.nextInt(256), i % 97 == 5 ? 5 : 0));
+            ios.add(new Io(
+                    3,
+                    IoOp.values()[random.nextInt(4)],
+                    offset,
+                    i == 3 ? Integer.MAX_VALUE : 4096 << random.nextInt(6),
+                    submit,
+                    latency,
+                    1 + random.nextInt(256),
+                    i % 97 == 5 ? 5 : 0));
         }
         return ios;
     }
@@ -50,8 +62,15 @@ class IoBatchRoundTripTest {
         IoBatch batch = null;
         for (int i = 0; i < ios.size(); i++) {
             Io io = ios.get(i);
-            IoBatch cut = builder.add(io.phase(), (byte) io.op().ordinal(), io.offsetBytes(), io.sizeBytes(),
-                    io.submitTimeNs(), io.latencyNs(), io.queueDepth(), io.status());
+            IoBatch cut = builder.add(
+                    io.phase(),
+                    (byte) io.op().ordinal(),
+                    io.offsetBytes(),
+                    io.sizeBytes(),
+                    io.submitTimeNs(),
+                    io.latencyNs(),
+                    io.queueDepth(),
+                    io.status());
             if (i < ios.size() - 1) {
                 assertThat(cut).isNull();
             } else {
@@ -62,13 +81,15 @@ class IoBatchRoundTripTest {
         assertThat(batch.getOffsetBytes()).isInstanceOf(PrimitivesArrays.LongArray.class);
         assertThat(batch.getStatus()).isInstanceOf(PrimitivesArrays.IntArray.class);
         if (batchSize > 1) {
-            assertThat(batch.getSubmitTimeDeltaNs()).anySatisfy(d -> assertThat(d).isNegative());
+            assertThat(batch.getSubmitTimeDeltaNs())
+                    .anySatisfy(d -> assertThat(d).isNegative());
         }
 
-        try (SpecificAvroSerde<IoStreamRecord> serde = new SpecificAvroSerde<>(IoStreamRecord.class,
-                new InMemorySchemaRegistryClient(), Map.of(), false)) {
+        try (SpecificAvroSerde<IoStreamRecord> serde =
+                new SpecificAvroSerde<>(IoStreamRecord.class, new InMemorySchemaRegistryClient(), Map.of(), false)) {
             byte[] bytes = serde.serializer().serialize(TOPIC, new IoStreamRecord(batch));
-            IoBatch back = (IoBatch) serde.deserializer().deserialize(TOPIC, bytes).getEvent();
+            IoBatch back =
+                    (IoBatch) serde.deserializer().deserialize(TOPIC, bytes).getEvent();
             assertThat(back).isEqualTo(batch);
             assertThat(back.getRunId()).isEqualTo("run-x");
             assertThat(back.getWorker()).isEqualTo(2);
@@ -125,9 +146,21 @@ class IoBatchRoundTripTest {
 
     @Test
     void readsBoxedListsToo() {
-        IoBatch batch = new IoBatch("run-z", 1, 0L, 0L, 0, 2, 1_000L, List.of(IoOp.READ, IoOp.TRIM),
-                List.of(0L, 8192L), List.of(4096, 1 << 20), List.of(0L, -300L), List.of(900L, 10L),
-                List.of(2, 1), List.of(0, 0));
+        IoBatch batch = new IoBatch(
+                "run-z",
+                1,
+                0L,
+                0L,
+                0,
+                2,
+                1_000L,
+                List.of(IoOp.READ, IoOp.TRIM),
+                List.of(0L, 8192L),
+                List.of(4096, 1 << 20),
+                List.of(0L, -300L),
+                List.of(900L, 10L),
+                List.of(2, 1),
+                List.of(0, 0));
         IoBatchReader reader = new IoBatchReader().reset(batch);
         assertThat(reader.next()).isTrue();
         assertThat(reader.completionTimeNs()).isEqualTo(1_900L);
@@ -141,12 +174,26 @@ class IoBatchRoundTripTest {
 
     @Test
     void rejectsInconsistentBatchesAndBadInput() {
-        IoBatch batch = new IoBatch("run-z", 1, 4L, 0L, 0, 2, 0L, List.of(IoOp.READ, IoOp.READ),
-                List.of(0L, 1L), List.of(1, 1), List.of(0L, 0L), List.of(1L), List.of(1, 1), List.of(0, 0));
+        IoBatch batch = new IoBatch(
+                "run-z",
+                1,
+                4L,
+                0L,
+                0,
+                2,
+                0L,
+                List.of(IoOp.READ, IoOp.READ),
+                List.of(0L, 1L),
+                List.of(1, 1),
+                List.of(0L, 0L),
+                List.of(1L),
+                List.of(1, 1),
+                List.of(0, 0));
         assertThatThrownBy(() -> new IoBatchReader().reset(batch))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("latencyNs has 1 elements, ioCount is 2")
-                .hasMessageContaining("run-z").hasMessageContaining("batch 4");
+                .hasMessageContaining("run-z")
+                .hasMessageContaining("batch 4");
         IoBatchBuilder builder = new IoBatchBuilder("r", 0);
         assertThatThrownBy(() -> builder.add(0, (byte) 7, 0, 1, 0, 1, 1, 0)).hasMessageContaining("opCode");
         assertThatThrownBy(() -> builder.add(0, IoOp.READ, 0, 1, 0, -1, 1, 0)).hasMessageContaining("latencyNs");

@@ -4,7 +4,6 @@ import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroSerde;
-
 import java.util.List;
 import java.util.Map;
 
@@ -18,8 +17,7 @@ public final class IoBatchSerdeBenchmark {
     private static final String TOPIC = "ssdpulse.io.v1";
     private static final int BATCH = 512;
 
-    private IoBatchSerdeBenchmark() {
-    }
+    private IoBatchSerdeBenchmark() {}
 
     public static void main(String[] args) {
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 3.0;
@@ -27,32 +25,49 @@ public final class IoBatchSerdeBenchmark {
         IoBatchBuilder builder = new IoBatchBuilder("bench-run", 0, BATCH);
         IoBatch batch = null;
         for (IoBatchRoundTripTest.Io io : ios) {
-            batch = builder.add(io.phase(), (byte) io.op().ordinal(), io.offsetBytes(), io.sizeBytes(),
-                    io.submitTimeNs(), io.latencyNs(), io.queueDepth(), io.status());
+            batch = builder.add(
+                    io.phase(),
+                    (byte) io.op().ordinal(),
+                    io.offsetBytes(),
+                    io.sizeBytes(),
+                    io.submitTimeNs(),
+                    io.latencyNs(),
+                    io.queueDepth(),
+                    io.status());
         }
         IoStreamRecord record = new IoStreamRecord(batch);
-        try (SpecificAvroSerde<IoStreamRecord> serde = new SpecificAvroSerde<>(IoStreamRecord.class,
-                new InMemorySchemaRegistryClient(), Map.of(), false)) {
+        try (SpecificAvroSerde<IoStreamRecord> serde =
+                new SpecificAvroSerde<>(IoStreamRecord.class, new InMemorySchemaRegistryClient(), Map.of(), false)) {
             byte[] bytes = serde.serializer().serialize(TOPIC, record);
-            System.out.printf("record: %d I/Os, %d bytes (%.1f bytes/I/O)%n", BATCH, bytes.length,
-                    bytes.length / (double) BATCH);
+            System.out.printf(
+                    "record: %d I/Os, %d bytes (%.1f bytes/I/O)%n", BATCH, bytes.length, bytes.length / (double) BATCH);
             for (int round = 0; round < 2; round++) {
                 String label = round == 0 ? "warm-up " : "measured";
                 report(label + " build      ", seconds, () -> build(ios));
                 report(label + " serialize  ", seconds, () -> serde.serializer().serialize(TOPIC, record).length);
-                report(label + " deserialize", seconds, () ->
-                        ((IoBatch) serde.deserializer().deserialize(TOPIC, bytes).getEvent()).getIoCount());
+                report(
+                        label + " deserialize",
+                        seconds,
+                        () -> ((IoBatch) serde.deserializer()
+                                        .deserialize(TOPIC, bytes)
+                                        .getEvent())
+                                .getIoCount());
                 IoBatchReader reader = new IoBatchReader();
                 report(label + " deser+read ", seconds, () -> {
-                    reader.reset((IoBatch) serde.deserializer().deserialize(TOPIC, bytes).getEvent());
+                    reader.reset((IoBatch)
+                            serde.deserializer().deserialize(TOPIC, bytes).getEvent());
                     long sum = 0;
                     while (reader.next()) {
                         sum += reader.latencyNs() + reader.completionTimeNs() + reader.sizeBytes();
                     }
                     return sum;
                 });
-                report(label + " ser+deser  ", seconds, () ->
-                        serde.deserializer().deserialize(TOPIC, serde.serializer().serialize(TOPIC, record)).hashCode());
+                report(
+                        label + " ser+deser  ",
+                        seconds,
+                        () -> serde.deserializer()
+                                .deserialize(TOPIC, serde.serializer().serialize(TOPIC, record))
+                                .hashCode());
             }
         }
     }
@@ -62,8 +77,15 @@ public final class IoBatchSerdeBenchmark {
         IoBatch cut = null;
         for (int i = 0; i < ios.size(); i++) {
             IoBatchRoundTripTest.Io io = ios.get(i);
-            cut = builder.add(3, (byte) (i & 3), io.offsetBytes(), io.sizeBytes(), io.submitTimeNs(), io.latencyNs(),
-                    io.queueDepth(), io.status());
+            cut = builder.add(
+                    3,
+                    (byte) (i & 3),
+                    io.offsetBytes(),
+                    io.sizeBytes(),
+                    io.submitTimeNs(),
+                    io.latencyNs(),
+                    io.queueDepth(),
+                    io.status());
         }
         return cut.getIoCount();
     }
@@ -86,7 +108,8 @@ public final class IoBatchSerdeBenchmark {
             now = System.nanoTime();
         } while (now < deadline);
         double elapsedS = (now - start) / 1e9;
-        System.out.printf("%s: %8.0f batches/s = %6.2f M I/Os/s   (sink %d)%n", label, batches / elapsedS,
-                batches * BATCH / elapsedS / 1e6, sink & 1);
+        System.out.printf(
+                "%s: %8.0f batches/s = %6.2f M I/Os/s   (sink %d)%n",
+                label, batches / elapsedS, batches * BATCH / elapsedS / 1e6, sink & 1);
     }
 }

@@ -1,25 +1,28 @@
 package dev.ssdpulse.schemas.iobatch;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.ssdpulse.schemas.SampleRecords;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.serde.GeneratedSpecificData;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.List;
+import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.PrimitivesArrays;
 import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.junit.jupiter.api.Test;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class IoStreamRecordCodecTest {
     private final SpecificData data = new GeneratedSpecificData(IoStreamRecord.class);
@@ -29,20 +32,44 @@ class IoStreamRecordCodecTest {
         IoBatch big = null;
         List<IoBatchRoundTripTest.Io> ios = IoBatchRoundTripTest.ios(600, 3);
         for (IoBatchRoundTripTest.Io io : ios) {
-            big = builder.add(1, io.op(), io.offsetBytes(), io.sizeBytes(), io.submitTimeNs(), io.latencyNs(),
-                    io.queueDepth(), io.status());
+            big = builder.add(
+                    1,
+                    io.op(),
+                    io.offsetBytes(),
+                    io.sizeBytes(),
+                    io.submitTimeNs(),
+                    io.latencyNs(),
+                    io.queueDepth(),
+                    io.status());
         }
-        IoBatch boxed = new IoBatch("run-b", 1, 0L, 0L, 0, 1, 5L, List.of(IoOp.FLUSH), List.of(-1L), List.of(0),
-                List.of(0L), List.of(Long.MAX_VALUE), List.of(Integer.MIN_VALUE), List.of(Integer.MAX_VALUE));
-        IoBatch empty = new IoBatch("", 0, 0L, 0L, 0, 0, 0L, List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of());
-        return List.of(new IoStreamRecord(big), new IoStreamRecord(SampleRecords.ioBatch()), new IoStreamRecord(boxed),
-                new IoStreamRecord(empty), new IoStreamRecord(SampleRecords.phaseChanged()),
-                new IoStreamRecord(SampleRecords.heartbeat()), new IoStreamRecord(SampleRecords.runFinished()));
+        IoBatch boxed = new IoBatch(
+                "run-b",
+                1,
+                0L,
+                0L,
+                0,
+                1,
+                5L,
+                List.of(IoOp.FLUSH),
+                List.of(-1L),
+                List.of(0),
+                List.of(0L),
+                List.of(Long.MAX_VALUE),
+                List.of(Integer.MIN_VALUE),
+                List.of(Integer.MAX_VALUE));
+        IoBatch empty = new IoBatch(
+                "", 0, 0L, 0L, 0, 0, 0L, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        return List.of(
+                new IoStreamRecord(big),
+                new IoStreamRecord(SampleRecords.ioBatch()),
+                new IoStreamRecord(boxed),
+                new IoStreamRecord(empty),
+                new IoStreamRecord(SampleRecords.phaseChanged()),
+                new IoStreamRecord(SampleRecords.heartbeat()),
+                new IoStreamRecord(SampleRecords.runFinished()));
     }
 
-    private static byte[] write(org.apache.avro.io.DatumWriter<IoStreamRecord> writer, IoStreamRecord record)
-            throws IOException {
+    private static byte[] write(DatumWriter<IoStreamRecord> writer, IoStreamRecord record) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
         writer.write(record, encoder);
@@ -59,20 +86,22 @@ class IoStreamRecordCodecTest {
             byte[] expected = write(avroWriter, record);
             byte[] actual = write(IoStreamRecordCodec.writer(data), record);
             assertThat(actual).isEqualTo(expected);
-            IoStreamRecord fast = IoStreamRecordCodec.reader(data).read(null,
-                    DecoderFactory.get().binaryDecoder(actual, null));
+            IoStreamRecord fast = IoStreamRecordCodec.reader(data)
+                    .read(null, DecoderFactory.get().binaryDecoder(actual, null));
             assertThat(fast).isEqualTo(record);
-            assertThat(avroReader.read(null, DecoderFactory.get().binaryDecoder(actual, null))).isEqualTo(record);
+            assertThat(avroReader.read(null, DecoderFactory.get().binaryDecoder(actual, null)))
+                    .isEqualTo(record);
         }
     }
 
     @Test
     void readsBatchColumnsIntoPrimitiveArrays() throws IOException {
         byte[] bytes = write(IoStreamRecordCodec.writer(data), new IoStreamRecord(SampleRecords.ioBatch()));
-        IoBatch batch = (IoBatch) IoStreamRecordCodec.reader(data).read(null,
-                DecoderFactory.get().binaryDecoder(bytes, null)).getEvent();
-        assertThat(batch.getLatencyNs()).isInstanceOf(org.apache.avro.generic.PrimitivesArrays.LongArray.class);
-        assertThat(batch.getQueueDepth()).isInstanceOf(org.apache.avro.generic.PrimitivesArrays.IntArray.class);
+        IoBatch batch = (IoBatch) IoStreamRecordCodec.reader(data)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes, null))
+                .getEvent();
+        assertThat(batch.getLatencyNs()).isInstanceOf(PrimitivesArrays.LongArray.class);
+        assertThat(batch.getQueueDepth()).isInstanceOf(PrimitivesArrays.IntArray.class);
     }
 
     @Test
@@ -84,7 +113,8 @@ class IoStreamRecordCodecTest {
             byte[] framed = new byte[bytes.length + 8];
             System.arraycopy(bytes, 0, framed, 5, bytes.length);
             framed[framed.length - 1] = (byte) 0xff;
-            assertThat(IoStreamRecordCodec.reader(data).read(framed, 5, bytes.length)).isEqualTo(record);
+            assertThat(IoStreamRecordCodec.reader(data).read(framed, 5, bytes.length))
+                    .isEqualTo(record);
         }
     }
 
@@ -98,9 +128,11 @@ class IoStreamRecordCodecTest {
         new SpecificDatumWriter<IoStreamRecord>(IoStreamRecord.SCHEMA$, data).write(record, encoder);
         encoder.flush();
         byte[] bytes = out.toByteArray();
-        assertThat(bytes).as("blocked encoding differs from the plain one")
+        assertThat(bytes)
+                .as("blocked encoding differs from the plain one")
                 .isNotEqualTo(write(IoStreamRecordCodec.writer(data), record));
-        assertThat(IoStreamRecordCodec.reader(data).read(bytes, 0, bytes.length)).isEqualTo(record);
+        assertThat(IoStreamRecordCodec.reader(data).read(bytes, 0, bytes.length))
+                .isEqualTo(record);
     }
 
     @Test
@@ -110,17 +142,19 @@ class IoStreamRecordCodecTest {
             int cut = length;
             assertThatThrownBy(() -> IoStreamRecordCodec.reader(data).read(bytes, 0, cut))
                     .as("cut at %d of %d bytes", cut, bytes.length)
-                    .isInstanceOfAny(java.io.EOFException.class, org.apache.avro.AvroRuntimeException.class);
+                    .isInstanceOfAny(EOFException.class, AvroRuntimeException.class);
         }
         byte[] overlong = {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80};
         assertThatThrownBy(() -> IoStreamRecordCodec.reader(data).read(overlong, 0, overlong.length))
-                .isInstanceOf(org.apache.avro.AvroRuntimeException.class).hasMessageContaining("Invalid int encoding");
+                .isInstanceOf(AvroRuntimeException.class)
+                .hasMessageContaining("Invalid int encoding");
     }
 
     @Test
     void acceptsOnlyTheCompiledSchema() {
         assertThat(IoStreamRecordCodec.canRead(IoStreamRecord.SCHEMA$)).isTrue();
-        assertThat(IoStreamRecordCodec.canRead(new Schema.Parser().parse(IoStreamRecord.SCHEMA$.toString()))).isTrue();
+        assertThat(IoStreamRecordCodec.canRead(new Schema.Parser().parse(IoStreamRecord.SCHEMA$.toString())))
+                .isTrue();
         assertThat(IoStreamRecordCodec.canRead(IoBatch.SCHEMA$)).isFalse();
     }
 }

@@ -1,7 +1,5 @@
 package dev.ssdpulse.schemas.registry;
 
-import org.apache.avro.Schema;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.avro.Schema;
 
 /**
  * A complete schema registry held in memory, with the semantics of the Confluent Schema Registry: global ids
@@ -48,7 +47,9 @@ public final class InMemorySchemaRegistryClient implements SchemaRegistryClient 
                     return v.id();
                 }
             }
-            List<String> problems = AvroCompatibility.incompatibilities(compatibilityOf(subject), schema,
+            List<String> problems = AvroCompatibility.incompatibilities(
+                    compatibilityOf(subject),
+                    schema,
                     versions.stream().map(SchemaVersion::schema).toList());
             if (!problems.isEmpty()) {
                 throw SchemaRegistryException.incompatible(subject, problems.toString());
@@ -126,8 +127,11 @@ public final class InMemorySchemaRegistryClient implements SchemaRegistryClient 
         if (versions == null) {
             return true;
         }
-        return AvroCompatibility.incompatibilities(compatibilityOf(subject), schema,
-                versions.stream().map(SchemaVersion::schema).toList()).isEmpty();
+        return AvroCompatibility.incompatibilities(
+                        compatibilityOf(subject),
+                        schema,
+                        versions.stream().map(SchemaVersion::schema).toList())
+                .isEmpty();
     }
 
     /**
@@ -139,7 +143,9 @@ public final class InMemorySchemaRegistryClient implements SchemaRegistryClient 
         if (versions == null) {
             return List.of();
         }
-        return AvroCompatibility.incompatibilities(compatibilityOf(subject), schema,
+        return AvroCompatibility.incompatibilities(
+                compatibilityOf(subject),
+                schema,
                 versions.stream().map(SchemaVersion::schema).toList());
     }
 
@@ -170,7 +176,8 @@ public final class InMemorySchemaRegistryClient implements SchemaRegistryClient 
     @Override
     public synchronized List<Integer> deleteSubject(String subject) {
         count("deleteSubject");
-        List<Integer> deleted = versionsOf(subject).stream().map(SchemaVersion::version).toList();
+        List<Integer> deleted =
+                versionsOf(subject).stream().map(SchemaVersion::version).toList();
         subjects.remove(subject);
         return deleted;
     }

@@ -1,9 +1,10 @@
 package dev.ssdpulse.schemas.registry;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.apache.avro.Schema;
+import org.junit.jupiter.api.Test;
 
 class InMemorySchemaRegistryClientTest {
     private final InMemorySchemaRegistryClient registry = new InMemorySchemaRegistryClient();
@@ -59,31 +60,39 @@ class InMemorySchemaRegistryClientTest {
         registry.setCompatibility("s", CompatibilityLevel.NONE);
         registry.register("s", TestSchemas.incompatible()); // adds required sizeBytes
         // Reads the latest version (has sizeBytes) but not v1 (lacks it, no default).
-        org.apache.avro.Schema candidate = new org.apache.avro.Schema.Parser().parse("""
+        Schema candidate = new Schema.Parser().parse("""
                 {"type":"record","name":"Probe","namespace":"dev.ssdpulse.test","fields":[
                   {"name":"runId","type":"string"},{"name":"sizeBytes","type":"int"}]}""");
         registry.setCompatibility("s", CompatibilityLevel.BACKWARD);
         assertThat(registry.testCompatibility("s", candidate)).isTrue();
         registry.setCompatibility("s", CompatibilityLevel.BACKWARD_TRANSITIVE);
         assertThat(registry.testCompatibility("s", candidate)).isFalse();
-        assertThat(registry.incompatibilities("s", candidate)).singleElement().asString().contains("sizeBytes");
+        assertThat(registry.incompatibilities("s", candidate))
+                .singleElement()
+                .asString()
+                .contains("sizeBytes");
     }
 
     @Test
     void notFoundErrorsCarryConfluentCodes() {
         registry.register("s", TestSchemas.v1());
-        assertThatThrownBy(() -> registry.getLatest("nope")).isInstanceOfSatisfying(SchemaRegistryException.class,
-                e -> assertThat(e.errorCode()).isEqualTo(40401));
-        assertThatThrownBy(() -> registry.getVersion("s", 9)).isInstanceOfSatisfying(SchemaRegistryException.class,
-                e -> assertThat(e.errorCode()).isEqualTo(40402));
-        assertThatThrownBy(() -> registry.getById(99)).isInstanceOfSatisfying(SchemaRegistryException.class,
-                e -> {
-                    assertThat(e.errorCode()).isEqualTo(40403);
-                    assertThat(e.httpStatus()).isEqualTo(404);
-                    assertThat(e.getMessage()).contains("99");
-                });
+        assertThatThrownBy(() -> registry.getLatest("nope"))
+                .isInstanceOfSatisfying(
+                        SchemaRegistryException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(40401));
+        assertThatThrownBy(() -> registry.getVersion("s", 9))
+                .isInstanceOfSatisfying(
+                        SchemaRegistryException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(40402));
+        assertThatThrownBy(() -> registry.getById(99)).isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
+            assertThat(e.errorCode()).isEqualTo(40403);
+            assertThat(e.httpStatus()).isEqualTo(404);
+            assertThat(e.getMessage()).contains("99");
+        });
         assertThatThrownBy(() -> registry.lookup("s", TestSchemas.v2()))
-                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> assertThat(e.errorCode()).isEqualTo(40403));
+                .isInstanceOfSatisfying(
+                        SchemaRegistryException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(40403));
     }
 
     @Test

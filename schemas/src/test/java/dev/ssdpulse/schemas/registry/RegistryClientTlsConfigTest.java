@@ -26,15 +26,19 @@ class RegistryClientTlsConfigTest {
         }
 
         assertThat(HttpSchemaRegistryClient.trustFromConfig(Map.of(
-                RegistryClientConfig.SSL_TRUSTSTORE_LOCATION, store.toString(),
-                RegistryClientConfig.SSL_TRUSTSTORE_PASSWORD, "pw"))).isPresent();
+                        RegistryClientConfig.SSL_TRUSTSTORE_LOCATION,
+                        store.toString(),
+                        RegistryClientConfig.SSL_TRUSTSTORE_PASSWORD,
+                        "pw")))
+                .isPresent();
         assertThat(HttpSchemaRegistryClient.trustFromConfig(Map.of())).isEmpty();
     }
 
     @Test
     void aMissingStoreOrAWrongPasswordIsNamedWithTheKeyToFix() throws Exception {
         assertThatThrownBy(() -> HttpSchemaRegistryClient.trustFromConfig(Map.of(
-                RegistryClientConfig.SSL_TRUSTSTORE_LOCATION, dir.resolve("absent.p12").toString())))
+                        RegistryClientConfig.SSL_TRUSTSTORE_LOCATION,
+                        dir.resolve("absent.p12").toString())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("schema.registry.ssl.truststore.location")
                 .hasMessageContaining("absent.p12");
@@ -46,9 +50,9 @@ class RegistryClientTlsConfigTest {
             empty.store(out, "right".toCharArray());
         }
         assertThatThrownBy(() -> HttpSchemaRegistryClient.fromConfig(Map.of(
-                RegistryClientConfig.URL, "https://127.0.0.1:8081",
-                RegistryClientConfig.SSL_TRUSTSTORE_LOCATION, store.toString(),
-                RegistryClientConfig.SSL_TRUSTSTORE_PASSWORD, "wrong")))
+                        RegistryClientConfig.URL, "https://127.0.0.1:8081",
+                        RegistryClientConfig.SSL_TRUSTSTORE_LOCATION, store.toString(),
+                        RegistryClientConfig.SSL_TRUSTSTORE_PASSWORD, "wrong")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("schema.registry.ssl.truststore.password");
     }

@@ -4,8 +4,7 @@ import org.apache.avro.Schema;
 
 /** Small hand-written schemas for registry and evolution tests. */
 public final class TestSchemas {
-    private TestSchemas() {
-    }
+    private TestSchemas() {}
 
     public static final String V1_JSON = """
             {"type":"record","name":"Probe","namespace":"dev.ssdpulse.test","fields":[

@@ -1,23 +1,14 @@
 package dev.ssdpulse.schemas.serde;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.ssdpulse.schemas.SampleRecords;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericDatumWriter;
-import org.apache.avro.generic.GenericRecord;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
-import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.common.errors.SerializationException;
-import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.serialization.Serializer;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -34,9 +25,18 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.apache.avro.Schema;
+import org.apache.avro.data.TimeConversions;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serializer;
+import org.junit.jupiter.api.Test;
 
 class SpecificAvroSerdeTest {
     private static final String TOPIC = "ssdpulse.io.v1";
@@ -55,9 +55,11 @@ class SpecificAvroSerdeTest {
         // Occupy a few ids first so the id is not trivially 1.
         registry.register("other-value", RunHeartbeat.getClassSchema());
         registry.register("other2-value", RunStarted.getClassSchema());
-        byte[] bytes = this.<IoStreamRecord>serializer(Map.of()).serialize(TOPIC, SampleRecords.ioStream(SampleRecords.ioBatch()));
+        byte[] bytes = this.<IoStreamRecord>serializer(Map.of())
+                .serialize(TOPIC, SampleRecords.ioStream(SampleRecords.ioBatch()));
 
-        int id = registry.lookup(TOPIC + "-value", IoStreamRecord.getClassSchema()).id();
+        int id = registry.lookup(TOPIC + "-value", IoStreamRecord.getClassSchema())
+                .id();
         assertThat(id).isEqualTo(3);
         assertThat(bytes[0]).isEqualTo((byte) 0x00);
         assertThat(ByteBuffer.wrap(bytes, 1, 4).getInt()).isEqualTo(id);
@@ -80,7 +82,10 @@ class SpecificAvroSerdeTest {
     void ioStreamCarriesEachUnionBranch() {
         Serializer<IoStreamRecord> ser = serializer(Map.of());
         Deserializer<IoStreamRecord> de = deserializer(IoStreamRecord.class);
-        for (Object event : List.of(SampleRecords.ioBatch(), SampleRecords.phaseChanged(), SampleRecords.heartbeat(),
+        for (Object event : List.of(
+                SampleRecords.ioBatch(),
+                SampleRecords.phaseChanged(),
+                SampleRecords.heartbeat(),
                 SampleRecords.runFinished())) {
             IoStreamRecord back = de.deserialize(TOPIC, ser.serialize(TOPIC, SampleRecords.ioStream(event)));
             assertThat(back.getEvent()).isEqualTo(event).hasSameClassAs(event);
@@ -89,7 +94,8 @@ class SpecificAvroSerdeTest {
 
     @Test
     void everySchemaInTheAvroSourcesHasASample() throws IOException {
-        Set<String> sampled = SampleRecords.everyRecordType().stream().map(r -> r.getSchema().getName())
+        Set<String> sampled = SampleRecords.everyRecordType().stream()
+                .map(r -> r.getSchema().getName())
                 .collect(Collectors.toCollection(TreeSet::new));
         Set<String> records = new TreeSet<>();
         try (Stream<Path> files = Files.walk(Path.of("src/main/avro"))) {
@@ -147,9 +153,11 @@ class SpecificAvroSerdeTest {
     void tooShortPayloadsAreRejectedWithTheirLength() {
         Deserializer<RunFinished> de = deserializer(RunFinished.class);
         assertThatThrownBy(() -> de.deserialize(TOPIC, new byte[0]))
-                .isInstanceOf(SerializationException.class).hasMessageContaining("payload has 0 bytes");
-        assertThatThrownBy(() -> de.deserialize(TOPIC, new byte[]{0, 0, 1}))
-                .isInstanceOf(SerializationException.class).hasMessageContaining("payload has 3 bytes")
+                .isInstanceOf(SerializationException.class)
+                .hasMessageContaining("payload has 0 bytes");
+        assertThatThrownBy(() -> de.deserialize(TOPIC, new byte[] {0, 0, 1}))
+                .isInstanceOf(SerializationException.class)
+                .hasMessageContaining("payload has 3 bytes")
                 .hasMessageContaining("5-byte");
     }
 
@@ -184,18 +192,21 @@ class SpecificAvroSerdeTest {
         for (Schema.Field f : current.getFields()) {
             fields.add(new Schema.Field(f, f.schema()));
         }
-        fields.add(new Schema.Field("hostname", Schema.createUnion(Schema.create(Schema.Type.NULL),
-                Schema.create(Schema.Type.STRING)), "Producer host.", Schema.Field.NULL_DEFAULT_VALUE));
+        fields.add(new Schema.Field(
+                "hostname",
+                Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING)),
+                "Producer host.",
+                Schema.Field.NULL_DEFAULT_VALUE));
         return Schema.createRecord(current.getName(), current.getDoc(), current.getNamespace(), false, fields);
     }
 
     private static byte[] confluentBytes(int id, GenericRecord record) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.write(new byte[]{0, (byte) (id >>> 24), (byte) (id >>> 16), (byte) (id >>> 8), (byte) id});
+        out.write(new byte[] {0, (byte) (id >>> 24), (byte) (id >>> 16), (byte) (id >>> 8), (byte) id});
         BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
         // the generic copy holds the generated record's values, java.time.Instant for timestamps included
         GenericData withTimestamps = new GenericData();
-        withTimestamps.addLogicalTypeConversion(new org.apache.avro.data.TimeConversions.TimestampMillisConversion());
+        withTimestamps.addLogicalTypeConversion(new TimeConversions.TimestampMillisConversion());
         new GenericDatumWriter<GenericRecord>(record.getSchema(), withTimestamps).write(record, encoder);
         encoder.flush();
         return out.toByteArray();
@@ -209,8 +220,7 @@ class SpecificAvroSerdeTest {
             if (value instanceof RunFinished.Builder) {
                 continue;
             }
-            record.put(f.name(), value instanceof Enum<?> e
-                    ? new GenericData.EnumSymbol(f.schema(), e.name()) : value);
+            record.put(f.name(), value instanceof Enum<?> e ? new GenericData.EnumSymbol(f.schema(), e.name()) : value);
         }
         return record;
     }
@@ -258,8 +268,8 @@ class SpecificAvroSerdeTest {
     @Test
     void useLatestVersionWritesWithTheSubjectsLatestSchema() {
         int latestId = registry.register(TOPIC + "-value", runFinishedV3());
-        Map<String, Object> configs = Map.of(SerdeConfig.AUTO_REGISTER_SCHEMAS, false,
-                SerdeConfig.USE_LATEST_VERSION, true);
+        Map<String, Object> configs =
+                Map.of(SerdeConfig.AUTO_REGISTER_SCHEMAS, false, SerdeConfig.USE_LATEST_VERSION, true);
         RunFinished original = SampleRecords.runFinished();
         Serializer<RunFinished> ser = serializer(configs);
         byte[] bytes = ser.serialize(TOPIC, original);
@@ -277,11 +287,16 @@ class SpecificAvroSerdeTest {
 
     @Test
     void otherSubjectNameStrategiesAreRejected() {
-        assertThatThrownBy(() -> new SpecificAvroSerializer<RunHeartbeat>(registry, Map.of(
-                SerdeConfig.VALUE_SUBJECT_NAME_STRATEGY, "io.confluent.kafka.serializers.subject.RecordNameStrategy"),
-                false)).hasMessageContaining("RecordNameStrategy").hasMessageContaining("TopicNameStrategy");
-        new SpecificAvroSerializer<RunHeartbeat>(registry, Map.of(
-                SerdeConfig.VALUE_SUBJECT_NAME_STRATEGY, SerdeConfig.TOPIC_NAME_STRATEGY), false);
+        assertThatThrownBy(() -> new SpecificAvroSerializer<RunHeartbeat>(
+                        registry,
+                        Map.of(
+                                SerdeConfig.VALUE_SUBJECT_NAME_STRATEGY,
+                                "io.confluent.kafka.serializers.subject.RecordNameStrategy"),
+                        false))
+                .hasMessageContaining("RecordNameStrategy")
+                .hasMessageContaining("TopicNameStrategy");
+        new SpecificAvroSerializer<RunHeartbeat>(
+                registry, Map.of(SerdeConfig.VALUE_SUBJECT_NAME_STRATEGY, SerdeConfig.TOPIC_NAME_STRATEGY), false);
     }
 
     @Test
@@ -298,8 +313,9 @@ class SpecificAvroSerdeTest {
                         RunFinished record = SampleRecords.runFinished();
                         record.setIoCount(ioCount * 1_000_000 + i);
                         record.setReason("thread " + ioCount + " " + "x".repeat(i % 300));
-                        allEqual &= serde.deserializer().deserialize(TOPIC,
-                                serde.serializer().serialize(TOPIC, record)).equals(record);
+                        allEqual &= serde.deserializer()
+                                .deserialize(TOPIC, serde.serializer().serialize(TOPIC, record))
+                                .equals(record);
                     }
                     return allEqual;
                 }));

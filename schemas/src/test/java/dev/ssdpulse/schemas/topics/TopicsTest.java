@@ -1,28 +1,49 @@
 package dev.ssdpulse.schemas.topics;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.ssdpulse.schemas.SampleRecords;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.LatencyScatter;
+import dev.ssdpulse.schemas.avro.ResultSetRecord;
+import dev.ssdpulse.schemas.avro.RunDeleted;
+import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SmartSample;
+import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.serialization.Serde;
 import org.junit.jupiter.api.Test;
 
-import java.util.List;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 class TopicsTest {
 
     @Test
     void catalogueHoldsEveryContractTopicWithUniqueVersionedNames() {
-        assertThat(Topics.all()).extracting(TopicSpec::name).containsExactly(
-                "ssdpulse.runs.v1", "ssdpulse.io.v1", "ssdpulse.smart.v1", "ssdpulse.metrics-1s.v1",
-                "ssdpulse.latency.v1", "ssdpulse.latency-scatter.v1", "ssdpulse.waf.v1", "ssdpulse.steady-state.v1", "ssdpulse.run-summary.v1",
-                "ssdpulse.dead-letter.v1", "ssdpulse.result-sets.v1", "ssdpulse.run-deletions.v1");
+        assertThat(Topics.all())
+                .extracting(TopicSpec::name)
+                .containsExactly(
+                        "ssdpulse.runs.v1",
+                        "ssdpulse.io.v1",
+                        "ssdpulse.smart.v1",
+                        "ssdpulse.metrics-1s.v1",
+                        "ssdpulse.latency.v1",
+                        "ssdpulse.latency-scatter.v1",
+                        "ssdpulse.waf.v1",
+                        "ssdpulse.steady-state.v1",
+                        "ssdpulse.run-summary.v1",
+                        "ssdpulse.dead-letter.v1",
+                        "ssdpulse.result-sets.v1",
+                        "ssdpulse.run-deletions.v1");
         assertThat(Topics.all()).allSatisfy(t -> assertThat(t.name()).matches("ssdpulse\\.[a-z0-9-]+\\.v[0-9]+"));
         // Co-partitioning: every topic keyed by run id has the same partition count.
         assertThat(Topics.all()).extracting(TopicSpec::defaultPartitions).containsOnly(Topics.DEFAULT_PARTITIONS);
@@ -44,8 +65,8 @@ class TopicsTest {
         assertThat(runs.name()).isEqualTo("ssdpulse.runs.v1");
         assertThat(runs.numPartitions()).isEqualTo(Topics.DEFAULT_PARTITIONS);
         assertThat(runs.replicationFactor()).isEqualTo((short) 3);
-        assertThat(runs.configs()).containsExactlyInAnyOrderEntriesOf(
-                Map.of("cleanup.policy", "compact", "retention.ms", "-1"));
+        assertThat(runs.configs())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("cleanup.policy", "compact", "retention.ms", "-1"));
         NewTopic metrics = Topics.METRICS_1S.toNewTopic(2, (short) 1);
         assertThat(metrics.numPartitions()).isEqualTo(2);
         assertThat(metrics.configs()).containsEntry("retention.ms", Long.toString(Topics.DERIVED_RETENTION_MS));
@@ -57,40 +78,44 @@ class TopicsTest {
         assertThat(Topics.byName("ssdpulse.io.v1")).containsSame(Topics.IO);
         assertThat(Topics.byName("ssdpulse.io.v2")).isEmpty();
         assertThatThrownBy(() -> Topics.require("ssdpulse.iops.v1"))
-                .hasMessageContaining("ssdpulse.iops.v1").hasMessageContaining("ssdpulse.io.v1");
+                .hasMessageContaining("ssdpulse.iops.v1")
+                .hasMessageContaining("ssdpulse.io.v1");
         assertThat(Topics.SMART.valueSubject()).isEqualTo("ssdpulse.smart.v1-value");
     }
 
     @Test
     void valueSerdesRoundTripEveryAvroTopic() {
         InMemorySchemaRegistryClient registry = new InMemorySchemaRegistryClient();
-        Map<Class<?>, SpecificRecord> samples = new java.util.HashMap<>(Map.of(
+        Map<Class<?>, SpecificRecord> samples = new HashMap<>(Map.of(
                 RunStarted.class, SampleRecords.runStarted(),
                 IoStreamRecord.class, SampleRecords.ioStream(SampleRecords.ioBatch()),
-                dev.ssdpulse.schemas.avro.SmartSample.class, SampleRecords.smartSample(),
-                dev.ssdpulse.schemas.avro.WindowMetrics.class, SampleRecords.windowMetrics(),
-                dev.ssdpulse.schemas.avro.RunLatency.class, SampleRecords.runLatency(),
-                dev.ssdpulse.schemas.avro.WriteAmplification.class, SampleRecords.writeAmplification(),
-                dev.ssdpulse.schemas.avro.SteadyStateVerdict.class, SampleRecords.steadyStateVerdict(),
-                dev.ssdpulse.schemas.avro.RunSummary.class, SampleRecords.runSummary(),
-                dev.ssdpulse.schemas.avro.ResultSetRecord.class, new dev.ssdpulse.schemas.avro.ResultSetRecord("w10s",
-                        SampleRecords.windowMetrics()),
-                dev.ssdpulse.schemas.avro.RunDeleted.class, new dev.ssdpulse.schemas.avro.RunDeleted("run-1", java.time.Instant.ofEpochMilli(1L), null)));
-        samples.put(dev.ssdpulse.schemas.avro.LatencyScatter.class, SampleRecords.latencyScatter());
+                SmartSample.class, SampleRecords.smartSample(),
+                WindowMetrics.class, SampleRecords.windowMetrics(),
+                RunLatency.class, SampleRecords.runLatency(),
+                WriteAmplification.class, SampleRecords.writeAmplification(),
+                SteadyStateVerdict.class, SampleRecords.steadyStateVerdict(),
+                RunSummary.class, SampleRecords.runSummary(),
+                ResultSetRecord.class, new ResultSetRecord("w10s", SampleRecords.windowMetrics()),
+                RunDeleted.class, new RunDeleted("run-1", Instant.ofEpochMilli(1L), null)));
+        samples.put(LatencyScatter.class, SampleRecords.latencyScatter());
         for (TopicSpec<?> topic : Topics.all()) {
             roundTrip(topic, registry, samples);
         }
-        assertThat(registry.listSubjects()).hasSize(11).allSatisfy(s -> assertThat(s).endsWith("-value"));
+        assertThat(registry.listSubjects())
+                .hasSize(11)
+                .allSatisfy(s -> assertThat(s).endsWith("-value"));
     }
 
     @SuppressWarnings("unchecked")
-    private static <V> void roundTrip(TopicSpec<V> topic, InMemorySchemaRegistryClient registry,
-                                      Map<Class<?>, SpecificRecord> samples) {
-        V value = topic.avroValue() ? (V) samples.get(topic.valueType()) : (V) new byte[]{1, 2, 3};
+    private static <V> void roundTrip(
+            TopicSpec<V> topic, InMemorySchemaRegistryClient registry, Map<Class<?>, SpecificRecord> samples) {
+        V value = topic.avroValue() ? (V) samples.get(topic.valueType()) : (V) new byte[] {1, 2, 3};
         assertThat(value).as(topic.name()).isNotNull();
         try (Serde<V> serde = topic.valueSerde(registry, Map.of())) {
             byte[] bytes = serde.serializer().serialize(topic.name(), value);
-            assertThat(serde.deserializer().deserialize(topic.name(), bytes)).as(topic.name()).isEqualTo(value);
+            assertThat(serde.deserializer().deserialize(topic.name(), bytes))
+                    .as(topic.name())
+                    .isEqualTo(value);
         }
         try (Serde<String> keys = topic.keySerde()) {
             assertThat(keys.serializer().serialize(topic.name(), "run-1")).containsExactly('r', 'u', 'n', '-', '1');
@@ -105,7 +130,8 @@ class TopicsTest {
                 .hasMessageContaining("defaultPartitions");
         assertThatThrownBy(() -> new TopicSpec<>("t", "k", byte[].class, 1, CleanupPolicy.DELETE, -2, "d"))
                 .hasMessageContaining("retentionMs");
-        assertThat(List.of(CleanupPolicy.values())).extracting(CleanupPolicy::configValue)
+        assertThat(List.of(CleanupPolicy.values()))
+                .extracting(CleanupPolicy::configValue)
                 .containsExactly("delete", "compact");
     }
 }

@@ -22,18 +22,36 @@ import java.util.Objects;
  * @param scatterThresholdNs  the latency scatter keeps every I/O with latency at or above this, ns
  * @param scatterSamplesPerWindow the latency scatter's uniform sample of the I/Os below the threshold, per window
  */
-public record AnalysisSettings(long windowSizeNs, long graceNs, LatencyBins bins, long sniaRoundNs,
-                               List<FioCriterion> fioCriteria, int latencyEveryWindows, long scatterThresholdNs,
-                               int scatterSamplesPerWindow) {
+public record AnalysisSettings(
+        long windowSizeNs,
+        long graceNs,
+        LatencyBins bins,
+        long sniaRoundNs,
+        List<FioCriterion> fioCriteria,
+        int latencyEveryWindows,
+        long scatterThresholdNs,
+        int scatterSamplesPerWindow) {
     public static final long DEFAULT_GRACE_NS = 2_000_000_000L;
     public static final int DEFAULT_LATENCY_EVERY_WINDOWS = 10;
     public static final List<FioCriterion> DEFAULT_FIO_CRITERIA = List.of(FioCriterion.parse("iops_slope:0.3%:60"));
 
     /** The default latency scatter (10 ms, 200 samples per window). */
-    public AnalysisSettings(long windowSizeNs, long graceNs, LatencyBins bins, long sniaRoundNs,
-                            List<FioCriterion> fioCriteria, int latencyEveryWindows) {
-        this(windowSizeNs, graceNs, bins, sniaRoundNs, fioCriteria, latencyEveryWindows,
-                LatencyScatterSampler.DEFAULT_THRESHOLD_NS, LatencyScatterSampler.DEFAULT_SAMPLES_PER_WINDOW);
+    public AnalysisSettings(
+            long windowSizeNs,
+            long graceNs,
+            LatencyBins bins,
+            long sniaRoundNs,
+            List<FioCriterion> fioCriteria,
+            int latencyEveryWindows) {
+        this(
+                windowSizeNs,
+                graceNs,
+                bins,
+                sniaRoundNs,
+                fioCriteria,
+                latencyEveryWindows,
+                LatencyScatterSampler.DEFAULT_THRESHOLD_NS,
+                LatencyScatterSampler.DEFAULT_SAMPLES_PER_WINDOW);
     }
 
     public AnalysisSettings {
@@ -71,27 +89,60 @@ public record AnalysisSettings(long windowSizeNs, long graceNs, LatencyBins bins
      * latency scatter of every I/O >= 10 ms plus 200 samples per window.
      */
     public static AnalysisSettings defaults() {
-        return new AnalysisSettings(RunWindowAggregator.DEFAULT_WINDOW_SIZE_NS, DEFAULT_GRACE_NS, LatencyBins.iometer(),
-                SniaSteadyStateDetector.DEFAULT_ROUND_NS, DEFAULT_FIO_CRITERIA, DEFAULT_LATENCY_EVERY_WINDOWS);
+        return new AnalysisSettings(
+                RunWindowAggregator.DEFAULT_WINDOW_SIZE_NS,
+                DEFAULT_GRACE_NS,
+                LatencyBins.iometer(),
+                SniaSteadyStateDetector.DEFAULT_ROUND_NS,
+                DEFAULT_FIO_CRITERIA,
+                DEFAULT_LATENCY_EVERY_WINDOWS);
     }
 
     public AnalysisSettings withWindow(long sizeNs, long newGraceNs) {
-        return new AnalysisSettings(sizeNs, newGraceNs, bins, sniaRoundNs, fioCriteria, latencyEveryWindows,
-                scatterThresholdNs, scatterSamplesPerWindow);
+        return new AnalysisSettings(
+                sizeNs,
+                newGraceNs,
+                bins,
+                sniaRoundNs,
+                fioCriteria,
+                latencyEveryWindows,
+                scatterThresholdNs,
+                scatterSamplesPerWindow);
     }
 
     public AnalysisSettings withSteadyState(long roundNs, List<FioCriterion> criteria) {
-        return new AnalysisSettings(windowSizeNs, graceNs, bins, roundNs, criteria, latencyEveryWindows,
-                scatterThresholdNs, scatterSamplesPerWindow);
+        return new AnalysisSettings(
+                windowSizeNs,
+                graceNs,
+                bins,
+                roundNs,
+                criteria,
+                latencyEveryWindows,
+                scatterThresholdNs,
+                scatterSamplesPerWindow);
     }
 
     public AnalysisSettings withScatter(long thresholdNs, int samplesPerWindow) {
-        return new AnalysisSettings(windowSizeNs, graceNs, bins, sniaRoundNs, fioCriteria, latencyEveryWindows,
-                thresholdNs, samplesPerWindow);
+        return new AnalysisSettings(
+                windowSizeNs,
+                graceNs,
+                bins,
+                sniaRoundNs,
+                fioCriteria,
+                latencyEveryWindows,
+                thresholdNs,
+                samplesPerWindow);
     }
 
     public AnalysisSettings withLatencyBins(LatencyBins newBins) {
-        return new AnalysisSettings(windowSizeNs, graceNs, newBins, sniaRoundNs, fioCriteria, latencyEveryWindows,
-                scatterThresholdNs, scatterSamplesPerWindow);
+        return new AnalysisSettings(
+                windowSizeNs,
+                graceNs,
+                newBins,
+                sniaRoundNs,
+                fioCriteria,
+                latencyEveryWindows,
+                scatterThresholdNs,
+                scatterSamplesPerWindow);
     }
 }

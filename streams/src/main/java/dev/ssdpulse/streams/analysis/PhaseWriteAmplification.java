@@ -15,8 +15,7 @@ import java.util.TreeMap;
  * same whatever order SMART samples and phase changes arrived in.
  */
 public final class PhaseWriteAmplification {
-    private PhaseWriteAmplification() {
-    }
+    private PhaseWriteAmplification() {}
 
     /**
      * @param phaseStartNs phase index -> start time (ns since run start)

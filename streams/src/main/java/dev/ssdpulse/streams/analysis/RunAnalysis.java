@@ -8,6 +8,7 @@ import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.iobatch.IoBatchReader;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.avro.AvroMappers;
 import dev.ssdpulse.streams.avro.PhaseLabel;
 import dev.ssdpulse.streams.codec.BinaryReader;
@@ -19,7 +20,6 @@ import dev.ssdpulse.streams.summary.OpTotals;
 import dev.ssdpulse.streams.summary.RunSummaryAccumulator;
 import dev.ssdpulse.streams.waf.WaInterval;
 import dev.ssdpulse.streams.waf.WriteAmplificationAccumulator;
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.window.RunWindowAggregator;
 import dev.ssdpulse.streams.window.WindowResult;
 import java.nio.charset.StandardCharsets;
@@ -58,10 +58,10 @@ public final class RunAnalysis {
      * state store of that version is refused with a message naming the remedy).
      */
     private static final int STATE_VERSION = 3;
+
     private static final int STATE_VERSION_WITHOUT_SCATTER = 2;
 
-    private record PhaseInfo(String name, PhaseKind kind, long startNs) {
-    }
+    private record PhaseInfo(String name, PhaseKind kind, long startNs) {}
 
     private final String runId;
     private final AnalysisSettings settings;
@@ -82,6 +82,7 @@ public final class RunAnalysis {
     private final TreeSet<Integer> finishedPhases = new TreeSet<>();
     /** Highest batchSequence seen per worker: one worker's batches are ordered in the partition. */
     private final TreeMap<Integer, Long> maxBatchSequence = new TreeMap<>();
+
     private long duplicateBatchCount;
     private long windowsSinceLatency;
     /** Detectors by {@link #detectorKey}. */
@@ -90,10 +91,12 @@ public final class RunAnalysis {
     private final TreeMap<Long, SteadyStateResult> latestVerdicts = new TreeMap<>();
     /** Closed windows of one start, summed over directions per phase (phase -> {ioCount, bytes}). */
     private final TreeMap<Integer, long[]> allOpsWindow = new TreeMap<>();
+
     private long allOpsWindowStartNs;
     private long allOpsWindowSizeNs;
     /** Null while running. */
     private RunStatus status;
+
     private String reason;
     private long endNs;
     private long ioCountExpected = -1;
@@ -102,14 +105,24 @@ public final class RunAnalysis {
     private byte[] summaryBytes;
 
     public RunAnalysis(String runId, AnalysisSettings settings, AnalysisOutput output) {
-        this(runId, settings, output, new RunWindowAggregator(settings.windowSizeNs(), settings.graceNs(),
-                settings.bins(), w -> { }), new RunSummaryAccumulator(settings.bins()),
-                new WriteAmplificationAccumulator(), newScatter(runId, settings));
+        this(
+                runId,
+                settings,
+                output,
+                new RunWindowAggregator(settings.windowSizeNs(), settings.graceNs(), settings.bins(), w -> {}),
+                new RunSummaryAccumulator(settings.bins()),
+                new WriteAmplificationAccumulator(),
+                newScatter(runId, settings));
     }
 
-    private RunAnalysis(String runId, AnalysisSettings settings, AnalysisOutput output, RunWindowAggregator windows,
-                        RunSummaryAccumulator summary, WriteAmplificationAccumulator writeAmplification,
-                        LatencyScatterSampler scatter) {
+    private RunAnalysis(
+            String runId,
+            AnalysisSettings settings,
+            AnalysisOutput output,
+            RunWindowAggregator windows,
+            RunSummaryAccumulator summary,
+            WriteAmplificationAccumulator writeAmplification,
+            LatencyScatterSampler scatter) {
         this.runId = Objects.requireNonNull(runId, "runId");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.output = Objects.requireNonNull(output, "output");
@@ -121,8 +134,8 @@ public final class RunAnalysis {
     }
 
     private static LatencyScatterSampler newScatter(String runId, AnalysisSettings settings) {
-        return new LatencyScatterSampler(runId, settings.windowSizeNs(), settings.scatterThresholdNs(),
-                settings.scatterSamplesPerWindow());
+        return new LatencyScatterSampler(
+                runId, settings.windowSizeNs(), settings.scatterThresholdNs(), settings.scatterSamplesPerWindow());
     }
 
     public String runId() {
@@ -174,7 +187,12 @@ public final class RunAnalysis {
         int phase = batch.getPhaseIndex();
         reader.reset(batch);
         while (reader.next()) {
-            add(reader.opOrdinal(), phase, reader.completionTimeNs(), reader.sizeBytes(), reader.latencyNs(),
+            add(
+                    reader.opOrdinal(),
+                    phase,
+                    reader.completionTimeNs(),
+                    reader.sizeBytes(),
+                    reader.latencyNs(),
                     reader.status());
         }
         emitReadyPhaseEnds();
@@ -226,7 +244,8 @@ public final class RunAnalysis {
     /** A SMART sample; after the run finished, the summary is emitted again with the new WA. */
     public void smart(SmartSample sample) {
         smartSource = sample.getSource();
-        WaInterval interval = writeAmplification.accept(AvroMappers.smartCounters(sample)).orElse(null);
+        WaInterval interval =
+                writeAmplification.accept(AvroMappers.smartCounters(sample)).orElse(null);
         if (interval == null) {
             return;
         }
@@ -243,8 +262,8 @@ public final class RunAnalysis {
      * @param expectedIoCount  I/Os the producer reported, -1 if unknown
      * @param notPublishedIos  I/Os the producer completed but did not publish
      */
-    public void finish(RunStatus finalStatus, String finalReason, long finishedAtNs, long expectedIoCount,
-                       long notPublishedIos) {
+    public void finish(
+            RunStatus finalStatus, String finalReason, long finishedAtNs, long expectedIoCount, long notPublishedIos) {
         windows.flushAll();
         scatter.flushAll(this::emitScatter);
         if (!allOpsWindow.isEmpty()) {
@@ -322,8 +341,13 @@ public final class RunAnalysis {
         summary.addWindow(window);
         summaryBytes = null;
         output.window(AvroMappers.windowMetrics(runId, window, true));
-        feedDetectors(window.op(), window.phaseIndex(), window.windowStartNs(), window.windowSizeNs(),
-                window.ioCount(), window.bytes());
+        feedDetectors(
+                window.op(),
+                window.phaseIndex(),
+                window.windowStartNs(),
+                window.windowSizeNs(),
+                window.ioCount(),
+                window.bytes());
         long[] sums = allOpsWindow.computeIfAbsent(window.phaseIndex(), p -> new long[2]);
         sums[0] += window.ioCount();
         sums[1] += window.bytes();
@@ -338,8 +362,8 @@ public final class RunAnalysis {
     /** fio sums the I/Os and bytes of every direction per interval (steadystate.c): one sample per window. */
     private void judgeAllOpsWindow() {
         for (Map.Entry<Integer, long[]> e : allOpsWindow.entrySet()) {
-            feedDetectors(ALL_OPS, e.getKey(), allOpsWindowStartNs, allOpsWindowSizeNs, e.getValue()[0],
-                    e.getValue()[1]);
+            feedDetectors(
+                    ALL_OPS, e.getKey(), allOpsWindowStartNs, allOpsWindowSizeNs, e.getValue()[0], e.getValue()[1]);
         }
         allOpsWindow.clear();
     }
@@ -359,9 +383,10 @@ public final class RunAnalysis {
         if (startNs < alignedStart) {
             return;
         }
-        SteadyStateSlots slots = detectors.computeIfAbsent(detectorKey(phase, op),
-                k -> SteadyStateSlots.create(op != ALL_OPS, alignedStart, size, settings.sniaRoundNs(),
-                        settings.fioCriteria()));
+        SteadyStateSlots slots = detectors.computeIfAbsent(
+                detectorKey(phase, op),
+                k -> SteadyStateSlots.create(
+                        op != ALL_OPS, alignedStart, size, settings.sniaRoundNs(), settings.fioCriteria()));
         emitVerdicts(phase, op, slots.acceptWindow(startNs, sizeNs, ioCount, bytes));
     }
 
@@ -376,14 +401,25 @@ public final class RunAnalysis {
         WaInterval lastWa = writeAmplification.lastInterval();
         Map<Integer, Long> phaseStarts = new TreeMap<>();
         phases.forEach((index, info) -> phaseStarts.put(index, info.startNs()));
-        Map<Integer, Double> waByPhase = lastWa == null ? Map.of()
+        Map<Integer, Double> waByPhase = lastWa == null
+                ? Map.of()
                 : PhaseWriteAmplification.byPhase(phaseStarts, output.writeAmplificationSeries(runId));
         List<SteadyStateVerdict> verdicts = new ArrayList<>(latestVerdicts.size());
-        latestVerdicts.forEach((key, result) -> verdicts.add(AvroMappers.steadyStateVerdict(runId,
-                (int) ((key >> 8) & 0xff), (int) (key >> 16), result)));
-        RunSummary runSummary = AvroMappers.runSummary(runId, status, reason, summary.summarize(endNs),
-                this::label, lastWa == null ? null : AvroMappers.writeAmplification(runId, smartSource, lastWa),
-                verdicts, ioCountExpected, windows.lateIoCount(), duplicateBatchCount, waByPhase, ioNotPublished);
+        latestVerdicts.forEach((key, result) -> verdicts.add(
+                AvroMappers.steadyStateVerdict(runId, (int) ((key >> 8) & 0xff), (int) (key >> 16), result)));
+        RunSummary runSummary = AvroMappers.runSummary(
+                runId,
+                status,
+                reason,
+                summary.summarize(endNs),
+                this::label,
+                lastWa == null ? null : AvroMappers.writeAmplification(runId, smartSource, lastWa),
+                verdicts,
+                ioCountExpected,
+                windows.lateIoCount(),
+                duplicateBatchCount,
+                waByPhase,
+                ioNotPublished);
         output.summary(runSummary);
     }
 
@@ -513,14 +549,16 @@ public final class RunAnalysis {
         for (int i = 0; i < n; i++) {
             verdicts.put(in.readVarLong("verdict key"), SteadyStateResultCodec.read(in));
         }
-        RunWindowAggregator windows = RunWindowAggregator.decodeState(in.readBlock("windows"), w -> { });
+        RunWindowAggregator windows = RunWindowAggregator.decodeState(in.readBlock("windows"), w -> {});
         byte[] summaryBytes = in.readBlock("summary");
-        WriteAmplificationAccumulator wa = WriteAmplificationAccumulator.decodeState(in.readBlock("write amplification"));
-        LatencyScatterSampler scatter = version == STATE_VERSION_WITHOUT_SCATTER ? newScatter(runId, settings)
+        WriteAmplificationAccumulator wa =
+                WriteAmplificationAccumulator.decodeState(in.readBlock("write amplification"));
+        LatencyScatterSampler scatter = version == STATE_VERSION_WITHOUT_SCATTER
+                ? newScatter(runId, settings)
                 : LatencyScatterSampler.decodeFrom(in);
         in.expectEnd();
-        RunAnalysis analysis = new RunAnalysis(runId, settings, output, windows,
-                RunSummaryAccumulator.decodeState(summaryBytes), wa, scatter);
+        RunAnalysis analysis = new RunAnalysis(
+                runId, settings, output, windows, RunSummaryAccumulator.decodeState(summaryBytes), wa, scatter);
         analysis.summaryBytes = summaryBytes;
         analysis.status = status;
         analysis.reason = reason;

@@ -9,6 +9,7 @@ import dev.ssdpulse.streams.steadystate.SteadyStateResult;
 import dev.ssdpulse.streams.steadystate.TrackedVariable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The steady-state detectors of one (TEST phase, direction): slot 0 is SNIA PTS on IOPS (absent for the
@@ -17,11 +18,11 @@ import java.util.List;
  */
 final class SteadyStateSlots {
     /** A verdict worth emitting, with its slot. */
-    record Emitted(int slot, SteadyStateResult result) {
-    }
+    record Emitted(int slot, SteadyStateResult result) {}
 
     /** Null for the all-directions slots. */
     private final SniaSteadyStateDetector snia;
+
     private final List<FioSteadyStateDetector> fio;
     private final Boolean[] lastReached;
     private final boolean[] lastFinal;
@@ -35,12 +36,17 @@ final class SteadyStateSlots {
         lastSteadyNow = new Boolean[1 + fio.size()];
     }
 
-    static SteadyStateSlots create(boolean withSnia, long startNs, long windowSizeNs, long sniaRoundNs,
-                                   List<FioCriterion> criteria) {
-        SniaSteadyStateDetector snia = withSnia ? new SniaSteadyStateDetector(startNs, sniaRoundNs,
-                TrackedVariable.IOPS, SniaSteadyStateDetector.DEFAULT_WINDOW_ROUNDS,
-                SniaSteadyStateDetector.DEFAULT_RANGE_LIMIT_PERCENT,
-                SniaSteadyStateDetector.DEFAULT_EXCURSION_LIMIT_PERCENT, SniaSteadyStateDetector.DEFAULT_MAX_ROUNDS)
+    static SteadyStateSlots create(
+            boolean withSnia, long startNs, long windowSizeNs, long sniaRoundNs, List<FioCriterion> criteria) {
+        SniaSteadyStateDetector snia = withSnia
+                ? new SniaSteadyStateDetector(
+                        startNs,
+                        sniaRoundNs,
+                        TrackedVariable.IOPS,
+                        SniaSteadyStateDetector.DEFAULT_WINDOW_ROUNDS,
+                        SniaSteadyStateDetector.DEFAULT_RANGE_LIMIT_PERCENT,
+                        SniaSteadyStateDetector.DEFAULT_EXCURSION_LIMIT_PERCENT,
+                        SniaSteadyStateDetector.DEFAULT_MAX_ROUNDS)
                 : null;
         List<FioSteadyStateDetector> fio = new ArrayList<>(criteria.size());
         for (FioCriterion c : criteria) {
@@ -74,8 +80,10 @@ final class SteadyStateSlots {
 
     private void changes(int slot, List<SteadyStateResult> results, List<Emitted> out) {
         for (SteadyStateResult r : results) {
-            boolean changed = lastReached[slot] == null || lastReached[slot] != r.reached()
-                    || (r.finalVerdict() && !lastFinal[slot]) || !java.util.Objects.equals(lastSteadyNow[slot], r.steadyNow());
+            boolean changed = lastReached[slot] == null
+                    || lastReached[slot] != r.reached()
+                    || (r.finalVerdict() && !lastFinal[slot])
+                    || !Objects.equals(lastSteadyNow[slot], r.steadyNow());
             if (changed) {
                 lastReached[slot] = r.reached();
                 lastFinal[slot] = r.finalVerdict();
@@ -95,14 +103,16 @@ final class SteadyStateSlots {
             out.writeBlock(d.encodeState());
         }
         for (int slot = 0; slot < lastReached.length; slot++) {
-            out.writeByte(lastReached[slot] == null ? 2 : lastReached[slot] ? 1 : 0).writeBoolean(lastFinal[slot])
+            out.writeByte(lastReached[slot] == null ? 2 : lastReached[slot] ? 1 : 0)
+                    .writeBoolean(lastFinal[slot])
                     .writeByte(lastSteadyNow[slot] == null ? 2 : lastSteadyNow[slot] ? 1 : 0);
         }
     }
 
     static SteadyStateSlots decodeFrom(BinaryReader in) {
         SniaSteadyStateDetector snia = in.readBoolean("snia present")
-                ? SniaSteadyStateDetector.decodeState(in.readBlock("snia detector")) : null;
+                ? SniaSteadyStateDetector.decodeState(in.readBlock("snia detector"))
+                : null;
         int n = in.readCount("fio detector count", 1 << 10);
         List<FioSteadyStateDetector> fio = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {

@@ -5,15 +5,14 @@ import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SerdeConfig;
 import dev.ssdpulse.streams.topology.AnalyticsSerdes;
 import dev.ssdpulse.streams.topology.AnalyticsTopology;
-import dev.ssdpulse.streams.topology.TopologyMode;
 import dev.ssdpulse.streams.topology.RegistryUnavailableException;
+import dev.ssdpulse.streams.topology.TopologyMode;
 import dev.ssdpulse.streams.views.AnalyticsViews;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeoutException;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.CloseOptions;
@@ -21,13 +20,15 @@ import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The analytics Kafka Streams application: {@link AnalyticsTopology} with {@link #streamsProperties}.
  * {@code start()} then {@code awaitRunning()}, query through {@link #views()}, {@code close()}.
  */
 public final class AnalyticsApp implements AutoCloseable {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(AnalyticsApp.class);
+    private static final Logger LOG = LoggerFactory.getLogger(AnalyticsApp.class);
     private final AnalyticsConfig config;
     private final SchemaRegistryClient registry;
     private final KafkaStreams streams;
@@ -41,8 +42,8 @@ public final class AnalyticsApp implements AutoCloseable {
     AnalyticsApp(AnalyticsConfig config, TopologyMode mode) {
         this.config = config;
         this.registry = HttpSchemaRegistryClient.fromConfig(registryConfigs(config));
-        Topology topology = AnalyticsTopology.build(config, new AnalyticsSerdes(registry, registryConfigs(config)),
-                mode);
+        Topology topology =
+                AnalyticsTopology.build(config, new AnalyticsSerdes(registry, registryConfigs(config)), mode);
         this.streams = new KafkaStreams(topology, streamsProperties(config));
         this.streams.setUncaughtExceptionHandler(AnalyticsApp::onUncaughtException);
         this.views = new AnalyticsViews(streams);
@@ -139,14 +140,15 @@ public final class AnalyticsApp implements AutoCloseable {
     public void awaitRunning(Duration timeout) throws TimeoutException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (streams.state() != KafkaStreams.State.RUNNING) {
-            if (streams.state() == KafkaStreams.State.ERROR || streams.state() == KafkaStreams.State.NOT_RUNNING
+            if (streams.state() == KafkaStreams.State.ERROR
+                    || streams.state() == KafkaStreams.State.NOT_RUNNING
                     || streams.state() == KafkaStreams.State.PENDING_ERROR) {
-                throw new IllegalStateException("analytics application " + config.applicationId() + " is "
-                        + streams.state());
+                throw new IllegalStateException(
+                        "analytics application " + config.applicationId() + " is " + streams.state());
             }
             if (System.nanoTime() > deadline) {
-                throw new TimeoutException("analytics application " + config.applicationId()
-                        + " not RUNNING after " + timeout + " (state " + streams.state() + ")");
+                throw new TimeoutException("analytics application " + config.applicationId() + " not RUNNING after "
+                        + timeout + " (state " + streams.state() + ")");
             }
             Thread.sleep(50);
         }

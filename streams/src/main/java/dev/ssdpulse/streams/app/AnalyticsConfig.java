@@ -23,9 +23,16 @@ import java.util.Objects;
  * @param guarantee         exactly_once_v2 (default) or at_least_once
  * @param extraProperties   passed to Kafka Streams and its clients verbatim (SASL, TLS, tuning); they win
  */
-public record AnalyticsConfig(String applicationId, String bootstrapServers, String schemaRegistryUrl, Path stateDir,
-                              int threads, AnalysisSettings analysisSettings, Duration heartbeatTimeout,
-                              Guarantee guarantee, Map<String, String> extraProperties) {
+public record AnalyticsConfig(
+        String applicationId,
+        String bootstrapServers,
+        String schemaRegistryUrl,
+        Path stateDir,
+        int threads,
+        AnalysisSettings analysisSettings,
+        Duration heartbeatTimeout,
+        Guarantee guarantee,
+        Map<String, String> extraProperties) {
 
     public static final String DEFAULT_APPLICATION_ID = "ssdpulse-analytics";
     public static final Duration DEFAULT_HEARTBEAT_TIMEOUT = Duration.ofSeconds(60);
@@ -39,7 +46,8 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
      * may be emitted twice to the output topics (identical values; consumers keyed by window see no change).
      */
     public enum Guarantee {
-        EXACTLY_ONCE_V2("exactly_once_v2"), AT_LEAST_ONCE("at_least_once");
+        EXACTLY_ONCE_V2("exactly_once_v2"),
+        AT_LEAST_ONCE("at_least_once");
 
         private final String streamsValue;
 
@@ -57,8 +65,8 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
                     return g;
                 }
             }
-            throw new IllegalArgumentException("processing guarantee '" + text
-                    + "' is not exactly_once_v2 or at_least_once");
+            throw new IllegalArgumentException(
+                    "processing guarantee '" + text + "' is not exactly_once_v2 or at_least_once");
         }
     }
 
@@ -81,28 +89,68 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
 
     /** {@link AnalysisSettings#defaults()}, 60-s heartbeat timeout, EOS v2, 1 thread. */
     public static AnalyticsConfig defaults(String bootstrapServers, String schemaRegistryUrl, Path stateDir) {
-        return new AnalyticsConfig(DEFAULT_APPLICATION_ID, bootstrapServers, schemaRegistryUrl, stateDir, 1,
-                AnalysisSettings.defaults(), DEFAULT_HEARTBEAT_TIMEOUT, Guarantee.EXACTLY_ONCE_V2, Map.of());
+        return new AnalyticsConfig(
+                DEFAULT_APPLICATION_ID,
+                bootstrapServers,
+                schemaRegistryUrl,
+                stateDir,
+                1,
+                AnalysisSettings.defaults(),
+                DEFAULT_HEARTBEAT_TIMEOUT,
+                Guarantee.EXACTLY_ONCE_V2,
+                Map.of());
     }
 
     public AnalyticsConfig withApplicationId(String id) {
-        return new AnalyticsConfig(id, bootstrapServers, schemaRegistryUrl, stateDir, threads, analysisSettings,
-                heartbeatTimeout, guarantee, extraProperties);
+        return new AnalyticsConfig(
+                id,
+                bootstrapServers,
+                schemaRegistryUrl,
+                stateDir,
+                threads,
+                analysisSettings,
+                heartbeatTimeout,
+                guarantee,
+                extraProperties);
     }
 
     public AnalyticsConfig withStateDir(Path dir) {
-        return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, dir, threads, analysisSettings,
-                heartbeatTimeout, guarantee, extraProperties);
+        return new AnalyticsConfig(
+                applicationId,
+                bootstrapServers,
+                schemaRegistryUrl,
+                dir,
+                threads,
+                analysisSettings,
+                heartbeatTimeout,
+                guarantee,
+                extraProperties);
     }
 
     public AnalyticsConfig withThreads(int n) {
-        return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, n, analysisSettings,
-                heartbeatTimeout, guarantee, extraProperties);
+        return new AnalyticsConfig(
+                applicationId,
+                bootstrapServers,
+                schemaRegistryUrl,
+                stateDir,
+                n,
+                analysisSettings,
+                heartbeatTimeout,
+                guarantee,
+                extraProperties);
     }
 
     public AnalyticsConfig withAnalysisSettings(AnalysisSettings settings) {
-        return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads, settings,
-                heartbeatTimeout, guarantee, extraProperties);
+        return new AnalyticsConfig(
+                applicationId,
+                bootstrapServers,
+                schemaRegistryUrl,
+                stateDir,
+                threads,
+                settings,
+                heartbeatTimeout,
+                guarantee,
+                extraProperties);
     }
 
     public AnalyticsConfig withWindow(long sizeNs, long graceNs) {
@@ -122,17 +170,41 @@ public record AnalyticsConfig(String applicationId, String bootstrapServers, Str
     }
 
     public AnalyticsConfig withHeartbeatTimeout(Duration timeout) {
-        return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
-                analysisSettings, timeout, guarantee, extraProperties);
+        return new AnalyticsConfig(
+                applicationId,
+                bootstrapServers,
+                schemaRegistryUrl,
+                stateDir,
+                threads,
+                analysisSettings,
+                timeout,
+                guarantee,
+                extraProperties);
     }
 
     public AnalyticsConfig withGuarantee(Guarantee g) {
-        return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
-                analysisSettings, heartbeatTimeout, g, extraProperties);
+        return new AnalyticsConfig(
+                applicationId,
+                bootstrapServers,
+                schemaRegistryUrl,
+                stateDir,
+                threads,
+                analysisSettings,
+                heartbeatTimeout,
+                g,
+                extraProperties);
     }
 
     public AnalyticsConfig withExtraProperties(Map<String, String> extra) {
-        return new AnalyticsConfig(applicationId, bootstrapServers, schemaRegistryUrl, stateDir, threads,
-                analysisSettings, heartbeatTimeout, guarantee, extra);
+        return new AnalyticsConfig(
+                applicationId,
+                bootstrapServers,
+                schemaRegistryUrl,
+                stateDir,
+                threads,
+                analysisSettings,
+                heartbeatTimeout,
+                guarantee,
+                extra);
     }
 }

@@ -1,9 +1,5 @@
 package dev.ssdpulse.streams.app;
 
-import dev.ssdpulse.streams.analysis.AnalysisSettings;
-import dev.ssdpulse.streams.topology.TopologyMode;
-import dev.ssdpulse.streams.steadystate.FioCriterion;
-import java.time.Instant;
 import dev.ssdpulse.schemas.avro.ResultSetRecord;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -14,9 +10,13 @@ import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SpecificAvroSerializer;
 import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
+import dev.ssdpulse.streams.steadystate.FioCriterion;
+import dev.ssdpulse.streams.topology.TopologyMode;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -40,15 +40,14 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * application materializes beside the run's own results. The run's own outputs and views are never touched.
  */
 public final class Reanalysis {
-    private Reanalysis() {
-    }
+    private Reanalysis() {}
 
     /** What one run's re-analysis produced. */
-    public record Outcome(String runId, String resultSet, RunSummary summary, Map<String, Integer> recordsByKind) {
-    }
+    public record Outcome(String runId, String resultSet, RunSummary summary, Map<String, Integer> recordsByKind) {}
 
-    public static Map<String, Outcome> run(AnalyticsConfig config, Set<String> runIds, String resultSet,
-                                           Duration timeout) throws TimeoutException, InterruptedException {
+    public static Map<String, Outcome> run(
+            AnalyticsConfig config, Set<String> runIds, String resultSet, Duration timeout)
+            throws TimeoutException, InterruptedException {
         ResultSetNames.validate(resultSet);
         Map<String, ReplayResult> replays = new RunReplay(config, TopologyMode.Kind.REANALYSIS).run(runIds, timeout);
         Map<String, Outcome> out = new LinkedHashMap<>();
@@ -59,8 +58,10 @@ public final class Reanalysis {
         props.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 4 * 1024 * 1024);
         props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "ssdpulse-result-set-" + UUID.randomUUID());
         try (SchemaRegistryClient registry = HttpSchemaRegistryClient.fromConfig(AnalyticsApp.registryConfigs(config));
-             KafkaProducer<String, ResultSetRecord> producer = new KafkaProducer<>(props, new StringSerializer(),
-                     new SpecificAvroSerializer<>(registry, AnalyticsApp.registryConfigs(config), false))) {
+                KafkaProducer<String, ResultSetRecord> producer = new KafkaProducer<>(
+                        props,
+                        new StringSerializer(),
+                        new SpecificAvroSerializer<>(registry, AnalyticsApp.registryConfigs(config), false))) {
             producer.initTransactions();
             for (Map.Entry<String, ReplayResult> e : replays.entrySet()) {
                 out.put(e.getKey(), publish(producer, config, e.getKey(), resultSet, e.getValue()));
@@ -76,13 +77,21 @@ public final class Reanalysis {
         s.put("windowNs", Long.toString(a.windowSizeNs()));
         s.put("graceNs", Long.toString(a.graceNs()));
         s.put("sniaRoundNs", Long.toString(a.sniaRoundNs()));
-        s.put("fioCriteria", String.join(",", a.fioCriteria().stream().map(FioCriterion::toString).toList()));
+        s.put(
+                "fioCriteria",
+                String.join(
+                        ",",
+                        a.fioCriteria().stream().map(FioCriterion::toString).toList()));
         s.put("latencyBinEdgesNs", a.bins().format());
         return s;
     }
 
-    private static Outcome publish(KafkaProducer<String, ResultSetRecord> producer, AnalyticsConfig config,
-                                   String runId, String name, ReplayResult result) {
+    private static Outcome publish(
+            KafkaProducer<String, ResultSetRecord> producer,
+            AnalyticsConfig config,
+            String runId,
+            String name,
+            ReplayResult result) {
         if (result.summaryDatum() == null) {
             throw new IllegalStateException("re-analysis of run " + runId + " produced no summary");
         }
@@ -94,7 +103,8 @@ public final class Reanalysis {
         add(events, counts, "summaries", result.datums(Topics.RUN_SUMMARY.name()), RunSummary.class);
         producer.beginTransaction();
         try {
-            ResultSetStarted started = new ResultSetStarted(runId, name, settings(config), Instant.ofEpochMilli(System.currentTimeMillis()));
+            ResultSetStarted started = new ResultSetStarted(
+                    runId, name, settings(config), Instant.ofEpochMilli(System.currentTimeMillis()));
             producer.send(new ProducerRecord<>(Topics.RESULT_SETS.name(), runId, new ResultSetRecord(name, started)));
             for (SpecificRecord event : events) {
                 producer.send(new ProducerRecord<>(Topics.RESULT_SETS.name(), runId, new ResultSetRecord(name, event)));
@@ -107,8 +117,8 @@ public final class Reanalysis {
         return new Outcome(runId, name, decode(result.summaryDatum(), RunSummary.class), counts);
     }
 
-    private static <T extends SpecificRecord> void add(List<SpecificRecord> events, Map<String, Integer> counts,
-                                                       String kind, List<byte[]> datums, Class<T> type) {
+    private static <T extends SpecificRecord> void add(
+            List<SpecificRecord> events, Map<String, Integer> counts, String kind, List<byte[]> datums, Class<T> type) {
         for (byte[] d : datums) {
             events.add(decode(d, type));
         }
@@ -117,7 +127,8 @@ public final class Reanalysis {
 
     static <T extends SpecificRecord> T decode(byte[] datum, Class<T> type) {
         try {
-            return new SpecificDatumReader<>(type).read(null, DecoderFactory.get().binaryDecoder(datum, null));
+            return new SpecificDatumReader<>(type)
+                    .read(null, DecoderFactory.get().binaryDecoder(datum, null));
         } catch (IOException e) {
             throw new IllegalStateException("cannot decode a replayed " + type.getSimpleName(), e);
         }

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.app;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +20,7 @@ public record ReplayResult(String replayApplicationId, Map<String, List<byte[]>>
         if (confluentValue == null || confluentValue.length < 5 || confluentValue[0] != 0) {
             throw new IllegalArgumentException("not a Confluent wire-format value (magic byte 0 + 4-byte id)");
         }
-        return java.util.Arrays.copyOfRange(confluentValue, 5, confluentValue.length);
+        return Arrays.copyOfRange(confluentValue, 5, confluentValue.length);
     }
 
     public List<byte[]> datums(String catalogueTopic) {

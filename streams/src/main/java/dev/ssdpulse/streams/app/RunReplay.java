@@ -47,8 +47,7 @@ import org.apache.kafka.common.utils.Utils;
  */
 public final class RunReplay {
     private static final Duration POLL = Duration.ofMillis(200);
-    private static final List<String> INPUT_TOPICS = List.of(Topics.IO.name(), Topics.SMART.name(),
-            Topics.RUNS.name());
+    private static final List<String> INPUT_TOPICS = List.of(Topics.IO.name(), Topics.SMART.name(), Topics.RUNS.name());
 
     private final AnalyticsConfig config;
     private final TopologyMode.Kind kind;
@@ -82,8 +81,10 @@ public final class RunReplay {
         OutputTopics outputs = mode.outputs();
         long deadlineNs = System.nanoTime() + timeout.toNanos();
         try (Admin admin = Admin.create(AnalyticsApp.adminProps(config));
-             KafkaConsumer<String, byte[]> reader = new KafkaConsumer<>(RunRecords.consumerProperties(AnalyticsApp.adminProps(config)), new StringDeserializer(),
-                     new ByteArrayDeserializer())) {
+                KafkaConsumer<String, byte[]> reader = new KafkaConsumer<>(
+                        RunRecords.consumerProperties(AnalyticsApp.adminProps(config)),
+                        new StringDeserializer(),
+                        new ByteArrayDeserializer())) {
             createOutputs(admin, outputs);
             Map<TopicPartition, Long> inputEnds = inputEnds(reader, wanted, timeout);
             try (AnalyticsApp app = new AnalyticsApp(replayConfig, mode)) {
@@ -106,14 +107,14 @@ public final class RunReplay {
         try {
             admin.createTopics(topics).all().get();
         } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot create the replay's output topics: " + e.getCause().getMessage(),
-                    e.getCause());
+            throw new IllegalStateException(
+                    "cannot create the replay's output topics: " + e.getCause().getMessage(), e.getCause());
         }
     }
 
     /** End offsets (committed data) of the input partitions that hold the runs: the runs' keys' partitions. */
-    private static Map<TopicPartition, Long> inputEnds(KafkaConsumer<String, byte[]> reader, Set<String> runIds,
-                                                       Duration timeout) {
+    private static Map<TopicPartition, Long> inputEnds(
+            KafkaConsumer<String, byte[]> reader, Set<String> runIds, Duration timeout) {
         Set<TopicPartition> partitions = new HashSet<>();
         for (String topic : INPUT_TOPICS) {
             List<PartitionInfo> info = reader.partitionsFor(topic, timeout);
@@ -121,8 +122,8 @@ public final class RunReplay {
                 throw new IllegalStateException("topic " + topic + " does not exist on this cluster");
             }
             for (String runId : runIds) {
-                partitions.add(new TopicPartition(topic,
-                        Utils.toPositive(Utils.murmur2(runId.getBytes(StandardCharsets.UTF_8))) % info.size()));
+                partitions.add(new TopicPartition(
+                        topic, Utils.toPositive(Utils.murmur2(runId.getBytes(StandardCharsets.UTF_8))) % info.size()));
             }
         }
         Map<TopicPartition, Long> ends = new HashMap<>(reader.endOffsets(partitions, timeout));
@@ -131,30 +132,39 @@ public final class RunReplay {
     }
 
     /** Waits until the replay application's committed offsets reach the recorded ends. */
-    private static void awaitConsumed(Admin admin, KafkaConsumer<String, byte[]> reader, String applicationId,
-                                      Map<TopicPartition, Long> ends, long deadlineNs, Duration timeout)
+    private static void awaitConsumed(
+            Admin admin,
+            KafkaConsumer<String, byte[]> reader,
+            String applicationId,
+            Map<TopicPartition, Long> ends,
+            long deadlineNs,
+            Duration timeout)
             throws TimeoutException, InterruptedException {
         Map<TopicPartition, Long> remaining = new HashMap<>(ends);
         while (!remaining.isEmpty()) {
             Map<TopicPartition, OffsetAndMetadata> committed;
             try {
-                committed = admin.listConsumerGroupOffsets(applicationId).partitionsToOffsetAndMetadata()
+                committed = admin.listConsumerGroupOffsets(applicationId)
+                        .partitionsToOffsetAndMetadata()
                         .get(30, TimeUnit.SECONDS);
             } catch (ExecutionException e) {
-                throw new IllegalStateException("cannot read the replay's progress: " + e.getCause().getMessage(),
-                        e.getCause());
+                throw new IllegalStateException(
+                        "cannot read the replay's progress: " + e.getCause().getMessage(), e.getCause());
             }
             remaining.entrySet().removeIf(e -> {
                 OffsetAndMetadata c = committed.get(e.getKey());
-                return c != null && (c.offset() >= e.getValue() || onlyMarkersBetween(reader, e.getKey(), c.offset(),
-                        e.getValue()));
+                return c != null
+                        && (c.offset() >= e.getValue()
+                                || onlyMarkersBetween(reader, e.getKey(), c.offset(), e.getValue()));
             });
             if (remaining.isEmpty()) {
                 return;
             }
             if (System.nanoTime() > deadlineNs) {
-                throw new TimeoutException("replay did not consume " + new TreeSet<>(remaining.keySet().stream()
-                        .map(TopicPartition::toString).toList()) + " within " + timeout);
+                throw new TimeoutException("replay did not consume "
+                        + new TreeSet<>(remaining.keySet().stream()
+                                .map(TopicPartition::toString)
+                                .toList()) + " within " + timeout);
             }
             Thread.sleep(POLL.toMillis());
         }
@@ -164,8 +174,8 @@ public final class RunReplay {
      * Whether no committed record lies in [from, to): the application commits the offset after the last record
      * it processed, while the end offset also counts the transaction markers after it.
      */
-    private static boolean onlyMarkersBetween(KafkaConsumer<String, byte[]> reader, TopicPartition partition,
-                                              long from, long to) {
+    private static boolean onlyMarkersBetween(
+            KafkaConsumer<String, byte[]> reader, TopicPartition partition, long from, long to) {
         reader.assign(List.of(partition));
         reader.seek(partition, from);
         while (reader.position(partition) < to) {
@@ -179,8 +189,12 @@ public final class RunReplay {
     }
 
     /** Every output of the runs, read to the output topics' end offsets, by catalogue topic name. */
-    private static Map<String, ReplayResult> readOutputs(KafkaConsumer<String, byte[]> reader, OutputTopics outputs,
-                                                         Set<String> runIds, String applicationId, Duration timeout) {
+    private static Map<String, ReplayResult> readOutputs(
+            KafkaConsumer<String, byte[]> reader,
+            OutputTopics outputs,
+            Set<String> runIds,
+            String applicationId,
+            Duration timeout) {
         List<TopicPartition> partitions = new ArrayList<>();
         for (String topic : outputs.all()) {
             for (PartitionInfo p : reader.partitionsFor(topic, timeout)) {
@@ -201,14 +215,20 @@ public final class RunReplay {
                 if (r.value() == null || deadLetter.equals(topic) || !runIds.contains(r.key())) {
                     continue;
                 }
-                datums.get(r.key()).computeIfAbsent(topic, k -> new ArrayList<>()).add(ReplayResult.datum(r.value()));
+                datums.get(r.key())
+                        .computeIfAbsent(topic, k -> new ArrayList<>())
+                        .add(ReplayResult.datum(r.value()));
             }
         }
         Map<String, ReplayResult> out = new LinkedHashMap<>();
         for (String runId : runIds) {
             List<byte[]> summaries = datums.get(runId).getOrDefault(Topics.RUN_SUMMARY.name(), List.of());
-            out.put(runId, new ReplayResult(applicationId, datums.get(runId),
-                    summaries.isEmpty() ? null : summaries.get(summaries.size() - 1)));
+            out.put(
+                    runId,
+                    new ReplayResult(
+                            applicationId,
+                            datums.get(runId),
+                            summaries.isEmpty() ? null : summaries.get(summaries.size() - 1)));
         }
         return out;
     }

@@ -12,8 +12,7 @@ import java.util.Locale;
  * Any fio spec replaces the default fio criteria; without one they stay as they are.
  */
 public final class SteadyStateSpecs {
-    private SteadyStateSpecs() {
-    }
+    private SteadyStateSpecs() {}
 
     /** The config with the specs applied, in order (a later snia round wins). */
     public static AnalyticsConfig apply(AnalyticsConfig config, List<String> specs) {
@@ -31,14 +30,16 @@ public final class SteadyStateSpecs {
                         + "' must start with 'snia:' (e.g. snia:round=60s) or 'fio:' (e.g. fio:iops_slope:1%:300s)");
             }
         }
-        return config.withSteadyState(roundNs, fio.isEmpty() ? config.analysisSettings().fioCriteria() : fio);
+        return config.withSteadyState(
+                roundNs, fio.isEmpty() ? config.analysisSettings().fioCriteria() : fio);
     }
 
     static long sniaRoundNs(String text) {
         String body = text.substring("snia:".length()).trim();
         int eq = body.indexOf('=');
         if (eq < 0 || !body.substring(0, eq).trim().equalsIgnoreCase("round")) {
-            throw new IllegalArgumentException("steady-state spec '" + text + "' must be snia:round=DURATION, e.g. snia:round=60s");
+            throw new IllegalArgumentException(
+                    "steady-state spec '" + text + "' must be snia:round=DURATION, e.g. snia:round=60s");
         }
         long ns = durationNs(text, "round", body.substring(eq + 1));
         if (ns <= 0) {

@@ -2,6 +2,7 @@ package dev.ssdpulse.streams.avro;
 
 import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.schemas.avro.LatencyPercentiles;
+import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
@@ -10,17 +11,19 @@ import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
+import dev.ssdpulse.schemas.avro.SteadyStateMethod;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.latency.LatencyAccumulator;
+import dev.ssdpulse.streams.latency.LatencyScatterSampler;
 import dev.ssdpulse.streams.steadystate.SteadyStateResult;
 import dev.ssdpulse.streams.summary.OpSummaryData;
 import dev.ssdpulse.streams.summary.PhaseSummaryData;
 import dev.ssdpulse.streams.summary.RunSummaryData;
 import dev.ssdpulse.streams.waf.SmartCounters;
 import dev.ssdpulse.streams.waf.WaInterval;
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.window.WindowResult;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -32,8 +35,7 @@ import java.util.function.IntFunction;
  * The only place where accumulator values become Avro records. Stateless.
  */
 public final class AvroMappers {
-    private AvroMappers() {
-    }
+    private AvroMappers() {}
 
     public static IoOp ioOp(int op) {
         return IoOp.values()[IoOpCode.check(op)];
@@ -41,9 +43,14 @@ public final class AvroMappers {
 
     /** A SMART sample as the WA accumulator's input. */
     public static SmartCounters smartCounters(SmartSample sample) {
-        return new SmartCounters(sample.getTimeNs(), sample.getHostBytesWritten(), sample.getNandBytesWritten(),
-                sample.getNandBytesWrittenHost(), sample.getNandBytesWrittenGc(),
-                sample.getNandBytesWrittenWearLeveling(), sample.getNandBytesWrittenMetadata(),
+        return new SmartCounters(
+                sample.getTimeNs(),
+                sample.getHostBytesWritten(),
+                sample.getNandBytesWritten(),
+                sample.getNandBytesWrittenHost(),
+                sample.getNandBytesWrittenGc(),
+                sample.getNandBytesWrittenWearLeveling(),
+                sample.getNandBytesWrittenMetadata(),
                 sample.getFreeBlocks());
     }
 
@@ -86,8 +93,7 @@ public final class AvroMappers {
     }
 
     /** A closed window's latency scatter; the columns become Avro arrays (varint-encoded on the wire). */
-    public static dev.ssdpulse.schemas.avro.LatencyScatter latencyScatter(String runId,
-                                                                       dev.ssdpulse.streams.latency.LatencyScatterSampler.Window w) {
+    public static LatencyScatter latencyScatter(String runId, LatencyScatterSampler.Window w) {
         int n = w.pointCount();
         List<Long> offsets = new ArrayList<>(n);
         List<Long> latencies = new ArrayList<>(n);
@@ -97,11 +103,18 @@ public final class AvroMappers {
             latencies.add(w.latenciesNs()[i]);
             ops.add((int) w.ops()[i]);
         }
-        return dev.ssdpulse.schemas.avro.LatencyScatter.newBuilder().setRunId(runId)
-                .setWindowStartNs(w.windowStartNs()).setWindowSizeNs(w.windowSizeNs()).setThresholdNs(w.thresholdNs())
-                .setIoCount(w.ioCount()).setAtOrAboveThresholdCount(w.atOrAboveThresholdCount())
-                .setKeptAtOrAboveThresholdCount(w.keptAtOrAboveThresholdCount()).setCompletionOffsetsNs(offsets)
-                .setLatenciesNs(latencies).setOps(ops).build();
+        return LatencyScatter.newBuilder()
+                .setRunId(runId)
+                .setWindowStartNs(w.windowStartNs())
+                .setWindowSizeNs(w.windowSizeNs())
+                .setThresholdNs(w.thresholdNs())
+                .setIoCount(w.ioCount())
+                .setAtOrAboveThresholdCount(w.atOrAboveThresholdCount())
+                .setKeptAtOrAboveThresholdCount(w.keptAtOrAboveThresholdCount())
+                .setCompletionOffsetsNs(offsets)
+                .setLatenciesNs(latencies)
+                .setOps(ops)
+                .build();
     }
 
     public static WindowMetrics windowMetrics(String runId, WindowResult window, boolean includeHistogram) {
@@ -121,8 +134,8 @@ public final class AvroMappers {
     }
 
     /** @param phaseIndex phase, or -1 for the whole run */
-    public static RunLatency runLatency(String runId, int op, int phaseIndex, long asOfTimeNs,
-                                        LatencyAccumulator latency, long bytes) {
+    public static RunLatency runLatency(
+            String runId, int op, int phaseIndex, long asOfTimeNs, LatencyAccumulator latency, long bytes) {
         return RunLatency.newBuilder()
                 .setRunId(runId)
                 .setOp(ioOp(op))
@@ -162,7 +175,7 @@ public final class AvroMappers {
         boolean allOps = op == IoOpCode.COUNT;
         return SteadyStateVerdict.newBuilder()
                 .setRunId(runId)
-                .setMethod(dev.ssdpulse.schemas.avro.SteadyStateMethod.valueOf(r.method().name()))
+                .setMethod(SteadyStateMethod.valueOf(r.method().name()))
                 .setOp(allOps ? IoOp.FLUSH : ioOp(op))
                 .setAllOps(allOps)
                 .setPhaseIndex(phaseIndex)
@@ -220,11 +233,19 @@ public final class AvroMappers {
      * @param writeAmplificationByPhase WA by phase index (phases without an entry get null)
      * @param ioNotPublished   from RunFinished
      */
-    public static RunSummary runSummary(String runId, RunStatus status, String reason, RunSummaryData data,
-                                        IntFunction<PhaseLabel> phaseLabels, WriteAmplification writeAmplification,
-                                        List<SteadyStateVerdict> steadyState, long ioCountExpected, long lateIoCount,
-                                        long duplicateBatchCount, Map<Integer, Double> writeAmplificationByPhase,
-                                        long ioNotPublished) {
+    public static RunSummary runSummary(
+            String runId,
+            RunStatus status,
+            String reason,
+            RunSummaryData data,
+            IntFunction<PhaseLabel> phaseLabels,
+            WriteAmplification writeAmplification,
+            List<SteadyStateVerdict> steadyState,
+            long ioCountExpected,
+            long lateIoCount,
+            long duplicateBatchCount,
+            Map<Integer, Double> writeAmplificationByPhase,
+            long ioNotPublished) {
         List<OpSummary> ops = new ArrayList<>();
         for (OpSummaryData op : data.ops()) {
             ops.add(opSummary(op));
@@ -232,7 +253,9 @@ public final class AvroMappers {
         List<PhaseSummary> phases = new ArrayList<>();
         for (PhaseSummaryData phase : data.phases()) {
             PhaseLabel label = phaseLabels.apply(phase.phaseIndex());
-            phases.add(phaseSummary(phase, label != null ? label : PhaseLabel.unknown(phase.phaseIndex()),
+            phases.add(phaseSummary(
+                    phase,
+                    label != null ? label : PhaseLabel.unknown(phase.phaseIndex()),
                     writeAmplificationByPhase.get(phase.phaseIndex())));
         }
         return RunSummary.newBuilder()

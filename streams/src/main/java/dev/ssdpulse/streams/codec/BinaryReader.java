@@ -1,5 +1,7 @@
 package dev.ssdpulse.streams.codec;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Reader for {@link BinaryWriter} output. Every read checks bounds and names what was being read, so a
  * truncated or foreign state blob fails with a specific message instead of garbage values.
@@ -82,7 +84,7 @@ public final class BinaryReader {
     }
 
     public String readString(String field) {
-        return new String(readBlock(field), java.nio.charset.StandardCharsets.UTF_8);
+        return new String(readBlock(field), StandardCharsets.UTF_8);
     }
 
     public Long readNullableLong(String field) {
@@ -105,8 +107,8 @@ public final class BinaryReader {
 
     private void require(int n, String field) {
         if (position + n > bytes.length) {
-            throw new IllegalArgumentException(what + ": truncated while reading field '" + field + "' (need "
-                    + n + " bytes at offset " + position + ", have " + (bytes.length - position) + ")");
+            throw new IllegalArgumentException(what + ": truncated while reading field '" + field + "' (need " + n
+                    + " bytes at offset " + position + ", have " + (bytes.length - position) + ")");
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.codec;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -66,7 +67,7 @@ public final class BinaryWriter {
     }
 
     public BinaryWriter writeString(String value) {
-        return writeBlock(value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return writeBlock(value.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Presence byte, then the ZigZag varint when present. */

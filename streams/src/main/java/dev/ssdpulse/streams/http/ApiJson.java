@@ -21,6 +21,7 @@ import dev.ssdpulse.streams.resultsets.ResultSetNames;
 import dev.ssdpulse.streams.views.RunViews;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -32,12 +33,11 @@ import java.util.TreeMap;
 public final class ApiJson {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private ApiJson() {
-    }
+    private ApiJson() {}
 
     /** "480.10 GB (447.13 GiB)": vendors count in GB, operating systems in GiB. */
     public static String capacityText(long bytes) {
-        return String.format(java.util.Locale.ROOT, "%.2f GB (%.2f GiB)", bytes / 1e9, bytes / (double) (1L << 30));
+        return String.format(Locale.ROOT, "%.2f GB (%.2f GiB)", bytes / 1e9, bytes / (double) (1L << 30));
     }
 
     public static String deviceText(DeviceDescription d) {
@@ -45,9 +45,8 @@ public final class ApiJson {
     }
 
     /** A run of the run list: its RunStarted and summary when there are, else the end of its latest window. */
-    private record RunRow(String runId, Optional<RunStarted> run, String status, Optional<RunSummary> summary,
-                          long windowsEndNs) {
-    }
+    private record RunRow(
+            String runId, Optional<RunStarted> run, String status, Optional<RunSummary> summary, long windowsEndNs) {}
 
     private static final Table<DeviceDescription> DEVICE = new Table<>(List.of(
             Column.jsonOnly("model", DeviceDescription::getModel),
@@ -58,13 +57,21 @@ public final class ApiJson {
             Column.jsonOnly("runId", RunRow::runId),
             Column.jsonOnly("runName", r -> r.run().map(RunStarted::getRunName).orElse(null)),
             Column.jsonOnly("status", RunRow::status),
-            Column.jsonOnly("producerKind", r -> r.run().map(s -> s.getProducerKind().name()).orElse(null)),
-            Column.jsonOnly("device", r -> r.run().map(s -> DEVICE.json(s.getDevice())).orElse(null)),
-            Column.jsonOnly("workload", r -> r.run().map(s -> s.getWorkload().getName()).orElse(null)),
-            Column.jsonOnly("startEpochMs", r -> r.run().map(s -> RunStartTime.of(s).toEpochMilli()).orElse(null)),
+            Column.jsonOnly(
+                    "producerKind",
+                    r -> r.run().map(s -> s.getProducerKind().name()).orElse(null)),
+            Column.jsonOnly(
+                    "device", r -> r.run().map(s -> DEVICE.json(s.getDevice())).orElse(null)),
+            Column.jsonOnly(
+                    "workload", r -> r.run().map(s -> s.getWorkload().getName()).orElse(null)),
+            Column.jsonOnly(
+                    "startEpochMs",
+                    r -> r.run().map(s -> RunStartTime.of(s).toEpochMilli()).orElse(null)),
             Column.jsonOnly("start", r -> r.run().map(RunStartTime::of).orElse(null)),
-            Column.jsonOnly("durationS", r -> r.summary().map(RunSummary::getDurationNs).orElse(r.windowsEndNs()) / 1e9),
-            Column.jsonOnly("ioCount", r -> r.summary().map(RunSummary::getIoCount).orElse(null)),
+            Column.jsonOnly(
+                    "durationS", r -> r.summary().map(RunSummary::getDurationNs).orElse(r.windowsEndNs()) / 1e9),
+            Column.jsonOnly(
+                    "ioCount", r -> r.summary().map(RunSummary::getIoCount).orElse(null)),
             Column.jsonOnly("durationSource", r -> r.summary().isPresent() ? "summary" : "windows")));
 
     /** One entry of GET /api/runs. Duration and I/O count from the summary, else from the latest windows. */
@@ -72,14 +79,16 @@ public final class ApiJson {
         Optional<RunSummary> summary = views.summary(runId);
         long endNs = 0;
         for (int op = 0; op < IoOpCode.COUNT && summary.isEmpty(); op++) {
-            endNs = Math.max(endNs, views.lastWindow(runId, op)
-                    .map(w -> w.getWindowStartNs() + w.getWindowSizeNs()).orElse(0L));
+            endNs = Math.max(
+                    endNs,
+                    views.lastWindow(runId, op)
+                            .map(w -> w.getWindowStartNs() + w.getWindowSizeNs())
+                            .orElse(0L));
         }
         return RUNS.json(new RunRow(runId, views.run(runId), status(runId, views), summary, endNs));
     }
 
-    private record RunDetail(String runId, String status, Optional<RunStarted> run, boolean hasSummary) {
-    }
+    private record RunDetail(String runId, String status, Optional<RunStarted> run, boolean hasSummary) {}
 
     private static final Table<RunDetail> RUN_DETAIL = new Table<>(List.of(
             Column.jsonOnly("runId", RunDetail::runId),
@@ -90,13 +99,15 @@ public final class ApiJson {
 
     /** GET /api/runs/{id}: every RunStarted field plus the status. */
     public static ObjectNode runDetail(String runId, RunViews views) {
-        return RUN_DETAIL.json(new RunDetail(runId, status(runId, views), views.run(runId),
+        return RUN_DETAIL.json(new RunDetail(
+                runId,
+                status(runId, views),
+                views.run(runId),
                 views.summary(runId).isPresent()));
     }
 
     /** A result set of a run: "live" (settings and creation time null) or a stored re-analysis. */
-    private record ResultSetRow(String name, String status, Map<String, String> settings, Long createdAtEpochMs) {
-    }
+    private record ResultSetRow(String name, String status, Map<String, String> settings, Long createdAtEpochMs) {}
 
     private static final Table<ResultSetRow> RESULT_SETS = new Table<>(List.of(
             Column.jsonOnly("name", ResultSetRow::name),
@@ -109,13 +120,16 @@ public final class ApiJson {
      * status, settings (by name) and creation time.
      */
     public static ObjectNode resultSets(String runId, RunViews views) {
-        List<ResultSetRow> rows = new ArrayList<>(List.of(
-                new ResultSetRow(ResultSetNames.LIVE, status(runId, views), null, null)));
+        List<ResultSetRow> rows =
+                new ArrayList<>(List.of(new ResultSetRow(ResultSetNames.LIVE, status(runId, views), null, null)));
         for (ResultSetStarted rs : views.resultSets(runId)) {
             Map<String, String> settings = new TreeMap<>();
             rs.getSettings().forEach((k, v) -> settings.put(k.toString(), v.toString()));
-            rows.add(new ResultSetRow(rs.getResultSet(), status(ResultSetNames.alias(runId, rs.getResultSet()), views),
-                    settings, rs.getCreatedAtEpochMs().toEpochMilli()));
+            rows.add(new ResultSetRow(
+                    rs.getResultSet(),
+                    status(ResultSetNames.alias(runId, rs.getResultSet()), views),
+                    settings,
+                    rs.getCreatedAtEpochMs().toEpochMilli()));
         }
         return document(runId).set("resultSets", RESULT_SETS.json(rows));
     }
@@ -142,8 +156,13 @@ public final class ApiJson {
 
     /** GET /wa: the WA intervals with times in seconds. */
     public static ObjectNode wa(String runId, List<WriteAmplification> intervals) {
-        return document(runId).set("intervals", F.arrayNode().addAll(intervals.stream().map(ApiJson::waInterval)
-                .toList()));
+        return document(runId)
+                .set(
+                        "intervals",
+                        F.arrayNode()
+                                .addAll(intervals.stream()
+                                        .map(ApiJson::waInterval)
+                                        .toList()));
     }
 
     /**
@@ -160,7 +179,12 @@ public final class ApiJson {
      */
     private record PhaseSpan(int index, String name, String kind, PhaseSpec plan, Double startS, Double endS) {
         PhaseSpan seenUntil(PhaseSpan seen) {
-            return new PhaseSpan(index, name, kind, plan, startS == null ? seen.startS : Math.min(startS, seen.startS),
+            return new PhaseSpan(
+                    index,
+                    name,
+                    kind,
+                    plan,
+                    startS == null ? seen.startS : Math.min(startS, seen.startS),
                     endS == null ? seen.endS : Math.max(endS, seen.endS));
         }
     }
@@ -180,22 +204,47 @@ public final class ApiJson {
      */
     public static ObjectNode phases(String runId, RunViews views) {
         Map<Integer, PhaseSpan> byIndex = new TreeMap<>();
-        views.run(runId).ifPresent(r -> r.getWorkload().getPhases().forEach(p -> byIndex.put(p.getIndex(),
-                new PhaseSpan(p.getIndex(), p.getName().toString(), p.getKind().name(), p, null, null))));
+        views.run(runId)
+                .ifPresent(r -> r.getWorkload()
+                        .getPhases()
+                        .forEach(p -> byIndex.put(
+                                p.getIndex(),
+                                new PhaseSpan(
+                                        p.getIndex(),
+                                        p.getName().toString(),
+                                        p.getKind().name(),
+                                        p,
+                                        null,
+                                        null))));
         Optional<RunSummary> summary = views.summary(runId);
         for (PhaseSummary p : summary.map(RunSummary::getPhases).orElse(List.of())) {
             PhaseSpan planned = byIndex.get(p.getPhaseIndex());
-            byIndex.put(p.getPhaseIndex(), new PhaseSpan(p.getPhaseIndex(), p.getName().toString(), p.getKind().name(),
-                    planned == null ? null : planned.plan(), p.getStartNs() / 1e9, p.getEndNs() / 1e9));
+            byIndex.put(
+                    p.getPhaseIndex(),
+                    new PhaseSpan(
+                            p.getPhaseIndex(),
+                            p.getName().toString(),
+                            p.getKind().name(),
+                            planned == null ? null : planned.plan(),
+                            p.getStartNs() / 1e9,
+                            p.getEndNs() / 1e9));
         }
         for (int op = 0; op < IoOpCode.COUNT && summary.isEmpty(); op++) {
             for (WindowMetrics w : views.series(runId, op, 0, Long.MAX_VALUE)) {
-                byIndex.merge(w.getPhaseIndex(), new PhaseSpan(w.getPhaseIndex(), null, null, null,
-                        w.getWindowStartNs() / 1e9, (w.getWindowStartNs() + w.getWindowSizeNs()) / 1e9),
+                byIndex.merge(
+                        w.getPhaseIndex(),
+                        new PhaseSpan(
+                                w.getPhaseIndex(),
+                                null,
+                                null,
+                                null,
+                                w.getWindowStartNs() / 1e9,
+                                (w.getWindowStartNs() + w.getWindowSizeNs()) / 1e9),
                         PhaseSpan::seenUntil);
             }
         }
-        return document(runId).put("source", summary.isPresent() ? "summary" : "windows")
+        return document(runId)
+                .put("source", summary.isPresent() ? "summary" : "windows")
                 .set("phases", PHASE_SPANS.json(List.copyOf(byIndex.values())));
     }
 

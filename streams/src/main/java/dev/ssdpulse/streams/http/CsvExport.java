@@ -9,8 +9,7 @@ import java.util.List;
 
 /** The API's CSV bodies, in the column sets of {@link ReportTables}. */
 public final class CsvExport {
-    private CsvExport() {
-    }
+    private CsvExport() {}
 
     /** The windows of the query's ops and time range, op by op. */
     public static String series(SeriesQuery q, String runId, RunViews views) {

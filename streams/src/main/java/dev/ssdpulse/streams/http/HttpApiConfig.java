@@ -13,8 +13,13 @@ import java.util.Objects;
  * @param ssePollInterval how often an SSE stream polls the views for new windows
  * @param maxSseClients   concurrent SSE streams; more are refused with 503
  */
-public record HttpApiConfig(String bindAddress, int port, String bearerToken, String advertisedHost,
-                            Duration ssePollInterval, int maxSseClients) {
+public record HttpApiConfig(
+        String bindAddress,
+        int port,
+        String bearerToken,
+        String advertisedHost,
+        Duration ssePollInterval,
+        int maxSseClients) {
     public HttpApiConfig {
         Objects.requireNonNull(bindAddress, "bindAddress");
         Objects.requireNonNull(ssePollInterval, "ssePollInterval");

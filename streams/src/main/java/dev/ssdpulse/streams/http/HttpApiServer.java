@@ -1,7 +1,5 @@
 package dev.ssdpulse.streams.http;
 
-import dev.ssdpulse.streams.report.AvroJson;
-import dev.ssdpulse.streams.report.SummaryJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -11,6 +9,8 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.http.metrics.PrometheusTextMerge;
 import dev.ssdpulse.streams.http.metrics.RunMetricsCollector;
+import dev.ssdpulse.streams.report.AvroJson;
+import dev.ssdpulse.streams.report.SummaryJson;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
 import dev.ssdpulse.streams.views.RunViews;
 import io.javalin.Javalin;
@@ -72,9 +72,11 @@ public final class HttpApiServer implements AutoCloseable {
     static final String SERVED_FROM_HEADER = "X-Ssdpulse-Served-From";
     /** The views a request is answered from, when not this instance's active ones. */
     private static final String VIEWS_ATTRIBUTE = "ssdpulse.views";
+
     private static final int REQUEST_THREADS = 8;
     /** Jetty runs its acceptor and selectors (up to 5 on a large machine) on the request pool. */
     private static final int JETTY_OWN_THREADS = 6;
+
     private static final String JSON_TYPE = "application/json; charset=utf-8";
     private static final String CSV_TYPE = "text/csv; charset=utf-8";
     private static final Pattern BAD_ESCAPE = Pattern.compile("%(?![0-9A-Fa-f]{2})");
@@ -88,11 +90,13 @@ public final class HttpApiServer implements AutoCloseable {
     private final Semaphore forwardedStreamSlots = new Semaphore(REQUEST_THREADS / 2);
     /** Completed when a stream ends (client gone, or close()); Javalin then finishes the async request. */
     private final Set<CompletableFuture<Void>> openStreams = ConcurrentHashMap.newKeySet();
+
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final PrometheusTextFormatWriter metricsWriter = PrometheusTextFormatWriter.create();
     private final HttpClient forwardClient;
     /** Null when no token is configured. */
     private final BearerToken bearerToken;
+
     private final Javalin app;
 
     /** Binds and starts serving. */
@@ -103,7 +107,8 @@ public final class HttpApiServer implements AutoCloseable {
         this.bearerToken = config.bearerToken() == null ? null : new BearerToken(config.bearerToken());
         this.registry.register(new RunMetricsCollector(views));
         this.ssePool = Executors.newScheduledThreadPool(2, daemonThreads("ssdpulse-sse-"));
-        this.forwardClient = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        this.forwardClient =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         QueuedThreadPool requestPool = new QueuedThreadPool(REQUEST_THREADS + JETTY_OWN_THREADS, 2);
         requestPool.setName("ssdpulse-http");
         requestPool.setDaemon(true);
@@ -122,8 +127,8 @@ public final class HttpApiServer implements AutoCloseable {
             app.start();
         } catch (RuntimeException e) {
             ssePool.shutdownNow();
-            throw new IOException("cannot serve HTTP on " + config.bindAddress() + ":" + config.port() + ": "
-                    + e.getMessage(), e);
+            throw new IOException(
+                    "cannot serve HTTP on " + config.bindAddress() + ":" + config.port() + ": " + e.getMessage(), e);
         }
     }
 
@@ -132,10 +137,10 @@ public final class HttpApiServer implements AutoCloseable {
      * application's {@code application.server} property, which must then be this server's host:port.
      */
     public static HttpApiServer start(AnalyticsApp app, HttpApiConfig config) throws IOException {
-        String advertised = config.advertisedHost() != null ? config.advertisedHost()
+        String advertised = config.advertisedHost() != null
+                ? config.advertisedHost()
                 : app.config().extraProperties().get("application.server");
-        return new HttpApiServer(app.views(),
-                config.withAdvertisedHost(advertised));
+        return new HttpApiServer(app.views(), config.withAdvertisedHost(advertised));
     }
 
     /** The whole API: every route, its guards and its error answers. */
@@ -148,13 +153,25 @@ public final class HttpApiServer implements AutoCloseable {
             RunViews v = viewsOf(ctx, id);
             sendJson(ctx, summaryJson(id, summaryOr404(v, id), v));
         }));
-        get(r, "/api/runs/{id}/summary.csv", run((ctx, id) -> send(ctx, CSV_TYPE,
-                CsvExport.summary(summaryOr404(viewsOf(ctx, id), id)).getBytes(StandardCharsets.UTF_8))));
-        get(r, "/api/runs/{id}/series", run((ctx, id) ->
-                sendJson(ctx, ApiJson.series(id, SeriesQuery.parse(params(ctx)), viewsOf(ctx, id)))));
-        get(r, "/api/runs/{id}/series.csv", run((ctx, id) -> send(ctx, CSV_TYPE,
-                CsvExport.series(SeriesQuery.parse(params(ctx)), id, viewsOf(ctx, id))
-                        .getBytes(StandardCharsets.UTF_8))));
+        get(
+                r,
+                "/api/runs/{id}/summary.csv",
+                run((ctx, id) -> send(
+                        ctx,
+                        CSV_TYPE,
+                        CsvExport.summary(summaryOr404(viewsOf(ctx, id), id)).getBytes(StandardCharsets.UTF_8))));
+        get(
+                r,
+                "/api/runs/{id}/series",
+                run((ctx, id) -> sendJson(ctx, ApiJson.series(id, SeriesQuery.parse(params(ctx)), viewsOf(ctx, id)))));
+        get(
+                r,
+                "/api/runs/{id}/series.csv",
+                run((ctx, id) -> send(
+                        ctx,
+                        CSV_TYPE,
+                        CsvExport.series(SeriesQuery.parse(params(ctx)), id, viewsOf(ctx, id))
+                                .getBytes(StandardCharsets.UTF_8))));
         get(r, "/api/runs/{id}/scatter", run((ctx, id) -> {
             SeriesQuery q = SeriesQuery.parse(params(ctx));
             ScatterExport.Format format = ScatterExport.Format.parse(ctx.queryParam("format"));
@@ -168,10 +185,15 @@ public final class HttpApiServer implements AutoCloseable {
             viewsOf(ctx, id).verdicts(id).forEach(v -> a.add(AvroJson.record(v)));
             sendJson(ctx, n);
         }));
-        get(r, "/api/runs/{id}/wa", run((ctx, id) -> sendJson(ctx, ApiJson.wa(id, viewsOf(ctx, id).waSeries(id)))));
+        get(
+                r,
+                "/api/runs/{id}/wa",
+                run((ctx, id) -> sendJson(ctx, ApiJson.wa(id, viewsOf(ctx, id).waSeries(id)))));
         get(r, "/api/runs/{id}/phases", run((ctx, id) -> sendJson(ctx, ApiJson.phases(id, viewsOf(ctx, id)))));
-        get(r, "/api/runs/{id}/events", run((ctx, id) ->
-                openEvents(ctx, id, SeriesQuery.parse(params(ctx)), viewsOf(ctx, id))));
+        get(
+                r,
+                "/api/runs/{id}/events",
+                run((ctx, id) -> openEvents(ctx, id, SeriesQuery.parse(params(ctx)), viewsOf(ctx, id))));
         get(r, "/api/runs/{id}/result-sets", run((ctx, id) -> sendJson(ctx, ApiJson.resultSets(id, views))));
         get(r, "/metrics", ctx -> {
             ByteArrayOutputStream buf = new ByteArrayOutputStream();
@@ -182,9 +204,11 @@ public final class HttpApiServer implements AutoCloseable {
             } else if (scope.equals("cluster")) {
                 // every run's gauges in one scrape (one target for every instance's runs); the instance's own
                 // families (JVM, Streams, dead letters) stay this instance's
-                String merged = PrometheusTextMerge.merge(buf.toString(StandardCharsets.UTF_8),
+                String merged = PrometheusTextMerge.merge(
+                        buf.toString(StandardCharsets.UTF_8),
                         otherInstancesBodies(ctx, "/metrics").stream()
-                                .map(b -> new String(b, StandardCharsets.UTF_8)).toList(),
+                                .map(b -> new String(b, StandardCharsets.UTF_8))
+                                .toList(),
                         name -> name.startsWith("ssdpulse_run_"));
                 send(ctx, metricsWriter.getContentType(), merged.getBytes(StandardCharsets.UTF_8));
             } else {
@@ -200,8 +224,9 @@ public final class HttpApiServer implements AutoCloseable {
             error(ctx, 503, "views not queryable yet (rebalancing or restoring state); retry shortly");
         });
         // Javalin's own answers (no route for the path): same JSON body as ours
-        r.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(),
-                e.getStatus() == 404 ? noSuchPath(ctx.path()) : e.getMessage()));
+        r.exception(
+                HttpResponseException.class,
+                (e, ctx) -> error(ctx, e.getStatus(), e.getStatus() == 404 ? noSuchPath(ctx.path()) : e.getMessage()));
         r.exception(Exception.class, (e, ctx) -> {
             LOG.warn("request {} {} failed", ctx.method(), ctx.path(), e);
             error(ctx, 500, "internal error (" + e.getClass().getSimpleName() + "); see the server log");
@@ -236,7 +261,11 @@ public final class HttpApiServer implements AutoCloseable {
                 try {
                     forward(ctx, owner.get());
                 } catch (OwnerUnreachableException e) {
-                    answerFromStandby(ctx, runId, endpoint, "the owner " + owner.get() + " is unreachable",
+                    answerFromStandby(
+                            ctx,
+                            runId,
+                            endpoint,
+                            "the owner " + owner.get() + " is unreachable",
                             new ApiException(502, e.getMessage()));
                 }
                 return;
@@ -256,16 +285,19 @@ public final class HttpApiServer implements AutoCloseable {
         endpoint.answer(ctx, runId);
     }
 
-    private void answerFromStandby(Context ctx, String runId, RunEndpoint endpoint, String why,
-                                   RuntimeException otherwise) throws Exception {
-        Optional<RunViews> standby = config.advertisedHost() == null ? Optional.empty()
+    private void answerFromStandby(
+            Context ctx, String runId, RunEndpoint endpoint, String why, RuntimeException otherwise) throws Exception {
+        Optional<RunViews> standby = config.advertisedHost() == null
+                ? Optional.empty()
                 : views.standbyReplicaOf(runId, config.advertisedHost());
         if (standby.isEmpty()) {
             throw otherwise;
         }
         ctx.attribute(VIEWS_ATTRIBUTE, standby.get());
-        ctx.header(SERVED_FROM_HEADER, "standby replica on " + config.advertisedHost() + " (" + why
-                + "): may lag the owner by what it processed since its last commit");
+        ctx.header(
+                SERVED_FROM_HEADER,
+                "standby replica on " + config.advertisedHost() + " (" + why
+                        + "): may lag the owner by what it processed since its last commit");
         answer(ctx, runId, endpoint, standby.get());
     }
 
@@ -278,8 +310,10 @@ public final class HttpApiServer implements AutoCloseable {
 
     /** http://host:port/ of the bound socket (port resolved when 0 was asked). */
     public URI url() {
-        String host = config.bindAddress().equals("0.0.0.0") || config.bindAddress().equals("::") ? "127.0.0.1"
-                : config.bindAddress();
+        String host =
+                config.bindAddress().equals("0.0.0.0") || config.bindAddress().equals("::")
+                        ? "127.0.0.1"
+                        : config.bindAddress();
         return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + "/");
     }
 
@@ -314,12 +348,14 @@ public final class HttpApiServer implements AutoCloseable {
             return;
         }
         String header = ctx.header("Authorization");
-        String given = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim()
+        String given = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)
+                ? header.substring(7).trim()
                 : ctx.queryParam("access_token");
         if (!bearerToken.matches(given)) {
             ctx.header("WWW-Authenticate", "Bearer");
-            throw new ApiException(401, given == null ? "authentication required: Authorization: Bearer <token>"
-                    : "invalid bearer token");
+            throw new ApiException(
+                    401,
+                    given == null ? "authentication required: Authorization: Bearer <token>" : "invalid bearer token");
         }
     }
 
@@ -347,7 +383,8 @@ public final class HttpApiServer implements AutoCloseable {
     private void deadLetters(Context ctx) throws IOException {
         Map<String, Long> counts = new TreeMap<>(views.deadLetterCounts());
         for (JsonNode other : fromOtherInstances(ctx, "/api/dead-letters")) {
-            other.path("countsBySourceTopic").fields()
+            other.path("countsBySourceTopic")
+                    .fields()
                     .forEachRemaining(e -> counts.merge(e.getKey(), e.getValue().asLong(), Long::sum));
         }
         ObjectNode n = json.createObjectNode();
@@ -357,8 +394,8 @@ public final class HttpApiServer implements AutoCloseable {
     }
 
     private static void staticFile(Context ctx, String path) throws IOException {
-        StaticResources.Resource r = StaticResources.lookup(path)
-                .orElseThrow(() -> ApiException.notFound(noSuchPath(path)));
+        StaticResources.Resource r =
+                StaticResources.lookup(path).orElseThrow(() -> ApiException.notFound(noSuchPath(path)));
         send(ctx, r.contentType(), r.bytes());
     }
 
@@ -397,13 +434,16 @@ public final class HttpApiServer implements AutoCloseable {
     }
 
     private RunSummary summaryOr404(RunViews views, String runId) {
-        return views.summary(runId).orElseThrow(() -> ApiException.notFound("run '" + runId
-                + "' has no summary yet (status " + views.status(runId).orElse("UNKNOWN") + ")"));
+        return views.summary(runId)
+                .orElseThrow(() -> ApiException.notFound("run '" + runId + "' has no summary yet (status "
+                        + views.status(runId).orElse("UNKNOWN") + ")"));
     }
 
     private JsonNode summaryJson(String runId, RunSummary s, RunViews views) {
         Optional<RunStarted> run = views.run(runId);
-        return SummaryJson.of(s, run.map(r -> ApiJson.deviceText(r.getDevice())).orElse(null),
+        return SummaryJson.of(
+                s,
+                run.map(r -> ApiJson.deviceText(r.getDevice())).orElse(null),
                 run.map(r -> r.getWorkload().getName().toString()).orElse(null));
     }
 
@@ -433,16 +473,20 @@ public final class HttpApiServer implements AutoCloseable {
         });
         ctx.future(() -> {
             SseStream stream = new SseStream(runId, query, views, json, out);
-            ScheduledFuture<?> task = ssePool.scheduleWithFixedDelay(() -> {
-                try {
-                    stream.poll();
-                } catch (IOException e) {
-                    done.complete(null);
-                } catch (RuntimeException e) {
-                    LOG.warn("SSE stream of run {} failed", runId, e);
-                    done.complete(null);
-                }
-            }, 0, config.ssePollInterval().toMillis(), TimeUnit.MILLISECONDS);
+            ScheduledFuture<?> task = ssePool.scheduleWithFixedDelay(
+                    () -> {
+                        try {
+                            stream.poll();
+                        } catch (IOException e) {
+                            done.complete(null);
+                        } catch (RuntimeException e) {
+                            LOG.warn("SSE stream of run {} failed", runId, e);
+                            done.complete(null);
+                        }
+                    },
+                    0,
+                    config.ssePollInterval().toMillis(),
+                    TimeUnit.MILLISECONDS);
             return done.whenComplete((ok, failed) -> task.cancel(false));
         });
     }
@@ -471,7 +515,8 @@ public final class HttpApiServer implements AutoCloseable {
             if (instance.equalsIgnoreCase(config.advertisedHost())) {
                 continue;
             }
-            HttpRequest req = forwarded(ctx, URI.create("http://" + instance + path)).timeout(Duration.ofSeconds(5))
+            HttpRequest req = forwarded(ctx, URI.create("http://" + instance + path))
+                    .timeout(Duration.ofSeconds(5))
                     .build();
             try {
                 HttpResponse<byte[]> r = forwardClient.send(req, HttpResponse.BodyHandlers.ofByteArray());
@@ -520,13 +565,15 @@ public final class HttpApiServer implements AutoCloseable {
     private void relay(Context ctx, String owner) throws IOException {
         String query = ctx.queryString();
         URI uri = URI.create("http://" + owner + ctx.path() + (query == null ? "" : "?" + query));
-        HttpRequest req = forwarded(ctx, uri).method(ctx.req().getMethod(), HttpRequest.BodyPublishers.noBody()).build();
+        HttpRequest req = forwarded(ctx, uri)
+                .method(ctx.req().getMethod(), HttpRequest.BodyPublishers.noBody())
+                .build();
         HttpResponse<InputStream> resp;
         try {
             resp = forwardClient.send(req, HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
-            throw new OwnerUnreachableException("the instance owning this run (" + owner + ") is unreachable: "
-                    + e.getMessage());
+            throw new OwnerUnreachableException(
+                    "the instance owning this run (" + owner + ") is unreachable: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ApiException(503, "interrupted while forwarding to " + owner);

@@ -19,10 +19,12 @@ final class JsonErrorHandler extends ErrorHandler {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Override
-    protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
-                                    Callback callback) throws IOException {
+    protected void generateResponse(
+            Request request, Response response, int code, String message, Throwable cause, Callback callback)
+            throws IOException {
         String error = code == 400 ? "malformed request" : HttpStatus.getMessage(code);
-        byte[] body = JSON.writeValueAsBytes(JSON.createObjectNode().put("error", error).put("status", code));
+        byte[] body = JSON.writeValueAsBytes(
+                JSON.createObjectNode().put("error", error).put("status", code));
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
         response.write(true, ByteBuffer.wrap(body), callback);

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -65,7 +66,7 @@ final class ResultSetRunViews implements RunViews {
 
     /** Empty: a re-analysis does not store a scatter (it would repeat the run's own at the same threshold). */
     @Override
-    public List<dev.ssdpulse.schemas.avro.LatencyScatter> scatter(String id, long fromNs, long toNs) {
+    public List<LatencyScatter> scatter(String id, long fromNs, long toNs) {
         return base.scatter(key(id), fromNs, toNs);
     }
 

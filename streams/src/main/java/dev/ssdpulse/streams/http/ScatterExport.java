@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,7 @@ import java.util.function.ToLongFunction;
  */
 final class ScatterExport {
     static final String BINARY_TYPE = "application/octet-stream";
-    static final byte[] MAGIC = "SSDSCAT1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    static final byte[] MAGIC = "SSDSCAT1".getBytes(StandardCharsets.US_ASCII);
     private static final JsonFactory JSON = new JsonFactory();
     private static final String[] OPS = {"READ", "WRITE", "TRIM", "FLUSH"};
     /** The per-window columns before {@code shown}, in the order of both formats. */
@@ -45,11 +46,11 @@ final class ScatterExport {
         WINDOW_COLUMNS.put("keptAtOrAboveThreshold", LatencyScatter::getKeptAtOrAboveThresholdCount);
     }
 
-    private ScatterExport() {
-    }
+    private ScatterExport() {}
 
     enum Format {
-        JSON, BINARY;
+        JSON,
+        BINARY;
 
         static Format parse(String text) {
             if (text == null || text.equalsIgnoreCase("json")) {
@@ -139,10 +140,15 @@ final class ScatterExport {
             g.writeEndObject();
             g.writeObjectFieldStart("points");
             g.writeArrayFieldStart("timeNs");
-            forEachPoint(windows, opMask, (w, k) -> g.writeNumber(w.getWindowStartNs() + w.getCompletionOffsetsNs().get(k)));
+            forEachPoint(
+                    windows,
+                    opMask,
+                    (w, k) -> g.writeNumber(
+                            w.getWindowStartNs() + w.getCompletionOffsetsNs().get(k)));
             g.writeEndArray();
             g.writeArrayFieldStart("latencyNs");
-            forEachPoint(windows, opMask, (w, k) -> g.writeNumber(w.getLatenciesNs().get(k)));
+            forEachPoint(
+                    windows, opMask, (w, k) -> g.writeNumber(w.getLatenciesNs().get(k)));
             g.writeEndArray();
             g.writeArrayFieldStart("op");
             forEachPoint(windows, opMask, (w, k) -> g.writeNumber(w.getOps().get(k)));
@@ -170,8 +176,9 @@ final class ScatterExport {
         }
     }
 
-    private static void column(JsonGenerator g, String name, List<LatencyScatter> windows,
-                               ToLongFunction<LatencyScatter> field) throws IOException {
+    private static void column(
+            JsonGenerator g, String name, List<LatencyScatter> windows, ToLongFunction<LatencyScatter> field)
+            throws IOException {
         g.writeArrayFieldStart(name);
         for (LatencyScatter w : windows) {
             g.writeNumber(field.applyAsLong(w));

@@ -2,6 +2,7 @@ package dev.ssdpulse.streams.http;
 
 import dev.ssdpulse.schemas.avro.IoOp;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -21,7 +22,7 @@ public record SeriesQuery(List<Integer> ops, long fromNs, long toNs) {
         String op = params.get("op");
         if (op != null) {
             try {
-                ops = List.of(IoOp.valueOf(op.trim().toUpperCase(java.util.Locale.ROOT)).ordinal());
+                ops = List.of(IoOp.valueOf(op.trim().toUpperCase(Locale.ROOT)).ordinal());
             } catch (IllegalArgumentException e) {
                 throw ApiException.badParameter("op", "'" + op + "' is not one of READ, WRITE, TRIM, FLUSH");
             }
@@ -29,8 +30,8 @@ public record SeriesQuery(List<Integer> ops, long fromNs, long toNs) {
         long fromNs = seconds(params, "from", 0L);
         long toNs = seconds(params, "to", Long.MAX_VALUE);
         if (fromNs > toNs) {
-            throw ApiException.badParameter("from", "from (" + params.get("from") + " s) is after to ("
-                    + params.get("to") + " s)");
+            throw ApiException.badParameter(
+                    "from", "from (" + params.get("from") + " s) is after to (" + params.get("to") + " s)");
         }
         return new SeriesQuery(ops, fromNs, toNs);
     }
@@ -47,8 +48,8 @@ public record SeriesQuery(List<Integer> ops, long fromNs, long toNs) {
             throw ApiException.badParameter(name, "'" + text + "' is not a number of seconds");
         }
         if (!Double.isFinite(s) || s < 0 || s > MAX_SECONDS) {
-            throw ApiException.badParameter(name, "'" + text + "' must be between 0 and " + (long) MAX_SECONDS
-                    + " seconds");
+            throw ApiException.badParameter(
+                    name, "'" + text + "' must be between 0 and " + (long) MAX_SECONDS + " seconds");
         }
         return Math.round(s * 1e9);
     }

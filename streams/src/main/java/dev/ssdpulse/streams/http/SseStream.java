@@ -1,6 +1,5 @@
 package dev.ssdpulse.streams.http;
 
-import dev.ssdpulse.streams.report.SummaryJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -8,10 +7,12 @@ import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.report.ReportTables;
+import dev.ssdpulse.streams.report.SummaryJson;
 import dev.ssdpulse.streams.views.RunViews;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
@@ -43,7 +44,7 @@ final class SseStream {
         this.views = views;
         this.json = json;
         this.out = out;
-        java.util.Arrays.fill(nextFromNs, query.fromNs());
+        Arrays.fill(nextFromNs, query.fromNs());
     }
 
     /** @throws IOException when the client went away (the caller ends the stream) */
@@ -75,7 +76,9 @@ final class SseStream {
             if (summary.isPresent()) {
                 RunSummary s = summary.get();
                 String key = s.getStatus() + "/" + s.getIoCount() + "/" + s.getDurationNs() + "/"
-                        + (s.getWriteAmplification() == null ? "" : s.getWriteAmplification().getToTimeNs());
+                        + (s.getWriteAmplification() == null
+                                ? ""
+                                : s.getWriteAmplification().getToTimeNs());
                 if (!key.equals(lastSummaryKey)) {
                     event(batch, "summary", SummaryJson.of(s, null, null));
                     lastSummaryKey = key;
@@ -96,7 +99,11 @@ final class SseStream {
     }
 
     private void event(StringBuilder batch, String name, ObjectNode data) throws IOException {
-        batch.append("event: ").append(name).append('\n').append("data: ")
-                .append(json.writeValueAsString(data)).append("\n\n");
+        batch.append("event: ")
+                .append(name)
+                .append('\n')
+                .append("data: ")
+                .append(json.writeValueAsString(data))
+                .append("\n\n");
     }
 }

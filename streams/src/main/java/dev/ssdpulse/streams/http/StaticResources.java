@@ -9,16 +9,27 @@ import java.util.regex.Pattern;
 /** The dashboard's files, read from the jar (classpath folder dashboard/). Only flat, plain file names. */
 final class StaticResources {
     private static final Pattern SAFE_NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]*");
-    private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
-            "js", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8",
-            "md", "text/markdown; charset=utf-8", "yaml", "application/yaml; charset=utf-8",
-            "svg", "image/svg+xml", "png", "image/png", "ico", "image/x-icon");
+    private static final Map<String, String> TYPES = Map.of(
+            "html",
+            "text/html; charset=utf-8",
+            "js",
+            "text/javascript; charset=utf-8",
+            "css",
+            "text/css; charset=utf-8",
+            "md",
+            "text/markdown; charset=utf-8",
+            "yaml",
+            "application/yaml; charset=utf-8",
+            "svg",
+            "image/svg+xml",
+            "png",
+            "image/png",
+            "ico",
+            "image/x-icon");
 
-    record Resource(byte[] bytes, String contentType) {
-    }
+    record Resource(byte[] bytes, String contentType) {}
 
-    private StaticResources() {
-    }
+    private StaticResources() {}
 
     /** "/" is index.html; anything else must be "/<safe name>.<known extension>". */
     static Optional<Resource> lookup(String path) {

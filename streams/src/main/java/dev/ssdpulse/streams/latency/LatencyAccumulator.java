@@ -33,6 +33,7 @@ public final class LatencyAccumulator {
     public static final long HISTOGRAM_MAX_NS = 3_600_000_000_000L;
     /** HdrHistogram precision; relative error of a percentile <= 1/1024 (< 0.1 %). */
     public static final int SIGNIFICANT_DIGITS = 3;
+
     private static final long INITIAL_HIGHEST_NS = (1L << 12) - 1;
 
     static final int FORMAT_VERSION = 1;
@@ -81,8 +82,8 @@ public final class LatencyAccumulator {
     /** Adds another accumulator's I/Os. @throws IllegalArgumentException when the bins differ */
     public void merge(LatencyAccumulator other) {
         if (!bins.equals(other.bins)) {
-            throw new IllegalArgumentException("cannot merge latency accumulators with different bins: "
-                    + bins + " vs " + other.bins);
+            throw new IllegalArgumentException(
+                    "cannot merge latency accumulators with different bins: " + bins + " vs " + other.bins);
         }
         if (other.count == 0) {
             return;
@@ -153,8 +154,8 @@ public final class LatencyAccumulator {
         long[] edges = bins.upperBoundsNs();
         int edge = Arrays.binarySearch(edges, thresholdNs);
         if (edge < 0) {
-            throw new IllegalArgumentException(thresholdNs + " ns is not a bin edge of " + bins
-                    + "; exact counts exist only at edges");
+            throw new IllegalArgumentException(
+                    thresholdNs + " ns is not a bin edge of " + bins + "; exact counts exist only at edges");
         }
         long total = 0;
         for (int i = edge + 1; i < binCounts.length; i++) {
@@ -202,7 +203,8 @@ public final class LatencyAccumulator {
             seen += v.getCountAtValueIteratedTo();
             while (next < order.length && ranks[order[next]] <= seen) {
                 int at = order[next++];
-                result[at] = ranks[at] == count ? maxNs
+                result[at] = ranks[at] == count
+                        ? maxNs
                         : Math.max(minNs, Math.min(maxNs, histogram.highestEquivalentValue(v.getValueIteratedTo())));
             }
         }
@@ -220,8 +222,10 @@ public final class LatencyAccumulator {
 
     private long rankOf(double percentile) {
         checkPercentile(percentile);
-        long rank = BigDecimal.valueOf(percentile).multiply(BigDecimal.valueOf(count))
-                .divide(BigDecimal.valueOf(100), 0, RoundingMode.CEILING).longValueExact();
+        long rank = BigDecimal.valueOf(percentile)
+                .multiply(BigDecimal.valueOf(count))
+                .divide(BigDecimal.valueOf(100), 0, RoundingMode.CEILING)
+                .longValueExact();
         return Math.max(1, Math.min(rank, count));
     }
 
@@ -255,8 +259,10 @@ public final class LatencyAccumulator {
                 out.writeUnsignedVarLong(bins.upperBoundNs(i));
             }
         }
-        out.writeUnsignedVarLong(count).writeUnsignedVarLong(sumNs)
-                .writeUnsignedVarLong(minNs()).writeUnsignedVarLong(maxNs());
+        out.writeUnsignedVarLong(count)
+                .writeUnsignedVarLong(sumNs)
+                .writeUnsignedVarLong(minNs())
+                .writeUnsignedVarLong(maxNs());
         for (long binCount : binCounts) {
             out.writeUnsignedVarLong(binCount);
         }
@@ -266,7 +272,8 @@ public final class LatencyAccumulator {
         }
         // HdrHistogram's compressed encoder indexes buffer.array() from 0, so it gets a buffer of its own.
         ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
-        int length = compressHistogram ? histogram.encodeIntoCompressedByteBuffer(buffer)
+        int length = compressHistogram
+                ? histogram.encodeIntoCompressedByteBuffer(buffer)
                 : histogram.encodeIntoByteBuffer(buffer);
         out.writeUnsignedVarLong(length);
         out.writeBytes(buffer.array(), 0, length);
@@ -306,8 +313,8 @@ public final class LatencyAccumulator {
             binTotal += acc.binCounts[i];
         }
         if (binTotal != acc.count) {
-            throw new IllegalArgumentException("latency accumulator: bin counts add up to " + binTotal
-                    + " but count is " + acc.count);
+            throw new IllegalArgumentException(
+                    "latency accumulator: bin counts add up to " + binTotal + " but count is " + acc.count);
         }
         byte[] hist = in.readBlock("histogram");
         if (acc.count > 0) {
@@ -319,8 +326,8 @@ public final class LatencyAccumulator {
                         ? Histogram.decodeFromCompressedByteBuffer(buffer, 0)
                         : Histogram.decodeFromByteBuffer(buffer, 0);
                 if (decoded.getTotalCount() != acc.count) {
-                    throw new IllegalArgumentException("latency accumulator: histogram holds "
-                            + decoded.getTotalCount() + " values but count is " + acc.count);
+                    throw new IllegalArgumentException("latency accumulator: histogram holds " + decoded.getTotalCount()
+                            + " values but count is " + acc.count);
                 }
                 // decoding turns auto-resize on; growth must stay in growTo() to keep encodings order-independent
                 decoded.setAutoResize(false);
@@ -338,8 +345,12 @@ public final class LatencyAccumulator {
             return false;
         }
         LatencyAccumulator that = (LatencyAccumulator) o;
-        return count == that.count && sumNs == that.sumNs && minNs() == that.minNs() && maxNs() == that.maxNs()
-                && bins.equals(that.bins) && Arrays.equals(binCounts, that.binCounts)
+        return count == that.count
+                && sumNs == that.sumNs
+                && minNs() == that.minNs()
+                && maxNs() == that.maxNs()
+                && bins.equals(that.bins)
+                && Arrays.equals(binCounts, that.binCounts)
                 && histogram.equals(that.histogram);
     }
 
@@ -354,7 +365,7 @@ public final class LatencyAccumulator {
 
     @Override
     public String toString() {
-        return "LatencyAccumulator[count=" + count + ", meanNs=" + meanNs() + ", minNs=" + minNs()
-                + ", maxNs=" + maxNs() + "]";
+        return "LatencyAccumulator[count=" + count + ", meanNs=" + meanNs() + ", minNs=" + minNs() + ", maxNs="
+                + maxNs() + "]";
     }
 }

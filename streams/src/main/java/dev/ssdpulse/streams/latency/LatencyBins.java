@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.latency;
 
+import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -16,9 +17,26 @@ public final class LatencyBins {
 
     /** IOMeter's edges: 50/100/200/500 us, 1/2/5/10/15/20/30/50/100/200/500 ms, 1/2/4.7/5/10 s. */
     private static final long[] IOMETER_EDGES_NS = {
-        50 * US, 100 * US, 200 * US, 500 * US,
-        1 * MS, 2 * MS, 5 * MS, 10 * MS, 15 * MS, 20 * MS, 30 * MS, 50 * MS, 100 * MS, 200 * MS, 500 * MS,
-        1 * S, 2 * S, 4_700 * MS, 5 * S, 10 * S
+        50 * US,
+        100 * US,
+        200 * US,
+        500 * US,
+        1 * MS,
+        2 * MS,
+        5 * MS,
+        10 * MS,
+        15 * MS,
+        20 * MS,
+        30 * MS,
+        50 * MS,
+        100 * MS,
+        200 * MS,
+        500 * MS,
+        1 * S,
+        2 * S,
+        4_700 * MS,
+        5 * S,
+        10 * S
     };
 
     private static final LatencyBins IOMETER = new LatencyBins(IOMETER_EDGES_NS.clone());
@@ -46,12 +64,13 @@ public final class LatencyBins {
         long[] edges = upperBoundsNs.clone();
         for (int i = 0; i < edges.length; i++) {
             if (edges[i] <= 0) {
-                throw new IllegalArgumentException("latency bins: upper bound #" + (i + 1) + " = " + edges[i]
-                        + " ns is not positive");
+                throw new IllegalArgumentException(
+                        "latency bins: upper bound #" + (i + 1) + " = " + edges[i] + " ns is not positive");
             }
             if (i > 0 && edges[i] <= edges[i - 1]) {
                 throw new IllegalArgumentException("latency bins: upper bound #" + (i + 1) + " = " + edges[i]
-                        + " ns is not greater than the previous one (" + edges[i - 1] + " ns); bounds must be strictly increasing");
+                        + " ns is not greater than the previous one (" + edges[i - 1]
+                        + " ns); bounds must be strictly increasing");
             }
         }
         return Arrays.equals(edges, IOMETER_EDGES_NS) ? IOMETER : new LatencyBins(edges);
@@ -94,11 +113,11 @@ public final class LatencyBins {
                     + "' has no unit; use ns, us, ms or s (e.g. '500us')");
         }
         try {
-            java.math.BigDecimal ns = new java.math.BigDecimal(number.trim()).multiply(java.math.BigDecimal.valueOf(unitNs));
+            BigDecimal ns = new BigDecimal(number.trim()).multiply(BigDecimal.valueOf(unitNs));
             return ns.longValueExact();
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new IllegalArgumentException("latency bins: item #" + position + " '" + token
-                    + "' is not a whole number of ns", e);
+            throw new IllegalArgumentException(
+                    "latency bins: item #" + position + " '" + token + "' is not a whole number of ns", e);
         }
     }
 

@@ -36,6 +36,7 @@ public final class LatencyScatterSampler {
     public static final int DEFAULT_SAMPLES_PER_WINDOW = 200;
     /** ~10 B per point in Avro: a window record stays far below Kafka's 1-MB default message size. */
     public static final int MAX_OUTLIERS_PER_WINDOW = 20_000;
+
     private static final int STATE_VERSION = 1;
 
     /**
@@ -43,9 +44,16 @@ public final class LatencyScatterSampler {
      *
      * @param keptAtOrAboveThresholdCount points with latency >= threshold in the columns (all of them up to the cap)
      */
-    public record Window(long windowStartNs, long windowSizeNs, long thresholdNs, long ioCount,
-                         long atOrAboveThresholdCount, long keptAtOrAboveThresholdCount, long[] completionOffsetsNs,
-                         long[] latenciesNs, byte[] ops) {
+    public record Window(
+            long windowStartNs,
+            long windowSizeNs,
+            long thresholdNs,
+            long ioCount,
+            long atOrAboveThresholdCount,
+            long keptAtOrAboveThresholdCount,
+            long[] completionOffsetsNs,
+            long[] latenciesNs,
+            byte[] ops) {
         public int pointCount() {
             return latenciesNs.length;
         }
@@ -58,6 +66,7 @@ public final class LatencyScatterSampler {
     private final int maxOutliersPerWindow;
     /** Open windows by ascending index: few (grace / size + 1). */
     private final List<OpenWindow> open = new ArrayList<>(4);
+
     private OpenWindow current;
 
     /**
@@ -70,8 +79,8 @@ public final class LatencyScatterSampler {
         this(seedOf(runId), windowSizeNs, thresholdNs, samplesPerWindow, MAX_OUTLIERS_PER_WINDOW);
     }
 
-    LatencyScatterSampler(long runSeed, long windowSizeNs, long thresholdNs, int samplesPerWindow,
-                          int maxOutliersPerWindow) {
+    LatencyScatterSampler(
+            long runSeed, long windowSizeNs, long thresholdNs, int samplesPerWindow, int maxOutliersPerWindow) {
         if (windowSizeNs <= 0) {
             throw new IllegalArgumentException("windowSizeNs must be > 0, was " + windowSizeNs);
         }
@@ -79,8 +88,8 @@ public final class LatencyScatterSampler {
             throw new IllegalArgumentException("thresholdNs must be >= 0, was " + thresholdNs);
         }
         if (samplesPerWindow < 0 || maxOutliersPerWindow < 0) {
-            throw new IllegalArgumentException("sample sizes must be >= 0, were " + samplesPerWindow + " and "
-                    + maxOutliersPerWindow);
+            throw new IllegalArgumentException(
+                    "sample sizes must be >= 0, were " + samplesPerWindow + " and " + maxOutliersPerWindow);
         }
         this.runSeed = runSeed;
         this.windowSizeNs = windowSizeNs;
@@ -102,8 +111,8 @@ public final class LatencyScatterSampler {
         // compiled as never taken deoptimised the device runner's whole compiled I/O loop
         int outlier = atOrAbove(latencyNs, thresholdNs);
         w.atOrAbove += outlier;
-        w.bySide[outlier].offer(priority(w.seed, completionTimeNs, latencyNs, op), completionTimeNs, latencyNs,
-                (byte) op);
+        w.bySide[outlier].offer(
+                priority(w.seed, completionTimeNs, latencyNs, op), completionTimeNs, latencyNs, (byte) op);
     }
 
     /** End of the earliest open window, Long.MAX_VALUE when none: a cheap "anything to close?" test. */
@@ -224,8 +233,16 @@ public final class LatencyScatterSampler {
                 latencies[i] = latency[k];
                 sortedOps[i] = ops[k];
             }
-            return new Window(startNs, windowSizeNs, thresholdNs, ioCount, atOrAbove, outliers.size, offsets,
-                    latencies, sortedOps);
+            return new Window(
+                    startNs,
+                    windowSizeNs,
+                    thresholdNs,
+                    ioCount,
+                    atOrAbove,
+                    outliers.size,
+                    offsets,
+                    latencies,
+                    sortedOps);
         }
     }
 
@@ -327,7 +344,9 @@ public final class LatencyScatterSampler {
         void encodeInto(BinaryWriter out, long windowStartNs) {
             out.writeUnsignedVarLong(size);
             for (int i = 0; i < size; i++) {
-                out.writeVarLong(completionNs[i] - windowStartNs).writeUnsignedVarLong(latencyNs[i]).writeByte(op[i]);
+                out.writeVarLong(completionNs[i] - windowStartNs)
+                        .writeUnsignedVarLong(latencyNs[i])
+                        .writeByte(op[i]);
             }
         }
 
@@ -346,8 +365,11 @@ public final class LatencyScatterSampler {
     /** The open windows and the configuration they were created with, for the run's state store. */
     public void encodeInto(BinaryWriter out) {
         out.writeByte(STATE_VERSION);
-        out.writeLong(runSeed).writeUnsignedVarLong(windowSizeNs).writeUnsignedVarLong(thresholdNs)
-                .writeUnsignedVarLong(samplesPerWindow).writeUnsignedVarLong(maxOutliersPerWindow);
+        out.writeLong(runSeed)
+                .writeUnsignedVarLong(windowSizeNs)
+                .writeUnsignedVarLong(thresholdNs)
+                .writeUnsignedVarLong(samplesPerWindow)
+                .writeUnsignedVarLong(maxOutliersPerWindow);
         out.writeUnsignedVarLong(open.size());
         for (OpenWindow w : open) {
             long startNs = w.index * windowSizeNs;
@@ -360,8 +382,8 @@ public final class LatencyScatterSampler {
     public static LatencyScatterSampler decodeFrom(BinaryReader in) {
         int version = in.readByte("scatter state version");
         if (version != STATE_VERSION) {
-            throw new IllegalArgumentException("latency scatter state has format " + version + ", expected "
-                    + STATE_VERSION);
+            throw new IllegalArgumentException(
+                    "latency scatter state has format " + version + ", expected " + STATE_VERSION);
         }
         long seed = in.readLong("run seed");
         long size = in.readUnsignedVarLong("window size");

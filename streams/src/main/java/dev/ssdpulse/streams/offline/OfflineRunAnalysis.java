@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.offline;
 
+import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -54,8 +55,8 @@ public final class OfflineRunAnalysis {
     }
 
     /** Closes every window and returns the run's summary. */
-    public RunSummary finish(RunStatus status, String reason, long durationNs, long ioCountExpected,
-                             long ioNotPublished) {
+    public RunSummary finish(
+            RunStatus status, String reason, long durationNs, long ioCountExpected, long ioNotPublished) {
         analysis.finish(status, reason, durationNs, ioCountExpected, ioNotPublished);
         return output.lastSummary();
     }
@@ -66,7 +67,7 @@ public final class OfflineRunAnalysis {
     }
 
     /** Closed windows' latency scatters in order (only with keepScatter). */
-    public List<dev.ssdpulse.schemas.avro.LatencyScatter> scatters() {
+    public List<LatencyScatter> scatters() {
         return output.scatters;
     }
 

@@ -18,8 +18,7 @@ import org.apache.avro.generic.IndexedRecord;
 public final class AvroJson {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private AvroJson() {
-    }
+    private AvroJson() {}
 
     public static ObjectNode record(IndexedRecord record) {
         ObjectNode node = F.objectNode();

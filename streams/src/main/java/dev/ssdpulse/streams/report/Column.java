@@ -17,8 +17,8 @@ import java.util.function.Function;
  * @param jsonValue    the cell in JSON (also a JsonNode, List or Map for nested values; an empty Optional leaves
  *                     the key out)
  */
-public record Column<R>(String name, Function<R, Object> value, int textDecimals, String jsonKey,
-                        Function<R, Object> jsonValue) {
+public record Column<R>(
+        String name, Function<R, Object> value, int textDecimals, String jsonKey, Function<R, Object> jsonValue) {
     public Column {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(jsonValue, "jsonValue");

@@ -10,8 +10,7 @@ import java.util.Locale;
 public final class Outliers {
     public static final long[] THRESHOLDS_NS = {10_000_000L, 30_000_000L, 50_000_000L, 100_000_000L, 200_000_000L};
 
-    private Outliers() {
-    }
+    private Outliers() {}
 
     /** I/Os with latency >= thresholdNs, exact from the fixed bins; -1 if the threshold is not a bin edge. */
     public static long countAtOrAbove(LatencyStats latency, long thresholdNs) {
@@ -33,8 +32,7 @@ public final class Outliers {
      * last, open one "&ge;1s" with the given sign) and count, and the bins of outliers (at or above the first
      * threshold).
      */
-    public record Distribution(List<String> labels, long[] counts, List<Integer> outlierBins) {
-    }
+    public record Distribution(List<String> labels, long[] counts, List<Integer> outlierBins) {}
 
     /** @param ops at least one; every op of a run has the same bins */
     public static Distribution distribution(List<OpSummary> ops, String atOrAbove) {
@@ -69,7 +67,8 @@ public final class Outliers {
     }
 
     private static String trim(double v) {
-        String s = v >= 100 ? String.format(Locale.ROOT, "%.0f", v)
+        String s = v >= 100
+                ? String.format(Locale.ROOT, "%.0f", v)
                 : v >= 10 ? String.format(Locale.ROOT, "%.1f", v) : String.format(Locale.ROOT, "%.2f", v);
         if (s.contains(".")) {
             s = s.replaceAll("0+$", "").replaceAll("\\.$", "");

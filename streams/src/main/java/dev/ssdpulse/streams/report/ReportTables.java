@@ -22,13 +22,16 @@ import java.util.function.Function;
 public final class ReportTables {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private ReportTables() {
-    }
+    private ReportTables() {}
 
     /** One (scope, op) row of a summary: scope "run" (phase columns empty) or "phase". */
-    public record SummaryRow(RunSummary summary, String scope, Integer phaseIndex, String phaseName, OpSummary op,
-                             Double writeAmplification) {
-    }
+    public record SummaryRow(
+            RunSummary summary,
+            String scope,
+            Integer phaseIndex,
+            String phaseName,
+            OpSummary op,
+            Double writeAmplification) {}
 
     /** Run rows first, then each phase's; the WA column holds the run's cumulative or the phase's WA. */
     public static List<SummaryRow> summaryRows(RunSummary s) {
@@ -40,26 +43,42 @@ public final class ReportTables {
     /** The rows of one phase, or (phase null) of the run. */
     public static List<SummaryRow> summaryRows(RunSummary s, PhaseSummary p) {
         if (p == null) {
-            Double runWa = s.getWriteAmplification() == null ? null : s.getWriteAmplification().getWaCumulative();
-            return s.getOps().stream().map(op -> new SummaryRow(s, "run", null, null, op, runWa)).toList();
+            Double runWa = s.getWriteAmplification() == null
+                    ? null
+                    : s.getWriteAmplification().getWaCumulative();
+            return s.getOps().stream()
+                    .map(op -> new SummaryRow(s, "run", null, null, op, runWa))
+                    .toList();
         }
-        return p.getOps().stream().map(op -> new SummaryRow(s, "phase", p.getPhaseIndex(), p.getName().toString(),
-                op, p.getWriteAmplification())).toList();
+        return p.getOps().stream()
+                .map(op -> new SummaryRow(
+                        s, "phase", p.getPhaseIndex(), p.getName().toString(), op, p.getWriteAmplification()))
+                .toList();
     }
 
     public static final Table<SummaryRow> SUMMARY = summaryTable();
     /** The summary's percentile columns people read (text summary, HTML report). */
-    public static final Table<SummaryRow> LATENCY = SUMMARY.select("op", "io_count", "iops", "mb_per_s",
-            "latency_mean_us", "latency_p50_us", "latency_p99_us", "latency_p99_9_us", "latency_p99_99_us",
-            "latency_p99_9999_us", "latency_max_us");
+    public static final Table<SummaryRow> LATENCY = SUMMARY.select(
+            "op",
+            "io_count",
+            "iops",
+            "mb_per_s",
+            "latency_mean_us",
+            "latency_p50_us",
+            "latency_p99_us",
+            "latency_p99_9_us",
+            "latency_p99_99_us",
+            "latency_p99_9999_us",
+            "latency_max_us");
     /** The summary's outlier counts (I/Os at or above each of {@link Outliers#THRESHOLDS_NS}). */
     public static final Table<SummaryRow> OUTLIERS = SUMMARY.select(outlierColumns());
     /** An op of the summary JSON (README "Summary JSON"): latency in ns, with the bins and outlier counts. */
-    public static final Table<SummaryRow> OP_JSON = SUMMARY.selectJson("op", "ioCount", "bytes", "iops", "mbPerSec",
-            "errorCount", "latencyNs", "latencyBins", "countAtOrAbove");
+    public static final Table<SummaryRow> OP_JSON = SUMMARY.selectJson(
+            "op", "ioCount", "bytes", "iops", "mbPerSec", "errorCount", "latencyNs", "latencyBins", "countAtOrAbove");
     /** A window as a point of the API's series (API.md): time in s, latency in ms, the bin counts as an array. */
-    public static final Table<WindowMetrics> POINT = windows(null).selectJson("t", "windowS", "phase", "ioCount",
-            "bytes", "iops", "mbPerSec", "errorCount", "latencyMs", "bins");
+    public static final Table<WindowMetrics> POINT = windows(null)
+            .selectJson(
+                    "t", "windowS", "phase", "ioCount", "bytes", "iops", "mbPerSec", "errorCount", "latencyMs", "bins");
 
     /** A run's phases: the HTML report's table, and the summary JSON's phases (their ops added). */
     public static final Table<PhaseSummary> PHASES = new Table<>(List.of(
@@ -95,8 +114,7 @@ public final class ReportTables {
             Column.of("explanation", v -> v.getExplanation().toString())));
 
     /** The summary document: device and workload text when known (null: the field is left out). */
-    public record SummaryDoc(RunSummary summary, String device, String workload) {
-    }
+    public record SummaryDoc(RunSummary summary, String device, String workload) {}
 
     /** The summary's WA: cumulative over the run. */
     private static final Table<WriteAmplification> SUMMARY_WA = new Table<>(List.of(
@@ -119,25 +137,32 @@ public final class ReportTables {
             Column.jsonOnly("duplicateBatchCount", d -> d.summary().getDuplicateBatchCount()),
             Column.jsonOnly("ioNotPublished", d -> d.summary().getIoNotPublished()),
             // before the first SMART sample the object says only that there is no WA yet
-            Column.jsonOnly("writeAmplification", d -> d.summary().getWriteAmplification() == null
-                    ? F.objectNode().putNull("cumulative") : SUMMARY_WA.json(d.summary().getWriteAmplification())),
+            Column.jsonOnly(
+                    "writeAmplification",
+                    d -> d.summary().getWriteAmplification() == null
+                            ? F.objectNode().putNull("cumulative")
+                            : SUMMARY_WA.json(d.summary().getWriteAmplification())),
             Column.jsonOnly("ops", d -> OP_JSON.json(summaryRows(d.summary(), null))),
-            Column.jsonOnly("phases", d -> d.summary().getPhases().stream().map(p -> PHASES.json(p)
-                    .set("ops", OP_JSON.json(summaryRows(d.summary(), p)))).toList()),
+            Column.jsonOnly(
+                    "phases",
+                    d -> d.summary().getPhases().stream()
+                            .map(p -> PHASES.json(p).set("ops", OP_JSON.json(summaryRows(d.summary(), p))))
+                            .toList()),
             Column.jsonOnly("steadyState", d -> VERDICTS.json(d.summary().getSteadyState()))));
 
     /** A latency bin of the summary JSON: {@code toNs} null for the last, open one. */
-    private record Bin(long fromNs, Long toNs, long count) {
-    }
+    private record Bin(long fromNs, Long toNs, long count) {}
 
-    private static final Table<Bin> BINS = new Table<>(List.of(Column.of("fromNs", Bin::fromNs),
-            Column.of("toNs", Bin::toNs), Column.of("count", Bin::count)));
+    private static final Table<Bin> BINS = new Table<>(
+            List.of(Column.of("fromNs", Bin::fromNs), Column.of("toNs", Bin::toNs), Column.of("count", Bin::count)));
 
     private static List<Bin> bins(LatencyStats l) {
         List<Long> bounds = l.getBinUpperBoundsNs();
         List<Bin> bins = new ArrayList<>();
         for (int i = 0; i < l.getBinCounts().size(); i++) {
-            bins.add(new Bin(i == 0 ? 0 : bounds.get(i - 1), i < bounds.size() ? bounds.get(i) : null,
+            bins.add(new Bin(
+                    i == 0 ? 0 : bounds.get(i - 1),
+                    i < bounds.size() ? bounds.get(i) : null,
                     l.getBinCounts().get(i)));
         }
         return bins;
@@ -167,7 +192,9 @@ public final class ReportTables {
         addLatency(c, r -> r.op().getLatency(), true);
         c.add(Column.jsonOnly("latencyBins", r -> BINS.json(bins(r.op().getLatency()))));
         for (long t : Outliers.THRESHOLDS_NS) {
-            c.add(Column.of("count_ge_" + Outliers.label(t), "countAtOrAbove/" + Outliers.label(t),
+            c.add(Column.of(
+                    "count_ge_" + Outliers.label(t),
+                    "countAtOrAbove/" + Outliers.label(t),
                     r -> Outliers.countAtOrAbove(r.op().getLatency(), t)));
         }
         c.add(Column.of("wa", SummaryRow::writeAmplification, 2));
@@ -196,10 +223,14 @@ public final class ReportTables {
             int bins = binsFrom.getLatency().getBinCounts().size();
             for (int i = 0; i < bins; i++) {
                 int bin = i;
-                String name = i < bounds.size() ? "bin_le_" + Outliers.label(bounds.get(i))
+                String name = i < bounds.size()
+                        ? "bin_le_" + Outliers.label(bounds.get(i))
                         : "bin_gt_" + Outliers.label(bounds.get(bounds.size() - 1));
-                c.add(Column.of(name, w -> bin < w.getLatency().getBinCounts().size()
-                        ? w.getLatency().getBinCounts().get(bin) : null));
+                c.add(Column.of(
+                        name,
+                        w -> bin < w.getLatency().getBinCounts().size()
+                                ? w.getLatency().getBinCounts().get(bin)
+                                : null));
             }
         }
         return new Table<>(c);
@@ -212,10 +243,13 @@ public final class ReportTables {
      */
     private static <R> void addLatency(List<Column<R>> c, Function<R, LatencyStats> latency, boolean summary) {
         for (LatencyStatistic statistic : summary ? LatencyStatistic.SUMMARY : LatencyStatistic.WINDOW) {
-            Column<R> column = Column.of(statistic.columnName("us"), r -> {
-                Double ns = statistic.valueNsOrNull(latency.apply(r));
-                return ns == null ? null : ns / 1e3;
-            }, 1);
+            Column<R> column = Column.of(
+                    statistic.columnName("us"),
+                    r -> {
+                        Double ns = statistic.valueNsOrNull(latency.apply(r));
+                        return ns == null ? null : ns / 1e3;
+                    },
+                    1);
             if (summary) {
                 column = column.json("latencyNs/" + statistic.jsonKey(), r -> {
                     double ns = statistic.valueNs(latency.apply(r));

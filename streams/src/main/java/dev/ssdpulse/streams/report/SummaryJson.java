@@ -11,8 +11,7 @@ import java.util.Locale;
  * column sets of the summary CSV and the HTML report, the run and its WA JSON-only ones ({@link ReportTables}).
  */
 public final class SummaryJson {
-    private SummaryJson() {
-    }
+    private SummaryJson() {}
 
     /**
      * @param device   device text (null: field left out)

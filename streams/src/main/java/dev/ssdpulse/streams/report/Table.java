@@ -9,6 +9,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 
 /**
  * A column set and its renderings, the same cells in each: RFC 4180 CSV (header row, CRLF, fields quoted only
@@ -45,14 +46,18 @@ public final class Table<R> {
      * for all its columns ({@code latencyNs/...}) in table order.
      */
     public Table<R> selectJson(String... keys) {
-        return pick(keys, (c, key) -> c.jsonKey() != null
-                && (c.jsonKey().equals(key) || c.jsonKey().startsWith(key + "/")), "JSON key");
+        return pick(
+                keys,
+                (c, key) -> c.jsonKey() != null
+                        && (c.jsonKey().equals(key) || c.jsonKey().startsWith(key + "/")),
+                "JSON key");
     }
 
-    private Table<R> pick(String[] keys, java.util.function.BiPredicate<Column<R>, String> matches, String what) {
+    private Table<R> pick(String[] keys, BiPredicate<Column<R>, String> matches, String what) {
         List<Column<R>> picked = new ArrayList<>();
         for (String key : keys) {
-            List<Column<R>> found = all.stream().filter(c -> matches.test(c, key)).toList();
+            List<Column<R>> found =
+                    all.stream().filter(c -> matches.test(c, key)).toList();
             if (found.isEmpty()) {
                 throw new IllegalArgumentException("no " + what + " '" + key + "' in " + header());
             }
@@ -94,8 +99,10 @@ public final class Table<R> {
             Object v = c.jsonKey() == null ? null : c.jsonValue().apply(row);
             if (c.jsonKey() != null && !(v instanceof Optional<?> absent && absent.isEmpty())) {
                 int slash = c.jsonKey().indexOf('/');
-                ObjectNode parent = slash < 0 ? o : o.withObjectProperty(c.jsonKey().substring(0, slash));
-                parent.set(c.jsonKey().substring(slash + 1),
+                ObjectNode parent =
+                        slash < 0 ? o : o.withObjectProperty(c.jsonKey().substring(0, slash));
+                parent.set(
+                        c.jsonKey().substring(slash + 1),
                         AvroJson.value(v instanceof Optional<?> given ? given.get() : v));
             }
         }
@@ -117,7 +124,10 @@ public final class Table<R> {
             for (Column<R> c : columns) {
                 Object v = c.value().apply(row);
                 b.append(v instanceof Number ? "<td class=\"num\" data-value=\"" : "<td data-value=\"")
-                        .append(escapeHtml(cell(v))).append("\">").append(escapeHtml(textCell(c, v))).append("</td>");
+                        .append(escapeHtml(cell(v)))
+                        .append("\">")
+                        .append(escapeHtml(textCell(c, v)))
+                        .append("</td>");
             }
             b.append("</tr>\n");
         }
@@ -143,7 +153,9 @@ public final class Table<R> {
 
     private static <R> String textCell(Column<R> column, Object v) {
         return v instanceof Double d && column.textDecimals() >= 0 && Double.isFinite(d)
-                ? BigDecimal.valueOf(d).setScale(column.textDecimals(), RoundingMode.HALF_UP).toPlainString()
+                ? BigDecimal.valueOf(d)
+                        .setScale(column.textDecimals(), RoundingMode.HALF_UP)
+                        .toPlainString()
                 : cell(v);
     }
 
@@ -223,7 +235,10 @@ public final class Table<R> {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }
-        String s = BigDecimal.valueOf(v).setScale(6, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        String s = BigDecimal.valueOf(v)
+                .setScale(6, RoundingMode.HALF_UP)
+                .stripTrailingZeros()
+                .toPlainString();
         return s.equals("-0") ? "0" : s;
     }
 }

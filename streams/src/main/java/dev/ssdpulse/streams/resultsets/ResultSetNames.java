@@ -11,10 +11,10 @@ public final class ResultSetNames {
     public static final char SEPARATOR = '@';
     /** The run's own (live) results; not a stored result set. */
     public static final String LIVE = "live";
+
     private static final Pattern VALID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
-    private ResultSetNames() {
-    }
+    private ResultSetNames() {}
 
     /** A user-given name: 1-64 letters, digits, '.', '_', '-', starting with a letter or digit; not "live". */
     public static String validate(String name) {

@@ -6,6 +6,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.analysis.RunAnalysis;
 import dev.ssdpulse.streams.topology.Names;
 import dev.ssdpulse.streams.topology.StoreKeys;
 import java.util.Objects;
@@ -68,7 +69,7 @@ public final class ResultSetProcessor implements Processor<String, ResultSetReco
      * criteria, else the next free one.
      */
     private String verdictKey(String alias, SteadyStateVerdict v) {
-        int op = v.getAllOps() ? dev.ssdpulse.streams.analysis.RunAnalysis.ALL_OPS : v.getOp().ordinal();
+        int op = v.getAllOps() ? RunAnalysis.ALL_OPS : v.getOp().ordinal();
         String from = StoreKeys.verdict(alias, v.getPhaseIndex(), op, 0);
         String to = StoreKeys.verdict(alias, v.getPhaseIndex(), op, 0).replaceFirst("0$", "~");
         int next = v.getAllOps() ? 1 : 0;

@@ -2,6 +2,7 @@ package dev.ssdpulse.streams.resultsets;
 
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunDeleted;
+import dev.ssdpulse.streams.topology.EncodeOnCommitStore;
 import dev.ssdpulse.streams.topology.Names;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 public final class RunDeletionProcessor implements Processor<String, RunDeleted, Void, Void> {
     private KeyValueStore<String, Long> deleted;
     private RunViewStores views;
-    private dev.ssdpulse.streams.topology.EncodeOnCommitStore<?> runState;
+    private EncodeOnCommitStore<?> runState;
     private KeyValueStore<String, Long> activity;
 
     @Override
@@ -44,8 +45,8 @@ public final class RunDeletionProcessor implements Processor<String, RunDeleted,
         deleted.put(runId, record.value().getDeletedAtEpochMs().toEpochMilli());
         List<String> keys = new ArrayList<>();
         keys.add(runId);
-        try (KeyValueIterator<String, ResultSetStarted> it = views.info().range(ResultSetNames.aliasesFrom(runId),
-                ResultSetNames.aliasesTo(runId))) {
+        try (KeyValueIterator<String, ResultSetStarted> it =
+                views.info().range(ResultSetNames.aliasesFrom(runId), ResultSetNames.aliasesTo(runId))) {
             it.forEachRemaining(kv -> keys.add(kv.key));
         }
         for (String key : keys) {

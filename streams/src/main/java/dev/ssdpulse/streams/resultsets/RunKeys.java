@@ -8,8 +8,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /** Removal of every key of one run (or one result-set alias) from the per-run stores. */
 final class RunKeys {
-    private RunKeys() {
-    }
+    private RunKeys() {}
 
     /** Deletes the keys in [from, to]; collected first, so the iterator never sees its own deletes. */
     static int deleteRange(KeyValueStore<String, ?> store, String from, String to) {

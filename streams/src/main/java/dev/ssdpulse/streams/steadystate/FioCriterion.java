@@ -12,8 +12,8 @@ import java.util.Locale;
  * @param durationNs ss_dur, ns
  * @param rampNs     ss_ramp, ns
  */
-public record FioCriterion(FioSteadyStateDetector.Mode mode, double limit, boolean percent, long durationNs,
-                           long rampNs) {
+public record FioCriterion(
+        FioSteadyStateDetector.Mode mode, double limit, boolean percent, long durationNs, long rampNs) {
 
     /**
      * Parses {@code MODE:LIMIT[%]:DURATION[:RAMP]}, e.g. {@code iops_slope:0.3%:60}, {@code bw:20%:2m:10s}: the one
@@ -38,7 +38,8 @@ public record FioCriterion(FioSteadyStateDetector.Mode mode, double limit, boole
         try {
             limit = Double.parseDouble(percent ? limitText.substring(0, limitText.length() - 1) : limitText);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("fio criterion '" + text + "': limit '" + limitText + "' is not a number");
+            throw new IllegalArgumentException(
+                    "fio criterion '" + text + "': limit '" + limitText + "' is not a number");
         }
         if (!Double.isFinite(limit) || limit < 0) {
             throw new IllegalArgumentException("fio criterion '" + text + "': limit must be >= 0");
@@ -54,8 +55,14 @@ public record FioCriterion(FioSteadyStateDetector.Mode mode, double limit, boole
     /** "300s", "5m", "1.5h", "250ms", "60" (seconds) -> ns; {@code spec} and {@code what} name it in the error. */
     public static long durationNs(String spec, String what, String value) {
         String v = value.trim().toLowerCase(Locale.ROOT);
-        String[][] units = {{"ns", "1"}, {"us", "1000"}, {"ms", "1000000"}, {"s", "1000000000"},
-                {"m", "60000000000"}, {"h", "3600000000000"}};
+        String[][] units = {
+            {"ns", "1"},
+            {"us", "1000"},
+            {"ms", "1000000"},
+            {"s", "1000000000"},
+            {"m", "60000000000"},
+            {"h", "3600000000000"}
+        };
         String number = v;
         long unitNs = 1_000_000_000L;
         for (String[] u : units) {
@@ -66,10 +73,12 @@ public record FioCriterion(FioSteadyStateDetector.Mode mode, double limit, boole
             }
         }
         try {
-            return new BigDecimal(number.trim()).multiply(BigDecimal.valueOf(unitNs)).longValueExact();
+            return new BigDecimal(number.trim())
+                    .multiply(BigDecimal.valueOf(unitNs))
+                    .longValueExact();
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new IllegalArgumentException("'" + spec + "': " + what + " '" + value
-                    + "' is not a duration (e.g. 60s, 5m, 1.5h) of whole ns");
+            throw new IllegalArgumentException(
+                    "'" + spec + "': " + what + " '" + value + "' is not a duration (e.g. 60s, 5m, 1.5h) of whole ns");
         }
     }
 
@@ -79,7 +88,13 @@ public record FioCriterion(FioSteadyStateDetector.Mode mode, double limit, boole
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%s:%s%s:%s:%s", mode.name().toLowerCase(Locale.ROOT), limit,
-                percent ? "%" : "", durationNs / 1e9, rampNs / 1e9);
+        return String.format(
+                Locale.ROOT,
+                "%s:%s%s:%s:%s",
+                mode.name().toLowerCase(Locale.ROOT),
+                limit,
+                percent ? "%" : "",
+                durationNs / 1e9,
+                rampNs / 1e9);
     }
 }

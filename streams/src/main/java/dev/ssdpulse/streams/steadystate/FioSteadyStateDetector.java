@@ -2,6 +2,7 @@ package dev.ssdpulse.streams.steadystate;
 
 import dev.ssdpulse.streams.codec.BinaryReader;
 import dev.ssdpulse.streams.codec.BinaryWriter;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -63,8 +64,8 @@ public final class FioSteadyStateDetector {
                     return m;
                 }
             }
-            throw new IllegalArgumentException("fio steady-state mode '" + text
-                    + "' is not one of iops, iops_slope, bw, bw_slope");
+            throw new IllegalArgumentException(
+                    "fio steady-state mode '" + text + "' is not one of iops, iops_slope, bw, bw_slope");
         }
     }
 
@@ -86,6 +87,7 @@ public final class FioSteadyStateDetector {
     private int head;
     /** Index (from startNs) of the next interval to be recorded; earlier ones were recorded or skipped. */
     private long nextInterval;
+
     private long pendingInterval = -1;
     private long pendingIos;
     private long pendingBytes;
@@ -95,6 +97,7 @@ public final class FioSteadyStateDetector {
     private boolean ended;
     /** Whether the criterion held at the latest evaluation since the first reach; false before. */
     private boolean steadyNow;
+
     private Long reachedAtNs;
     private Long lostAtNs;
     private SteadyStateResult last;
@@ -111,8 +114,8 @@ public final class FioSteadyStateDetector {
      *                   fio sums all directions: feed every op's windows for that, or one op's for a per-op verdict
      * @param intervalNs sample interval (fio: ss_check_interval, 1 s); windows fed in must be this long
      */
-    public FioSteadyStateDetector(Mode mode, double limit, boolean percent, long durationNs, long rampNs, long startNs,
-                                  long intervalNs) {
+    public FioSteadyStateDetector(
+            Mode mode, double limit, boolean percent, long durationNs, long rampNs, long startNs, long intervalNs) {
         if (intervalNs <= 0) {
             throw new IllegalArgumentException("fio steady state: intervalNs must be > 0, was " + intervalNs);
         }
@@ -140,7 +143,8 @@ public final class FioSteadyStateDetector {
     }
 
     /** 1-s samples. */
-    public FioSteadyStateDetector(Mode mode, double limit, boolean percent, long durationNs, long rampNs, long startNs) {
+    public FioSteadyStateDetector(
+            Mode mode, double limit, boolean percent, long durationNs, long rampNs, long startNs) {
         this(mode, limit, percent, durationNs, rampNs, startNs, DEFAULT_INTERVAL_NS);
     }
 
@@ -204,8 +208,10 @@ public final class FioSteadyStateDetector {
         if (intervalNs == 1_000_000_000L) {
             return value;
         }
-        return java.math.BigInteger.valueOf(value).multiply(java.math.BigInteger.valueOf(1_000_000_000L))
-                .divide(java.math.BigInteger.valueOf(intervalNs)).longValueExact();
+        return BigInteger.valueOf(value)
+                .multiply(BigInteger.valueOf(1_000_000_000L))
+                .divide(BigInteger.valueOf(intervalNs))
+                .longValueExact();
     }
 
     /** Adds one sample value directly (IOPS or bytes/s per mode) for the next interval. */
@@ -248,9 +254,15 @@ public final class FioSteadyStateDetector {
                 if (!steadyNow) {
                     lostAtNs = eval.decidedAtNs();
                 }
-                last = tracked(eval, (steadyNow ? "steady again" : "steady state lost") + String.format(Locale.ROOT,
-                        " at %.3f s (fio's verdict stays: reached at %.3f s): ", eval.decidedAtNs() / 1e9,
-                        reachedAtNs / 1e9) + eval.explanation());
+                last = tracked(
+                        eval,
+                        (steadyNow ? "steady again" : "steady state lost")
+                                + String.format(
+                                        Locale.ROOT,
+                                        " at %.3f s (fio's verdict stays: reached at %.3f s): ",
+                                        eval.decidedAtNs() / 1e9,
+                                        reachedAtNs / 1e9)
+                                + eval.explanation());
                 results.add(last);
             }
         }
@@ -258,9 +270,23 @@ public final class FioSteadyStateDetector {
 
     /** The evaluation as a result: fio's verdict (reached and final from the first reach on) and the steady-now state. */
     private SteadyStateResult tracked(SteadyStateResult eval, String explanation) {
-        return new SteadyStateResult(mode.method, decided, decided, eval.decidedAtNs(), eval.windowStartNs(),
-                eval.windowEndNs(), eval.roundsOrSamples(), eval.mean(), eval.range(), eval.slope(), eval.limit(),
-                eval.criteria(), explanation, steadyNow, reachedAtNs, lostAtNs);
+        return new SteadyStateResult(
+                mode.method,
+                decided,
+                decided,
+                eval.decidedAtNs(),
+                eval.windowStartNs(),
+                eval.windowEndNs(),
+                eval.roundsOrSamples(),
+                eval.mean(),
+                eval.range(),
+                eval.slope(),
+                eval.limit(),
+                eval.criteria(),
+                explanation,
+                steadyNow,
+                reachedAtNs,
+                lostAtNs);
     }
 
     private SteadyStateResult evaluate(long interval) {
@@ -303,13 +329,33 @@ public final class FioSteadyStateDetector {
         long windowStart = windowEnd - (long) n * intervalNs;
         String unit = mode.bandwidth ? "B/s" : "IOPS";
         String what = mode.slope ? "|slope|" : "max deviation from mean";
-        String explanation = String.format(Locale.ROOT,
+        String explanation = String.format(
+                Locale.ROOT,
                 "%d samples [%d, %d) ns: mean %.6g %s; %s = %.6g%s (limit %s%s, strict <) -> %s",
-                n, windowStart, windowEnd, mean, unit, what, Math.abs(criterion), percent ? "% of mean" : " " + unit
-                        + (mode.slope ? " per sample" : ""),
-                fmt(limit), percent ? "%" : "", reached ? "steady state reached" : "not yet");
-        return new SteadyStateResult(mode.method, reached, reached, windowEnd, windowStart, windowEnd, n, mean,
-                (double) (maxY - minY), slope * 1e9 / intervalNs, percent ? limit / 100.0 : limit, criteria(),
+                n,
+                windowStart,
+                windowEnd,
+                mean,
+                unit,
+                what,
+                Math.abs(criterion),
+                percent ? "% of mean" : " " + unit + (mode.slope ? " per sample" : ""),
+                fmt(limit),
+                percent ? "%" : "",
+                reached ? "steady state reached" : "not yet");
+        return new SteadyStateResult(
+                mode.method,
+                reached,
+                reached,
+                windowEnd,
+                windowStart,
+                windowEnd,
+                n,
+                mean,
+                (double) (maxY - minY),
+                slope * 1e9 / intervalNs,
+                percent ? limit / 100.0 : limit,
+                criteria(),
                 explanation);
     }
 
@@ -349,12 +395,40 @@ public final class FioSteadyStateDetector {
                 ? "series ended with " + filled + " of " + n + " samples; window never full, not reached"
                 : "series ended without reaching steady state; last evaluation: " + base.explanation();
         last = base == null
-                ? new SteadyStateResult(mode.method, false, true, startNs + nextInterval * intervalNs, startNs,
-                        startNs + nextInterval * intervalNs, filled, Double.NaN, Double.NaN, Double.NaN,
-                        percent ? limit / 100.0 : limit, criteria(), why, false, null, null)
-                : new SteadyStateResult(mode.method, false, true, base.decidedAtNs(), base.windowStartNs(),
-                        base.windowEndNs(), base.roundsOrSamples(), base.mean(), base.range(), base.slope(),
-                        base.limit(), base.criteria(), why, false, null, null);
+                ? new SteadyStateResult(
+                        mode.method,
+                        false,
+                        true,
+                        startNs + nextInterval * intervalNs,
+                        startNs,
+                        startNs + nextInterval * intervalNs,
+                        filled,
+                        Double.NaN,
+                        Double.NaN,
+                        Double.NaN,
+                        percent ? limit / 100.0 : limit,
+                        criteria(),
+                        why,
+                        false,
+                        null,
+                        null)
+                : new SteadyStateResult(
+                        mode.method,
+                        false,
+                        true,
+                        base.decidedAtNs(),
+                        base.windowStartNs(),
+                        base.windowEndNs(),
+                        base.roundsOrSamples(),
+                        base.mean(),
+                        base.range(),
+                        base.slope(),
+                        base.limit(),
+                        base.criteria(),
+                        why,
+                        false,
+                        null,
+                        null);
         return Optional.of(last);
     }
 
@@ -364,23 +438,41 @@ public final class FioSteadyStateDetector {
 
     /** e.g. "fio ss=iops_slope:0.3% ss_dur=60s ss_ramp=10s interval=1s". */
     public String criteria() {
-        return String.format(Locale.ROOT, "fio ss=%s:%s%s ss_dur=%ss ss_ramp=%ss interval=%ss", mode.fioName,
-                fmt(limit), percent ? "%" : "", fmt(durationNs / 1e9), fmt(rampNs / 1e9), fmt(intervalNs / 1e9));
+        return String.format(
+                Locale.ROOT,
+                "fio ss=%s:%s%s ss_dur=%ss ss_ramp=%ss interval=%ss",
+                mode.fioName,
+                fmt(limit),
+                percent ? "%" : "",
+                fmt(durationNs / 1e9),
+                fmt(rampNs / 1e9),
+                fmt(intervalNs / 1e9));
     }
 
     /** Configuration and progress, for a state store. */
     public byte[] encodeState() {
         BinaryWriter out = new BinaryWriter(64 + 10 * n);
-        out.writeByte(STATE_VERSION).writeByte(mode.ordinal()).writeDouble(limit).writeBoolean(percent)
-                .writeUnsignedVarLong(durationNs).writeUnsignedVarLong(rampNs).writeVarLong(startNs)
+        out.writeByte(STATE_VERSION)
+                .writeByte(mode.ordinal())
+                .writeDouble(limit)
+                .writeBoolean(percent)
+                .writeUnsignedVarLong(durationNs)
+                .writeUnsignedVarLong(rampNs)
+                .writeVarLong(startNs)
                 .writeUnsignedVarLong(intervalNs);
         out.writeUnsignedVarLong(filled); // samples oldest first; the ring is rebuilt with head 0
         for (int i = 0; i < filled; i++) {
             out.writeVarLong(ring[(head + i) % n]);
         }
-        out.writeVarLong(nextInterval).writeVarLong(pendingInterval).writeUnsignedVarLong(pendingIos)
-                .writeUnsignedVarLong(pendingBytes).writeBoolean(decided).writeBoolean(ended).writeBoolean(steadyNow)
-                .writeNullableLong(reachedAtNs).writeNullableLong(lostAtNs);
+        out.writeVarLong(nextInterval)
+                .writeVarLong(pendingInterval)
+                .writeUnsignedVarLong(pendingIos)
+                .writeUnsignedVarLong(pendingBytes)
+                .writeBoolean(decided)
+                .writeBoolean(ended)
+                .writeBoolean(steadyNow)
+                .writeNullableLong(reachedAtNs)
+                .writeNullableLong(lostAtNs);
         SteadyStateResultCodec.write(out, last);
         return out.toByteArray();
     }
@@ -395,9 +487,14 @@ public final class FioSteadyStateDetector {
         if (mode >= Mode.values().length) {
             throw new IllegalArgumentException("fio steady-state detector state: unknown mode " + mode);
         }
-        FioSteadyStateDetector d = new FioSteadyStateDetector(Mode.values()[mode], in.readDouble("limit"),
-                in.readBoolean("percent"), in.readUnsignedVarLong("durationNs"), in.readUnsignedVarLong("rampNs"),
-                in.readVarLong("startNs"), in.readUnsignedVarLong("intervalNs"));
+        FioSteadyStateDetector d = new FioSteadyStateDetector(
+                Mode.values()[mode],
+                in.readDouble("limit"),
+                in.readBoolean("percent"),
+                in.readUnsignedVarLong("durationNs"),
+                in.readUnsignedVarLong("rampNs"),
+                in.readVarLong("startNs"),
+                in.readUnsignedVarLong("intervalNs"));
         int filled = in.readCount("filled", d.n);
         for (int i = 0; i < filled; i++) {
             d.ring[i] = in.readVarLong("sample");

@@ -2,8 +2,7 @@ package dev.ssdpulse.streams.steadystate;
 
 /** Least-squares helpers over equally spaced x = 0, 1, ..., n-1. */
 final class LeastSquares {
-    private LeastSquares() {
-    }
+    private LeastSquares() {}
 
     /**
      * Sum of (x - mean x) * y, i.e. n x Sxy-like numerator times 1 with x centred, times 2 to stay integral:

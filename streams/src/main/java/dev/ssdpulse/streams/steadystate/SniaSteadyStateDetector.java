@@ -50,6 +50,7 @@ public final class SniaSteadyStateDetector {
 
     /** Round values so far (round totals when fed by windows, else the given values). */
     private final List<Double> rounds = new ArrayList<>();
+
     private long currentRound;
     private double currentTotal;
     private boolean decided;
@@ -57,8 +58,14 @@ public final class SniaSteadyStateDetector {
 
     /** PTS defaults: 60-s rounds, 5-round window, 20 % range, 10 % excursion, 25 rounds max. */
     public SniaSteadyStateDetector(long startNs, TrackedVariable variable) {
-        this(startNs, DEFAULT_ROUND_NS, variable, DEFAULT_WINDOW_ROUNDS, DEFAULT_RANGE_LIMIT_PERCENT,
-                DEFAULT_EXCURSION_LIMIT_PERCENT, DEFAULT_MAX_ROUNDS);
+        this(
+                startNs,
+                DEFAULT_ROUND_NS,
+                variable,
+                DEFAULT_WINDOW_ROUNDS,
+                DEFAULT_RANGE_LIMIT_PERCENT,
+                DEFAULT_EXCURSION_LIMIT_PERCENT,
+                DEFAULT_MAX_ROUNDS);
     }
 
     /**
@@ -72,8 +79,14 @@ public final class SniaSteadyStateDetector {
      * @param excursionLimitPercent PTS: 10
      * @param maxRounds             PTS: 25 (>= windowRounds)
      */
-    public SniaSteadyStateDetector(long startNs, long roundNs, TrackedVariable variable, int windowRounds,
-                                   double rangeLimitPercent, double excursionLimitPercent, int maxRounds) {
+    public SniaSteadyStateDetector(
+            long startNs,
+            long roundNs,
+            TrackedVariable variable,
+            int windowRounds,
+            double rangeLimitPercent,
+            double excursionLimitPercent,
+            int maxRounds) {
         if (roundNs <= 0) {
             throw new IllegalArgumentException("SNIA steady state: roundNs must be > 0, was " + roundNs);
         }
@@ -81,8 +94,8 @@ public final class SniaSteadyStateDetector {
             throw new IllegalArgumentException("SNIA steady state: windowRounds must be >= 2, was " + windowRounds);
         }
         if (maxRounds < windowRounds) {
-            throw new IllegalArgumentException("SNIA steady state: maxRounds (" + maxRounds
-                    + ") must be >= windowRounds (" + windowRounds + ")");
+            throw new IllegalArgumentException(
+                    "SNIA steady state: maxRounds (" + maxRounds + ") must be >= windowRounds (" + windowRounds + ")");
         }
         if (!(rangeLimitPercent >= 0) || !(excursionLimitPercent >= 0)) {
             throw new IllegalArgumentException("SNIA steady state: limits must be >= 0 percent, were range "
@@ -158,14 +171,38 @@ public final class SniaSteadyStateDetector {
         long endOfLastRound = startNs + rounds.size() * roundNs;
         SteadyStateResult base = last;
         String why = "series ended after " + rounds.size() + " complete round(s) without reaching steady state"
-                + (base == null ? " (fewer than " + windowRounds + " rounds)" : "; last evaluation: " + base.explanation());
+                + (base == null
+                        ? " (fewer than " + windowRounds + " rounds)"
+                        : "; last evaluation: " + base.explanation());
         last = base == null
-                ? new SteadyStateResult(SteadyStateMethod.SNIA_PTS, false, true, endOfLastRound, startNs,
-                        endOfLastRound, rounds.size(), Double.NaN, Double.NaN, Double.NaN,
-                        rangeLimitPercent / 100.0, criteria(), why)
-                : new SteadyStateResult(SteadyStateMethod.SNIA_PTS, false, true, base.decidedAtNs(),
-                        base.windowStartNs(), base.windowEndNs(), base.roundsOrSamples(), base.mean(), base.range(),
-                        base.slope(), base.limit(), base.criteria(), why);
+                ? new SteadyStateResult(
+                        SteadyStateMethod.SNIA_PTS,
+                        false,
+                        true,
+                        endOfLastRound,
+                        startNs,
+                        endOfLastRound,
+                        rounds.size(),
+                        Double.NaN,
+                        Double.NaN,
+                        Double.NaN,
+                        rangeLimitPercent / 100.0,
+                        criteria(),
+                        why)
+                : new SteadyStateResult(
+                        SteadyStateMethod.SNIA_PTS,
+                        false,
+                        true,
+                        base.decidedAtNs(),
+                        base.windowStartNs(),
+                        base.windowEndNs(),
+                        base.roundsOrSamples(),
+                        base.mean(),
+                        base.range(),
+                        base.slope(),
+                        base.limit(),
+                        base.criteria(),
+                        why);
         return Optional.of(last);
     }
 
@@ -201,7 +238,8 @@ public final class SniaSteadyStateDetector {
         double twiceSxx = 2.0 * LeastSquares.sxx(n);
         boolean positive = sum > 0;
         boolean rangeOk = positive && range * 100.0 * n <= rangeLimitPercent * sum;
-        boolean excursionOk = positive && Math.abs(twiceSxy) * (n - 1) * 100.0 * n <= excursionLimitPercent * sum * twiceSxx;
+        boolean excursionOk =
+                positive && Math.abs(twiceSxy) * (n - 1) * 100.0 * n <= excursionLimitPercent * sum * twiceSxx;
         boolean reached = rangeOk && excursionOk;
         boolean isFinal = reached || x >= maxRounds;
 
@@ -212,17 +250,40 @@ public final class SniaSteadyStateDetector {
         long windowEnd = startNs + x * roundNs;
         long windowStart = windowEnd - n * roundNs;
         String unit = variable == TrackedVariable.IOPS ? "IOPS" : "B/s";
-        String explanation = String.format(Locale.ROOT,
+        String explanation = String.format(
+                Locale.ROOT,
                 "rounds %d-%d: mean %.6g %s; range %.6g = %.4f%% of mean (limit %s%%) %s; best-fit excursion %.6g"
                         + " = %.4f%% of mean (limit %s%%) %s; %s",
-                x - n + 1, x, mean, unit, range * scale, percentOf(range * scale, mean), fmt(rangeLimitPercent),
-                rangeOk ? "ok" : "exceeded", excursion, percentOf(excursion, mean), fmt(excursionLimitPercent),
+                x - n + 1,
+                x,
+                mean,
+                unit,
+                range * scale,
+                percentOf(range * scale, mean),
+                fmt(rangeLimitPercent),
+                rangeOk ? "ok" : "exceeded",
+                excursion,
+                percentOf(excursion, mean),
+                fmt(excursionLimitPercent),
                 excursionOk ? "ok" : "exceeded",
-                reached ? "steady state reached in round " + x
+                reached
+                        ? "steady state reached in round " + x
                         : (!positive ? "mean is 0, no steady state; " : "")
-                        + (x >= maxRounds ? "not reached within " + maxRounds + " rounds (final)" : "not yet"));
-        return new SteadyStateResult(SteadyStateMethod.SNIA_PTS, reached, isFinal, windowEnd, windowStart, windowEnd,
-                x, mean, range * scale, slopePerRound, rangeLimitPercent / 100.0, criteria(), explanation);
+                                + (x >= maxRounds ? "not reached within " + maxRounds + " rounds (final)" : "not yet"));
+        return new SteadyStateResult(
+                SteadyStateMethod.SNIA_PTS,
+                reached,
+                isFinal,
+                windowEnd,
+                windowStart,
+                windowEnd,
+                x,
+                mean,
+                range * scale,
+                slopePerRound,
+                rangeLimitPercent / 100.0,
+                criteria(),
+                explanation);
     }
 
     private static double percentOf(double value, double mean) {
@@ -234,16 +295,27 @@ public final class SniaSteadyStateDetector {
     }
 
     public String criteria() {
-        return String.format(Locale.ROOT, "snia %s round=%ss window=%d range<=%s%% excursion<=%s%% maxRounds=%d",
-                variable == TrackedVariable.IOPS ? "iops" : "bw", fmt(roundNs / 1e9), windowRounds,
-                fmt(rangeLimitPercent), fmt(excursionLimitPercent), maxRounds);
+        return String.format(
+                Locale.ROOT,
+                "snia %s round=%ss window=%d range<=%s%% excursion<=%s%% maxRounds=%d",
+                variable == TrackedVariable.IOPS ? "iops" : "bw",
+                fmt(roundNs / 1e9),
+                windowRounds,
+                fmt(rangeLimitPercent),
+                fmt(excursionLimitPercent),
+                maxRounds);
     }
 
     /** Configuration and progress, for a state store. */
     public byte[] encodeState() {
         BinaryWriter out = new BinaryWriter(256);
-        out.writeByte(STATE_VERSION).writeVarLong(startNs).writeUnsignedVarLong(roundNs).writeByte(variable.ordinal())
-                .writeUnsignedVarLong(windowRounds).writeDouble(rangeLimitPercent).writeDouble(excursionLimitPercent)
+        out.writeByte(STATE_VERSION)
+                .writeVarLong(startNs)
+                .writeUnsignedVarLong(roundNs)
+                .writeByte(variable.ordinal())
+                .writeUnsignedVarLong(windowRounds)
+                .writeDouble(rangeLimitPercent)
+                .writeDouble(excursionLimitPercent)
                 .writeUnsignedVarLong(maxRounds);
         out.writeUnsignedVarLong(rounds.size());
         for (double r : rounds) {
@@ -266,9 +338,14 @@ public final class SniaSteadyStateDetector {
         if (variable >= TrackedVariable.values().length) {
             throw new IllegalArgumentException("SNIA steady-state detector state: unknown variable " + variable);
         }
-        SniaSteadyStateDetector d = new SniaSteadyStateDetector(start, round, TrackedVariable.values()[variable],
-                in.readCount("windowRounds", 1 << 20), in.readDouble("rangeLimitPercent"),
-                in.readDouble("excursionLimitPercent"), in.readCount("maxRounds", Integer.MAX_VALUE));
+        SniaSteadyStateDetector d = new SniaSteadyStateDetector(
+                start,
+                round,
+                TrackedVariable.values()[variable],
+                in.readCount("windowRounds", 1 << 20),
+                in.readDouble("rangeLimitPercent"),
+                in.readDouble("excursionLimitPercent"),
+                in.readCount("maxRounds", Integer.MAX_VALUE));
         int count = in.readCount("round count", 1 << 24);
         for (int i = 0; i < count; i++) {
             d.rounds.add(in.readDouble("round value"));

@@ -21,16 +21,55 @@ package dev.ssdpulse.streams.steadystate;
  * @param reachedAtNs    when the criterion first held; null before
  * @param lostAtNs       when a reached steady state was last lost; null if never
  */
-public record SteadyStateResult(SteadyStateMethod method, boolean reached, boolean finalVerdict, long decidedAtNs,
-                                long windowStartNs, long windowEndNs, int roundsOrSamples, double mean,
-                                double range, double slope, double limit, String criteria, String explanation,
-                                Boolean steadyNow, Long reachedAtNs, Long lostAtNs) {
+public record SteadyStateResult(
+        SteadyStateMethod method,
+        boolean reached,
+        boolean finalVerdict,
+        long decidedAtNs,
+        long windowStartNs,
+        long windowEndNs,
+        int roundsOrSamples,
+        double mean,
+        double range,
+        double slope,
+        double limit,
+        String criteria,
+        String explanation,
+        Boolean steadyNow,
+        Long reachedAtNs,
+        Long lostAtNs) {
 
     /** An evaluation of a criterion that does not track steady state after its verdict (SNIA PTS). */
-    public SteadyStateResult(SteadyStateMethod method, boolean reached, boolean finalVerdict, long decidedAtNs,
-                             long windowStartNs, long windowEndNs, int roundsOrSamples, double mean, double range,
-                             double slope, double limit, String criteria, String explanation) {
-        this(method, reached, finalVerdict, decidedAtNs, windowStartNs, windowEndNs, roundsOrSamples, mean, range,
-                slope, limit, criteria, explanation, null, null, null);
+    public SteadyStateResult(
+            SteadyStateMethod method,
+            boolean reached,
+            boolean finalVerdict,
+            long decidedAtNs,
+            long windowStartNs,
+            long windowEndNs,
+            int roundsOrSamples,
+            double mean,
+            double range,
+            double slope,
+            double limit,
+            String criteria,
+            String explanation) {
+        this(
+                method,
+                reached,
+                finalVerdict,
+                decidedAtNs,
+                windowStartNs,
+                windowEndNs,
+                roundsOrSamples,
+                mean,
+                range,
+                slope,
+                limit,
+                criteria,
+                explanation,
+                null,
+                null,
+                null);
     }
 }

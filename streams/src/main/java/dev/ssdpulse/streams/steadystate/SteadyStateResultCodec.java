@@ -5,18 +5,26 @@ import dev.ssdpulse.streams.codec.BinaryWriter;
 
 /** Binary form of a (nullable) {@link SteadyStateResult} inside detector states. */
 public final class SteadyStateResultCodec {
-    private SteadyStateResultCodec() {
-    }
+    private SteadyStateResultCodec() {}
 
     public static void write(BinaryWriter out, SteadyStateResult r) {
         out.writeBoolean(r != null);
         if (r == null) {
             return;
         }
-        out.writeByte(r.method().ordinal()).writeBoolean(r.reached()).writeBoolean(r.finalVerdict())
-                .writeVarLong(r.decidedAtNs()).writeVarLong(r.windowStartNs()).writeVarLong(r.windowEndNs())
-                .writeVarLong(r.roundsOrSamples()).writeDouble(r.mean()).writeDouble(r.range()).writeDouble(r.slope())
-                .writeDouble(r.limit()).writeString(r.criteria()).writeString(r.explanation());
+        out.writeByte(r.method().ordinal())
+                .writeBoolean(r.reached())
+                .writeBoolean(r.finalVerdict())
+                .writeVarLong(r.decidedAtNs())
+                .writeVarLong(r.windowStartNs())
+                .writeVarLong(r.windowEndNs())
+                .writeVarLong(r.roundsOrSamples())
+                .writeDouble(r.mean())
+                .writeDouble(r.range())
+                .writeDouble(r.slope())
+                .writeDouble(r.limit())
+                .writeString(r.criteria())
+                .writeString(r.explanation());
         out.writeByte(r.steadyNow() == null ? 2 : r.steadyNow() ? 1 : 0);
         out.writeNullableLong(r.reachedAtNs()).writeNullableLong(r.lostAtNs());
     }
@@ -42,9 +50,22 @@ public final class SteadyStateResultCodec {
         String criteria = in.readString("criteria");
         String explanation = in.readString("explanation");
         int steadyNow = in.readByte("steadyNow");
-        return new SteadyStateResult(SteadyStateMethod.values()[method], reached, finalVerdict, decidedAtNs,
-                windowStartNs, windowEndNs, roundsOrSamples, mean, range, slope, limit, criteria, explanation,
-                steadyNow == 2 ? null : steadyNow == 1, in.readNullableLong("reachedAtNs"),
+        return new SteadyStateResult(
+                SteadyStateMethod.values()[method],
+                reached,
+                finalVerdict,
+                decidedAtNs,
+                windowStartNs,
+                windowEndNs,
+                roundsOrSamples,
+                mean,
+                range,
+                slope,
+                limit,
+                criteria,
+                explanation,
+                steadyNow == 2 ? null : steadyNow == 1,
+                in.readNullableLong("reachedAtNs"),
                 in.readNullableLong("lostAtNs"));
     }
 }

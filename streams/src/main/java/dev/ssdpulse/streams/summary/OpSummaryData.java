@@ -8,6 +8,13 @@ import dev.ssdpulse.streams.latency.LatencyAccumulator;
  * @param iops     ioCount / span seconds (0 when the span is 0)
  * @param mbPerSec bytes / 1e6 / span seconds
  */
-public record OpSummaryData(int op, long ioCount, long bytes, long errorCount, double iops, double mbPerSec,
-                            long firstSubmitNs, long lastCompletionNs, LatencyAccumulator latency) {
-}
+public record OpSummaryData(
+        int op,
+        long ioCount,
+        long bytes,
+        long errorCount,
+        double iops,
+        double mbPerSec,
+        long firstSubmitNs,
+        long lastCompletionNs,
+        LatencyAccumulator latency) {}

@@ -43,8 +43,12 @@ public final class OpTotals extends IoTotals {
             return false;
         }
         OpTotals t = (OpTotals) o;
-        return op == t.op && ioCount == t.ioCount && bytes == t.bytes && errorCount == t.errorCount
-                && firstSubmitNs == t.firstSubmitNs && lastCompletionNs == t.lastCompletionNs
+        return op == t.op
+                && ioCount == t.ioCount
+                && bytes == t.bytes
+                && errorCount == t.errorCount
+                && firstSubmitNs == t.firstSubmitNs
+                && lastCompletionNs == t.lastCompletionNs
                 && latency.equals(t.latency);
     }
 

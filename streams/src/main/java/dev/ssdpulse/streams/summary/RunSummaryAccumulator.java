@@ -1,11 +1,11 @@
 package dev.ssdpulse.streams.summary;
 
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.codec.BinaryReader;
 import dev.ssdpulse.streams.codec.BinaryWriter;
 import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.streams.window.PhasePart;
 import dev.ssdpulse.streams.window.WindowResult;
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -39,8 +39,8 @@ public final class RunSummaryAccumulator {
     public void add(int op, int phaseIndex, long completionTimeNs, long sizeBytes, long latencyNs, int status) {
         IoOpCode.check(op);
         if (latencyNs < 0 || sizeBytes < 0) {
-            throw new IllegalArgumentException("latencyNs and sizeBytes must be >= 0, were " + latencyNs
-                    + " and " + sizeBytes);
+            throw new IllegalArgumentException(
+                    "latencyNs and sizeBytes must be >= 0, were " + latencyNs + " and " + sizeBytes);
         }
         OpTotals[] phase = lastPhase;
         if (phaseIndex != lastPhaseIndex) {
@@ -132,7 +132,9 @@ public final class RunSummaryAccumulator {
             return false;
         }
         RunSummaryAccumulator that = (RunSummaryAccumulator) o;
-        if (!bins.equals(that.bins) || !Arrays.equals(run, that.run) || !phases.keySet().equals(that.phases.keySet())) {
+        if (!bins.equals(that.bins)
+                || !Arrays.equals(run, that.run)
+                || !phases.keySet().equals(that.phases.keySet())) {
             return false;
         }
         for (Map.Entry<Integer, OpTotals[]> e : phases.entrySet()) {
@@ -212,8 +214,16 @@ public final class RunSummaryAccumulator {
                 double seconds = spanNs / 1e9;
                 double iops = spanNs <= 0 ? 0.0 : t.ioCount() / seconds;
                 double mbPerSec = spanNs <= 0 ? 0.0 : t.bytes() / 1e6 / seconds;
-                list.add(new OpSummaryData(t.op(), t.ioCount(), t.bytes(), t.errorCount(), iops, mbPerSec,
-                        t.firstSubmitNs(), t.lastCompletionNs(), t.latency()));
+                list.add(new OpSummaryData(
+                        t.op(),
+                        t.ioCount(),
+                        t.bytes(),
+                        t.errorCount(),
+                        iops,
+                        mbPerSec,
+                        t.firstSubmitNs(),
+                        t.lastCompletionNs(),
+                        t.latency()));
             }
         }
         return list;

@@ -9,6 +9,5 @@ import java.util.List;
  * @param ops        whole-run per-op summaries, by op code, only ops that occurred
  * @param phases     per-phase summaries, by phase index
  */
-public record RunSummaryData(long durationNs, long ioCount, long errorCount, List<OpSummaryData> ops,
-                             List<PhaseSummaryData> phases) {
-}
+public record RunSummaryData(
+        long durationNs, long ioCount, long errorCount, List<OpSummaryData> ops, List<PhaseSummaryData> phases) {}

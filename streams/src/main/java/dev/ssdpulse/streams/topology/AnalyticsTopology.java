@@ -12,13 +12,14 @@ import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.analysis.RunAnalysis;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
+import dev.ssdpulse.streams.resultsets.ResultSetTopology;
 import java.util.function.Predicate;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.streams.Topology;
 
 /**
@@ -38,8 +39,7 @@ import org.apache.kafka.streams.Topology;
  * from {@link Names}; changelog topics are named after their stores.
  */
 public final class AnalyticsTopology {
-    private AnalyticsTopology() {
-    }
+    private AnalyticsTopology() {}
 
     /** The live topology: catalogue topics, every run. */
     public static Topology build(AnalyticsConfig config, AnalyticsSerdes serdes) {
@@ -53,68 +53,112 @@ public final class AnalyticsTopology {
         Topology topology = new Topology();
 
         topology.addSource(Names.IO_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(), Topics.IO.name());
-        topology.addSource(Names.SMART_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(),
-                Topics.SMART.name());
-        topology.addSource(Names.RUNS_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(),
-                Topics.RUNS.name());
+        topology.addSource(
+                Names.SMART_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(), Topics.SMART.name());
+        topology.addSource(
+                Names.RUNS_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(), Topics.RUNS.name());
 
         String rejectedBy = config.applicationId();
-        topology.addProcessor(Names.IO_DECODE, () -> new DecodeOrDeadLetterProcessor<>(
-                serdes.value(IoStreamRecord.class).deserializer(), Names.RUN_PROCESSOR, Names.IO_DEAD_LETTER_SINK,
-                Names.IO_DEAD_LETTER_COUNT_STORE, rejectedBy, runFilter), Names.IO_SOURCE);
-        topology.addProcessor(Names.SMART_DECODE, () -> new DecodeOrDeadLetterProcessor<>(
-                serdes.value(SmartSample.class).deserializer(), Names.RUN_PROCESSOR, Names.SMART_DEAD_LETTER_SINK,
-                Names.SMART_DEAD_LETTER_COUNT_STORE, rejectedBy, runFilter), Names.SMART_SOURCE);
-        topology.addProcessor(Names.RUNS_DECODE, () -> new DecodeOrDeadLetterProcessor<>(
-                serdes.value(RunStarted.class).deserializer(), Names.RUNS_PROCESSOR, Names.RUNS_DEAD_LETTER_SINK,
-                Names.RUNS_DEAD_LETTER_COUNT_STORE, rejectedBy, runFilter), Names.RUNS_SOURCE);
+        topology.addProcessor(
+                Names.IO_DECODE,
+                () -> new DecodeOrDeadLetterProcessor<>(
+                        serdes.value(IoStreamRecord.class).deserializer(),
+                        Names.RUN_PROCESSOR,
+                        Names.IO_DEAD_LETTER_SINK,
+                        Names.IO_DEAD_LETTER_COUNT_STORE,
+                        rejectedBy,
+                        runFilter),
+                Names.IO_SOURCE);
+        topology.addProcessor(
+                Names.SMART_DECODE,
+                () -> new DecodeOrDeadLetterProcessor<>(
+                        serdes.value(SmartSample.class).deserializer(),
+                        Names.RUN_PROCESSOR,
+                        Names.SMART_DEAD_LETTER_SINK,
+                        Names.SMART_DEAD_LETTER_COUNT_STORE,
+                        rejectedBy,
+                        runFilter),
+                Names.SMART_SOURCE);
+        topology.addProcessor(
+                Names.RUNS_DECODE,
+                () -> new DecodeOrDeadLetterProcessor<>(
+                        serdes.value(RunStarted.class).deserializer(),
+                        Names.RUNS_PROCESSOR,
+                        Names.RUNS_DEAD_LETTER_SINK,
+                        Names.RUNS_DEAD_LETTER_COUNT_STORE,
+                        rejectedBy,
+                        runFilter),
+                Names.RUNS_SOURCE);
 
-        topology.addProcessor(Names.RUN_PROCESSOR, () -> new RunEventProcessor(config), Names.IO_DECODE,
-                Names.SMART_DECODE);
+        topology.addProcessor(
+                Names.RUN_PROCESSOR, () -> new RunEventProcessor(config), Names.IO_DECODE, Names.SMART_DECODE);
         topology.addProcessor(Names.RUNS_PROCESSOR, RunsProcessor::new, Names.RUNS_DECODE);
 
         topology.addStateStore(stores.keyValue(Names.IO_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.IO_DECODE);
         topology.addStateStore(stores.keyValue(Names.SMART_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.SMART_DECODE);
         topology.addStateStore(stores.keyValue(Names.RUNS_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.RUNS_DECODE);
         topology.addStateStore(stores.runState(Names.RUN_STATE_STORE, RunAnalysis::encode), Names.RUN_PROCESSOR);
-        topology.addStateStore(stores.keyValue(Names.RUN_ACTIVITY_STORE, Serdes.Long()), Names.RUN_PROCESSOR,
-                Names.RUNS_PROCESSOR);
-        topology.addStateStore(stores.keyValue(Names.RUN_STATUS_STORE, Serdes.String()), Names.RUN_PROCESSOR,
-                Names.RUNS_PROCESSOR);
-        topology.addStateStore(stores.keyValue(Names.WINDOW_SERIES_STORE, serdes.value(WindowMetrics.class)),
-                Names.RUN_PROCESSOR);
-        topology.addStateStore(stores.keyValue(Names.LATENCY_SCATTER_STORE, serdes.value(LatencyScatter.class)),
-                Names.RUN_PROCESSOR);
-        topology.addStateStore(stores.keyValue(Names.STEADY_STATE_STORE, serdes.value(SteadyStateVerdict.class)),
-                Names.RUN_PROCESSOR);
-        topology.addStateStore(stores.keyValue(Names.RUN_SUMMARY_STORE, serdes.value(RunSummary.class)), Names.RUN_PROCESSOR);
-        topology.addStateStore(stores.keyValue(Names.WAF_SERIES_STORE, serdes.value(WriteAmplification.class)),
-                Names.RUN_PROCESSOR);
+        topology.addStateStore(
+                stores.keyValue(Names.RUN_ACTIVITY_STORE, Serdes.Long()), Names.RUN_PROCESSOR, Names.RUNS_PROCESSOR);
+        topology.addStateStore(
+                stores.keyValue(Names.RUN_STATUS_STORE, Serdes.String()), Names.RUN_PROCESSOR, Names.RUNS_PROCESSOR);
+        topology.addStateStore(
+                stores.keyValue(Names.WINDOW_SERIES_STORE, serdes.value(WindowMetrics.class)), Names.RUN_PROCESSOR);
+        topology.addStateStore(
+                stores.keyValue(Names.LATENCY_SCATTER_STORE, serdes.value(LatencyScatter.class)), Names.RUN_PROCESSOR);
+        topology.addStateStore(
+                stores.keyValue(Names.STEADY_STATE_STORE, serdes.value(SteadyStateVerdict.class)), Names.RUN_PROCESSOR);
+        topology.addStateStore(
+                stores.keyValue(Names.RUN_SUMMARY_STORE, serdes.value(RunSummary.class)), Names.RUN_PROCESSOR);
+        topology.addStateStore(
+                stores.keyValue(Names.WAF_SERIES_STORE, serdes.value(WriteAmplification.class)), Names.RUN_PROCESSOR);
         topology.addStateStore(stores.keyValue(Names.RUNS_STORE, serdes.value(RunStarted.class)), Names.RUNS_PROCESSOR);
 
         StringSerializer keySer = new StringSerializer();
-        topology.addSink(Names.METRICS_SINK, outputs.metrics(), keySer,
-                anyRecord(serdes.value(WindowMetrics.class).serializer()), Names.RUN_PROCESSOR);
-        topology.addSink(Names.LATENCY_SINK, outputs.latency(), keySer,
-                anyRecord(serdes.value(RunLatency.class).serializer()), Names.RUN_PROCESSOR);
-        topology.addSink(Names.LATENCY_SCATTER_SINK, outputs.latencyScatter(), keySer,
-                anyRecord(serdes.value(LatencyScatter.class).serializer()), Names.RUN_PROCESSOR);
-        topology.addSink(Names.STEADY_STATE_SINK, outputs.steadyState(), keySer,
-                anyRecord(serdes.value(SteadyStateVerdict.class).serializer()), Names.RUN_PROCESSOR);
-        topology.addSink(Names.SUMMARY_SINK, outputs.runSummary(), keySer,
-                anyRecord(serdes.value(RunSummary.class).serializer()), Names.RUN_PROCESSOR);
-        topology.addSink(Names.WAF_SINK, outputs.waf(), keySer,
-                anyRecord(serdes.value(WriteAmplification.class).serializer()), Names.RUN_PROCESSOR);
+        topology.addSink(
+                Names.METRICS_SINK,
+                outputs.metrics(),
+                keySer,
+                anyRecord(serdes.value(WindowMetrics.class).serializer()),
+                Names.RUN_PROCESSOR);
+        topology.addSink(
+                Names.LATENCY_SINK,
+                outputs.latency(),
+                keySer,
+                anyRecord(serdes.value(RunLatency.class).serializer()),
+                Names.RUN_PROCESSOR);
+        topology.addSink(
+                Names.LATENCY_SCATTER_SINK,
+                outputs.latencyScatter(),
+                keySer,
+                anyRecord(serdes.value(LatencyScatter.class).serializer()),
+                Names.RUN_PROCESSOR);
+        topology.addSink(
+                Names.STEADY_STATE_SINK,
+                outputs.steadyState(),
+                keySer,
+                anyRecord(serdes.value(SteadyStateVerdict.class).serializer()),
+                Names.RUN_PROCESSOR);
+        topology.addSink(
+                Names.SUMMARY_SINK,
+                outputs.runSummary(),
+                keySer,
+                anyRecord(serdes.value(RunSummary.class).serializer()),
+                Names.RUN_PROCESSOR);
+        topology.addSink(
+                Names.WAF_SINK,
+                outputs.waf(),
+                keySer,
+                anyRecord(serdes.value(WriteAmplification.class).serializer()),
+                Names.RUN_PROCESSOR);
         ByteArraySerializer raw = new ByteArraySerializer();
         topology.addSink(Names.IO_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw), Names.IO_DECODE);
-        topology.addSink(Names.SMART_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw),
-                Names.SMART_DECODE);
-        topology.addSink(Names.RUNS_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw),
-                Names.RUNS_DECODE);
+        topology.addSink(
+                Names.SMART_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw), Names.SMART_DECODE);
+        topology.addSink(Names.RUNS_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw), Names.RUNS_DECODE);
         if (mode.isLive()) {
             // the live application also serves result sets and applies deletions; a run-once mode does neither
-            dev.ssdpulse.streams.resultsets.ResultSetTopology.addTo(topology, serdes, outputs.deadLetter(), rejectedBy,
-                    stores);
+            ResultSetTopology.addTo(topology, serdes, outputs.deadLetter(), rejectedBy, stores);
         }
         return topology;
     }

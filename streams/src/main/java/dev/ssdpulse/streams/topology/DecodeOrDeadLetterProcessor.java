@@ -45,8 +45,13 @@ public final class DecodeOrDeadLetterProcessor<V extends SpecificRecord>
     /** Runs deleted by the user, when this decoder was given the store (io and smart in the live app). */
     private KeyValueStore<String, Long> deletedRuns;
 
-    public DecodeOrDeadLetterProcessor(Deserializer<V> deserializer, String decodedChild, String deadLetterChild,
-                                       String countStoreName, String rejectedBy, Predicate<String> keyFilter) {
+    public DecodeOrDeadLetterProcessor(
+            Deserializer<V> deserializer,
+            String decodedChild,
+            String deadLetterChild,
+            String countStoreName,
+            String rejectedBy,
+            Predicate<String> keyFilter) {
         this.deserializer = deserializer;
         this.decodedChild = decodedChild;
         this.deadLetterChild = deadLetterChild;
@@ -61,7 +66,7 @@ public final class DecodeOrDeadLetterProcessor<V extends SpecificRecord>
         this.counts = context.getStateStore(countStoreName);
         try {
             this.deletedRuns = context.getStateStore(Names.DELETED_RUNS_STORE);
-        } catch (org.apache.kafka.streams.errors.StreamsException e) {
+        } catch (StreamsException e) {
             // not connected: a replay, or a decoder of another topic, honours no deletion
             this.deletedRuns = null;
         }
@@ -91,10 +96,13 @@ public final class DecodeOrDeadLetterProcessor<V extends SpecificRecord>
                     return;
                 }
                 if (attempt == REGISTRY_ATTEMPTS) {
-                    throw new RegistryUnavailableException("schema registry unavailable while decoding a record of "
-                            + topic
-                            + " (" + REGISTRY_ATTEMPTS + " attempts): " + e.getMessage() + "; not dead-lettered, "
-                            + "the record may be valid", e);
+                    throw new RegistryUnavailableException(
+                            "schema registry unavailable while decoding a record of "
+                                    + topic
+                                    + " (" + REGISTRY_ATTEMPTS + " attempts): " + e.getMessage()
+                                    + "; not dead-lettered, "
+                                    + "the record may be valid",
+                            e);
                 }
                 pause(REGISTRY_BACKOFF_MS * attempt);
             }
@@ -116,8 +124,8 @@ public final class DecodeOrDeadLetterProcessor<V extends SpecificRecord>
             headers.add(DeadLetterHeaders.SOURCE_OFFSET, utf8(Long.toString(m.offset())));
         });
         headers.add(DeadLetterHeaders.REJECTED_BY, utf8(rejectedBy));
-        context.forward(new Record<String, Object>(record.key(), record.value(), record.timestamp(), headers),
-                deadLetterChild);
+        context.forward(
+                new Record<String, Object>(record.key(), record.value(), record.timestamp(), headers), deadLetterChild);
         Long n = counts.get(topic);
         counts.put(topic, n == null ? 1L : n + 1);
     }
@@ -130,7 +138,11 @@ public final class DecodeOrDeadLetterProcessor<V extends SpecificRecord>
         for (Throwable c = e; c != null; c = c.getCause()) {
             if (c instanceof SchemaRegistryException r) {
                 int s = r.httpStatus();
-                return s == SchemaRegistryException.NO_HTTP_STATUS || s >= 500 || s == 401 || s == 403 || s == 408
+                return s == SchemaRegistryException.NO_HTTP_STATUS
+                        || s >= 500
+                        || s == 401
+                        || s == 403
+                        || s == 408
                         || s == 429;
             }
         }

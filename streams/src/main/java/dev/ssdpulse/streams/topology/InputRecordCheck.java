@@ -19,8 +19,7 @@ public final class InputRecordCheck {
      */
     public static final long MAX_ABS_TIME_NS = Long.MAX_VALUE / 4;
 
-    private InputRecordCheck() {
-    }
+    private InputRecordCheck() {}
 
     /** Why the record cannot be processed, or null when it can. */
     public static String problem(Object decoded) {

@@ -40,6 +40,7 @@ public final class Names {
     public static final String RUNS_STORE = "ssdpulse-runs-store";
     /** source topic -> number of records sent to the dead-letter topic, one store per decoder. */
     public static final String IO_DEAD_LETTER_COUNT_STORE = "ssdpulse-io-dead-letter-count-store";
+
     public static final String SMART_DEAD_LETTER_COUNT_STORE = "ssdpulse-smart-dead-letter-count-store";
     public static final String RUNS_DEAD_LETTER_COUNT_STORE = "ssdpulse-runs-dead-letter-count-store";
 
@@ -55,12 +56,12 @@ public final class Names {
     public static final String RESULT_SET_INFO_STORE = "ssdpulse-result-set-info-store";
     /** runId -> deletion time (epoch ms) of runs deleted by the user; their raw events are ignored. */
     public static final String DELETED_RUNS_STORE = "ssdpulse-deleted-runs-store";
+
     public static final String RESULT_SETS_DEAD_LETTER_COUNT_STORE = "ssdpulse-result-sets-dead-letter-count-store";
     public static final String DELETIONS_DEAD_LETTER_COUNT_STORE = "ssdpulse-run-deletions-dead-letter-count-store";
 
     /** Status of a run that has not finished. */
     public static final String STATUS_RUNNING = "RUNNING";
 
-    private Names() {
-    }
+    private Names() {}
 }

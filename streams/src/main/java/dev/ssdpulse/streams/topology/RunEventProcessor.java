@@ -85,7 +85,8 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
         wafStore = context.getStateStore(Names.WAF_SERIES_STORE);
         Duration timeout = config.heartbeatTimeout();
         Duration every = timeout.dividedBy(4).compareTo(Duration.ofSeconds(5)) < 0
-                ? timeout.dividedBy(4) : Duration.ofSeconds(5);
+                ? timeout.dividedBy(4)
+                : Duration.ofSeconds(5);
         if (every.isZero()) {
             every = Duration.ofMillis(1);
         }
@@ -107,11 +108,20 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
             if (event instanceof IoBatch batch) {
                 run.ioBatch(batch);
             } else if (event instanceof PhaseChanged change) {
-                run.phaseChanged(change.getPhaseIndex(), change.getPhaseName().toString(), change.getPhaseKind(),
+                run.phaseChanged(
+                        change.getPhaseIndex(),
+                        change.getPhaseName().toString(),
+                        change.getPhaseKind(),
                         change.getTimeNs());
             } else if (event instanceof RunFinished finished) {
-                run.finish(finished.getStatus(), finished.getReason() == null ? null : finished.getReason().toString(),
-                        finished.getTimeNs(), finished.getIoCount(), finished.getIoNotPublished());
+                run.finish(
+                        finished.getStatus(),
+                        finished.getReason() == null
+                                ? null
+                                : finished.getReason().toString(),
+                        finished.getTimeNs(),
+                        finished.getIoCount(),
+                        finished.getIoNotPublished());
             }
         }
         if (run.isRunning()) {
@@ -162,8 +172,12 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
             activityStore.delete(runId);
             if (run.isRunning()) {
                 long endNs = run.maxCompletionTimeNs() == Long.MIN_VALUE ? 0 : run.maxCompletionTimeNs();
-                run.finish(RunStatus.INCOMPLETE, "no event for more than " + config.heartbeatTimeout().toSeconds()
-                        + " s (heartbeat timeout)", endNs, -1, 0);
+                run.finish(
+                        RunStatus.INCOMPLETE,
+                        "no event for more than " + config.heartbeatTimeout().toSeconds() + " s (heartbeat timeout)",
+                        endNs,
+                        -1,
+                        0);
                 stateStore.put(runId, run);
             }
             stateStore.evict(runId);
@@ -219,7 +233,7 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
         public List<WriteAmplification> writeAmplificationSeries(String runId) {
             List<WriteAmplification> series = new ArrayList<>();
             try (KeyValueIterator<String, WriteAmplification> it =
-                         wafStore.range(StoreKeys.runPrefix(runId), StoreKeys.runEnd(runId))) {
+                    wafStore.range(StoreKeys.runPrefix(runId), StoreKeys.runEnd(runId))) {
                 it.forEachRemaining(kv -> series.add(kv.value));
             }
             return series;

@@ -22,7 +22,8 @@ public final class StoreFactory {
 
     public <V> StoreBuilder<KeyValueStore<String, V>> keyValue(String name, Serde<V> values) {
         StoreBuilder<KeyValueStore<String, V>> builder = Stores.keyValueStoreBuilder(
-                Stores.persistentKeyValueStore(name), Serdes.String(), values).withCachingEnabled();
+                        Stores.persistentKeyValueStore(name), Serdes.String(), values)
+                .withCachingEnabled();
         return changelogged ? builder : builder.withLoggingDisabled();
     }
 

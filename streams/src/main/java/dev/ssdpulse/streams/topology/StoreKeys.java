@@ -8,8 +8,7 @@ package dev.ssdpulse.streams.topology;
 public final class StoreKeys {
     public static final char SEPARATOR = '|';
 
-    private StoreKeys() {
-    }
+    private StoreKeys() {}
 
     public static String ordered(long value) {
         String hex = Long.toHexString(value ^ Long.MIN_VALUE);

@@ -1,5 +1,6 @@
 package dev.ssdpulse.streams.topology;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -21,11 +22,13 @@ import java.util.function.Predicate;
  */
 public record TopologyMode(Kind kind, OutputTopics outputs, Predicate<String> runFilter) {
     public enum Kind {
-        LIVE, REPLAY, REANALYSIS;
+        LIVE,
+        REPLAY,
+        REANALYSIS;
 
         /** Application-id suffix of a run-once application of this kind. */
         public String idSuffix() {
-            return "-" + name().toLowerCase(java.util.Locale.ROOT) + "-";
+            return "-" + name().toLowerCase(Locale.ROOT) + "-";
         }
     }
 

@@ -7,10 +7,10 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
-import dev.ssdpulse.streams.topology.Names;
-import dev.ssdpulse.streams.topology.StoreKeys;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
+import dev.ssdpulse.streams.topology.Names;
+import dev.ssdpulse.streams.topology.StoreKeys;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,17 +56,22 @@ public final class AnalyticsViews implements RunViews {
     @Override
     public Optional<RunViews> standbyReplicaOf(String runId, String selfHostPort) {
         int colon = selfHostPort.lastIndexOf(':');
-        HostInfo self = new HostInfo(selfHostPort.substring(0, colon), Integer.parseInt(selfHostPort.substring(colon + 1)));
+        HostInfo self =
+                new HostInfo(selfHostPort.substring(0, colon), Integer.parseInt(selfHostPort.substring(colon + 1)));
         KeyQueryMetadata md = ownerMetadata(runId);
-        return md != null && !md.equals(KeyQueryMetadata.NOT_AVAILABLE) && md.standbyHosts().contains(self)
-                ? Optional.of(new AnalyticsViews(streams, true)) : Optional.empty();
+        return md != null
+                        && !md.equals(KeyQueryMetadata.NOT_AVAILABLE)
+                        && md.standbyHosts().contains(self)
+                ? Optional.of(new AnalyticsViews(streams, true))
+                : Optional.empty();
     }
 
     /** Every RunStarted in the local runs store, by run id. */
     @Override
     public Map<String, RunStarted> runs() {
         Map<String, RunStarted> out = new LinkedHashMap<>();
-        try (KeyValueIterator<String, RunStarted> it = this.<RunStarted>store(Names.RUNS_STORE).all()) {
+        try (KeyValueIterator<String, RunStarted> it =
+                this.<RunStarted>store(Names.RUNS_STORE).all()) {
             it.forEachRemaining(kv -> out.put(kv.key, kv.value));
         }
         return out;
@@ -87,7 +92,8 @@ public final class AnalyticsViews implements RunViews {
     @Override
     public Map<String, String> statuses() {
         Map<String, String> out = new LinkedHashMap<>();
-        try (KeyValueIterator<String, String> it = this.<String>store(Names.RUN_STATUS_STORE).all()) {
+        try (KeyValueIterator<String, String> it =
+                this.<String>store(Names.RUN_STATUS_STORE).all()) {
             it.forEachRemaining(kv -> {
                 if (!ResultSetNames.isAlias(kv.key)) {
                     out.put(kv.key, kv.value);
@@ -100,21 +106,24 @@ public final class AnalyticsViews implements RunViews {
     /** The latest summary (emitted at run end or heartbeat timeout, updated by later SMART samples). */
     @Override
     public Optional<RunSummary> summary(String runId) {
-        return Optional.ofNullable(this.<RunSummary>store(Names.RUN_SUMMARY_STORE).get(runId));
+        return Optional.ofNullable(
+                this.<RunSummary>store(Names.RUN_SUMMARY_STORE).get(runId));
     }
 
     /** Closed windows of one op with fromNs <= windowStartNs <= toNs, in time order. */
     @Override
     public List<WindowMetrics> series(String runId, int op, long fromNs, long toNs) {
         IoOpCode.check(op);
-        return values(Names.WINDOW_SERIES_STORE, StoreKeys.window(runId, op, fromNs), StoreKeys.window(runId, op, toNs));
+        return values(
+                Names.WINDOW_SERIES_STORE, StoreKeys.window(runId, op, fromNs), StoreKeys.window(runId, op, toNs));
     }
 
     /** The latest closed window of one op: a reverse scan, so /metrics and the run list never read a series. */
     @Override
     public Optional<WindowMetrics> lastWindow(String runId, int op) {
         try (KeyValueIterator<String, WindowMetrics> it = this.<WindowMetrics>store(Names.WINDOW_SERIES_STORE)
-                .reverseRange(StoreKeys.window(runId, op, Long.MIN_VALUE), StoreKeys.window(runId, op, Long.MAX_VALUE))) {
+                .reverseRange(
+                        StoreKeys.window(runId, op, Long.MIN_VALUE), StoreKeys.window(runId, op, Long.MAX_VALUE))) {
             return it.hasNext() ? Optional.of(it.next().value) : Optional.empty();
         }
     }
@@ -155,8 +164,11 @@ public final class AnalyticsViews implements RunViews {
     @Override
     public Map<String, Long> deadLetterCounts() {
         Map<String, Long> out = new LinkedHashMap<>();
-        for (String store : List.of(Names.IO_DEAD_LETTER_COUNT_STORE, Names.SMART_DEAD_LETTER_COUNT_STORE,
-                Names.RUNS_DEAD_LETTER_COUNT_STORE, Names.RESULT_SETS_DEAD_LETTER_COUNT_STORE,
+        for (String store : List.of(
+                Names.IO_DEAD_LETTER_COUNT_STORE,
+                Names.SMART_DEAD_LETTER_COUNT_STORE,
+                Names.RUNS_DEAD_LETTER_COUNT_STORE,
+                Names.RESULT_SETS_DEAD_LETTER_COUNT_STORE,
                 Names.DELETIONS_DEAD_LETTER_COUNT_STORE)) {
             try (KeyValueIterator<String, Long> it = this.<Long>store(store).all()) {
                 it.forEachRemaining(kv -> out.merge(kv.key, kv.value, Long::sum));
@@ -167,7 +179,8 @@ public final class AnalyticsViews implements RunViews {
 
     /** Host (application.server) owning a run's per-run views (summary, series, verdicts, WA, status). */
     public KeyQueryMetadata ownerMetadata(String runId) {
-        return streams.queryMetadataForKey(Names.RUN_STATE_STORE, runId, Serdes.String().serializer());
+        return streams.queryMetadataForKey(
+                Names.RUN_STATE_STORE, runId, Serdes.String().serializer());
     }
 
     @Override
@@ -179,20 +192,22 @@ public final class AnalyticsViews implements RunViews {
     @Override
     public Set<String> instances() {
         Set<String> out = new TreeSet<>();
-        streams.metadataForAllStreamsClients().forEach(client -> hostPort(client.hostInfo()).ifPresent(out::add));
+        streams.metadataForAllStreamsClients()
+                .forEach(client -> hostPort(client.hostInfo()).ifPresent(out::add));
         return out;
     }
 
     /** "host:port", empty for Kafka Streams' placeholder of an unknown host. */
     private static Optional<String> hostPort(HostInfo h) {
-        return h == null || h.port() < 0 || h.host() == null || h.host().equals("unavailable") ? Optional.empty()
+        return h == null || h.port() < 0 || h.host() == null || h.host().equals("unavailable")
+                ? Optional.empty()
                 : Optional.of(h.host() + ":" + h.port());
     }
 
     /** A store of this instance by name (active tasks only, or standbys too: {@link #standbyReplicaOf}). */
     private <V> ReadOnlyKeyValueStore<String, V> store(String name) {
-        StoreQueryParameters<ReadOnlyKeyValueStore<String, V>> q = StoreQueryParameters.fromNameAndType(name,
-                QueryableStoreTypes.<String, V>keyValueStore());
+        StoreQueryParameters<ReadOnlyKeyValueStore<String, V>> q =
+                StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.<String, V>keyValueStore());
         return streams.store(standbyReplicas ? q.enableStaleStores() : q);
     }
 }

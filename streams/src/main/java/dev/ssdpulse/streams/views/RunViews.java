@@ -1,5 +1,7 @@
 package dev.ssdpulse.streams.views;
 
+import dev.ssdpulse.schemas.avro.LatencyScatter;
+import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
@@ -8,6 +10,7 @@ import dev.ssdpulse.schemas.avro.WriteAmplification;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What the HTTP layer reads: the analytics views of this instance plus the owner of a run. An interface so
@@ -33,7 +36,7 @@ public interface RunViews {
     Optional<WindowMetrics> lastWindow(String runId, int op);
 
     /** Latency scatters of the windows with fromNs <= windowStartNs <= toNs, in time order. */
-    List<dev.ssdpulse.schemas.avro.LatencyScatter> scatter(String runId, long fromNs, long toNs);
+    List<LatencyScatter> scatter(String runId, long fromNs, long toNs);
 
     List<SteadyStateVerdict> verdicts(String runId);
 
@@ -51,12 +54,12 @@ public interface RunViews {
      * "host:port" of every instance of the application (application.server), this one included; empty when
      * routing metadata is unavailable. The run list and dead-letter counts are gathered from all of them.
      */
-    default java.util.Set<String> instances() {
-        return java.util.Set.of();
+    default Set<String> instances() {
+        return Set.of();
     }
 
     /** The stored result sets (re-analyses) of a run, by name; the run's own results are not among them. */
-    default List<dev.ssdpulse.schemas.avro.ResultSetStarted> resultSets(String runId) {
+    default List<ResultSetStarted> resultSets(String runId) {
         return List.of();
     }
 

@@ -14,9 +14,15 @@ package dev.ssdpulse.streams.waf;
  * @param nandBytesWrittenMetadata NAND bytes programmed for FTL metadata
  * @param freeBlocks             free erase blocks at the sample
  */
-public record SmartCounters(long timeNs, Long hostBytesWritten, Long nandBytesWritten, Long nandBytesWrittenHost,
-                            Long nandBytesWrittenGc, Long nandBytesWrittenWearLeveling,
-                            Long nandBytesWrittenMetadata, Long freeBlocks) {
+public record SmartCounters(
+        long timeNs,
+        Long hostBytesWritten,
+        Long nandBytesWritten,
+        Long nandBytesWrittenHost,
+        Long nandBytesWrittenGc,
+        Long nandBytesWrittenWearLeveling,
+        Long nandBytesWrittenMetadata,
+        Long freeBlocks) {
 
     /** Total NAND bytes: the reported total, else the sum of the reported causes, else null. */
     public Long nandTotal() {
@@ -24,8 +30,9 @@ public record SmartCounters(long timeNs, Long hostBytesWritten, Long nandBytesWr
             return nandBytesWritten;
         }
         Long sum = null;
-        for (Long cause : new Long[] {nandBytesWrittenHost, nandBytesWrittenGc, nandBytesWrittenWearLeveling,
-                nandBytesWrittenMetadata}) {
+        for (Long cause : new Long[] {
+            nandBytesWrittenHost, nandBytesWrittenGc, nandBytesWrittenWearLeveling, nandBytesWrittenMetadata
+        }) {
             if (cause != null) {
                 sum = (sum == null ? 0 : sum) + cause;
             }

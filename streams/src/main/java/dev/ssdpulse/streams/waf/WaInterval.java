@@ -7,11 +7,20 @@ package dev.ssdpulse.streams.waf;
  * @param waWindow     nand delta / host delta; null when the host delta is 0
  * @param waCumulative nand cumulative / host cumulative; null while the host cumulative is 0
  */
-public record WaInterval(long fromTimeNs, long toTimeNs, long hostBytesWrittenDelta, long nandBytesWrittenDelta,
-                         Long nandBytesWrittenHostDelta, Long nandBytesWrittenGcDelta,
-                         Long nandBytesWrittenWearLevelingDelta, Long nandBytesWrittenMetadataDelta,
-                         Double waWindow, long hostBytesWrittenCumulative, long nandBytesWrittenCumulative,
-                         Double waCumulative, Long freeBlocks) {
+public record WaInterval(
+        long fromTimeNs,
+        long toTimeNs,
+        long hostBytesWrittenDelta,
+        long nandBytesWrittenDelta,
+        Long nandBytesWrittenHostDelta,
+        Long nandBytesWrittenGcDelta,
+        Long nandBytesWrittenWearLevelingDelta,
+        Long nandBytesWrittenMetadataDelta,
+        Double waWindow,
+        long hostBytesWrittenCumulative,
+        long nandBytesWrittenCumulative,
+        Double waCumulative,
+        Long freeBlocks) {
 
     static Double ratio(long nand, long host) {
         return host == 0 ? null : (double) nand / host;

@@ -56,13 +56,20 @@ public final class WriteAmplificationAccumulator {
         }
         hostCumulative += hostDelta;
         nandCumulative += nandDelta;
-        WaInterval interval = new WaInterval(previous.timeNs(), sample.timeNs(), hostDelta, nandDelta,
+        WaInterval interval = new WaInterval(
+                previous.timeNs(),
+                sample.timeNs(),
+                hostDelta,
+                nandDelta,
                 causeDelta(previous.nandBytesWrittenHost(), sample.nandBytesWrittenHost()),
                 causeDelta(previous.nandBytesWrittenGc(), sample.nandBytesWrittenGc()),
                 causeDelta(previous.nandBytesWrittenWearLeveling(), sample.nandBytesWrittenWearLeveling()),
                 causeDelta(previous.nandBytesWrittenMetadata(), sample.nandBytesWrittenMetadata()),
-                WaInterval.ratio(nandDelta, hostDelta), hostCumulative, nandCumulative,
-                WaInterval.ratio(nandCumulative, hostCumulative), sample.freeBlocks());
+                WaInterval.ratio(nandDelta, hostDelta),
+                hostCumulative,
+                nandCumulative,
+                WaInterval.ratio(nandCumulative, hostCumulative),
+                sample.freeBlocks());
         previous = sample;
         last = interval;
         return Optional.of(interval);
@@ -81,23 +88,36 @@ public final class WriteAmplificationAccumulator {
         out.writeByte(STATE_VERSION);
         out.writeBoolean(previous != null);
         if (previous != null) {
-            out.writeVarLong(previous.timeNs()).writeNullableLong(previous.hostBytesWritten())
-                    .writeNullableLong(previous.nandBytesWritten()).writeNullableLong(previous.nandBytesWrittenHost())
+            out.writeVarLong(previous.timeNs())
+                    .writeNullableLong(previous.hostBytesWritten())
+                    .writeNullableLong(previous.nandBytesWritten())
+                    .writeNullableLong(previous.nandBytesWrittenHost())
                     .writeNullableLong(previous.nandBytesWrittenGc())
                     .writeNullableLong(previous.nandBytesWrittenWearLeveling())
-                    .writeNullableLong(previous.nandBytesWrittenMetadata()).writeNullableLong(previous.freeBlocks());
+                    .writeNullableLong(previous.nandBytesWrittenMetadata())
+                    .writeNullableLong(previous.freeBlocks());
         }
-        out.writeVarLong(hostCumulative).writeVarLong(nandCumulative).writeVarLong(firstTimeNs)
-                .writeUnsignedVarLong(resetCount).writeUnsignedVarLong(outOfOrderCount).writeUnsignedVarLong(unusableCount);
+        out.writeVarLong(hostCumulative)
+                .writeVarLong(nandCumulative)
+                .writeVarLong(firstTimeNs)
+                .writeUnsignedVarLong(resetCount)
+                .writeUnsignedVarLong(outOfOrderCount)
+                .writeUnsignedVarLong(unusableCount);
         out.writeBoolean(last != null);
         if (last != null) {
-            out.writeVarLong(last.fromTimeNs()).writeVarLong(last.toTimeNs()).writeVarLong(last.hostBytesWrittenDelta())
-                    .writeVarLong(last.nandBytesWrittenDelta()).writeNullableLong(last.nandBytesWrittenHostDelta())
+            out.writeVarLong(last.fromTimeNs())
+                    .writeVarLong(last.toTimeNs())
+                    .writeVarLong(last.hostBytesWrittenDelta())
+                    .writeVarLong(last.nandBytesWrittenDelta())
+                    .writeNullableLong(last.nandBytesWrittenHostDelta())
                     .writeNullableLong(last.nandBytesWrittenGcDelta())
                     .writeNullableLong(last.nandBytesWrittenWearLevelingDelta())
-                    .writeNullableLong(last.nandBytesWrittenMetadataDelta()).writeNullableDouble(last.waWindow())
-                    .writeVarLong(last.hostBytesWrittenCumulative()).writeVarLong(last.nandBytesWrittenCumulative())
-                    .writeNullableDouble(last.waCumulative()).writeNullableLong(last.freeBlocks());
+                    .writeNullableLong(last.nandBytesWrittenMetadataDelta())
+                    .writeNullableDouble(last.waWindow())
+                    .writeVarLong(last.hostBytesWrittenCumulative())
+                    .writeVarLong(last.nandBytesWrittenCumulative())
+                    .writeNullableDouble(last.waCumulative())
+                    .writeNullableLong(last.freeBlocks());
         }
         return out.toByteArray();
     }
@@ -110,10 +130,15 @@ public final class WriteAmplificationAccumulator {
         }
         WriteAmplificationAccumulator acc = new WriteAmplificationAccumulator();
         if (in.readBoolean("previous present")) {
-            acc.previous = new SmartCounters(in.readVarLong("timeNs"), in.readNullableLong("hostBytesWritten"),
-                    in.readNullableLong("nandBytesWritten"), in.readNullableLong("nandBytesWrittenHost"),
-                    in.readNullableLong("nandBytesWrittenGc"), in.readNullableLong("nandBytesWrittenWearLeveling"),
-                    in.readNullableLong("nandBytesWrittenMetadata"), in.readNullableLong("freeBlocks"));
+            acc.previous = new SmartCounters(
+                    in.readVarLong("timeNs"),
+                    in.readNullableLong("hostBytesWritten"),
+                    in.readNullableLong("nandBytesWritten"),
+                    in.readNullableLong("nandBytesWrittenHost"),
+                    in.readNullableLong("nandBytesWrittenGc"),
+                    in.readNullableLong("nandBytesWrittenWearLeveling"),
+                    in.readNullableLong("nandBytesWrittenMetadata"),
+                    in.readNullableLong("freeBlocks"));
         }
         acc.hostCumulative = in.readVarLong("hostCumulative");
         acc.nandCumulative = in.readVarLong("nandCumulative");
@@ -122,11 +147,19 @@ public final class WriteAmplificationAccumulator {
         acc.outOfOrderCount = in.readUnsignedVarLong("outOfOrderCount");
         acc.unusableCount = in.readUnsignedVarLong("unusableCount");
         if (in.readBoolean("last present")) {
-            acc.last = new WaInterval(in.readVarLong("fromTimeNs"), in.readVarLong("toTimeNs"),
-                    in.readVarLong("hostDelta"), in.readVarLong("nandDelta"), in.readNullableLong("hostCauseDelta"),
-                    in.readNullableLong("gcDelta"), in.readNullableLong("wlDelta"), in.readNullableLong("metaDelta"),
-                    in.readNullableDouble("waWindow"), in.readVarLong("hostCumulative"),
-                    in.readVarLong("nandCumulative"), in.readNullableDouble("waCumulative"),
+            acc.last = new WaInterval(
+                    in.readVarLong("fromTimeNs"),
+                    in.readVarLong("toTimeNs"),
+                    in.readVarLong("hostDelta"),
+                    in.readVarLong("nandDelta"),
+                    in.readNullableLong("hostCauseDelta"),
+                    in.readNullableLong("gcDelta"),
+                    in.readNullableLong("wlDelta"),
+                    in.readNullableLong("metaDelta"),
+                    in.readNullableDouble("waWindow"),
+                    in.readVarLong("hostCumulative"),
+                    in.readVarLong("nandCumulative"),
+                    in.readNullableDouble("waCumulative"),
                     in.readNullableLong("freeBlocks"));
         }
         in.expectEnd();

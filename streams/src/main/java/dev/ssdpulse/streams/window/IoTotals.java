@@ -35,8 +35,11 @@ public class IoTotals {
 
     /** The counts, then the latencies (their histogram compressed or not). */
     protected void encodeInto(BinaryWriter out, boolean compressedHistogram) {
-        out.writeUnsignedVarLong(ioCount).writeUnsignedVarLong(bytes).writeUnsignedVarLong(errorCount)
-                .writeVarLong(firstSubmitNs).writeVarLong(lastCompletionNs);
+        out.writeUnsignedVarLong(ioCount)
+                .writeUnsignedVarLong(bytes)
+                .writeUnsignedVarLong(errorCount)
+                .writeVarLong(firstSubmitNs)
+                .writeVarLong(lastCompletionNs);
         latency.encodeInto(out, compressedHistogram);
     }
 
@@ -45,8 +48,8 @@ public class IoTotals {
      *
      * @param label prefix of the field names in the error of a truncated or corrupt encoding
      */
-    protected static <T extends IoTotals> T decodeFrom(BinaryReader in, String label,
-                                                       Function<LatencyAccumulator, T> create) {
+    protected static <T extends IoTotals> T decodeFrom(
+            BinaryReader in, String label, Function<LatencyAccumulator, T> create) {
         long ioCount = in.readUnsignedVarLong(label + "ioCount");
         long bytes = in.readUnsignedVarLong(label + "bytes");
         long errors = in.readUnsignedVarLong(label + "errorCount");

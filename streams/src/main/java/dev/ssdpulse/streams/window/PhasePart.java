@@ -9,6 +9,11 @@ import dev.ssdpulse.streams.latency.LatencyAccumulator;
  * @param firstSubmitNs    min(completion - latency) of the part's I/Os
  * @param lastCompletionNs max completion of the part's I/Os
  */
-public record PhasePart(int phaseIndex, long ioCount, long bytes, long errorCount, long firstSubmitNs,
-                        long lastCompletionNs, LatencyAccumulator latency) {
-}
+public record PhasePart(
+        int phaseIndex,
+        long ioCount,
+        long bytes,
+        long errorCount,
+        long firstSubmitNs,
+        long lastCompletionNs,
+        LatencyAccumulator latency) {}

@@ -44,11 +44,13 @@ public final class RunWindowAggregator {
     private final List<List<OpenWindow>> open = new ArrayList<>(IoOpCode.COUNT);
     /** Last window used per op: almost every I/O hits it. */
     private final OpenWindow[] current = new OpenWindow[IoOpCode.COUNT];
+
     private boolean seenAny;
     private long maxCompletionTimeNs = Long.MIN_VALUE;
     private long watermarkNs = Long.MIN_VALUE;
     /** Smallest end among open windows; Long.MAX_VALUE when none. Cheap per-I/O test for "anything to close?". */
     private long nextCloseEndNs = Long.MAX_VALUE;
+
     private final long[] lateIoCount = new long[IoOpCode.COUNT];
     private final long[] closedIoCount = new long[IoOpCode.COUNT];
     private final long[] closedBytes = new long[IoOpCode.COUNT];
@@ -267,15 +269,21 @@ public final class RunWindowAggregator {
         out.writeByte(seenAny ? 1 : 0);
         out.writeVarLong(maxCompletionTimeNs).writeVarLong(watermarkNs);
         for (int op = 0; op < IoOpCode.COUNT; op++) {
-            out.writeUnsignedVarLong(lateIoCount[op]).writeUnsignedVarLong(closedIoCount[op])
-                    .writeUnsignedVarLong(closedBytes[op]).writeUnsignedVarLong(closedWindowCount[op]);
+            out.writeUnsignedVarLong(lateIoCount[op])
+                    .writeUnsignedVarLong(closedIoCount[op])
+                    .writeUnsignedVarLong(closedBytes[op])
+                    .writeUnsignedVarLong(closedWindowCount[op]);
         }
         for (int op = 0; op < IoOpCode.COUNT; op++) {
             List<OpenWindow> windows = open.get(op);
             out.writeUnsignedVarLong(windows.size());
             for (OpenWindow w : windows) {
-                out.writeVarLong(w.index).writeVarLong(w.maxCompletionNs).writeVarLong(w.phaseIndex)
-                        .writeUnsignedVarLong(w.ioCount).writeUnsignedVarLong(w.bytes).writeUnsignedVarLong(w.errorCount);
+                out.writeVarLong(w.index)
+                        .writeVarLong(w.maxCompletionNs)
+                        .writeVarLong(w.phaseIndex)
+                        .writeUnsignedVarLong(w.ioCount)
+                        .writeUnsignedVarLong(w.bytes)
+                        .writeUnsignedVarLong(w.errorCount);
                 w.encodeInto(out);
             }
         }
@@ -339,8 +347,8 @@ public final class RunWindowAggregator {
                     }
                 }
                 if (agg.current[op] == null) {
-                    throw new IllegalArgumentException("run window aggregator state: current window " + index
-                            + " of op " + op + " is not open");
+                    throw new IllegalArgumentException(
+                            "run window aggregator state: current window " + index + " of op " + op + " is not open");
                 }
             }
         }
@@ -355,6 +363,7 @@ public final class RunWindowAggregator {
         final LatencyBins bins;
         /** Parts by ascending phase; almost always exactly one. Complete only while {@link #loaded}. */
         final List<Part> parts = new ArrayList<>(1);
+
         Part lastPart;
         /**
          * {@link #lastPart}'s phase, {@link Integer#MIN_VALUE} while there is none: one comparison decides whether
@@ -367,6 +376,7 @@ public final class RunWindowAggregator {
         boolean loaded = true;
         /** The parts as last encoded; valid while {@link #encodedValid} (no I/O added since). */
         byte[] encodedParts;
+
         boolean encodedValid;
         long ioCount;
         long bytes;
@@ -463,11 +473,25 @@ public final class RunWindowAggregator {
                 }
             }
             for (Part part : parts) {
-                phaseParts.add(new PhasePart(part.phaseIndex, part.ioCount, part.bytes, part.errorCount,
-                        part.firstSubmitNs, part.lastCompletionNs, part.latency));
+                phaseParts.add(new PhasePart(
+                        part.phaseIndex,
+                        part.ioCount,
+                        part.bytes,
+                        part.errorCount,
+                        part.firstSubmitNs,
+                        part.lastCompletionNs,
+                        part.latency));
             }
-            return new WindowResult(op, index * windowSizeNs, windowSizeNs, phaseIndex, ioCount, bytes,
-                    errorCount, latency, phaseParts);
+            return new WindowResult(
+                    op,
+                    index * windowSizeNs,
+                    windowSizeNs,
+                    phaseIndex,
+                    ioCount,
+                    bytes,
+                    errorCount,
+                    latency,
+                    phaseParts);
         }
     }
 

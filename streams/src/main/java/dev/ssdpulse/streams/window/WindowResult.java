@@ -20,8 +20,16 @@ import java.util.List;
  * @param phaseParts  the window's I/Os split by phase, ascending phase index (one part unless a phase change
  *                    fell inside the window); with one part, its latency is the same object as {@code latency}
  */
-public record WindowResult(int op, long windowStartNs, long windowSizeNs, int phaseIndex, long ioCount,
-                           long bytes, long errorCount, LatencyAccumulator latency, List<PhasePart> phaseParts) {
+public record WindowResult(
+        int op,
+        long windowStartNs,
+        long windowSizeNs,
+        int phaseIndex,
+        long ioCount,
+        long bytes,
+        long errorCount,
+        LatencyAccumulator latency,
+        List<PhasePart> phaseParts) {
 
     public WindowResult {
         phaseParts = List.copyOf(phaseParts);

@@ -21,7 +21,13 @@ class RunAnalysisStateFormatTest {
     private static void ios(RunAnalysis a, int fromSecond, int toSecond) {
         SplittableRandom random = new SplittableRandom(fromSecond);
         for (long t = fromSecond * S; t < toSecond * S; t += S / 1500) {
-            a.io(random.nextInt(2), 0, t, 4096, random.nextInt(50) == 0 ? 30_000_000 : 100_000 + random.nextInt(900_000), 0);
+            a.io(
+                    random.nextInt(2),
+                    0,
+                    t,
+                    4096,
+                    random.nextInt(50) == 0 ? 30_000_000 : 100_000 + random.nextInt(900_000),
+                    0);
         }
     }
 
@@ -56,20 +62,27 @@ class RunAnalysisStateFormatTest {
         // (empty) block at its end and with format byte 2, is exactly what the previous version wrote
         byte[] v3 = a.encode();
         BinaryWriter emptyScatter = new BinaryWriter(64);
-        new LatencyScatterSampler("run-old", S, LatencyScatterSampler.DEFAULT_THRESHOLD_NS,
-                LatencyScatterSampler.DEFAULT_SAMPLES_PER_WINDOW).encodeInto(emptyScatter);
+        new LatencyScatterSampler(
+                        "run-old",
+                        S,
+                        LatencyScatterSampler.DEFAULT_THRESHOLD_NS,
+                        LatencyScatterSampler.DEFAULT_SAMPLES_PER_WINDOW)
+                .encodeInto(emptyScatter);
         byte[] v2 = Arrays.copyOf(v3, v3.length - emptyScatter.toByteArray().length);
         v2[0] = 2;
         RunAnalysis restored = RunAnalysis.decode("run-old", v2, SETTINGS, out);
         ios(restored, 0, 3);
         restored.finish(RunStatus.COMPLETED, null, 3 * S, -1, 0);
         List<LatencyScatter> scatters = out.scatters;
-        assertThat(scatters).hasSize(3).allSatisfy(s -> assertThat(s.getIoCount()).isBetween(1500L, 1501L));
+        assertThat(scatters)
+                .hasSize(3)
+                .allSatisfy(s -> assertThat(s.getIoCount()).isBetween(1500L, 1501L));
         assertThat(scatters.stream().mapToLong(LatencyScatter::getIoCount).sum())
                 .isEqualTo(out.lastSummary().getIoCount());
 
         byte[] v1 = v3.clone();
         v1[0] = 1;
-        assertThatThrownBy(() -> RunAnalysis.decode("run-old", v1, SETTINGS, out)).hasMessageContaining("format 1");
+        assertThatThrownBy(() -> RunAnalysis.decode("run-old", v1, SETTINGS, out))
+                .hasMessageContaining("format 1");
     }
 }

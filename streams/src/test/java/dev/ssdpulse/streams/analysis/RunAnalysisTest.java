@@ -13,15 +13,17 @@ import dev.ssdpulse.schemas.avro.SteadyStateMethod;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.apache.avro.specific.SpecificRecordBase;
 import org.junit.jupiter.api.Test;
 
 class RunAnalysisTest {
     private static final long S = 1_000_000_000L;
-    private static final AnalysisSettings SETTINGS = new AnalysisSettings(S, 2 * S, LatencyBins.iometer(), 5 * S,
-            List.of(FioCriterion.parse("iops:10%:20")), 10);
+    private static final AnalysisSettings SETTINGS = new AnalysisSettings(
+            S, 2 * S, LatencyBins.iometer(), 5 * S, List.of(FioCriterion.parse("iops:10%:20")), 10);
 
     /** Reads alternate 300/500 IOPS, writes 500/300: 800 every second together, never steady per direction. */
     private static List<Consumer<RunAnalysis>> alternatingRun(int seconds, boolean smartBeforePhases) {
@@ -61,8 +63,13 @@ class RunAnalysisTest {
     private static Consumer<RunAnalysis> smartAt(int second) {
         long host = second * 1_000_000L;
         long nand = Math.min(second, 5) * 2_000_000L + Math.max(0, second - 5) * 4_000_000L;
-        return a -> a.smart(SmartSample.newBuilder().setRunId("r").setTimeNs(second * S)
-                .setSource(SmartSource.SIMULATOR).setHostBytesWritten(host).setNandBytesWritten(nand).build());
+        return a -> a.smart(SmartSample.newBuilder()
+                .setRunId("r")
+                .setTimeNs(second * S)
+                .setSource(SmartSource.SIMULATOR)
+                .setHostBytesWritten(host)
+                .setNandBytesWritten(nand)
+                .build());
     }
 
     private static CollectingOutput run(List<Consumer<RunAnalysis>> events) {
@@ -72,14 +79,17 @@ class RunAnalysisTest {
         return out;
     }
 
-    private static List<java.nio.ByteBuffer> bytes(List<? extends org.apache.avro.specific.SpecificRecordBase> records) {
-        return records.stream().map(r -> {
-            try {
-                return (java.nio.ByteBuffer) r.getClass().getMethod("toByteBuffer").invoke(r);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-        }).toList();
+    private static List<ByteBuffer> bytes(List<? extends SpecificRecordBase> records) {
+        return records.stream()
+                .map(r -> {
+                    try {
+                        return (ByteBuffer)
+                                r.getClass().getMethod("toByteBuffer").invoke(r);
+                    } catch (ReflectiveOperationException e) {
+                        throw new IllegalStateException(e);
+                    }
+                })
+                .toList();
     }
 
     /**
@@ -123,17 +133,28 @@ class RunAnalysisTest {
     void fiosCriteriaAreAlsoJudgedOverAllDirectionsTogetherAsFioDoes() {
         RunSummary summary = run(alternatingRun(40, false)).lastSummary();
         List<SteadyStateVerdict> fio = summary.getSteadyState().stream()
-                .filter(v -> v.getMethod() == SteadyStateMethod.FIO_IOPS).toList();
-        assertThat(fio).filteredOn(v -> !v.getAllOps()).extracting(SteadyStateVerdict::getOp)
+                .filter(v -> v.getMethod() == SteadyStateMethod.FIO_IOPS)
+                .toList();
+        assertThat(fio)
+                .filteredOn(v -> !v.getAllOps())
+                .extracting(SteadyStateVerdict::getOp)
                 .containsExactly(IoOp.READ, IoOp.WRITE);
-        assertThat(fio).filteredOn(v -> !v.getAllOps()).allSatisfy(v -> assertThat(v.getReached()).isFalse());
-        assertThat(fio).filteredOn(SteadyStateVerdict::getAllOps).singleElement().satisfies(v -> {
-            assertThat(v.getReached()).isTrue();
-            assertThat(v.getMean()).isEqualTo(800.0);
-            assertThat(v.getPhaseIndex()).isEqualTo(1);
-            assertThat(v.getOp()).as("marker for consumers that predate allOps").isEqualTo(IoOp.FLUSH);
-        });
-        assertThat(summary.getSteadyState()).filteredOn(v -> v.getMethod() == SteadyStateMethod.SNIA_PTS)
+        assertThat(fio)
+                .filteredOn(v -> !v.getAllOps())
+                .allSatisfy(v -> assertThat(v.getReached()).isFalse());
+        assertThat(fio)
+                .filteredOn(SteadyStateVerdict::getAllOps)
+                .singleElement()
+                .satisfies(v -> {
+                    assertThat(v.getReached()).isTrue();
+                    assertThat(v.getMean()).isEqualTo(800.0);
+                    assertThat(v.getPhaseIndex()).isEqualTo(1);
+                    assertThat(v.getOp())
+                            .as("marker for consumers that predate allOps")
+                            .isEqualTo(IoOp.FLUSH);
+                });
+        assertThat(summary.getSteadyState())
+                .filteredOn(v -> v.getMethod() == SteadyStateMethod.SNIA_PTS)
                 .noneMatch(SteadyStateVerdict::getAllOps);
     }
 
@@ -141,7 +162,9 @@ class RunAnalysisTest {
     void perPhaseWriteAmplificationDoesNotDependOnHowSamplesAndPhaseChangesInterleave() throws Exception {
         RunSummary interleaved = run(alternatingRun(20, false)).lastSummary();
         RunSummary samplesFirst = run(alternatingRun(20, true)).lastSummary();
-        assertThat(interleaved.getPhases()).extracting(p -> p.getWriteAmplification()).containsExactly(2.0, 4.0);
+        assertThat(interleaved.getPhases())
+                .extracting(p -> p.getWriteAmplification())
+                .containsExactly(2.0, 4.0);
         assertThat(samplesFirst.toByteBuffer()).isEqualTo(interleaved.toByteBuffer());
         assertThat(interleaved.getWriteAmplification().getWaCumulative()).isEqualTo((10.0 + 60.0) / 20.0);
     }
@@ -168,7 +191,9 @@ class RunAnalysisTest {
             events.subList(cut, events.size()).forEach(e -> e.accept(restored));
             assertThat(bytes(out.windows)).as("windows, cut at %d", cut).isEqualTo(bytes(expected.windows));
             assertThat(bytes(out.verdicts)).as("verdicts, cut at %d", cut).isEqualTo(bytes(expected.verdicts));
-            assertThat(bytes(out.writeAmplification)).as("WA, cut at %d", cut).isEqualTo(bytes(expected.writeAmplification));
+            assertThat(bytes(out.writeAmplification))
+                    .as("WA, cut at %d", cut)
+                    .isEqualTo(bytes(expected.writeAmplification));
             assertThat(bytes(out.latencies)).as("latency, cut at %d", cut).isEqualTo(bytes(expected.latencies));
             assertThat(bytes(out.summaries)).as("summary, cut at %d", cut).isEqualTo(bytes(expected.summaries));
         }
@@ -177,6 +202,8 @@ class RunAnalysisTest {
     @Test
     void aStateOfAnotherFormatIsRefusedWithTheRemedy() {
         assertThatThrownBy(() -> RunAnalysis.decode("r", new byte[] {1, 0}, SETTINGS, new CollectingOutput()))
-                .hasMessageContaining("run r").hasMessageContaining("format 1").hasMessageContaining("new application id");
+                .hasMessageContaining("run r")
+                .hasMessageContaining("format 1")
+                .hasMessageContaining("new application id");
     }
 }

@@ -19,7 +19,8 @@ class AnalyticsAppPropertiesTest {
     static {
         SECURITY.put("security.protocol", "SASL_SSL");
         SECURITY.put("sasl.mechanism", "PLAIN");
-        SECURITY.put("sasl.jaas.config",
+        SECURITY.put(
+                "sasl.jaas.config",
                 "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"u\" password=\"p=;w\";");
         SECURITY.put("ssl.truststore.location", "/secrets/trust store.jks");
         SECURITY.put("ssl.truststore.password", "t=p");
@@ -37,10 +38,15 @@ class AnalyticsAppPropertiesTest {
         Properties props = AnalyticsApp.streamsProperties(config());
         SECURITY.forEach((k, v) -> assertThat(props.getProperty(k)).as(k).isEqualTo(v));
         StreamsConfig streams = new StreamsConfig(props);
-        for (Map<String, Object> client : new Map[] {streams.getMainConsumerConfigs("g", "c", 0),
-                streams.getRestoreConsumerConfigs("c"), streams.getGlobalConsumerConfigs("c"),
-                streams.getProducerConfigs("c"), streams.getAdminConfigs("c")}) {
-            SECURITY.forEach((k, v) -> assertThat(String.valueOf(client.get(k))).as(k).isEqualTo(v));
+        for (Map<String, Object> client : new Map[] {
+            streams.getMainConsumerConfigs("g", "c", 0),
+            streams.getRestoreConsumerConfigs("c"),
+            streams.getGlobalConsumerConfigs("c"),
+            streams.getProducerConfigs("c"),
+            streams.getAdminConfigs("c")
+        }) {
+            SECURITY.forEach(
+                    (k, v) -> assertThat(String.valueOf(client.get(k))).as(k).isEqualTo(v));
         }
     }
 

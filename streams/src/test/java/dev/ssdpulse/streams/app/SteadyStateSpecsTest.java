@@ -1,11 +1,10 @@
 package dev.ssdpulse.streams.app;
 
-import dev.ssdpulse.streams.analysis.AnalysisSettings;
-import dev.ssdpulse.streams.steadystate.FioCriterion;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ssdpulse.streams.latency.LatencyBins;
+import dev.ssdpulse.streams.steadystate.FioCriterion;
 import dev.ssdpulse.streams.steadystate.FioSteadyStateDetector;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,18 +16,29 @@ class SteadyStateSpecsTest {
 
     @Test
     void sniaRoundWithUnits() {
-        assertThat(SteadyStateSpecs.apply(base, List.of("snia:round=30s")).analysisSettings().sniaRoundNs()).isEqualTo(30 * S);
-        assertThat(SteadyStateSpecs.apply(base, List.of("snia:round=2m")).analysisSettings().sniaRoundNs()).isEqualTo(120 * S);
-        assertThat(SteadyStateSpecs.apply(base, List.of("SNIA:round=90")).analysisSettings().sniaRoundNs()).isEqualTo(90 * S);
+        assertThat(SteadyStateSpecs.apply(base, List.of("snia:round=30s"))
+                        .analysisSettings()
+                        .sniaRoundNs())
+                .isEqualTo(30 * S);
+        assertThat(SteadyStateSpecs.apply(base, List.of("snia:round=2m"))
+                        .analysisSettings()
+                        .sniaRoundNs())
+                .isEqualTo(120 * S);
+        assertThat(SteadyStateSpecs.apply(base, List.of("SNIA:round=90"))
+                        .analysisSettings()
+                        .sniaRoundNs())
+                .isEqualTo(90 * S);
     }
 
     @Test
     void fioCriterionReplacesTheDefaults() {
         AnalyticsConfig c = SteadyStateSpecs.apply(base, List.of("fio:iops_slope:1%:300s", "fio:bw:20:2m:10s"));
-        assertThat(c.analysisSettings().fioCriteria()).containsExactly(
-                new FioCriterion(FioSteadyStateDetector.Mode.IOPS_SLOPE, 1.0, true, 300 * S, 0),
-                new FioCriterion(FioSteadyStateDetector.Mode.BW, 20.0, false, 120 * S, 10 * S));
-        assertThat(c.analysisSettings().sniaRoundNs()).isEqualTo(base.analysisSettings().sniaRoundNs());
+        assertThat(c.analysisSettings().fioCriteria())
+                .containsExactly(
+                        new FioCriterion(FioSteadyStateDetector.Mode.IOPS_SLOPE, 1.0, true, 300 * S, 0),
+                        new FioCriterion(FioSteadyStateDetector.Mode.BW, 20.0, false, 120 * S, 10 * S));
+        assertThat(c.analysisSettings().sniaRoundNs())
+                .isEqualTo(base.analysisSettings().sniaRoundNs());
     }
 
     @Test
@@ -42,7 +52,10 @@ class SteadyStateSpecsTest {
 
     @Test
     void withoutFioSpecsTheCriteriaStay() {
-        assertThat(SteadyStateSpecs.apply(base, List.of("snia:round=10s")).analysisSettings().fioCriteria()).isEqualTo(base.analysisSettings().fioCriteria());
+        assertThat(SteadyStateSpecs.apply(base, List.of("snia:round=10s"))
+                        .analysisSettings()
+                        .fioCriteria())
+                .isEqualTo(base.analysisSettings().fioCriteria());
         assertThat(SteadyStateSpecs.apply(base, List.of())).isEqualTo(base);
     }
 

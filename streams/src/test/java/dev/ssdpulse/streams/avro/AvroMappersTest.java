@@ -8,24 +8,27 @@ import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.latency.LatencyAccumulator;
-import dev.ssdpulse.streams.latency.RestoredLatency;
 import dev.ssdpulse.streams.latency.LatencyBins;
+import dev.ssdpulse.streams.latency.RestoredLatency;
 import dev.ssdpulse.streams.steadystate.SteadyStateMethod;
 import dev.ssdpulse.streams.steadystate.SteadyStateResult;
 import dev.ssdpulse.streams.summary.RunSummaryAccumulator;
 import dev.ssdpulse.streams.summary.RunSummaryData;
+import dev.ssdpulse.streams.waf.SmartCounters;
 import dev.ssdpulse.streams.waf.WaInterval;
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.window.PhasePart;
 import dev.ssdpulse.streams.window.WindowResult;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
@@ -74,7 +77,8 @@ class AvroMappersTest {
         assertThat(stats.getPercentiles().getP999Ns()).isEqualTo(acc.percentileNs(99.9));
         assertThat(stats.getPercentiles().getP999999Ns()).isEqualTo(acc.percentileNs(99.9999));
         assertThat(RestoredLatency.of(stats)).isEqualTo(acc);
-        assertThat(AvroMappers.latencyStats(acc, false).getHdrHistogram().remaining()).isZero();
+        assertThat(AvroMappers.latencyStats(acc, false).getHdrHistogram().remaining())
+                .isZero();
     }
 
     @Test
@@ -90,7 +94,15 @@ class AvroMappersTest {
     @Test
     void windowMetricsMapEveryField() throws IOException {
         LatencyAccumulator acc = latency(500, 2);
-        WindowResult w = new WindowResult(IoOpCode.WRITE, 7_000_000_000L, 1_000_000_000L, 2, 500, 2_048_000, 3, acc,
+        WindowResult w = new WindowResult(
+                IoOpCode.WRITE,
+                7_000_000_000L,
+                1_000_000_000L,
+                2,
+                500,
+                2_048_000,
+                3,
+                acc,
                 List.of(new PhasePart(2, 500, 2_048_000, 3, 6_999_000_000L, 7_900_000_000L, acc)));
         WindowMetrics m = roundTrip(AvroMappers.windowMetrics("run-1", w, true));
         assertThat(m.getRunId()).isEqualTo("run-1");
@@ -128,8 +140,20 @@ class AvroMappersTest {
         assertThat(wa.getFreeBlocks()).isEqualTo(42L);
         assertThat(wa.getSource()).isEqualTo(SmartSource.SIMULATOR);
 
-        SteadyStateResult result = new SteadyStateResult(SteadyStateMethod.FIO_IOPS_SLOPE, true, true, 10, 5, 10, 5,
-                1000.0, 20.0, -1.5, 0.01, "fio ss=iops_slope:1%", "because");
+        SteadyStateResult result = new SteadyStateResult(
+                SteadyStateMethod.FIO_IOPS_SLOPE,
+                true,
+                true,
+                10,
+                5,
+                10,
+                5,
+                1000.0,
+                20.0,
+                -1.5,
+                0.01,
+                "fio ss=iops_slope:1%",
+                "because");
         SteadyStateVerdict v = roundTrip(AvroMappers.steadyStateVerdict("r", IoOpCode.WRITE, 3, result));
         assertThat(v.getMethod()).isEqualTo(dev.ssdpulse.schemas.avro.SteadyStateMethod.FIO_IOPS_SLOPE);
         assertThat(v.getOp()).isEqualTo(IoOp.WRITE);
@@ -147,7 +171,8 @@ class AvroMappersTest {
         assertThat(v.getCriteria()).isEqualTo("fio ss=iops_slope:1%");
         assertThat(v.getExplanation()).isEqualTo("because");
         for (SteadyStateMethod m : SteadyStateMethod.values()) {
-            assertThat(dev.ssdpulse.schemas.avro.SteadyStateMethod.valueOf(m.name())).isNotNull();
+            assertThat(dev.ssdpulse.schemas.avro.SteadyStateMethod.valueOf(m.name()))
+                    .isNotNull();
         }
     }
 
@@ -157,9 +182,19 @@ class AvroMappersTest {
         acc.add(IoOpCode.READ, 0, 1_000_000, 4096, 100_000, 0);
         acc.add(IoOpCode.WRITE, 1, 2_000_000, 8192, 200_000, 1);
         RunSummaryData data = acc.summarize(2_000_000L);
-        RunSummary summary = roundTrip(AvroMappers.runSummary("r", RunStatus.COMPLETED, null, data,
+        RunSummary summary = roundTrip(AvroMappers.runSummary(
+                "r",
+                RunStatus.COMPLETED,
+                null,
+                data,
                 i -> i == 0 ? new PhaseLabel("precondition", PhaseKind.PRECONDITION_INDEPENDENT) : null,
-                null, List.of(), 2, 1, 0, java.util.Map.of(1, 3.5), 7));
+                null,
+                List.of(),
+                2,
+                1,
+                0,
+                Map.of(1, 3.5),
+                7));
         assertThat(summary.getDurationNs()).isEqualTo(2_000_000);
         assertThat(summary.getIoNotPublished()).isEqualTo(7);
         assertThat(summary.getPhases().get(0).getWriteAmplification()).isNull();
@@ -183,12 +218,22 @@ class AvroMappersTest {
 
     @Test
     void smartSampleBecomesCounters() {
-        dev.ssdpulse.schemas.avro.SmartSample sample = dev.ssdpulse.schemas.avro.SmartSample.newBuilder()
-                .setRunId("r").setTimeNs(5).setSource(SmartSource.SIMULATOR).setHostBytesWritten(10L)
-                .setHostBytesRead(null).setNandBytesWritten(30L).setNandBytesWrittenHost(10L).setNandBytesWrittenGc(20L)
-                .setNandBytesWrittenWearLeveling(null).setNandBytesWrittenMetadata(0L).setEraseCount(null)
-                .setFreeBlocks(7L).setGcInvocations(null).setRawAttributes(java.util.Map.of()).build();
-        assertThat(AvroMappers.smartCounters(sample)).isEqualTo(
-                new dev.ssdpulse.streams.waf.SmartCounters(5, 10L, 30L, 10L, 20L, null, 0L, 7L));
+        SmartSample sample = SmartSample.newBuilder()
+                .setRunId("r")
+                .setTimeNs(5)
+                .setSource(SmartSource.SIMULATOR)
+                .setHostBytesWritten(10L)
+                .setHostBytesRead(null)
+                .setNandBytesWritten(30L)
+                .setNandBytesWrittenHost(10L)
+                .setNandBytesWrittenGc(20L)
+                .setNandBytesWrittenWearLeveling(null)
+                .setNandBytesWrittenMetadata(0L)
+                .setEraseCount(null)
+                .setFreeBlocks(7L)
+                .setGcInvocations(null)
+                .setRawAttributes(Map.of())
+                .build();
+        assertThat(AvroMappers.smartCounters(sample)).isEqualTo(new SmartCounters(5, 10L, 30L, 10L, 20L, null, 0L, 7L));
     }
 }

@@ -10,8 +10,7 @@ import java.util.Random;
  * Run: java -cp streams/target/classes:streams/target/test-classes:$HDR dev.ssdpulse.streams.bench.AccumulatorThroughputCheck
  */
 public final class AccumulatorThroughputCheck {
-    private AccumulatorThroughputCheck() {
-    }
+    private AccumulatorThroughputCheck() {}
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 20_000_000;
@@ -29,16 +28,17 @@ public final class AccumulatorThroughputCheck {
         }
         for (int round = 0; round < 5; round++) {
             long[] windows = new long[1];
-            RunWindowAggregator agg = new RunWindowAggregator(1_000_000_000L, 2_000_000_000L, LatencyBins.iometer(),
-                    w -> windows[0]++);
+            RunWindowAggregator agg =
+                    new RunWindowAggregator(1_000_000_000L, 2_000_000_000L, LatencyBins.iometer(), w -> windows[0]++);
             long start = System.nanoTime();
             for (int i = 0; i < n; i++) {
                 agg.add(ops[i], 0, completion[i], 4096, latency[i], 0);
             }
             agg.flushAll();
             long elapsed = System.nanoTime() - start;
-            System.out.printf("round %d: %,d I/Os in %.3f s = %.1f M I/Os/s (%d windows, late %d)%n", round, n,
-                    elapsed / 1e9, n / (elapsed / 1e9) / 1e6, windows[0], agg.lateIoCount());
+            System.out.printf(
+                    "round %d: %,d I/Os in %.3f s = %.1f M I/Os/s (%d windows, late %d)%n",
+                    round, n, elapsed / 1e9, n / (elapsed / 1e9) / 1e6, windows[0], agg.lateIoCount());
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.ssdpulse.streams.bench;
 
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -13,9 +14,8 @@ import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.topology.AnalyticsSerdes;
-import dev.ssdpulse.streams.topology.Names;
-import dev.ssdpulse.streams.topology.AnalyticsTopology;
 import dev.ssdpulse.streams.topology.EncodeOnCommitStore;
+import dev.ssdpulse.streams.topology.Names;
 import dev.ssdpulse.streams.topology.RunEventProcessor;
 import dev.ssdpulse.streams.topology.TopologyHarness;
 import java.nio.file.Files;
@@ -45,11 +45,12 @@ public final class ProcessorCostCheck {
         int ios = Integer.parseInt(args[0]);
         int batchSize = Integer.parseInt(args[1]);
         int commitEveryRecords = args.length > 2 ? Integer.parseInt(args[2]) : 100;
-        AnalyticsConfig config = AnalyticsConfig.defaults("unused:9092", "http://unused",
-                Files.createTempDirectory("cost"));
+        AnalyticsConfig config =
+                AnalyticsConfig.defaults("unused:9092", "http://unused", Files.createTempDirectory("cost"));
         AnalyticsSerdes serdes = new AnalyticsSerdes(new InMemorySchemaRegistryClient());
         var serializer = serdes.value(IoStreamRecord.class).serializer();
-        Deserializer<IoStreamRecord> deserializer = serdes.value(IoStreamRecord.class).deserializer();
+        Deserializer<IoStreamRecord> deserializer =
+                serdes.value(IoStreamRecord.class).deserializer();
         List<byte[]> records = new ArrayList<>();
         IoBatchBuilder builder = new IoBatchBuilder("r", 0, batchSize);
         SplittableRandom random = new SplittableRandom(1);
@@ -57,7 +58,8 @@ public final class ProcessorCostCheck {
         for (int i = 0; i < ios; i++) {
             t += 10_000;
             long latency = 20_000 + random.nextInt(200_000);
-            IoBatch full = builder.add(0, (byte) (random.nextInt(10) < 7 ? 0 : 1), 0, 4096, t - latency, latency, 32, 0);
+            IoBatch full =
+                    builder.add(0, (byte) (random.nextInt(10) < 7 ? 0 : 1), 0, 4096, t - latency, latency, 32, 0);
             if (full != null) {
                 records.add(serializer.serialize(Topics.IO.name(), new IoStreamRecord(full)));
             }
@@ -67,7 +69,8 @@ public final class ProcessorCostCheck {
             RunEventProcessor processor = new RunEventProcessor(config);
             processor.init(context);
             String runId = "r" + round;
-            processor.process(new Record<>(runId, new IoStreamRecord(new PhaseChanged(runId, 0, "t", PhaseKind.TEST, 0L)), 0));
+            processor.process(
+                    new Record<>(runId, new IoStreamRecord(new PhaseChanged(runId, 0, "t", PhaseKind.TEST, 0L)), 0));
             EncodeOnCommitStore<?> runState = context.getStateStore(Names.RUN_STATE_STORE);
             var threadMx = java.lang.management.ManagementFactory.getThreadMXBean();
             long cpu0 = threadMx.getCurrentThreadCpuTime();
@@ -82,8 +85,15 @@ public final class ProcessorCostCheck {
             }
             long el = System.nanoTime() - s;
             long cpuNs = threadMx.getCurrentThreadCpuTime() - cpu0;
-            System.out.printf(Locale.ROOT, "round %d: %.1f ns/IO (CPU %.1f ns/IO), %.1f us/record, %.2f M I/O/s, "
-                            + "%d outputs%n", round, el / (double) ios, cpuNs / (double) ios, el / 1e3 / records.size(), ios / (el / 1e9) / 1e6, context.forwarded().size());
+            System.out.printf(
+                    Locale.ROOT,
+                    "round %d: %.1f ns/IO (CPU %.1f ns/IO), %.1f us/record, %.2f M I/O/s, " + "%d outputs%n",
+                    round,
+                    el / (double) ios,
+                    cpuNs / (double) ios,
+                    el / 1e3 / records.size(),
+                    ios / (el / 1e9) / 1e6,
+                    context.forwarded().size());
         }
     }
 
@@ -101,7 +111,7 @@ public final class ProcessorCostCheck {
         add(context, Names.RUN_STATUS_STORE, Serdes.String());
         add(context, Names.RUN_SUMMARY_STORE, fresh(RunSummary.class));
         add(context, Names.WINDOW_SERIES_STORE, fresh(WindowMetrics.class));
-        add(context, Names.LATENCY_SCATTER_STORE, fresh(dev.ssdpulse.schemas.avro.LatencyScatter.class));
+        add(context, Names.LATENCY_SCATTER_STORE, fresh(LatencyScatter.class));
         add(context, Names.STEADY_STATE_STORE, fresh(SteadyStateVerdict.class));
         add(context, Names.WAF_SERIES_STORE, fresh(WriteAmplification.class));
         return context;
@@ -112,8 +122,10 @@ public final class ProcessorCostCheck {
     }
 
     private static <V> void add(MockProcessorContext<String, SpecificRecord> context, String name, Serde<V> values) {
-        KeyValueStore<String, V> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name),
-                Serdes.String(), values).withLoggingDisabled().build();
+        KeyValueStore<String, V> store = Stores.keyValueStoreBuilder(
+                        Stores.inMemoryKeyValueStore(name), Serdes.String(), values)
+                .withLoggingDisabled()
+                .build();
         store.init(context.getStateStoreContext(), store);
         context.addStateStore(store);
     }

@@ -13,8 +13,7 @@ import java.util.SplittableRandom;
  * includes it); then the sampler's share of a run's encoded state mid-run. Args: I/O count (default 4 M), rounds.
  */
 public final class ScatterCostCheck {
-    private ScatterCostCheck() {
-    }
+    private ScatterCostCheck() {}
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 4_000_000;
@@ -26,13 +25,17 @@ public final class ScatterCostCheck {
         long gapNs = 1_000_000_000L / 2_400;
         for (int i = 0; i < n; i++) {
             ops[i] = random.nextInt(10) < 7 ? 1 : 0;
-            latency[i] = random.nextInt(1000) < 16 ? 10_000_000 + random.nextLong(200_000_000)
+            latency[i] = random.nextInt(1000) < 16
+                    ? 10_000_000 + random.nextLong(200_000_000)
                     : 80_000 + random.nextLong(9_000_000);
             completion[i] = i * gapNs;
         }
         for (int round = 0; round < rounds; round++) {
-            LatencyScatterSampler sampler = new LatencyScatterSampler("run-bench", 1_000_000_000L,
-                    LatencyScatterSampler.DEFAULT_THRESHOLD_NS, LatencyScatterSampler.DEFAULT_SAMPLES_PER_WINDOW);
+            LatencyScatterSampler sampler = new LatencyScatterSampler(
+                    "run-bench",
+                    1_000_000_000L,
+                    LatencyScatterSampler.DEFAULT_THRESHOLD_NS,
+                    LatencyScatterSampler.DEFAULT_SAMPLES_PER_WINDOW);
             long[] points = new long[1];
             long start = System.nanoTime();
             for (int i = 0; i < n; i++) {
@@ -48,7 +51,8 @@ public final class ScatterCostCheck {
             sampler.flushAll(w -> points[0] += w.pointCount());
             double samplerNs = (System.nanoTime() - start) / (double) n;
 
-            RunAnalysis analysis = new RunAnalysis("run-bench", AnalysisSettings.defaults(), new CollectingOutput(false));
+            RunAnalysis analysis =
+                    new RunAnalysis("run-bench", AnalysisSettings.defaults(), new CollectingOutput(false));
             start = System.nanoTime();
             int stateBytes = 0;
             for (int i = 0; i < n; i++) {
@@ -58,9 +62,10 @@ public final class ScatterCostCheck {
                 }
             }
             double analysisNs = (System.nanoTime() - start) / (double) n;
-            System.out.printf("round %d: sampler %.1f ns/I/O (%d points kept of %d), whole RunAnalysis %.1f ns/I/O;"
-                            + " mid-run state %d B, of which the scatter's open windows %d B%n", round, samplerNs,
-                    points[0], n, analysisNs, stateBytes, samplerStateBytes);
+            System.out.printf(
+                    "round %d: sampler %.1f ns/I/O (%d points kept of %d), whole RunAnalysis %.1f ns/I/O;"
+                            + " mid-run state %d B, of which the scatter's open windows %d B%n",
+                    round, samplerNs, points[0], n, analysisNs, stateBytes, samplerStateBytes);
         }
     }
 }

@@ -10,8 +10,7 @@ import java.util.Random;
  * Args: I/O count, batch size.
  */
 public final class StateCodecCheck {
-    private StateCodecCheck() {
-    }
+    private StateCodecCheck() {}
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 4_000_000;
@@ -31,13 +30,13 @@ public final class StateCodecCheck {
             boolean inMemory = round % 2 == 1;
             RunWindowAggregator live = null;
             long[] windows = new long[1];
-            byte[] state = new RunWindowAggregator(1_000_000_000L, 2_000_000_000L, LatencyBins.iometer(), w -> { })
+            byte[] state = new RunWindowAggregator(1_000_000_000L, 2_000_000_000L, LatencyBins.iometer(), w -> {})
                     .encodeState();
             long stateBytes = 0;
             long start = System.nanoTime();
             for (int from = 0; from < n; from += batch) {
-                RunWindowAggregator agg = inMemory && live != null ? live
-                        : RunWindowAggregator.decodeState(state, w -> windows[0]++);
+                RunWindowAggregator agg =
+                        inMemory && live != null ? live : RunWindowAggregator.decodeState(state, w -> windows[0]++);
                 live = agg;
                 int to = Math.min(n, from + batch);
                 for (int i = from; i < to; i++) {
@@ -48,8 +47,14 @@ public final class StateCodecCheck {
             }
             long elapsed = System.nanoTime() - start;
             long batches = (n + batch - 1) / batch;
-            System.out.printf((inMemory ? "in-memory + encode " : "decode + encode    ") + "batch %d: %.1f M I/Os/s, %.1f us per batch cycle, mean state %d B, %d windows closed%n",
-                    batch, n / (elapsed / 1e9) / 1e6, elapsed / 1e3 / batches, stateBytes / batches, windows[0]);
+            System.out.printf(
+                    (inMemory ? "in-memory + encode " : "decode + encode    ")
+                            + "batch %d: %.1f M I/Os/s, %.1f us per batch cycle, mean state %d B, %d windows closed%n",
+                    batch,
+                    n / (elapsed / 1e9) / 1e6,
+                    elapsed / 1e3 / batches,
+                    stateBytes / batches,
+                    windows[0]);
         }
     }
 }

@@ -1,7 +1,8 @@
 package dev.ssdpulse.streams.bench;
 
-import dev.ssdpulse.platform.TopicCreation;
+import com.sun.management.OperatingSystemMXBean;
 import dev.ssdpulse.platform.LocalStack;
+import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
@@ -18,6 +19,7 @@ import dev.ssdpulse.streams.app.AnalyticsConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +30,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.awaitility.Awaitility;
 
 /**
  * End-to-end throughput (not a test): the embedded broker and registry, AnalyticsApp (exactly_once_v2 unless
@@ -66,8 +69,11 @@ public final class StreamsThroughputCheck {
         }
         Path stateDir = Files.createTempDirectory("ssdpulse-bench-");
         try (LocalStack stack = LocalStack.start()) {
-            AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
-                    stateDir).withApplicationId("bench-" + System.nanoTime()).withThreads(threads).withGuarantee(guarantee)
+            AnalyticsConfig config = AnalyticsConfig.defaults(
+                            stack.bootstrapServers(), stack.schemaRegistryUrl(), stateDir)
+                    .withApplicationId("bench-" + System.nanoTime())
+                    .withThreads(threads)
+                    .withGuarantee(guarantee)
                     .withExtraProperties(extra);
             TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
             Map<String, Object> props = new HashMap<>();
@@ -79,9 +85,9 @@ public final class StreamsThroughputCheck {
             props.put("max.request.size", 4 * 1024 * 1024);
             props.put("acks", "all");
             try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl());
-                 AnalyticsApp app = new AnalyticsApp(config);
-                 KafkaProducer<String, IoStreamRecord> producer = new KafkaProducer<>(props, new StringSerializer(),
-                         new SpecificAvroSerializer<>(registry, props, false))) {
+                    AnalyticsApp app = new AnalyticsApp(config);
+                    KafkaProducer<String, IoStreamRecord> producer = new KafkaProducer<>(
+                            props, new StringSerializer(), new SpecificAvroSerializer<>(registry, props, false))) {
                 app.start();
                 app.awaitRunning(Duration.ofSeconds(60));
                 if (warmupIos > 0) {
@@ -97,29 +103,40 @@ public final class StreamsThroughputCheck {
                 long tDone = System.nanoTime();
                 CpuSnapshot cpu1 = CpuSnapshot.take(stack);
                 Runtime rt = Runtime.getRuntime();
-                System.out.printf(Locale.ROOT, "ios=%d batch=%d runs=%d threads=%d guarantee=%s warmup=%d: "
+                System.out.printf(
+                        Locale.ROOT,
+                        "ios=%d batch=%d runs=%d threads=%d guarantee=%s warmup=%d: "
                                 + "end-to-end %.2f s = %.3f M I/O events/s; summaries count %d I/Os; "
-                                + "heap used %d MiB%n", perRun * runs, batch, runs, threads, guarantee.streamsValue(),
-                        warmupIos, (tDone - t0) / 1e9,
-                        perRun * runs / ((tDone - t0) / 1e9) / 1e6, processed,
+                                + "heap used %d MiB%n",
+                        perRun * runs,
+                        batch,
+                        runs,
+                        threads,
+                        guarantee.streamsValue(),
+                        warmupIos,
+                        (tDone - t0) / 1e9,
+                        perRun * runs / ((tDone - t0) / 1e9) / 1e6,
+                        processed,
                         (rt.totalMemory() - rt.freeMemory()) >> 20);
                 cpu1.minus(cpu0).print(perRun * runs);
             }
         }
     }
 
-
     /** Publishes IOS I/Os of RUNS interleaved runs and waits until every run's summary is in the store. */
-    private static long publishAndAwait(AnalyticsApp app, KafkaProducer<String, IoStreamRecord> producer, long ios,
-                                int batch, int runs) throws InterruptedException {
+    private static long publishAndAwait(
+            AnalyticsApp app, KafkaProducer<String, IoStreamRecord> producer, long ios, int batch, int runs)
+            throws InterruptedException {
         String[] runIds = new String[runs];
         IoBatchBuilder[] builders = new IoBatchBuilder[runs];
         long[] timeNs = new long[runs];
         for (int r = 0; r < runs; r++) {
             runIds[r] = "bench-run-" + r + "-" + System.nanoTime();
             builders[r] = new IoBatchBuilder(runIds[r], 0, batch);
-            producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(
-                    new PhaseChanged(runIds[r], 0, "test", PhaseKind.TEST, 0L))));
+            producer.send(new ProducerRecord<>(
+                    Topics.IO.name(),
+                    runIds[r],
+                    new IoStreamRecord(new PhaseChanged(runIds[r], 0, "test", PhaseKind.TEST, 0L))));
         }
         SplittableRandom random = new SplittableRandom(1);
         long perRun = ios / runs;
@@ -127,8 +144,15 @@ public final class StreamsThroughputCheck {
             for (int r = 0; r < runs; r++) {
                 timeNs[r] += 10_000;
                 long latency = 20_000 + random.nextInt(200_000);
-                IoBatch full = builders[r].add(0, (byte) (random.nextInt(10) < 7 ? 0 : 1), 4096L * i, 4096,
-                        timeNs[r] - latency, latency, 32, 0);
+                IoBatch full = builders[r].add(
+                        0,
+                        (byte) (random.nextInt(10) < 7 ? 0 : 1),
+                        4096L * i,
+                        4096,
+                        timeNs[r] - latency,
+                        latency,
+                        32,
+                        0);
                 if (full != null) {
                     producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(full)));
                 }
@@ -139,12 +163,20 @@ public final class StreamsThroughputCheck {
             if (rest != null) {
                 producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(rest)));
             }
-            producer.send(new ProducerRecord<>(Topics.IO.name(), runIds[r], new IoStreamRecord(
-                    RunFinished.newBuilder().setRunId(runIds[r]).setStatus(RunStatus.COMPLETED)
-                            .setTimeNs(timeNs[r]).setWallClockEpochMs(java.time.Instant.ofEpochMilli(System.currentTimeMillis()))
-                            .setIoCount(perRun).setIoCountPerWorker(List.of(perRun))
+            producer.send(new ProducerRecord<>(
+                    Topics.IO.name(),
+                    runIds[r],
+                    new IoStreamRecord(RunFinished.newBuilder()
+                            .setRunId(runIds[r])
+                            .setStatus(RunStatus.COMPLETED)
+                            .setTimeNs(timeNs[r])
+                            .setWallClockEpochMs(Instant.ofEpochMilli(System.currentTimeMillis()))
+                            .setIoCount(perRun)
+                            .setIoCountPerWorker(List.of(perRun))
                             .setBatchCountPerWorker(List.of(builders[r].nextBatchSequence()))
-                            .setBytesRead(0L).setBytesWritten(0L).build())));
+                            .setBytesRead(0L)
+                            .setBytesWritten(0L)
+                            .build())));
         }
         producer.flush();
         long processed = 0;
@@ -161,11 +193,10 @@ public final class StreamsThroughputCheck {
      * threads), and the broker's JVM. CPU per I/O is far steadier than wall time on a shared machine, and its
      * inverse over two cores is the throughput ceiling if nothing ever waited.
      */
-    private record CpuSnapshot(long processNs, long streamThreadsNs, long producerNs, long brokerNs,
-                               Map<String, Long> byThread) {
+    private record CpuSnapshot(
+            long processNs, long streamThreadsNs, long producerNs, long brokerNs, Map<String, Long> byThread) {
         static CpuSnapshot take(LocalStack stack) {
-            var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                    .getOperatingSystemMXBean();
+            var os = (OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
             var threads = java.lang.management.ManagementFactory.getThreadMXBean();
             long stream = 0;
             long producer = 0;
@@ -173,39 +204,55 @@ public final class StreamsThroughputCheck {
             for (java.lang.management.ThreadInfo info : threads.dumpAllThreads(false, false)) {
                 long ns = Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
                 String name = info.getThreadName();
-                byThread.merge(name.replaceAll("[0-9a-f]{8}-[0-9a-f-]{27}", "ID").replaceAll("\\d+", "N"), ns,
-                        Long::sum);
+                byThread.merge(
+                        name.replaceAll("[0-9a-f]{8}-[0-9a-f-]{27}", "ID").replaceAll("\\d+", "N"), ns, Long::sum);
                 if (name.contains("-StreamThread-")) {
                     stream += ns;
                 } else if (name.equals("main") || name.equals("kafka-producer-network-thread | producer-1")) {
                     producer += ns;
                 }
             }
-            long broker = stack.broker().processHandle().flatMap(h -> h.info().totalCpuDuration())
-                    .map(Duration::toNanos).orElse(0L);
+            long broker = stack.broker()
+                    .processHandle()
+                    .flatMap(h -> h.info().totalCpuDuration())
+                    .map(Duration::toNanos)
+                    .orElse(0L);
             return new CpuSnapshot(os.getProcessCpuTime(), stream, producer, broker, byThread);
         }
 
         CpuSnapshot minus(CpuSnapshot before) {
             Map<String, Long> delta = new HashMap<>(byThread);
             before.byThread.forEach((name, ns) -> delta.merge(name, -ns, Long::sum));
-            return new CpuSnapshot(processNs - before.processNs, streamThreadsNs - before.streamThreadsNs,
-                    producerNs - before.producerNs, brokerNs - before.brokerNs, delta);
+            return new CpuSnapshot(
+                    processNs - before.processNs,
+                    streamThreadsNs - before.streamThreadsNs,
+                    producerNs - before.producerNs,
+                    brokerNs - before.brokerNs,
+                    delta);
         }
 
         void print(long ios) {
             double total = (processNs + brokerNs) / (double) ios;
-            System.out.printf(Locale.ROOT, "CPU per I/O: stream threads %.0f ns, producer %.0f ns, rest of the app JVM "
+            System.out.printf(
+                    Locale.ROOT,
+                    "CPU per I/O: stream threads %.0f ns, producer %.0f ns, rest of the app JVM "
                             + "%.0f ns, broker %.0f ns; total %.0f ns = ceiling %.2f M I/O/s on 2 cores%n",
-                    streamThreadsNs / (double) ios, producerNs / (double) ios,
-                    (processNs - streamThreadsNs - producerNs) / (double) ios, brokerNs / (double) ios, total,
+                    streamThreadsNs / (double) ios,
+                    producerNs / (double) ios,
+                    (processNs - streamThreadsNs - producerNs) / (double) ios,
+                    brokerNs / (double) ios,
+                    total,
                     2e9 / total / 1e6);
-            long javaThreads = byThread.values().stream().mapToLong(Long::longValue).sum();
-            byThread.entrySet().stream().filter(e -> e.getValue() > processNs / 50)
+            long javaThreads =
+                    byThread.values().stream().mapToLong(Long::longValue).sum();
+            byThread.entrySet().stream()
+                    .filter(e -> e.getValue() > processNs / 50)
                     .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-                    .forEach(e -> System.out.printf(Locale.ROOT, "    %6.0f ns/IO  %s%n", e.getValue() / (double) ios,
-                            e.getKey()));
-            System.out.printf(Locale.ROOT, "    %6.0f ns/IO  (JVM threads not listed: GC, JIT compilers, VM)%n",
+                    .forEach(e -> System.out.printf(
+                            Locale.ROOT, "    %6.0f ns/IO  %s%n", e.getValue() / (double) ios, e.getKey()));
+            System.out.printf(
+                    Locale.ROOT,
+                    "    %6.0f ns/IO  (JVM threads not listed: GC, JIT compilers, VM)%n",
                     (processNs - javaThreads) / (double) ios);
         }
     }
@@ -213,8 +260,12 @@ public final class StreamsThroughputCheck {
     /** The run's summary as soon as the views have it (polled every 20 ms: the figure is the time to it). */
     private static RunSummary await(AnalyticsApp app, String runId) {
         // restoring or rebalancing: the store is not queryable yet, try again
-        return org.awaitility.Awaitility.await("the summary of " + runId).forever().pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(20)).ignoreException(InvalidStateStoreException.class)
-                .until(() -> app.views().summary(runId), Optional::isPresent).get();
+        return Awaitility.await("the summary of " + runId)
+                .forever()
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(20))
+                .ignoreException(InvalidStateStoreException.class)
+                .until(() -> app.views().summary(runId), Optional::isPresent)
+                .get();
     }
 }

@@ -1,6 +1,5 @@
 package dev.ssdpulse.streams.bench;
 
-import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
@@ -10,6 +9,7 @@ import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
+import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.streams.topology.AnalyticsSerdes;
 import dev.ssdpulse.streams.topology.AnalyticsTopology;
 import dev.ssdpulse.streams.window.RunWindowAggregator;
@@ -32,18 +32,22 @@ public final class TopologyCostCheck {
     public static void main(String[] args) throws Exception {
         int ios = Integer.parseInt(args[0]);
         int batchSize = Integer.parseInt(args[1]);
-        AnalyticsConfig config = AnalyticsConfig.defaults("unused:9092", "http://unused", Files.createTempDirectory("cost"));
+        AnalyticsConfig config =
+                AnalyticsConfig.defaults("unused:9092", "http://unused", Files.createTempDirectory("cost"));
         AnalyticsSerdes serdes = new AnalyticsSerdes(new InMemorySchemaRegistryClient());
         var serializer = serdes.value(IoStreamRecord.class).serializer();
         String runId = "cost-run";
         List<byte[]> records = new ArrayList<>();
-        records.add(serializer.serialize(Topics.IO.name(), new IoStreamRecord(new PhaseChanged(runId, 0, "t",
-                PhaseKind.TEST, 0L))));
+        records.add(serializer.serialize(
+                Topics.IO.name(), new IoStreamRecord(new PhaseChanged(runId, 0, "t", PhaseKind.TEST, 0L))));
         IoBatchBuilder builder = new IoBatchBuilder(runId, 0, batchSize);
         SplittableRandom random = new SplittableRandom(1);
         long t = 0;
-        RunWindowAggregator probe = new RunWindowAggregator(config.analysisSettings().windowSizeNs(), config.analysisSettings().graceNs(),
-                dev.ssdpulse.streams.latency.LatencyBins.iometer(), w -> { });
+        RunWindowAggregator probe = new RunWindowAggregator(
+                config.analysisSettings().windowSizeNs(),
+                config.analysisSettings().graceNs(),
+                LatencyBins.iometer(),
+                w -> {});
         long encodeNs = 0;
         long encodeBytes = 0;
         int encodes = 0;
@@ -62,21 +66,31 @@ public final class TopologyCostCheck {
                 encodes++;
             }
         }
-        try (TopologyTestDriver driver = new TopologyTestDriver(AnalyticsTopology.build(config, serdes),
-                AnalyticsApp.streamsProperties(config))) {
-            TestInputTopic<String, byte[]> in = driver.createInputTopic(Topics.IO.name(), new StringSerializer(),
-                    new ByteArraySerializer());
+        try (TopologyTestDriver driver = new TopologyTestDriver(
+                AnalyticsTopology.build(config, serdes), AnalyticsApp.streamsProperties(config))) {
+            TestInputTopic<String, byte[]> in =
+                    driver.createInputTopic(Topics.IO.name(), new StringSerializer(), new ByteArraySerializer());
             for (int round = 0; round < 3; round++) {
                 long s = System.nanoTime();
                 for (byte[] r : records) {
                     in.pipeInput(runId + round, r);
                 }
                 long el = System.nanoTime() - s;
-                System.out.printf(Locale.ROOT, "round %d: %d I/Os in %d records: %.1f ns/IO, %.1f us/record, %.2f M I/O/s%n",
-                        round, ios, records.size(), el / (double) ios, el / 1e3 / records.size(), ios / (el / 1e9) / 1e6);
+                System.out.printf(
+                        Locale.ROOT,
+                        "round %d: %d I/Os in %d records: %.1f ns/IO, %.1f us/record, %.2f M I/O/s%n",
+                        round,
+                        ios,
+                        records.size(),
+                        el / (double) ios,
+                        el / 1e3 / records.size(),
+                        ios / (el / 1e9) / 1e6);
             }
         }
-        System.out.printf(Locale.ROOT, "RunWindowAggregator.encodeState per batch: %.1f us, %.0f bytes on average%n",
-                encodeNs / 1e3 / encodes, encodeBytes / (double) encodes);
+        System.out.printf(
+                Locale.ROOT,
+                "RunWindowAggregator.encodeState per batch: %.1f us, %.0f bytes on average%n",
+                encodeNs / 1e3 / encodes,
+                encodeBytes / (double) encodes);
     }
 }

@@ -8,6 +8,8 @@ import dev.ssdpulse.schemas.avro.SteadyStateMethod;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.streams.report.AvroJson;
+import dev.ssdpulse.streams.report.Outliers;
+import dev.ssdpulse.streams.report.ReportTables;
 import org.junit.jupiter.api.Test;
 
 class ApiJsonTest {
@@ -19,10 +21,23 @@ class ApiJsonTest {
 
     @Test
     void avroJsonKeepsSchemaNamesDropsBytesAndNullsNonFiniteNumbers() {
-        SteadyStateVerdict v = SteadyStateVerdict.newBuilder().setRunId("r").setMethod(SteadyStateMethod.SNIA_PTS)
-                .setOp(IoOp.WRITE).setPhaseIndex(1).setReached(false).setFinalVerdict(false).setDecidedAtNs(5)
-                .setWindowStartNs(0).setWindowEndNs(5).setRoundsOrSamples(3).setMean(Double.NaN)
-                .setRange(Double.POSITIVE_INFINITY).setSlope(0.5).setLimit(0.2).setCriteria("c").setExplanation("e")
+        SteadyStateVerdict v = SteadyStateVerdict.newBuilder()
+                .setRunId("r")
+                .setMethod(SteadyStateMethod.SNIA_PTS)
+                .setOp(IoOp.WRITE)
+                .setPhaseIndex(1)
+                .setReached(false)
+                .setFinalVerdict(false)
+                .setDecidedAtNs(5)
+                .setWindowStartNs(0)
+                .setWindowEndNs(5)
+                .setRoundsOrSamples(3)
+                .setMean(Double.NaN)
+                .setRange(Double.POSITIVE_INFINITY)
+                .setSlope(0.5)
+                .setLimit(0.2)
+                .setCriteria("c")
+                .setExplanation("e")
                 .build();
         JsonNode n = AvroJson.record(v);
         assertThat(n.get("method").asText()).isEqualTo("SNIA_PTS");
@@ -37,8 +52,7 @@ class ApiJsonTest {
 
     @Test
     void aSeriesPointGivesLatencyInMillisecondsAndTimeInSeconds() {
-        JsonNode p = dev.ssdpulse.streams.report.ReportTables.POINT.json(
-                TestRecords.window("r", IoOp.READ, 2, 3_000_000_000L, 100, 60_000_000L));
+        JsonNode p = ReportTables.POINT.json(TestRecords.window("r", IoOp.READ, 2, 3_000_000_000L, 100, 60_000_000L));
         assertThat(p.get("t").asDouble()).isEqualTo(3.0);
         assertThat(p.get("phase").asInt()).isEqualTo(2);
         assertThat(p.get("latencyMs").get("max").asDouble()).isEqualTo(60.0);
@@ -47,8 +61,8 @@ class ApiJsonTest {
 
     @Test
     void latencyLabelsMatchTheSummaryJsonKeys() {
-        assertThat(dev.ssdpulse.streams.report.Outliers.label(10_000_000L)).isEqualTo("10ms");
-        assertThat(dev.ssdpulse.streams.report.Outliers.label(4_700_000_000L)).isEqualTo("4.7s");
-        assertThat(dev.ssdpulse.streams.report.Outliers.label(50_000L)).isEqualTo("50us");
+        assertThat(Outliers.label(10_000_000L)).isEqualTo("10ms");
+        assertThat(Outliers.label(4_700_000_000L)).isEqualTo("4.7s");
+        assertThat(Outliers.label(50_000L)).isEqualTo("50us");
     }
 }

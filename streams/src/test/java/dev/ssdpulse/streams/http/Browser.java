@@ -7,7 +7,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -16,16 +19,18 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** Headless Chromium for the dashboard's browser tests, and the few interactions they share. */
 public final class Browser {
     /** Debian's chromium and chromedriver (`.ci/run` installs them); Selenium Manager never downloads anything. */
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
-    private Browser() {
-    }
+    private Browser() {}
 
     public static boolean installed() {
         return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
@@ -35,13 +40,23 @@ public final class Browser {
     public static WebDriver chrome(Path temp) throws IOException {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--window-size=1500,2600", "--user-data-dir=" + Files.createDirectories(temp.resolve("chrome")));
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--window-size=1500,2600",
+                "--user-data-dir=" + Files.createDirectories(temp.resolve("chrome")));
         // the page's console, for failedLoads
-        options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
         return new ChromeDriver(service, options);
     }
 
@@ -67,9 +82,10 @@ public final class Browser {
     }
 
     /** Resources the page failed to load (Chromium logs each failed request, a 404 among them, to the console). */
-    public static java.util.List<String> failedLoads(WebDriver driver) {
-        return driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
-                .map(org.openqa.selenium.logging.LogEntry::getMessage).filter(m -> m.contains("Failed to load resource"))
+    public static List<String> failedLoads(WebDriver driver) {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .map(LogEntry::getMessage)
+                .filter(m -> m.contains("Failed to load resource"))
                 .toList();
     }
 
@@ -80,8 +96,9 @@ public final class Browser {
      */
     static void settled(WebDriver driver, WebDriverWait wait) {
         wait.until(d -> "0".equals(d.findElement(By.tagName("html")).getAttribute("data-pending")));
-        ((org.openqa.selenium.JavascriptExecutor) driver).executeAsyncScript("var done = arguments[0];"
-                + "requestAnimationFrame(function () { requestAnimationFrame(function () { done(); }); });");
+        ((JavascriptExecutor) driver)
+                .executeAsyncScript("var done = arguments[0];"
+                        + "requestAnimationFrame(function () { requestAnimationFrame(function () { done(); }); });");
     }
 
     /** Points drawn on a chart canvas (the dashboard publishes the count as data-points). */

@@ -1,9 +1,9 @@
 package dev.ssdpulse.streams.http;
 
-import dev.ssdpulse.platform.TopicCreation;
 import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.streams.app.AnalyticsApp;
@@ -11,9 +11,11 @@ import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,11 +41,12 @@ class DashboardBrowserIT {
         assertThat(Browser.installed())
                 .as("Debian chromium and chromium-driver are required: apt-get install -y chromium chromium-driver")
                 .isTrue();
-        AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
-                        temp.resolve("state"))
+        AnalyticsConfig config = AnalyticsConfig.defaults(
+                        stack.bootstrapServers(), stack.schemaRegistryUrl(), temp.resolve("state"))
                 .withApplicationId("dashboard-it-" + UUID.randomUUID())
-                // short SNIA rounds and a short fio window so the 30-s test runs reach steady state (shaded on the charts)
-                .withSteadyState(2 * S, java.util.List.of(FioCriterion.parse("iops:10%:8")));
+                // short SNIA rounds and a short fio window so the 30-s test runs reach steady state (shaded on the
+                // charts)
+                .withSteadyState(2 * S, List.of(FioCriterion.parse("iops:10%:8")));
         TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String baselineId = "baseline-" + UUID.randomUUID();
         String liveId = "live-" + UUID.randomUUID();
@@ -58,8 +61,8 @@ class DashboardBrowserIT {
                 Semaphore runSeconds = new Semaphore(8);
                 CompletableFuture<Long> live = CompletableFuture.supplyAsync(() -> {
                     try {
-                        return TestRunPublisher.publish(stack, liveId, "live run (none)", 30, 200,
-                                t -> runSeconds.acquire(), 9, S / 2);
+                        return TestRunPublisher.publish(
+                                stack, liveId, "live run (none)", 30, 200, t -> runSeconds.acquire(), 9, S / 2);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         throw new IllegalStateException(e);
@@ -79,38 +82,52 @@ class DashboardBrowserIT {
                     runSeconds.release(4);
                     wait.until(d -> Browser.points(iops) > first);
                     int later = Browser.points(iops);
-                    assertThat(later).as("the IOPS chart gained points while the run went on").isGreaterThan(first);
+                    assertThat(later)
+                            .as("the IOPS chart gained points while the run went on")
+                            .isGreaterThan(first);
                     WebElement scatter = driver.findElement(By.id("chart-scatter"));
                     wait.until(d -> Browser.points(scatter) > 0);
                     int scatterFirst = Browser.points(scatter);
                     Browser.screenshot(driver, "dashboard-live.png");
                     runSeconds.release(30);
 
-                    long liveIos = live.get(90, java.util.concurrent.TimeUnit.SECONDS);
+                    long liveIos = live.get(90, TimeUnit.SECONDS);
                     wait.until(d -> d.findElement(By.id("run-status")).getText().equals("COMPLETED"));
                     wait.until(d -> !d.findElement(By.id("summary")).getText().isEmpty());
                     // 30 whole windows per op; the run ended half-way into a 31st, which is not drawn as a dip
                     wait.until(d -> Browser.points(iops) == 60);
                     // the scatter accounts for every I/O of the run once its last window is in
-                    wait.until(d -> d.findElement(By.id("scatter-note")).getText().replace(",", "")
+                    wait.until(d -> d.findElement(By.id("scatter-note"))
+                            .getText()
+                            .replace(",", "")
                             .contains(" points of " + liveIos + " I/Os"));
-                    assertThat(Browser.points(scatter)).as("the scatter gained points after its first drawing")
+                    assertThat(Browser.points(scatter))
+                            .as("the scatter gained points after its first drawing")
                             .isGreaterThan(scatterFirst);
                     Browser.click(wait, By.cssSelector("input[data-compare='" + baselineId + "']"));
                     Browser.click(wait, By.cssSelector("input[data-compare='" + liveId + "']"));
                     WebElement compare = driver.findElement(By.id("chart-compare"));
                     wait.until(d -> Browser.points(compare) >= 40);
-                    wait.until(d -> d.findElement(By.id("compare-table")).getText().contains("mean of 2 runs"));
+                    wait.until(
+                            d -> d.findElement(By.id("compare-table")).getText().contains("mean of 2 runs"));
                     // seed 002's view: both runs recorded mq-deadline on the same device, one group of two
-                    wait.until(d -> d.findElement(By.id("compare-schedulers")).getText().contains("mq-deadline"));
+                    wait.until(d ->
+                            d.findElement(By.id("compare-schedulers")).getText().contains("mq-deadline"));
                     assertThat(driver.findElement(By.id("compare-schedulers")).findElements(By.cssSelector("tr")))
                             .hasSize(2);
-                    assertThat(driver.findElement(By.id("compare-schedulers")).getText()).contains("OCZ Vertex 4");
-                    assertThat(Browser.points(driver.findElement(By.id("chart-latency")))).isGreaterThan(0);
-                    assertThat(Browser.points(driver.findElement(By.id("chart-bins")))).isGreaterThan(0);
-                    assertThat(Browser.points(driver.findElement(By.id("chart-wa")))).isGreaterThan(0);
-                    assertThat(driver.findElement(By.id("thresholds")).getText()).contains("≥ 10 ms");
-                    assertThat(Browser.failedLoads(driver)).as("every resource the page asks for exists").isEmpty();
+                    assertThat(driver.findElement(By.id("compare-schedulers")).getText())
+                            .contains("OCZ Vertex 4");
+                    assertThat(Browser.points(driver.findElement(By.id("chart-latency"))))
+                            .isGreaterThan(0);
+                    assertThat(Browser.points(driver.findElement(By.id("chart-bins"))))
+                            .isGreaterThan(0);
+                    assertThat(Browser.points(driver.findElement(By.id("chart-wa"))))
+                            .isGreaterThan(0);
+                    assertThat(driver.findElement(By.id("thresholds")).getText())
+                            .contains("≥ 10 ms");
+                    assertThat(Browser.failedLoads(driver))
+                            .as("every resource the page asks for exists")
+                            .isEmpty();
                     Browser.settled(driver, wait);
                     Browser.screenshot(driver, "dashboard.png");
                 } finally {

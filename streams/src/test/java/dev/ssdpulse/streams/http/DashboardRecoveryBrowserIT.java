@@ -55,7 +55,8 @@ class DashboardRecoveryBrowserIT {
 
                 views.unavailableFor(Duration.ofSeconds(4));
                 Browser.click(wait, By.cssSelector("tr[data-run='" + LIVE + "']"));
-                assertThat(iopsPoints(driver)).as("the previous run's 100 points are gone as soon as another is picked")
+                assertThat(iopsPoints(driver))
+                        .as("the previous run's 100 points are gone as soon as another is picked")
                         .isZero();
                 assertThat(driver.findElement(By.id("run-title")).getText()).isEqualTo(LIVE);
 

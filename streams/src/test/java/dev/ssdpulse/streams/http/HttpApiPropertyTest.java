@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ssdpulse.schemas.avro.IoOp;
+import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -68,11 +69,13 @@ class HttpApiPropertyTest {
         RawHttp.Response r;
         try {
             r = RawHttp.send(server.port(), "GET", target);
-        } catch (java.io.UncheckedIOException closed) {
+        } catch (UncheckedIOException closed) {
             // a target that is not origin-form (a URI with a scheme, "*"): the server may drop the connection
             // without an answer before any handler runs; only that case may go unanswered
             assertThat(originForm).as(target + ": " + closed.getMessage()).isFalse();
-            assertThat(RawHttp.send(server.port(), "GET", "/api/runs").status()).as("still serving").isEqualTo(200);
+            assertThat(RawHttp.send(server.port(), "GET", "/api/runs").status())
+                    .as("still serving")
+                    .isEqualTo(200);
             return;
         }
         assertThat(r.status()).as(target + " -> " + r.body()).isLessThan(500);
@@ -81,12 +84,16 @@ class HttpApiPropertyTest {
             // 404 without the API's JSON body may only come for a target without an absolute path
             assertThat(r.status()).as(target).isIn(400, 404);
             if (r.status() == 404) {
-                assertThat(originForm).as(target + ": an absolute path must reach the API").isFalse();
+                assertThat(originForm)
+                        .as(target + ": an absolute path must reach the API")
+                        .isFalse();
             }
         } else {
             assertCleanAnswer(target, r);
         }
-        assertThat(RawHttp.send(server.port(), "GET", "/api/runs").status()).as("still serving").isEqualTo(200);
+        assertThat(RawHttp.send(server.port(), "GET", "/api/runs").status())
+                .as("still serving")
+                .isEqualTo(200);
     }
 
     @Example
@@ -103,7 +110,8 @@ class HttpApiPropertyTest {
     void unknownRunIdsAre404NamingTheRun(@ForAll("runIds") String runId, @ForAll("runSubPaths") String sub)
             throws Exception {
         // a path is not a form: '+' is a literal plus there, a space is %20
-        String target = "/api/runs/" + URLEncoder.encode(runId, StandardCharsets.UTF_8).replace("+", "%20") + sub;
+        String target =
+                "/api/runs/" + URLEncoder.encode(runId, StandardCharsets.UTF_8).replace("+", "%20") + sub;
         RawHttp.Response r = RawHttp.send(server.port(), "GET", target);
         assertCleanAnswer(target, r);
         assertThat(r.status()).as(target).isEqualTo(404);
@@ -111,8 +119,11 @@ class HttpApiPropertyTest {
     }
 
     @Property(tries = 800)
-    void seriesParametersAreValidatedExactly(@ForAll("paramValues") String from, @ForAll("paramValues") String to,
-                                            @ForAll("opValues") String op, @ForAll("seriesPaths") String path)
+    void seriesParametersAreValidatedExactly(
+            @ForAll("paramValues") String from,
+            @ForAll("paramValues") String to,
+            @ForAll("opValues") String op,
+            @ForAll("seriesPaths") String path)
             throws Exception {
         StringBuilder q = new StringBuilder();
         append(q, "from", from);
@@ -126,7 +137,9 @@ class HttpApiPropertyTest {
             assertThat(r.status()).as(target + " -> " + r.body()).isEqualTo(200);
         } else {
             assertThat(r.status()).as(target + " -> " + r.body()).isEqualTo(400);
-            assertThat(JSON.readTree(r.body()).get("error").asText()).as(target).startsWith("parameter '" + problem + "'");
+            assertThat(JSON.readTree(r.body()).get("error").asText())
+                    .as(target)
+                    .startsWith("parameter '" + problem + "'");
         }
     }
 
@@ -141,10 +154,15 @@ class HttpApiPropertyTest {
         }
         assertThat(r.status()).as(target + " -> " + r.body()).isNotEqualTo(500).isBetween(200, 499);
         if (r.status() >= 400) {
-            assertThat(r.isJson()).as(target + ": JSON error body, got " + r.headers()).isTrue();
+            assertThat(r.isJson())
+                    .as(target + ": JSON error body, got " + r.headers())
+                    .isTrue();
             JsonNode body = JSON.readTree(r.body());
             assertThat(body.get("status").asInt()).isEqualTo(r.status());
-            assertThat(body.get("error").asText()).isNotBlank().doesNotContain("Exception").doesNotContain("\tat ");
+            assertThat(body.get("error").asText())
+                    .isNotBlank()
+                    .doesNotContain("Exception")
+                    .doesNotContain("\tat ");
         } else if (r.isJson()) {
             assertThat(JSON.readTree(r.body())).as(target).isNotNull();
         }
@@ -206,35 +224,83 @@ class HttpApiPropertyTest {
     Arbitrary<String> legalTargets() {
         Arbitrary<String> escape = Arbitraries.integers().between(0, 255).map(b -> String.format("%%%02X", b));
         Arbitrary<String> piece = Arbitraries.oneOf(
-                Arbitraries.strings().withChars(UNRESERVED + SUB_DELIMS + "/").ofMinLength(1).ofMaxLength(8),
+                Arbitraries.strings()
+                        .withChars(UNRESERVED + SUB_DELIMS + "/")
+                        .ofMinLength(1)
+                        .ofMaxLength(8),
                 escape,
-                Arbitraries.of("r1", "runs", "api", "summary", "summary.csv", "series", "series.csv", "steady-state",
-                        "wa", "phases", "events", "dead-letters", "metrics", "..", ".", "//", "%2F", "%00", "%FF",
-                        "%C3%A9", "+"));
+                Arbitraries.of(
+                        "r1",
+                        "runs",
+                        "api",
+                        "summary",
+                        "summary.csv",
+                        "series",
+                        "series.csv",
+                        "steady-state",
+                        "wa",
+                        "phases",
+                        "events",
+                        "dead-letters",
+                        "metrics",
+                        "..",
+                        ".",
+                        "//",
+                        "%2F",
+                        "%00",
+                        "%FF",
+                        "%C3%A9",
+                        "+"));
         Arbitrary<String> path = piece.list().ofMaxSize(6).map(ps -> String.join("", ps));
-        Arbitrary<String> prefix = Arbitraries.of("/", "/api/", "/api/runs/", "/api/runs/r1/", "/api/runs/r1",
-                "/metrics", "/api/dead-letters", "/api/runs/r1/series", "/api/runs/r1/events", "/API.md");
-        Arbitrary<String> query = Arbitraries.oneOf(Arbitraries.just(""),
+        Arbitrary<String> prefix = Arbitraries.of(
+                "/",
+                "/api/",
+                "/api/runs/",
+                "/api/runs/r1/",
+                "/api/runs/r1",
+                "/metrics",
+                "/api/dead-letters",
+                "/api/runs/r1/series",
+                "/api/runs/r1/events",
+                "/API.md");
+        Arbitrary<String> query = Arbitraries.oneOf(
+                Arbitraries.just(""),
                 piece.list().ofMaxSize(5).map(ps -> "?" + String.join("", ps)),
                 Combinators.combine(Arbitraries.of("from", "to", "op", "access_token", "x", ""), piece)
                         .as((k, v) -> "?" + k + "=" + v));
         // "//x" would be an authority, not a path: the server answers that itself (see garbage targets)
-        return Combinators.combine(prefix, path, query).as((a, b, c) -> a + b + c).filter(t -> !t.startsWith("//"));
+        return Combinators.combine(prefix, path, query)
+                .as((a, b, c) -> a + b + c)
+                .filter(t -> !t.startsWith("//"));
     }
 
     /** Anything printable without a space: may be an invalid URI (bad escapes, braces, quotes, backslashes). */
     @Provide
     Arbitrary<String> garbageTargets() {
-        Arbitrary<String> printable = Arbitraries.strings().withCharRange('!', '~').ofMaxLength(60);
-        return Combinators.combine(Arbitraries.of("/", "/api/", "/api/runs/", "/api/runs/r1/", "/metrics?", "",
-                "*", "http://127.0.0.1/api/runs/"), printable).as((a, b) -> a + b)
+        Arbitrary<String> printable =
+                Arbitraries.strings().withCharRange('!', '~').ofMaxLength(60);
+        return Combinators.combine(
+                        Arbitraries.of(
+                                "/",
+                                "/api/",
+                                "/api/runs/",
+                                "/api/runs/r1/",
+                                "/metrics?",
+                                "",
+                                "*",
+                                "http://127.0.0.1/api/runs/"),
+                        printable)
+                .as((a, b) -> a + b)
                 .filter(s -> !s.isEmpty());
     }
 
     @Provide
     Arbitrary<String> runIds() {
-        return Arbitraries.oneOf(Arbitraries.strings().ofMinLength(1).ofMaxLength(40),
-                        Arbitraries.strings().withChars("/%+ ?#&=.\\\"'<>{}|^`\u00e9\u4e2d\ud83d\ude00").ofMinLength(1)
+        return Arbitraries.oneOf(
+                        Arbitraries.strings().ofMinLength(1).ofMaxLength(40),
+                        Arbitraries.strings()
+                                .withChars("/%+ ?#&=.\\\"'<>{}|^`\u00e9\u4e2d\ud83d\ude00")
+                                .ofMinLength(1)
                                 .ofMaxLength(12),
                         Arbitraries.of("..", ".", "r1 ", " r1", "R1", "r1/", "%", "%2F"))
                 .filter(id -> !id.equals("r1"))
@@ -245,8 +311,8 @@ class HttpApiPropertyTest {
 
     @Provide
     Arbitrary<String> runSubPaths() {
-        return Arbitraries.of("", "/summary", "/summary.csv", "/series", "/series.csv", "/steady-state", "/wa",
-                "/phases", "/events");
+        return Arbitraries.of(
+                "", "/summary", "/summary.csv", "/series", "/series.csv", "/steady-state", "/wa", "/phases", "/events");
     }
 
     @Provide
@@ -257,19 +323,51 @@ class HttpApiPropertyTest {
     @Provide
     Arbitrary<String> paramValues() {
         return Arbitraries.oneOf(
-                Arbitraries.of("0", "1", "2.5", " 3 ", "-0", "-1", "1e3", "1E-9", "1e-10", "9.3e9", "9.22e9", "9.3e18",
-                        "1e308", "1e309", "NaN", "Infinity", "-Infinity", "0x10", "0x1p3", "1_000", "", " ", "abc",
-                        "1d", "2f", "\u0661", "+4", "00000000000000000000000000000001", "9223372036.854775807",
-                        "9223372036.854775808", "%", "\u0000"),
-                Arbitraries.doubles().between(0, 20).map(d -> String.valueOf(d)),
-                Arbitraries.longs().map(l -> String.valueOf(l)),
-                Arbitraries.strings().ofMaxLength(10)).injectNull(0.25);
+                        Arbitraries.of(
+                                "0",
+                                "1",
+                                "2.5",
+                                " 3 ",
+                                "-0",
+                                "-1",
+                                "1e3",
+                                "1E-9",
+                                "1e-10",
+                                "9.3e9",
+                                "9.22e9",
+                                "9.3e18",
+                                "1e308",
+                                "1e309",
+                                "NaN",
+                                "Infinity",
+                                "-Infinity",
+                                "0x10",
+                                "0x1p3",
+                                "1_000",
+                                "",
+                                " ",
+                                "abc",
+                                "1d",
+                                "2f",
+                                "\u0661",
+                                "+4",
+                                "00000000000000000000000000000001",
+                                "9223372036.854775807",
+                                "9223372036.854775808",
+                                "%",
+                                "\u0000"),
+                        Arbitraries.doubles().between(0, 20).map(d -> String.valueOf(d)),
+                        Arbitraries.longs().map(l -> String.valueOf(l)),
+                        Arbitraries.strings().ofMaxLength(10))
+                .injectNull(0.25);
     }
 
     @Provide
     Arbitrary<String> opValues() {
         return Arbitraries.oneOf(
-                Arbitraries.of("READ", "read", " Write ", "TRIM", "flush", "READS", "", "0", "1", "r\u0130ad", "ALL"),
-                Arbitraries.strings().ofMaxLength(6)).injectNull(0.4);
+                        Arbitraries.of(
+                                "READ", "read", " Write ", "TRIM", "flush", "READS", "", "0", "1", "r\u0130ad", "ALL"),
+                        Arbitraries.strings().ofMaxLength(6))
+                .injectNull(0.4);
     }
 }

@@ -21,16 +21,20 @@ class HttpApiRoutesTest {
         List<String> documented = documentedEndpoints();
         try (HttpApiServer server = new HttpApiServer(new InMemoryRunViews(), HttpApiConfig.localhost(0))) {
             List<String> routes = server.javalin().unsafe.internalRouter.allHttpHandlers().stream()
-                    .map(e -> e.endpoint.method + " " + e.endpoint.path).toList();
-            List<String> gets = routes.stream().filter(r -> r.startsWith("GET ")).toList();
+                    .map(e -> e.endpoint.method + " " + e.endpoint.path)
+                    .toList();
+            List<String> gets =
+                    routes.stream().filter(r -> r.startsWith("GET ")).toList();
             assertThat(documented).as("API.md's table").doesNotHaveDuplicates().isNotEmpty();
             assertThat(gets).as("GET routes vs API.md").containsExactlyInAnyOrderElementsOf(documented);
             // the table lists GET only; HEAD is the same route without a body (API.md's preamble). Javalin lists
             // before-handlers too: the guard of every path
-            assertThat(routes).as("every route but GET is its HEAD twin or the guard")
+            assertThat(routes)
+                    .as("every route but GET is its HEAD twin or the guard")
                     .filteredOn(r -> !r.startsWith("BEFORE "))
                     .filteredOn(r -> !r.startsWith("GET "))
-                    .containsExactlyInAnyOrderElementsOf(gets.stream().map(g -> "HEAD" + g.substring(3)).toList());
+                    .containsExactlyInAnyOrderElementsOf(
+                            gets.stream().map(g -> "HEAD" + g.substring(3)).toList());
         }
     }
 

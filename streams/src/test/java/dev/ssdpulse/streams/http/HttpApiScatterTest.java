@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -49,8 +50,8 @@ class HttpApiScatterTest {
     }
 
     private HttpResponse<byte[]> get(String path) throws Exception {
-        return client.send(HttpRequest.newBuilder(server.url().resolve(path)).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        return client.send(
+                HttpRequest.newBuilder(server.url().resolve(path)).build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
     @Test
@@ -62,7 +63,9 @@ class HttpApiScatterTest {
         assertThat(s.get("thresholdNs").asLong()).isEqualTo(10 * MS);
         assertThat(s.get("windows").get("startNs")).extracting(JsonNode::asLong).containsExactly(0L, S, 2 * S);
         assertThat(s.get("windows").get("ioCount")).extracting(JsonNode::asLong).containsExactly(300L, 300L, 300L);
-        assertThat(s.get("windows").get("atOrAboveThreshold")).extracting(JsonNode::asLong).containsExactly(6L, 6L, 6L);
+        assertThat(s.get("windows").get("atOrAboveThreshold"))
+                .extracting(JsonNode::asLong)
+                .containsExactly(6L, 6L, 6L);
         assertThat(s.get("windows").get("shown")).extracting(JsonNode::asInt).containsExactly(26, 26, 26);
         JsonNode points = s.get("points");
         assertThat(points.get("timeNs")).hasSize(78);
@@ -83,7 +86,8 @@ class HttpApiScatterTest {
 
     @Test
     void filtersByTimeAndOp() throws Exception {
-        JsonNode s = JSON.readTree(get("/api/runs/r1/scatter?from=1&to=1.5&op=WRITE").body());
+        JsonNode s =
+                JSON.readTree(get("/api/runs/r1/scatter?from=1&to=1.5&op=WRITE").body());
         assertThat(s.get("windows").get("startNs")).extracting(JsonNode::asLong).containsExactly(S);
         assertThat(s.get("windows").get("shown")).extracting(JsonNode::asInt).containsExactly(6);
         assertThat(s.get("points").get("op")).extracting(JsonNode::asInt).containsOnly(1);
@@ -98,7 +102,7 @@ class HttpApiScatterTest {
         ByteBuffer b = ByteBuffer.wrap(r.body()).order(ByteOrder.LITTLE_ENDIAN);
         byte[] magic = new byte[8];
         b.get(magic);
-        assertThat(new String(magic, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("SSDSCAT1");
+        assertThat(new String(magic, StandardCharsets.US_ASCII)).isEqualTo("SSDSCAT1");
         int windows = b.getInt();
         int points = b.getInt();
         assertThat(windows).isEqualTo(3);
@@ -108,10 +112,12 @@ class HttpApiScatterTest {
         int timeAt = 24 + 6 * 8 * windows;
         assertThat(r.body()).hasSize(timeAt + 17 * points);
         for (int k = 0; k < points; k++) {
-            assertThat((long) b.getDouble(timeAt + 8 * k)).isEqualTo(json.get("points").get("timeNs").get(k).asLong());
+            assertThat((long) b.getDouble(timeAt + 8 * k))
+                    .isEqualTo(json.get("points").get("timeNs").get(k).asLong());
             assertThat((long) b.getDouble(timeAt + 8 * points + 8 * k))
                     .isEqualTo(json.get("points").get("latencyNs").get(k).asLong());
-            assertThat((int) b.get(timeAt + 16 * points + k)).isEqualTo(json.get("points").get("op").get(k).asInt());
+            assertThat((int) b.get(timeAt + 16 * points + k))
+                    .isEqualTo(json.get("points").get("op").get(k).asInt());
         }
     }
 
@@ -119,7 +125,7 @@ class HttpApiScatterTest {
     void refusesAnUnknownFormatAndAnswers404ForAnUnknownRun() throws Exception {
         HttpResponse<byte[]> bad = get("/api/runs/r1/scatter?format=png");
         assertThat(bad.statusCode()).isEqualTo(400);
-        assertThat(new String(bad.body(), java.nio.charset.StandardCharsets.UTF_8)).contains("format");
+        assertThat(new String(bad.body(), StandardCharsets.UTF_8)).contains("format");
         assertThat(get("/api/runs/nope/scatter").statusCode()).isEqualTo(404);
         JsonNode empty = JSON.readTree(get("/api/runs/r1/scatter?from=100").body());
         assertThat(empty.get("points").get("timeNs")).isEmpty();

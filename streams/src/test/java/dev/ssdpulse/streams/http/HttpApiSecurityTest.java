@@ -30,10 +30,24 @@ class HttpApiSecurityTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TOKEN = "s3cret-Token_0123456789";
     /** Every endpoint of API.md, plus unknown API paths; the run r1 exists, "nope" does not. */
-    private static final List<String> API_PATHS = List.of("/api/runs", "/api/dead-letters", "/api/runs/r1",
-            "/api/runs/r1/summary", "/api/runs/r1/summary.csv", "/api/runs/r1/series?op=READ&from=0&to=3",
-            "/api/runs/r1/series.csv", "/api/runs/r1/steady-state", "/api/runs/r1/wa", "/api/runs/r1/phases",
-            "/api/runs/r1/events", "/api/runs/nope", "/api/runs/nope/summary", "/api/nothing-here", "/api", "/metrics");
+    private static final List<String> API_PATHS = List.of(
+            "/api/runs",
+            "/api/dead-letters",
+            "/api/runs/r1",
+            "/api/runs/r1/summary",
+            "/api/runs/r1/summary.csv",
+            "/api/runs/r1/series?op=READ&from=0&to=3",
+            "/api/runs/r1/series.csv",
+            "/api/runs/r1/steady-state",
+            "/api/runs/r1/wa",
+            "/api/runs/r1/phases",
+            "/api/runs/r1/events",
+            "/api/runs/nope",
+            "/api/runs/nope/summary",
+            "/api/nothing-here",
+            "/api",
+            "/metrics");
+
     private static final List<String> STATIC_PATHS = List.of("/", "/app.js", "/API.md", "/no-such-file");
 
     private final InMemoryRunViews views = new InMemoryRunViews();
@@ -86,7 +100,8 @@ class HttpApiSecurityTest {
         }
         server.close();
         server = new HttpApiServer(views, HttpApiConfig.localhost(0).withBearerToken(TOKEN));
-        List<String[]> wrong = List.of(new String[0],
+        List<String[]> wrong = List.of(
+                new String[0],
                 new String[] {"Authorization: Bearer"},
                 new String[] {"Authorization: Bearer "},
                 new String[] {"Authorization: Bearer x"},
@@ -103,7 +118,9 @@ class HttpApiSecurityTest {
             for (String[] headers : wrong) {
                 for (String method : List.of("GET", "HEAD")) {
                     RawHttp.Response r = RawHttp.send(server.port(), method, path, headers);
-                    assertThat(r.status()).as(method + " " + path + " with " + List.of(headers)).isEqualTo(401);
+                    assertThat(r.status())
+                            .as(method + " " + path + " with " + List.of(headers))
+                            .isEqualTo(401);
                     assertThat(r.header("WWW-Authenticate")).isEqualTo("Bearer");
                     if (method.equals("GET")) {
                         JsonNode body = JSON.readTree(r.body());
@@ -113,13 +130,22 @@ class HttpApiSecurityTest {
                 }
             }
             String sep = path.contains("?") ? "&" : "?";
-            assertThat(RawHttp.send(server.port(), "GET", path + sep + "access_token=wrong").status()).isEqualTo(401);
-            assertThat(RawHttp.send(server.port(), "GET", path + sep + "access_token=").status()).isEqualTo(401);
-            assertThat(RawHttp.send(server.port(), "GET", path, "Authorization: Bearer " + TOKEN).status())
-                    .as(path + " with the token answers as without authentication").isEqualTo(openStatuses.get(i));
-            assertThat(RawHttp.send(server.port(), "GET", path, "authorization: bearer " + TOKEN).status())
-                    .as("the scheme is case-insensitive").isEqualTo(openStatuses.get(i));
-            assertThat(RawHttp.send(server.port(), "GET", path + sep + "access_token=" + TOKEN).status())
+            assertThat(RawHttp.send(server.port(), "GET", path + sep + "access_token=wrong")
+                            .status())
+                    .isEqualTo(401);
+            assertThat(RawHttp.send(server.port(), "GET", path + sep + "access_token=")
+                            .status())
+                    .isEqualTo(401);
+            assertThat(RawHttp.send(server.port(), "GET", path, "Authorization: Bearer " + TOKEN)
+                            .status())
+                    .as(path + " with the token answers as without authentication")
+                    .isEqualTo(openStatuses.get(i));
+            assertThat(RawHttp.send(server.port(), "GET", path, "authorization: bearer " + TOKEN)
+                            .status())
+                    .as("the scheme is case-insensitive")
+                    .isEqualTo(openStatuses.get(i));
+            assertThat(RawHttp.send(server.port(), "GET", path + sep + "access_token=" + TOKEN)
+                            .status())
                     .isEqualTo(openStatuses.get(i));
         }
         // the page itself carries no data; it asks for the token
@@ -135,9 +161,20 @@ class HttpApiSecurityTest {
         List<String> paths = new ArrayList<>(API_PATHS);
         paths.addAll(STATIC_PATHS);
         for (String path : paths) {
-            for (String method : List.of("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND",
-                    "MKCOL", "LOCK", "PURGE", "FOO")) {
-                String[] body = method.equals("TRACE") ? new String[0]
+            for (String method : List.of(
+                    "POST",
+                    "PUT",
+                    "DELETE",
+                    "PATCH",
+                    "OPTIONS",
+                    "TRACE",
+                    "PROPFIND",
+                    "MKCOL",
+                    "LOCK",
+                    "PURGE",
+                    "FOO")) {
+                String[] body = method.equals("TRACE")
+                        ? new String[0]
                         : new String[] {"Content-Type: application/json", "Content-Length: 0"};
                 RawHttp.Response r = RawHttp.send(server.port(), method, path, body);
                 assertThat(r.status()).as(method + " " + path).isEqualTo(405);

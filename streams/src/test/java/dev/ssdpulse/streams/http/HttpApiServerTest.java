@@ -7,10 +7,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ssdpulse.schemas.avro.IoOp;
-import dev.ssdpulse.streams.views.RunViews;
 import java.io.BufferedReader;
+import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -34,7 +33,8 @@ class HttpApiServerTest {
         views.runs.put("r1", TestRecords.runStarted("r1", "first", 480_103_981_056L, 1_700_000_000_000_000_000L));
         views.statuses.put("r1", "RUNNING");
         for (int t = 0; t < 5; t++) {
-            views.windows.add(TestRecords.window("r1", IoOp.READ, t < 2 ? 0 : 1, t * S, 1000 + t, t == 3 ? 60_000_000L : 2_000_000L));
+            views.windows.add(TestRecords.window(
+                    "r1", IoOp.READ, t < 2 ? 0 : 1, t * S, 1000 + t, t == 3 ? 60_000_000L : 2_000_000L));
             views.windows.add(TestRecords.window("r1", IoOp.WRITE, t < 2 ? 0 : 1, t * S, 400, 2_000_000L));
         }
         views.wa.put("r1", List.of(TestRecords.wa("r1", 0, S, 2.5)));
@@ -48,8 +48,8 @@ class HttpApiServerTest {
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return client.send(HttpRequest.newBuilder(server.url().resolve(path)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return client.send(
+                HttpRequest.newBuilder(server.url().resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private JsonNode json(String path, int expectedStatus) throws Exception {
@@ -89,11 +89,16 @@ class HttpApiServerTest {
 
     @Test
     void badParametersAre400NamingTheParameter() throws Exception {
-        assertThat(json("/api/runs/r1/series?op=READS", 400).get("error").asText()).contains("'op'").contains("READS");
-        assertThat(json("/api/runs/r1/series?from=abc", 400).get("error").asText()).contains("'from'");
+        assertThat(json("/api/runs/r1/series?op=READS", 400).get("error").asText())
+                .contains("'op'")
+                .contains("READS");
+        assertThat(json("/api/runs/r1/series?from=abc", 400).get("error").asText())
+                .contains("'from'");
         assertThat(json("/api/runs/r1/series?to=-1", 400).get("error").asText()).contains("'to'");
-        assertThat(json("/api/runs/r1/series?from=5&to=2", 400).get("error").asText()).contains("'from'");
-        assertThat(json("/api/runs/r1/series.csv?from=NaN", 400).get("status").asInt()).isEqualTo(400);
+        assertThat(json("/api/runs/r1/series?from=5&to=2", 400).get("error").asText())
+                .contains("'from'");
+        assertThat(json("/api/runs/r1/series.csv?from=NaN", 400).get("status").asInt())
+                .isEqualTo(400);
         assertThat(json("/api/runs/r1/events?op=X", 400).get("error").asText()).contains("'op'");
     }
 
@@ -105,23 +110,33 @@ class HttpApiServerTest {
         assertThat(json("/api/whatever", 404).get("status").asInt()).isEqualTo(404);
         // Jetty refuses a path climbing above the root itself, before any route, as a bad request
         assertThat(json("/../etc/passwd", 400).get("status").asInt()).isEqualTo(400);
-        assertThat(json("/api/runs/r1/summary", 404).get("error").asText()).contains("no summary yet")
+        assertThat(json("/api/runs/r1/summary", 404).get("error").asText())
+                .contains("no summary yet")
                 .contains("RUNNING");
         assertThat(json("/api/runs/r1/summary.csv", 404).get("status").asInt()).isEqualTo(404);
     }
 
     @Test
     void onlyGetAndHeadAreAllowed() throws Exception {
-        HttpResponse<String> post = client.send(HttpRequest.newBuilder(server.url().resolve("/api/runs"))
-                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> post = client.send(
+                HttpRequest.newBuilder(server.url().resolve("/api/runs"))
+                        .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(post.statusCode()).isEqualTo(405);
         assertThat(post.headers().firstValue("Allow")).contains("GET, HEAD");
         assertThat(JSON.readTree(post.body()).get("status").asInt()).isEqualTo(405);
-        HttpResponse<String> delete = client.send(HttpRequest.newBuilder(server.url().resolve("/api/runs/r1"))
-                .DELETE().build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> delete = client.send(
+                HttpRequest.newBuilder(server.url().resolve("/api/runs/r1"))
+                        .DELETE()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(delete.statusCode()).isEqualTo(405);
-        HttpResponse<String> head = client.send(HttpRequest.newBuilder(server.url().resolve("/api/runs/r1"))
-                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> head = client.send(
+                HttpRequest.newBuilder(server.url().resolve("/api/runs/r1"))
+                        .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(head.statusCode()).isEqualTo(200);
         assertThat(head.body()).isEmpty();
     }
@@ -132,13 +147,17 @@ class HttpApiServerTest {
         JsonNode s = json("/api/runs/r1/summary", 200);
         assertThat(s.get("status").asText()).isEqualTo("COMPLETED");
         assertThat(s.get("device").asText()).contains("480.10 GB (447.13 GiB)");
-        assertThat(s.get("ops").get(0).get("countAtOrAbove").get("10ms").asLong()).isEqualTo(3);
+        assertThat(s.get("ops").get(0).get("countAtOrAbove").get("10ms").asLong())
+                .isEqualTo(3);
         assertThat(s.get("writeAmplification").get("cumulative").asDouble()).isEqualTo(2.5);
         HttpResponse<String> csv = get("/api/runs/r1/summary.csv");
         assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
         String[] lines = csv.body().split("\r\n");
-        assertThat(lines[0]).startsWith("run_id,status,scope,phase_index,phase_name,op,io_count,bytes,iops,mb_per_s,"
-                + "errors,latency_mean_us,").contains("count_ge_10ms").endsWith(",wa");
+        assertThat(lines[0])
+                .startsWith("run_id,status,scope,phase_index,phase_name,op,io_count,bytes,iops,mb_per_s,"
+                        + "errors,latency_mean_us,")
+                .contains("count_ge_10ms")
+                .endsWith(",wa");
         assertThat(lines[1]).startsWith("r1,COMPLETED,run,,,READ,1000,");
         assertThat(lines[1]).endsWith(",3,3,2,1,0,2.5");
     }
@@ -147,8 +166,11 @@ class HttpApiServerTest {
     void seriesCsvHasOneRowPerWindowAndNamedBins() throws Exception {
         String[] lines = get("/api/runs/r1/series.csv?op=WRITE").body().split("\r\n");
         assertThat(lines).hasSize(6);
-        assertThat(lines[0]).startsWith("window_start_s,op,phase,io_count,window_s,bytes,iops,mb_per_s,errors,"
-                + "latency_mean_us,").contains(",bin_le_50us,").endsWith(",bin_gt_10s");
+        assertThat(lines[0])
+                .startsWith(
+                        "window_start_s,op,phase,io_count,window_s,bytes,iops,mb_per_s,errors," + "latency_mean_us,")
+                .contains(",bin_le_50us,")
+                .endsWith(",bin_gt_10s");
         assertThat(lines[1]).startsWith("0,WRITE,0,400,1,1638400,400,1.6384,0,1500,");
     }
 
@@ -162,9 +184,18 @@ class HttpApiServerTest {
         assertThat(phases.get("source").asText()).isEqualTo("windows");
         assertThat(phases.get("phases").get(1).get("startS").asDouble()).isEqualTo(2.0);
         assertThat(phases.get("phases").get(1).get("endS").asDouble()).isEqualTo(5.0);
-        assertThat(json("/api/runs/r1/wa", 200).get("intervals").get(0).get("waCumulative").asDouble()).isEqualTo(2.5);
+        assertThat(json("/api/runs/r1/wa", 200)
+                        .get("intervals")
+                        .get(0)
+                        .get("waCumulative")
+                        .asDouble())
+                .isEqualTo(2.5);
         assertThat(json("/api/runs/r1/steady-state", 200).get("verdicts")).isEmpty();
-        assertThat(json("/api/dead-letters", 200).get("countsBySourceTopic").get("ssdpulse.io.v1").asLong()).isEqualTo(3);
+        assertThat(json("/api/dead-letters", 200)
+                        .get("countsBySourceTopic")
+                        .get("ssdpulse.io.v1")
+                        .asLong())
+                .isEqualTo(3);
     }
 
     @Test
@@ -172,13 +203,15 @@ class HttpApiServerTest {
         HttpResponse<String> r = get("/metrics");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain");
-        assertThat(r.body()).contains("ssdpulse_run_iops{op=\"READ\",run_id=\"r1\"} 1004.0")
+        assertThat(r.body())
+                .contains("ssdpulse_run_iops{op=\"READ\",run_id=\"r1\"} 1004.0")
                 .contains("ssdpulse_run_latency_max_seconds{op=\"READ\",run_id=\"r1\"} 0.002")
                 .contains("ssdpulse_run_status{run_id=\"r1\",status=\"RUNNING\"} 1.0")
                 .contains("ssdpulse_run_write_amplification{run_id=\"r1\"} 2.5")
                 .contains("ssdpulse_dead_letter_records{source=\"ssdpulse.io.v1\"} 3.0");
         // a lone instance: its cluster scope is its own exposition
-        assertThat(get("/metrics?scope=cluster").body()).isEqualTo(get("/metrics?scope=instance").body())
+        assertThat(get("/metrics?scope=cluster").body())
+                .isEqualTo(get("/metrics?scope=instance").body())
                 .isEqualTo(r.body());
         assertThat(json("/metrics?scope=everything", 400).get("error").asText())
                 .isEqualTo("parameter 'scope': 'everything' is not one of instance, cluster");
@@ -190,11 +223,17 @@ class HttpApiServerTest {
         server = new HttpApiServer(views, HttpApiConfig.localhost(0).withBearerToken("s3cret"));
         assertThat(json("/api/runs", 401).get("error").asText()).contains("Bearer");
         assertThat(get("/metrics").statusCode()).isEqualTo(401);
-        HttpResponse<String> wrong = client.send(HttpRequest.newBuilder(server.url().resolve("/api/runs"))
-                .header("Authorization", "Bearer nope").build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> wrong = client.send(
+                HttpRequest.newBuilder(server.url().resolve("/api/runs"))
+                        .header("Authorization", "Bearer nope")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(wrong.statusCode()).isEqualTo(401);
-        HttpResponse<String> ok = client.send(HttpRequest.newBuilder(server.url().resolve("/api/runs"))
-                .header("Authorization", "Bearer s3cret").build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> ok = client.send(
+                HttpRequest.newBuilder(server.url().resolve("/api/runs"))
+                        .header("Authorization", "Bearer s3cret")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(ok.statusCode()).isEqualTo(200);
         assertThat(get("/api/runs?access_token=s3cret").statusCode()).isEqualTo(200);
         assertThat(get("/").statusCode()).isEqualTo(200);
@@ -204,20 +243,29 @@ class HttpApiServerTest {
     void servesTheDashboardFromTheJar() throws Exception {
         HttpResponse<String> page = get("/");
         assertThat(page.headers().firstValue("Content-Type").orElse("")).startsWith("text/html");
-        assertThat(page.body()).contains("<canvas id=\"chart-iops\"").doesNotContain("http://").doesNotContain("https://");
-        assertThat(get("/app.js").headers().firstValue("Content-Type").orElse("")).startsWith("text/javascript");
+        assertThat(page.body())
+                .contains("<canvas id=\"chart-iops\"")
+                .doesNotContain("http://")
+                .doesNotContain("https://");
+        assertThat(get("/app.js").headers().firstValue("Content-Type").orElse(""))
+                .startsWith("text/javascript");
         assertThat(get("/API.md").body()).contains("| GET | `/api/runs` |");
     }
 
     @Test
     void eventsStreamWindowsAsTheyAppearAndStatusChanges() throws Exception {
-        HttpResponse<java.io.InputStream> r = client.send(HttpRequest.newBuilder(
-                server.url().resolve("/api/runs/r1/events?op=READ&from=4")).build(),
+        HttpResponse<InputStream> r = client.send(
+                HttpRequest.newBuilder(server.url().resolve("/api/runs/r1/events?op=READ&from=4"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofInputStream());
         assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
         try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
-            assertThat(nextEvent(in)).containsEntry("event", "window").extractingByKey("data").asString()
-                    .contains("\"t\":4.0").contains("\"op\":\"READ\"");
+            assertThat(nextEvent(in))
+                    .containsEntry("event", "window")
+                    .extractingByKey("data")
+                    .asString()
+                    .contains("\"t\":4.0")
+                    .contains("\"op\":\"READ\"");
             assertThat(nextEvent(in)).containsEntry("event", "wa");
             assertThat(nextEvent(in)).containsEntry("event", "status");
             views.windows.add(TestRecords.window("r1", IoOp.READ, 1, 5 * S, 999, 2_000_000L));
@@ -241,15 +289,21 @@ class HttpApiServerTest {
             HttpResponse<String> r = get("/api/runs/r2");
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(r.headers().firstValue(HttpApiServer.FORWARDED_HEADER)).contains(otherHost);
-            assertThat(JSON.readTree(r.body()).get("run").get("runName").asText()).isEqualTo("remote");
-            assertThat(json("/api/runs/r2/series?op=BAD", 400).get("error").asText()).contains("'op'");
+            assertThat(JSON.readTree(r.body()).get("run").get("runName").asText())
+                    .isEqualTo("remote");
+            assertThat(json("/api/runs/r2/series?op=BAD", 400).get("error").asText())
+                    .contains("'op'");
             // the run list and dead letters gather every instance's share; a silent instance is named
             otherViews.deadLetters.put("ssdpulse.io.v1", 4L);
             views.instances.addAll(List.of(otherHost, "127.0.0.1:1", "127.0.0.1:3"));
             HttpResponse<String> list = get("/api/runs");
             assertThat(JSON.readTree(list.body()).findValuesAsText("runId")).containsExactly("r1", "r2");
-            assertThat(list.headers().firstValue("X-Ssdpulse-Missing-Instances")).contains("127.0.0.1:3");
-            assertThat(json("/api/dead-letters", 200).get("countsBySourceTopic").get("ssdpulse.io.v1").asLong())
+            assertThat(list.headers().firstValue("X-Ssdpulse-Missing-Instances"))
+                    .contains("127.0.0.1:3");
+            assertThat(json("/api/dead-letters", 200)
+                            .get("countsBySourceTopic")
+                            .get("ssdpulse.io.v1")
+                            .asLong())
                     .isEqualTo(7);
             // the owner is gone: 502 with a JSON error, not a hang or a stack trace
             views.owners.put("r2", "127.0.0.1:1");
@@ -262,7 +316,8 @@ class HttpApiServerTest {
     @Test
     void configRefusesBadValues() {
         assertThatThrownBy(() -> HttpApiConfig.localhost(70000)).hasMessageContaining("port");
-        assertThatThrownBy(() -> HttpApiConfig.localhost(0).withBearerToken(" ")).hasMessageContaining("bearerToken");
+        assertThatThrownBy(() -> HttpApiConfig.localhost(0).withBearerToken(" "))
+                .hasMessageContaining("bearerToken");
         assertThat(SeriesQuery.parse(Map.of("from", "1.5")).fromNs()).isEqualTo(1_500_000_000L);
     }
 

@@ -1,17 +1,23 @@
 package dev.ssdpulse.streams.http;
 
+import dev.ssdpulse.schemas.avro.LatencyScatter;
+import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.views.RunViews;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 
 /** A small real RunViews over maps, for tests of parsing, routing and rendering without a broker. */
 final class InMemoryRunViews implements RunViews {
@@ -22,34 +28,35 @@ final class InMemoryRunViews implements RunViews {
     final Map<String, List<SteadyStateVerdict>> verdicts = new ConcurrentHashMap<>();
     final Map<String, List<WriteAmplification>> wa = new ConcurrentHashMap<>();
     final Map<String, Long> deadLetters = new ConcurrentHashMap<>();
-    final Map<String, List<dev.ssdpulse.schemas.avro.LatencyScatter>> scatters = new ConcurrentHashMap<>();
+    final Map<String, List<LatencyScatter>> scatters = new ConcurrentHashMap<>();
     final Map<String, String> owners = new ConcurrentHashMap<>();
-    final java.util.Set<String> instances = ConcurrentHashMap.newKeySet();
-    final Map<String, List<dev.ssdpulse.schemas.avro.ResultSetStarted>> resultSets = new ConcurrentHashMap<>();
+    final Set<String> instances = ConcurrentHashMap.newKeySet();
+    final Map<String, List<ResultSetStarted>> resultSets = new ConcurrentHashMap<>();
     /** Until this System.nanoTime(), when set: a run's own views throw as Streams' stores do while they restore. */
     private volatile long unavailableUntilNs;
+
     private volatile boolean unavailable;
 
     /** From now for {@code duration}, every question about one run (and so every /api/runs/{id}/... request) fails. */
-    void unavailableFor(java.time.Duration duration) {
+    void unavailableFor(Duration duration) {
         unavailableUntilNs = System.nanoTime() + duration.toNanos();
         unavailable = true;
     }
 
     private void checkAvailable() {
         if (unavailable && System.nanoTime() - unavailableUntilNs < 0) {
-            throw new org.apache.kafka.streams.errors.InvalidStateStoreException("restoring (a test's fault)");
+            throw new InvalidStateStoreException("restoring (a test's fault)");
         }
     }
 
     @Override
-    public List<dev.ssdpulse.schemas.avro.ResultSetStarted> resultSets(String runId) {
+    public List<ResultSetStarted> resultSets(String runId) {
         return resultSets.getOrDefault(runId, List.of());
     }
 
     @Override
-    public java.util.Set<String> instances() {
-        return java.util.Set.copyOf(instances);
+    public Set<String> instances() {
+        return Set.copyOf(instances);
     }
 
     @Override
@@ -83,12 +90,14 @@ final class InMemoryRunViews implements RunViews {
     public List<WindowMetrics> series(String runId, int op, long fromNs, long toNs) {
         List<WindowMetrics> out = new ArrayList<>();
         for (WindowMetrics w : windows) {
-            if (w.getRunId().toString().equals(runId) && w.getOp().ordinal() == op && w.getWindowStartNs() >= fromNs
+            if (w.getRunId().toString().equals(runId)
+                    && w.getOp().ordinal() == op
+                    && w.getWindowStartNs() >= fromNs
                     && w.getWindowStartNs() <= toNs) {
                 out.add(w);
             }
         }
-        out.sort(java.util.Comparator.comparingLong(WindowMetrics::getWindowStartNs));
+        out.sort(Comparator.comparingLong(WindowMetrics::getWindowStartNs));
         return out;
     }
 
@@ -99,9 +108,10 @@ final class InMemoryRunViews implements RunViews {
     }
 
     @Override
-    public List<dev.ssdpulse.schemas.avro.LatencyScatter> scatter(String runId, long fromNs, long toNs) {
+    public List<LatencyScatter> scatter(String runId, long fromNs, long toNs) {
         return scatters.getOrDefault(runId, List.of()).stream()
-                .filter(s -> s.getWindowStartNs() >= fromNs && s.getWindowStartNs() <= toNs).toList();
+                .filter(s -> s.getWindowStartNs() >= fromNs && s.getWindowStartNs() <= toNs)
+                .toList();
     }
 
     @Override

@@ -1,17 +1,16 @@
 package dev.ssdpulse.streams.http;
 
-import dev.ssdpulse.streams.analysis.AnalysisSettings;
-import dev.ssdpulse.platform.TopicCreation;
 import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
+import dev.ssdpulse.producer.playback.RunPlayback;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.app.Reanalysis;
-import dev.ssdpulse.producer.playback.RunPlayback;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -44,26 +43,31 @@ class PlaybackBrowserIT {
         assertThat(Browser.installed())
                 .as("Debian chromium and chromium-driver are required: apt-get install -y chromium chromium-driver")
                 .isTrue();
-        AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
-                temp.resolve("state")).withApplicationId("playback-browser-it-" + UUID.randomUUID());
+        AnalyticsConfig config = AnalyticsConfig.defaults(
+                        stack.bootstrapServers(), stack.schemaRegistryUrl(), temp.resolve("state"))
+                .withApplicationId("playback-browser-it-" + UUID.randomUUID());
         TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String stored = "stored-" + UUID.randomUUID();
         String played = "played-" + UUID.randomUUID();
         ResultSetsIT.publishAlternatingRun(stack, stored, 60);
 
         try (AnalyticsApp app = new AnalyticsApp(config);
-             HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
+                HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
             app.start();
             app.awaitRunning(Duration.ofSeconds(60));
             ResultSetsIT.awaitViews().until(() -> app.views().summary(stored).isPresent());
-            Reanalysis.run(config.withSteadyState(10 * S, config.analysisSettings().fioCriteria()).withWindow(10 * S, config.analysisSettings().graceNs()),
-                    Set.of(stored), "w10s", Duration.ofMinutes(3));
+            Reanalysis.run(
+                    config.withSteadyState(10 * S, config.analysisSettings().fioCriteria())
+                            .withWindow(10 * S, config.analysisSettings().graceNs()),
+                    Set.of(stored),
+                    "w10s",
+                    Duration.ofMinutes(3));
             try (HttpApiServer server = HttpApiServer.start(app, HttpApiConfig.localhost(0))) {
-                RunPlayback playback = new RunPlayback(Map.of("bootstrap.servers", stack.bootstrapServers()), registry,
-                        Duration.ofMinutes(1));
+                RunPlayback playback = new RunPlayback(
+                        Map.of("bootstrap.servers", stack.bootstrapServers()), registry, Duration.ofMinutes(1));
                 CompletableFuture<RunPlayback.Report> play = CompletableFuture.supplyAsync(() -> {
                     try {
-                        return playback.play(stored, played, 4.0, () -> false, s -> { });
+                        return playback.play(stored, played, 4.0, () -> false, s -> {});
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         throw new IllegalStateException(e);
@@ -84,7 +88,9 @@ class PlaybackBrowserIT {
                     int first = Browser.points(iops);
                     assertThat(play).as("the playback is still going").isNotDone();
                     wait.until(d -> Browser.points(iops) > first);
-                    assertThat(Browser.points(iops)).as("the played run's IOPS chart grew").isGreaterThan(first);
+                    assertThat(Browser.points(iops))
+                            .as("the played run's IOPS chart grew")
+                            .isGreaterThan(first);
                     Browser.screenshot(driver, "playback-live.png");
                     assertThat(play.get(90, TimeUnit.SECONDS).ioCount()).isPositive();
                     wait.until(d -> d.findElement(By.id("run-status")).getText().equals("COMPLETED"));
@@ -92,16 +98,19 @@ class PlaybackBrowserIT {
 
                     Browser.click(wait, By.cssSelector("tr[data-run='" + stored + "']"));
                     wait.until(d -> d.findElement(By.id("run-title")).getText().equals("alternating")
-                            && !d.findElements(By.cssSelector("#rs-select option[value='w10s']")).isEmpty());
+                            && !d.findElements(By.cssSelector("#rs-select option[value='w10s']"))
+                                    .isEmpty());
                     wait.until(d -> Browser.points(iops) == 120);
                     new Select(driver.findElement(By.id("rs-select"))).selectByValue("w10s");
                     wait.until(d -> Browser.points(d.findElement(By.id("chart-iops"))) == 12);
-                    wait.until(d -> d.findElement(By.id("run-facts")).getText().contains("result set w10s (window 10 s"));
+                    wait.until(
+                            d -> d.findElement(By.id("run-facts")).getText().contains("result set w10s (window 10 s"));
                     Browser.click(wait, By.cssSelector("input[data-compare-rs='live']"));
                     Browser.click(wait, By.cssSelector("input[data-compare-rs='w10s']"));
                     WebElement compare = driver.findElement(By.id("chart-compare"));
                     wait.until(d -> Browser.points(compare) == 60 + 6);
-                    wait.until(d -> d.findElement(By.id("compare-table")).getText().contains("[w10s]"));
+                    wait.until(
+                            d -> d.findElement(By.id("compare-table")).getText().contains("[w10s]"));
                     Browser.screenshot(driver, "playback-result-sets.png");
                 } finally {
                     driver.quit();

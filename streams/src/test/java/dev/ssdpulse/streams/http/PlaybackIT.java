@@ -1,17 +1,17 @@
 package dev.ssdpulse.streams.http;
 
-import dev.ssdpulse.platform.TopicCreation;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
+import dev.ssdpulse.producer.playback.RunPlayback;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
-import dev.ssdpulse.producer.playback.RunPlayback;
 import dev.ssdpulse.streams.views.AnalyticsViews;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,15 +35,16 @@ class PlaybackIT {
 
     @Test
     void aStoredRunPlaysBackPacedByItsEventTimes(TestStack stack) throws Exception {
-        AnalyticsConfig config = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
-                temp.resolve("state")).withApplicationId("playback-it-" + UUID.randomUUID());
+        AnalyticsConfig config = AnalyticsConfig.defaults(
+                        stack.bootstrapServers(), stack.schemaRegistryUrl(), temp.resolve("state"))
+                .withApplicationId("playback-it-" + UUID.randomUUID());
         TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String origin = "stored-" + UUID.randomUUID();
         ResultSetsIT.publishAlternatingRun(stack, origin, 60);
         Map<String, Object> props = Map.of("bootstrap.servers", stack.bootstrapServers());
 
         try (AnalyticsApp app = new AnalyticsApp(config);
-             HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
+                HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
             app.start();
             app.awaitRunning(Duration.ofSeconds(60));
             AnalyticsViews views = app.views();
@@ -52,13 +53,16 @@ class PlaybackIT {
 
             RunPlayback playback = new RunPlayback(props, registry, Duration.ofMinutes(1));
             String played = "played-" + UUID.randomUUID();
-            RunPlayback.Report report = playback.play(origin, played, 10.0, () -> false, s -> { });
-            System.out.printf("played a %.0f-s run at 10x in %.2f s of wall time%n", report.runTimeNs() / 1e9,
-                    report.wallNs() / 1e9);
+            RunPlayback.Report report = playback.play(origin, played, 10.0, () -> false, s -> {});
+            System.out.printf(
+                    "played a %.0f-s run at 10x in %.2f s of wall time%n",
+                    report.runTimeNs() / 1e9, report.wallNs() / 1e9);
             // Pacing: no event is sent before its run time / 10, so the last one not before. Exact on any machine;
             // how much later it went depends on the machine's load (an upper bound needs a clock in RunPlayback).
             assertThat(report.runTimeNs()).as("run time played").isGreaterThan(50_000_000_000L);
-            assertThat(report.wallNs()).as("wall time of the run played at 10x").isGreaterThanOrEqualTo(report.runTimeNs() / 10);
+            assertThat(report.wallNs())
+                    .as("wall time of the run played at 10x")
+                    .isGreaterThanOrEqualTo(report.runTimeNs() / 10);
             assertThat(report.status()).isEqualTo(RunStatus.COMPLETED);
             assertThat(report.ioCount()).isEqualTo(stored.getIoCount());
 
@@ -66,12 +70,14 @@ class PlaybackIT {
             RunSummary summary = views.summary(played).orElseThrow();
             assertThat(summary.getStatus()).isEqualTo(RunStatus.COMPLETED);
             assertThat(summary.getIoCount()).isEqualTo(stored.getIoCount());
-            assertThat(summary.getOps().toString().replace(played, origin)).isEqualTo(stored.getOps().toString());
+            assertThat(summary.getOps().toString().replace(played, origin))
+                    .isEqualTo(stored.getOps().toString());
             ResultSetsIT.awaitViews().until(() -> views.run(played).isPresent());
             RunStarted link = views.run(played).orElseThrow();
             assertThat(link.getOriginRunId()).isEqualTo(origin);
             assertThat(link.getLabels()).containsEntry("playbackOf", origin);
-            assertThat(views.series(played, 0, 0, Long.MAX_VALUE)).hasSameSizeAs(views.series(origin, 0, 0, Long.MAX_VALUE));
+            assertThat(views.series(played, 0, 0, Long.MAX_VALUE))
+                    .hasSameSizeAs(views.series(origin, 0, 0, Long.MAX_VALUE));
 
             // stopped part-way (Ctrl-C in the CLI): ABORTED, with what was sent. Stopped at the first progress
             // report that counts I/Os sent (every 2 s of wall time, 20 s of the 60-s run at 10x), whatever the

@@ -32,15 +32,19 @@ final class RawHttp {
         }
     }
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     static Response send(int port, String method, String target, String... headerLines) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), TIMEOUT_MS);
             socket.setSoTimeout(TIMEOUT_MS);
-            StringBuilder req = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n")
-                    .append("Host: 127.0.0.1:").append(port).append("\r\nConnection: close\r\n");
+            StringBuilder req = new StringBuilder(method)
+                    .append(' ')
+                    .append(target)
+                    .append(" HTTP/1.1\r\n")
+                    .append("Host: 127.0.0.1:")
+                    .append(port)
+                    .append("\r\nConnection: close\r\n");
             for (String h : headerLines) {
                 req.append(h).append("\r\n");
             }
@@ -57,7 +61,8 @@ final class RawHttp {
             for (int i = 1; i < lines.length; i++) {
                 int colon = lines[i].indexOf(':');
                 if (colon > 0) {
-                    headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                    headers.put(
+                            lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
                             lines[i].substring(colon + 1).trim());
                 }
             }

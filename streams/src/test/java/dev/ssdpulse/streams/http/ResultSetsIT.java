@@ -1,13 +1,12 @@
 package dev.ssdpulse.streams.http;
 
-import dev.ssdpulse.streams.analysis.AnalysisSettings;
-import dev.ssdpulse.platform.TopicCreation;
 import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
@@ -17,12 +16,15 @@ import dev.ssdpulse.producer.publish.RunPublisher;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
 import dev.ssdpulse.schemas.avro.SteadyStateMethod;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.app.Reanalysis;
@@ -64,8 +66,8 @@ class ResultSetsIT {
     @Test
     void reanalysesSitBesideTheLiveResults(TestStack stack) throws Exception {
         // live: 1-s windows and 1-s SNIA rounds; the run alternates 3 s at 600 IOPS and 3 s at 1400 IOPS
-        AnalyticsConfig live = AnalyticsConfig.defaults(stack.bootstrapServers(), stack.schemaRegistryUrl(),
-                        temp.resolve("state"))
+        AnalyticsConfig live = AnalyticsConfig.defaults(
+                        stack.bootstrapServers(), stack.schemaRegistryUrl(), temp.resolve("state"))
                 .withApplicationId("resultsets-it-" + UUID.randomUUID())
                 .withSteadyState(S, AnalysisSettings.DEFAULT_FIO_CRITERIA);
         TopicCreation.createCatalogueIfMissing(live.bootstrapServers(), (short) 1);
@@ -78,28 +80,48 @@ class ResultSetsIT {
             app.start();
             app.awaitRunning(Duration.ofSeconds(60));
             AnalyticsViews views = app.views();
-            awaitViews().until(() -> views.summary(runA).isPresent() && views.summary(runB).isPresent());
+            awaitViews()
+                    .until(() -> views.summary(runA).isPresent()
+                            && views.summary(runB).isPresent());
             Snapshot before = Snapshot.of(views, runA);
             assertThat(before.summary.getStatus()).isEqualTo(RunStatus.COMPLETED);
-            assertThat(sniaReached(before.verdicts)).as("1-s rounds see the 3-s alternation").isFalse();
+            assertThat(sniaReached(before.verdicts))
+                    .as("1-s rounds see the 3-s alternation")
+                    .isFalse();
 
             // default settings, two runs at once over two threads: identical to the live results
             Reanalysis.run(live.withThreads(2), Set.of(runA, runB), "same", Duration.ofMinutes(3));
             // 10-s windows (and rounds, a round being whole windows)
-            Reanalysis.run(live.withSteadyState(10 * S, live.analysisSettings().fioCriteria()).withWindow(10 * S, live.analysisSettings().graceNs()),
-                    Set.of(runA), "w10s", Duration.ofMinutes(3));
+            Reanalysis.run(
+                    live.withSteadyState(10 * S, live.analysisSettings().fioCriteria())
+                            .withWindow(10 * S, live.analysisSettings().graceNs()),
+                    Set.of(runA),
+                    "w10s",
+                    Duration.ofMinutes(3));
             // 6-s SNIA rounds: every round averages one high and one low half, 1000 IOPS
-            Reanalysis.run(SteadyStateSpecs.apply(live, List.of("snia:round=6s")), Set.of(runA), "round6",
+            Reanalysis.run(
+                    SteadyStateSpecs.apply(live, List.of("snia:round=6s")),
+                    Set.of(runA),
+                    "round6",
                     Duration.ofMinutes(3));
             for (String name : List.of("same", "w10s", "round6")) {
-                awaitViews().until(() -> "COMPLETED".equals(views.status(ResultSetNames.alias(runA, name)).orElse("")));
+                awaitViews()
+                        .until(() -> "COMPLETED"
+                                .equals(views.status(ResultSetNames.alias(runA, name))
+                                        .orElse("")));
             }
-            awaitViews().until(() -> "COMPLETED".equals(views.status(ResultSetNames.alias(runB, "same")).orElse("")));
+            awaitViews()
+                    .until(() -> "COMPLETED"
+                            .equals(views.status(ResultSetNames.alias(runB, "same"))
+                                    .orElse("")));
 
             for (String run : List.of(runA, runB)) {
                 Snapshot own = Snapshot.of(views, run);
                 Snapshot same = Snapshot.of(views, ResultSetNames.alias(run, "same"));
-                assertThat(same.windows).as("windows of %s", run).hasSize(own.windows.size()).isEqualTo(own.windows);
+                assertThat(same.windows)
+                        .as("windows of %s", run)
+                        .hasSize(own.windows.size())
+                        .isEqualTo(own.windows);
                 // Avro's equals fails on NaN (a fio verdict whose window never filled): compare the full text form
                 assertThat(same.verdicts.toString()).isEqualTo(own.verdicts.toString());
                 assertThat(same.wa).isNotEmpty().isEqualTo(own.wa);
@@ -110,25 +132,38 @@ class ResultSetsIT {
             List<WindowMetrics> ten = w10.windows;
             assertThat(ten).hasSize(6 * 2);
             for (WindowMetrics w : ten) {
-                List<WindowMetrics> ones = before.windows.stream().filter(o -> o.getOp() == w.getOp()
-                        && o.getWindowStartNs() >= w.getWindowStartNs()
-                        && o.getWindowStartNs() < w.getWindowStartNs() + 10 * S).toList();
+                List<WindowMetrics> ones = before.windows.stream()
+                        .filter(o -> o.getOp() == w.getOp()
+                                && o.getWindowStartNs() >= w.getWindowStartNs()
+                                && o.getWindowStartNs() < w.getWindowStartNs() + 10 * S)
+                        .toList();
                 assertThat(ones).hasSize(10);
                 assertThat(w.getWindowSizeNs()).isEqualTo(10 * S);
-                assertThat(w.getIoCount()).isEqualTo(ones.stream().mapToLong(WindowMetrics::getIoCount).sum());
-                assertThat(w.getBytes()).isEqualTo(ones.stream().mapToLong(WindowMetrics::getBytes).sum());
+                assertThat(w.getIoCount())
+                        .isEqualTo(ones.stream()
+                                .mapToLong(WindowMetrics::getIoCount)
+                                .sum());
+                assertThat(w.getBytes())
+                        .isEqualTo(
+                                ones.stream().mapToLong(WindowMetrics::getBytes).sum());
                 for (int bin = 0; bin < w.getLatency().getBinCounts().size(); bin++) {
                     int b = bin;
-                    assertThat(w.getLatency().getBinCounts().get(bin)).isEqualTo(
-                            ones.stream().mapToLong(o -> o.getLatency().getBinCounts().get(b)).sum());
+                    assertThat(w.getLatency().getBinCounts().get(bin))
+                            .isEqualTo(ones.stream()
+                                    .mapToLong(
+                                            o -> o.getLatency().getBinCounts().get(b))
+                                    .sum());
                 }
             }
             assertThat(w10.summary.getIoCount()).isEqualTo(before.summary.getIoCount());
 
             Snapshot round6 = Snapshot.of(views, ResultSetNames.alias(runA, "round6"));
-            assertThat(sniaReached(round6.verdicts)).as("6-s rounds average the alternation out").isTrue();
+            assertThat(sniaReached(round6.verdicts))
+                    .as("6-s rounds average the alternation out")
+                    .isTrue();
 
-            assertThat(Snapshot.of(views, runA).toString()).as("the run's own results are untouched")
+            assertThat(Snapshot.of(views, runA).toString())
+                    .as("the run's own results are untouched")
                     .isEqualTo(before.toString());
             assertThat(views.statuses()).containsKeys(runA, runB).doesNotContainKey(ResultSetNames.alias(runA, "same"));
 
@@ -138,14 +173,31 @@ class ResultSetsIT {
                 List<String> names = new ArrayList<>();
                 sets.path("resultSets").forEach(n -> names.add(n.path("name").asText()));
                 assertThat(names).containsExactly("live", "round6", "same", "w10s");
-                assertThat(sets.path("resultSets").get(3).path("settings").path("windowNs").asText())
+                assertThat(sets.path("resultSets")
+                                .get(3)
+                                .path("settings")
+                                .path("windowNs")
+                                .asText())
                         .isEqualTo(Long.toString(10 * S));
                 JsonNode series = get(http, server, "/api/runs/" + runA + "/series?op=READ&resultSet=w10s", 200);
-                assertThat(series.path("ops").path("READ").get(0).path("windowS").asDouble()).isEqualTo(10.0);
+                assertThat(series.path("ops")
+                                .path("READ")
+                                .get(0)
+                                .path("windowS")
+                                .asDouble())
+                        .isEqualTo(10.0);
                 JsonNode liveSeries = get(http, server, "/api/runs/" + runA + "/series?op=READ", 200);
-                assertThat(liveSeries.path("ops").path("READ").get(0).path("windowS").asDouble()).isEqualTo(1.0);
+                assertThat(liveSeries
+                                .path("ops")
+                                .path("READ")
+                                .get(0)
+                                .path("windowS")
+                                .asDouble())
+                        .isEqualTo(1.0);
                 assertThat(get(http, server, "/api/runs/" + runA + "/summary?resultSet=round6", 200)
-                        .path("runId").asText()).isEqualTo(runA);
+                                .path("runId")
+                                .asText())
+                        .isEqualTo(runA);
                 get(http, server, "/api/runs/" + runA + "/summary?resultSet=nope", 404);
                 get(http, server, "/api/runs/" + runA + "/summary?resultSet=%2Fbad", 400);
             }
@@ -153,27 +205,36 @@ class ResultSetsIT {
     }
 
     private static boolean sniaReached(List<SteadyStateVerdict> verdicts) {
-        return verdicts.stream().filter(v -> v.getMethod() == SteadyStateMethod.SNIA_PTS).anyMatch(
-                SteadyStateVerdict::getReached);
+        return verdicts.stream()
+                .filter(v -> v.getMethod() == SteadyStateMethod.SNIA_PTS)
+                .anyMatch(SteadyStateVerdict::getReached);
     }
 
     private static JsonNode get(HttpClient http, HttpApiServer server, String path, int status) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(server.url().toString()
-                + path.substring(1))).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(server.url().toString() + path.substring(1)))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as("%s -> %s", path, r.body()).isEqualTo(status);
         return JSON.readTree(r.body());
     }
 
     /** Everything a view holds of one key (a run or an alias). */
-    private record Snapshot(List<WindowMetrics> windows, List<SteadyStateVerdict> verdicts,
-                            List<dev.ssdpulse.schemas.avro.WriteAmplification> wa,
-                            dev.ssdpulse.schemas.avro.RunSummary summary) {
+    private record Snapshot(
+            List<WindowMetrics> windows,
+            List<SteadyStateVerdict> verdicts,
+            List<WriteAmplification> wa,
+            RunSummary summary) {
         static Snapshot of(AnalyticsViews views, String key) {
             List<WindowMetrics> windows = new ArrayList<>();
             for (int op = 0; op < 4; op++) {
                 windows.addAll(views.series(key, op, 0, Long.MAX_VALUE));
             }
-            return new Snapshot(windows, views.verdicts(key), views.waSeries(key), views.summary(key).orElse(null));
+            return new Snapshot(
+                    windows,
+                    views.verdicts(key),
+                    views.waSeries(key),
+                    views.summary(key).orElse(null));
         }
     }
 
@@ -183,10 +244,12 @@ class ResultSetsIT {
         props.put("bootstrap.servers", stack.bootstrapServers());
         try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
             Producer<String, SpecificRecord> producer = RunProducers.create(props, registry);
-            RunPublisher publisher = new RunPublisher(producer,
+            RunPublisher publisher = new RunPublisher(
+                    producer,
                     PublisherConfig.defaults(props, OverflowPolicy.BLOCK).withMaxBatchIos(256),
-                    TestRecords.runStarted(runId, "alternating", 480_103_981_056L,
-                            System.currentTimeMillis() * 1_000_000L), 1);
+                    TestRecords.runStarted(
+                            runId, "alternating", 480_103_981_056L, System.currentTimeMillis() * 1_000_000L),
+                    1);
             publisher.phaseChanged(new PhaseChanged(runId, 0, "test", PhaseKind.TEST, 0L));
             long hostBytes = 0;
             for (int t = 0; t < seconds; t++) {
@@ -196,15 +259,19 @@ class ResultSetsIT {
                     boolean read = i % 10 < 7;
                     long latencyNs = 200_000 + (i % 37) * 150_000L + (i % 500 == 0 ? 25_000_000 : 0);
                     latencyNs = Math.min(latencyNs, completionNs);
-                    publisher.onIoCompleted(0, 0, (byte) (read ? 0 : 1), 4096L * i, 4096,
-                            completionNs - latencyNs, latencyNs, 4, 0);
+                    publisher.onIoCompleted(
+                            0, 0, (byte) (read ? 0 : 1), 4096L * i, 4096, completionNs - latencyNs, latencyNs, 4, 0);
                     if (!read) {
                         hostBytes += 4096;
                     }
                 }
-                publisher.publishSmart(SmartSample.newBuilder().setRunId(runId).setTimeNs(t * S + S - 1)
-                        .setSource(SmartSource.SIMULATOR).setHostBytesWritten(hostBytes)
-                        .setNandBytesWritten(hostBytes * 2).build());
+                publisher.publishSmart(SmartSample.newBuilder()
+                        .setRunId(runId)
+                        .setTimeNs(t * S + S - 1)
+                        .setSource(SmartSource.SIMULATOR)
+                        .setHostBytesWritten(hostBytes)
+                        .setNandBytesWritten(hostBytes * 2)
+                        .build());
             }
             publisher.finish(RunStatus.COMPLETED, null, seconds * S, 60_000);
             publisher.close();

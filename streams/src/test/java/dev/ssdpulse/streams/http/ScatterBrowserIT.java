@@ -4,6 +4,7 @@ import static dev.ssdpulse.streams.http.TestRecords.S;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.schemas.avro.LatencyScatter;
+import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.streams.avro.AvroMappers;
 import dev.ssdpulse.streams.latency.LatencyScatterSampler;
 import java.nio.charset.StandardCharsets;
@@ -48,16 +49,19 @@ class ScatterBrowserIT {
     static List<LatencyScatter> twelveMillionIoRun(String runId) {
         long[] layersNs = {90_000, 250_000, 700_000, 2_000_000, 5_500_000, 16_000_000, 45_000_000, 160_000_000};
         SplittableRandom random = new SplittableRandom(3);
-        LatencyScatterSampler sampler = new LatencyScatterSampler(runId, S, LatencyScatterSampler.DEFAULT_THRESHOLD_NS,
-                LatencyScatterSampler.DEFAULT_SAMPLES_PER_WINDOW);
+        LatencyScatterSampler sampler = new LatencyScatterSampler(
+                runId, S, LatencyScatterSampler.DEFAULT_THRESHOLD_NS, LatencyScatterSampler.DEFAULT_SAMPLES_PER_WINDOW);
         List<LatencyScatter> out = new ArrayList<>(SECONDS);
         long gapNs = S / IOPS;
         for (long i = 0; i < (long) SECONDS * IOPS; i++) {
             long completionNs = i * gapNs;
             boolean gcOn = (completionNs / S) % 600 >= 200;
             int r = random.nextInt(1000);
-            int layer = gcOn ? (r < 300 ? 0 : r < 600 ? 1 : r < 800 ? 2 : r < 920 ? 3 : r < 975 ? 4 : r < 993 ? 5
-                    : r < 999 ? 6 : 7) : (r < 550 ? 0 : r < 900 ? 1 : r < 985 ? 2 : r < 997 ? 3 : r < 999 ? 4 : 5);
+            int layer = gcOn
+                    ? (r < 300
+                            ? 0
+                            : r < 600 ? 1 : r < 800 ? 2 : r < 920 ? 3 : r < 975 ? 4 : r < 993 ? 5 : r < 999 ? 6 : 7)
+                    : (r < 550 ? 0 : r < 900 ? 1 : r < 985 ? 2 : r < 997 ? 3 : r < 999 ? 4 : 5);
             long latencyNs = layersNs[layer] + random.nextLong(layersNs[layer] / 3 + 1);
             sampler.add(random.nextInt(100) < 70 ? 1 : 0, completionNs, latencyNs);
             if (sampler.nextCloseEndNs() <= completionNs - 2 * S) {
@@ -77,18 +81,25 @@ class ScatterBrowserIT {
         String runId = "seed003-qd32-12M";
         List<LatencyScatter> scatter = twelveMillionIoRun(runId);
         long ios = scatter.stream().mapToLong(LatencyScatter::getIoCount).sum();
-        long outliers = scatter.stream().mapToLong(LatencyScatter::getAtOrAboveThresholdCount).sum();
+        long outliers = scatter.stream()
+                .mapToLong(LatencyScatter::getAtOrAboveThresholdCount)
+                .sum();
         long points = scatter.stream().mapToLong(s -> s.getLatenciesNs().size()).sum();
         assertThat(ios).isEqualTo((long) SECONDS * IOPS);
         assertThat(scatter).hasSize(SECONDS);
         assertThat(points).isEqualTo(outliers + (long) SECONDS * LatencyScatterSampler.DEFAULT_SAMPLES_PER_WINDOW);
 
         InMemoryRunViews views = new InMemoryRunViews();
-        views.runs.put(runId, TestRecords.runStarted(runId, "seed 003 QD32 random write, 5,000 s", 1_000_204_886_016L,
-                1_764_547_200_000_000_000L));
+        views.runs.put(
+                runId,
+                TestRecords.runStarted(
+                        runId, "seed 003 QD32 random write, 5,000 s", 1_000_204_886_016L, 1_764_547_200_000_000_000L));
         views.statuses.put(runId, "COMPLETED");
-        views.summaries.put(runId, dev.ssdpulse.schemas.avro.RunSummary.newBuilder(TestRecords.summary(runId, ios))
-                .setDurationNs(SECONDS * S).build());
+        views.summaries.put(
+                runId,
+                RunSummary.newBuilder(TestRecords.summary(runId, ios))
+                        .setDurationNs(SECONDS * S)
+                        .build());
         views.scatters.put(runId, scatter);
         try (HttpApiServer server = new HttpApiServer(views, HttpApiConfig.localhost(0))) {
             WebDriver driver = Browser.chrome(temp);
@@ -106,7 +117,8 @@ class ScatterBrowserIT {
                 double drawMs = Double.parseDouble(canvas.getAttribute("data-draw-ms"));
                 long bytes = Long.parseLong(canvas.getAttribute("data-bytes"));
                 String note = driver.findElement(By.id("scatter-note")).getText();
-                assertThat(note.replace(",", "")).contains("all " + outliers + " at or above 10 ms")
+                assertThat(note.replace(",", ""))
+                        .contains("all " + outliers + " at or above 10 ms")
                         .contains(points + " points of " + ios + " I/Os");
 
                 // a redraw (resize) without the network: the canvas part alone, several times for a stable figure
@@ -114,10 +126,11 @@ class ScatterBrowserIT {
                 List<Double> redrawsMs = new ArrayList<>();
                 for (int i = 0; i < 3; i++) {
                     redrawsMs.add(((Number) js.executeScript("var c = document.getElementById('chart-scatter');"
-                            + "c.style.width = '" + (i % 2 == 0 ? "99%" : "100%") + "';"
-                            + "var t = performance.now(); window.dispatchEvent(new Event('resize'));"
-                            + "return new Promise(function (ok) { requestAnimationFrame(function () {"
-                            + " ok(performance.now() - t); }); });")).doubleValue());
+                                    + "c.style.width = '" + (i % 2 == 0 ? "99%" : "100%") + "';"
+                                    + "var t = performance.now(); window.dispatchEvent(new Event('resize'));"
+                                    + "return new Promise(function (ok) { requestAnimationFrame(function () {"
+                                    + " ok(performance.now() - t); }); });"))
+                            .doubleValue());
                 }
                 // the JSON form of the same answer, fetched and parsed in the page, for comparison
                 @SuppressWarnings("unchecked")
@@ -137,21 +150,38 @@ class ScatterBrowserIT {
                 assertThat(((Number) warm.get("points")).longValue()).isEqualTo(points);
 
                 js.executeScript("document.getElementById('chart-scatter').scrollIntoView({block: 'center'});");
-                wait.until(d -> (Boolean) js.executeScript("var r = arguments[0].getBoundingClientRect();"
-                        + " return r.top >= 0 && r.bottom <= window.innerHeight;", canvas));
+                wait.until(d -> (Boolean) js.executeScript(
+                        "var r = arguments[0].getBoundingClientRect();"
+                                + " return r.top >= 0 && r.bottom <= window.innerHeight;",
+                        canvas));
                 Browser.settled(driver, wait);
                 Browser.screenshot(driver, "scatter-12M.png");
-                String report = String.format(Locale.ROOT, "scatter of %d I/Os (%d windows): %d points (%d >= 10 ms),"
+                String report = String.format(
+                        Locale.ROOT,
+                        "scatter of %d I/Os (%d windows): %d points (%d >= 10 ms),"
                                 + " binary answer %.1f MB%nrequest to pixels: %.0f ms (fetch %.0f ms, decode + draw %.0f ms)%n"
                                 + "redraw without the network: %s ms%nJSON form: %.1f MB, fetch %.0f ms, JSON.parse %.0f ms%n"
                                 + "binary form again (server warm): fetch %.0f ms%n",
-                        ios, scatter.size(), points, outliers, bytes / 1e6, loadMs, fetchMs, drawMs,
-                        redrawsMs.stream().map(v -> String.format(Locale.ROOT, "%.0f", v)).toList(),
-                        ((Number) json.get("bytes")).doubleValue() / 1e6, ((Number) json.get("fetchMs")).doubleValue(),
-                        ((Number) json.get("parseMs")).doubleValue(), ((Number) warm.get("fetchMs")).doubleValue());
+                        ios,
+                        scatter.size(),
+                        points,
+                        outliers,
+                        bytes / 1e6,
+                        loadMs,
+                        fetchMs,
+                        drawMs,
+                        redrawsMs.stream()
+                                .map(v -> String.format(Locale.ROOT, "%.0f", v))
+                                .toList(),
+                        ((Number) json.get("bytes")).doubleValue() / 1e6,
+                        ((Number) json.get("fetchMs")).doubleValue(),
+                        ((Number) json.get("parseMs")).doubleValue(),
+                        ((Number) warm.get("fetchMs")).doubleValue());
                 System.out.print(report);
                 Files.writeString(Path.of("target", "screenshots", "scatter-12M.txt"), report, StandardCharsets.UTF_8);
-                assertThat(Browser.failedLoads(driver)).as("every resource the page asks for exists").isEmpty();
+                assertThat(Browser.failedLoads(driver))
+                        .as("every resource the page asks for exists")
+                        .isEmpty();
                 assertThat(loadMs).as("request to pixels, ms").isLessThan(DRAW_LIMIT_MS);
             } finally {
                 driver.quit();

@@ -28,15 +28,14 @@ import org.apache.kafka.clients.producer.Producer;
  * hold the run before each run second, so that a test sees it unfold live step by step.
  */
 final class TestRunPublisher {
-    private TestRunPublisher() {
-    }
+    private TestRunPublisher() {}
 
     /**
      * Asked before each run second is published. A live test holds the run here until it has seen what it checks
      * (e.g. permits of a semaphore it releases): paced by the test's own progress, not by wall time.
      */
     interface Pacer {
-        Pacer NONE = runSecond -> { };
+        Pacer NONE = runSecond -> {};
 
         void awaitRunSecond(int runSecond) throws InterruptedException;
     }
@@ -51,17 +50,22 @@ final class TestRunPublisher {
      * @param tailNs when > 0, the run goes on that long into one more window (shorter than a window): one read
      *               completes in it and the run ends inside it, as a real run's last window does
      */
-    static long publish(TestStack stack, String runId, String name, int seconds, int baseIops, Pacer pacer,
-                        long seed, long tailNs) throws InterruptedException {
+    static long publish(
+            TestStack stack, String runId, String name, int seconds, int baseIops, Pacer pacer, long seed, long tailNs)
+            throws InterruptedException {
         Map<String, Object> props = new HashMap<>();
         props.put("bootstrap.servers", stack.bootstrapServers());
-        RunStarted started = TestRecords.runStarted(runId, name, 480_103_981_056L, System.currentTimeMillis() * 1_000_000L);
+        RunStarted started =
+                TestRecords.runStarted(runId, name, 480_103_981_056L, System.currentTimeMillis() * 1_000_000L);
         SplittableRandom random = new SplittableRandom(seed);
         long ios = 0;
         try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
             Producer<String, SpecificRecord> producer = RunProducers.create(props, registry);
-            RunPublisher publisher = new RunPublisher(producer,
-                    PublisherConfig.defaults(props, OverflowPolicy.BLOCK).withMaxBatchIos(128), started, 1);
+            RunPublisher publisher = new RunPublisher(
+                    producer,
+                    PublisherConfig.defaults(props, OverflowPolicy.BLOCK).withMaxBatchIos(128),
+                    started,
+                    1);
             int testStart = seconds / 3;
             publisher.phaseChanged(new PhaseChanged(runId, 0, "precondition", PhaseKind.PRECONDITION_INDEPENDENT, 0L));
             long hostBytes = 0;
@@ -80,16 +84,28 @@ final class TestRunPublisher {
                         latencyNs = 20_000_000 + random.nextInt(130_000_000);
                     }
                     latencyNs = Math.min(latencyNs, completionNs);
-                    publisher.onIoCompleted(0, t < testStart ? 0 : 1, (byte) (read ? 0 : 1), 4096L * i, 4096,
-                            completionNs - latencyNs, latencyNs, 4, 0);
+                    publisher.onIoCompleted(
+                            0,
+                            t < testStart ? 0 : 1,
+                            (byte) (read ? 0 : 1),
+                            4096L * i,
+                            4096,
+                            completionNs - latencyNs,
+                            latencyNs,
+                            4,
+                            0);
                     if (!read) {
                         hostBytes += 4096;
                     }
                     ios++;
                 }
                 nandBytes = (long) (hostBytes * (1 + 2 * (1 - Math.exp(-t / 6.0))));
-                publisher.publishSmart(SmartSample.newBuilder().setRunId(runId).setTimeNs(t * S + S - 1)
-                        .setSource(SmartSource.SIMULATOR).setHostBytesWritten(hostBytes).setNandBytesWritten(nandBytes)
+                publisher.publishSmart(SmartSample.newBuilder()
+                        .setRunId(runId)
+                        .setTimeNs(t * S + S - 1)
+                        .setSource(SmartSource.SIMULATOR)
+                        .setHostBytesWritten(hostBytes)
+                        .setNandBytesWritten(nandBytes)
                         .build());
             }
             if (tailNs > 0) {

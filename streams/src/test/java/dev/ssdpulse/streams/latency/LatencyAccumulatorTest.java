@@ -3,6 +3,7 @@ package dev.ssdpulse.streams.latency;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ssdpulse.streams.codec.BinaryWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -78,7 +79,9 @@ class LatencyAccumulatorTest {
             long exact = exactNearestRank(sorted, p);
             long estimate = acc.percentileNs(p);
             assertThat(estimate).as("p%s", p).isGreaterThanOrEqualTo(exact);
-            assertThat((double) (estimate - exact) / exact).as("relative error at p%s", p).isLessThanOrEqualTo(0.001);
+            assertThat((double) (estimate - exact) / exact)
+                    .as("relative error at p%s", p)
+                    .isLessThanOrEqualTo(0.001);
         }
     }
 
@@ -196,8 +199,8 @@ class LatencyAccumulatorTest {
         }
         int compressed = window.encode().length;
         int plain = uncompressed(window).length;
-        System.out.printf("typical 1-s window (50k I/Os): encoded %d B compressed, %d B uncompressed%n",
-                compressed, plain);
+        System.out.printf(
+                "typical 1-s window (50k I/Os): encoded %d B compressed, %d B uncompressed%n", compressed, plain);
         assertThat(compressed).isLessThan(plain);
         assertThat(compressed).isLessThan(8_192);
     }
@@ -219,7 +222,7 @@ class LatencyAccumulatorTest {
 
     /** The hot-store form (histogram without Deflate), as the window aggregator writes it. */
     private static byte[] uncompressed(LatencyAccumulator acc) {
-        dev.ssdpulse.streams.codec.BinaryWriter out = new dev.ssdpulse.streams.codec.BinaryWriter(1024);
+        BinaryWriter out = new BinaryWriter(1024);
         acc.encodeInto(out, false);
         return out.toByteArray();
     }

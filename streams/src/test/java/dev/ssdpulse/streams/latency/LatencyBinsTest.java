@@ -13,7 +13,8 @@ class LatencyBinsTest {
         LatencyBins bins = LatencyBins.iometer();
         assertThat(bins.edgeCount()).isEqualTo(20);
         assertThat(bins.binCount()).isEqualTo(21);
-        assertThat(bins.upperBoundsNs()).startsWith(50_000L, 100_000L, 200_000L, 500_000L, 1_000_000L)
+        assertThat(bins.upperBoundsNs())
+                .startsWith(50_000L, 100_000L, 200_000L, 500_000L, 1_000_000L)
                 .endsWith(2_000_000_000L, 4_700_000_000L, 5_000_000_000L, 10_000_000_000L);
     }
 
@@ -50,7 +51,8 @@ class LatencyBinsTest {
     @Test
     void parsesUnitsAndDecimals() {
         assertThatThrownBy(() -> LatencyBins.parse("50us, 100µs,1ms,4.7s, 250ns"))
-                .hasMessageContaining("#5").hasMessageContaining("strictly increasing");
+                .hasMessageContaining("#5")
+                .hasMessageContaining("strictly increasing");
         assertThat(LatencyBins.parse("50us,100us,1ms,4.7s").upperBoundsNs())
                 .containsExactly(50_000L, 100_000L, 1_000_000L, 4_700_000_000L);
         assertThat(LatencyBins.parse(LatencyBins.iometer().format())).isSameAs(LatencyBins.iometer());
@@ -59,7 +61,9 @@ class LatencyBinsTest {
     @Test
     void rejectsBadEdgesWithSpecificMessages() {
         assertThatThrownBy(() -> LatencyBins.of()).hasMessageContaining("at least one");
-        assertThatThrownBy(() -> LatencyBins.of(10, 0)).hasMessageContaining("#2").hasMessageContaining("not positive");
+        assertThatThrownBy(() -> LatencyBins.of(10, 0))
+                .hasMessageContaining("#2")
+                .hasMessageContaining("not positive");
         assertThatThrownBy(() -> LatencyBins.of(10, 10)).hasMessageContaining("strictly increasing");
         assertThatThrownBy(() -> LatencyBins.parse("5")).hasMessageContaining("no unit");
         assertThatThrownBy(() -> LatencyBins.parse("1.5ns")).hasMessageContaining("whole number");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ssdpulse.streams.codec.BinaryReader;
 import dev.ssdpulse.streams.codec.BinaryWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -17,8 +18,7 @@ class LatencyScatterSamplerTest {
     private static final long S = 1_000_000_000L;
     private static final long MS = 1_000_000L;
 
-    record Io(int op, long completionNs, long latencyNs) {
-    }
+    record Io(int op, long completionNs, long latencyNs) {}
 
     /** I/Os over [0, seconds) s in completion order; about 3 % at or above 10 ms. */
     private static List<Io> ios(long seed, int seconds, int perSecond) {
@@ -59,24 +59,33 @@ class LatencyScatterSamplerTest {
         List<LatencyScatterSampler.Window> windows = run(new LatencyScatterSampler("run-a", S, 10 * MS, 200), ios);
         assertThat(windows).hasSize(20);
         TreeMap<Long, List<Io>> byWindow = new TreeMap<>();
-        ios.forEach(io -> byWindow.computeIfAbsent(io.completionNs() / S, k -> new ArrayList<>()).add(io));
+        ios.forEach(io -> byWindow.computeIfAbsent(io.completionNs() / S, k -> new ArrayList<>())
+                .add(io));
         for (LatencyScatterSampler.Window w : windows) {
             List<Io> in = byWindow.get(w.windowStartNs() / S);
-            List<String> outliers = in.stream().filter(io -> io.latencyNs() >= 10 * MS)
-                    .map(io -> key(io.completionNs(), io.latencyNs(), io.op())).toList();
+            List<String> outliers = in.stream()
+                    .filter(io -> io.latencyNs() >= 10 * MS)
+                    .map(io -> key(io.completionNs(), io.latencyNs(), io.op()))
+                    .toList();
             List<String> shown = points(w);
             assertThat(w.ioCount()).isEqualTo(in.size());
             assertThat(w.atOrAboveThresholdCount()).isEqualTo(outliers.size()).isGreaterThan(100);
             assertThat(w.keptAtOrAboveThresholdCount()).isEqualTo(outliers.size());
             assertThat(shown.stream().filter(outliers::contains).toList())
-                    .as("every outlier exactly once").containsExactlyInAnyOrderElementsOf(outliers);
+                    .as("every outlier exactly once")
+                    .containsExactlyInAnyOrderElementsOf(outliers);
             assertThat(shown).hasSize(outliers.size() + 200).doesNotHaveDuplicates();
-            List<String> all = in.stream().map(io -> key(io.completionNs(), io.latencyNs(), io.op())).toList();
+            List<String> all = in.stream()
+                    .map(io -> key(io.completionNs(), io.latencyNs(), io.op()))
+                    .toList();
             assertThat(all).containsAll(shown);
             for (int i = 1; i < w.pointCount(); i++) {
-                assertThat(w.completionOffsetsNs()[i]).as("completion order").isGreaterThanOrEqualTo(w.completionOffsetsNs()[i - 1]);
+                assertThat(w.completionOffsetsNs()[i])
+                        .as("completion order")
+                        .isGreaterThanOrEqualTo(w.completionOffsetsNs()[i - 1]);
             }
-            assertThat(java.util.Arrays.stream(w.completionOffsetsNs()).boxed().toList()).allSatisfy(o -> assertThat(o).isBetween(0L, S - 1));
+            assertThat(Arrays.stream(w.completionOffsetsNs()).boxed().toList())
+                    .allSatisfy(o -> assertThat(o).isBetween(0L, S - 1));
         }
     }
 
@@ -84,7 +93,10 @@ class LatencyScatterSamplerTest {
     void keepsEveryIoOfAWindowWithFewerIosThanTheSampleSize() {
         List<Io> ios = ios(3, 3, 150);
         List<LatencyScatterSampler.Window> windows = run(new LatencyScatterSampler("run-a", S, 10 * MS, 200), ios);
-        assertThat(windows.stream().mapToInt(LatencyScatterSampler.Window::pointCount).sum()).isEqualTo(ios.size());
+        assertThat(windows.stream()
+                        .mapToInt(LatencyScatterSampler.Window::pointCount)
+                        .sum())
+                .isEqualTo(ios.size());
     }
 
     @Test
@@ -151,7 +163,9 @@ class LatencyScatterSamplerTest {
             first.add(io.op(), io.completionNs(), io.latencyNs());
         }
         first.closeUpTo(2 * S, resumed::add);
-        assertThat(resumed).extracting(LatencyScatterSampler.Window::windowStartNs).containsExactly(0L, S);
+        assertThat(resumed)
+                .extracting(LatencyScatterSampler.Window::windowStartNs)
+                .containsExactly(0L, S);
         assertThat(first.nextCloseEndNs()).isEqualTo(3 * S);
         BinaryWriter out = new BinaryWriter(1024);
         first.encodeInto(out);
@@ -172,18 +186,32 @@ class LatencyScatterSamplerTest {
 
     @Test
     void refusesNonsense() {
-        assertThatThrownBy(() -> new LatencyScatterSampler("r", 0, 10 * MS, 200)).hasMessageContaining("windowSizeNs");
+        assertThatThrownBy(() -> new LatencyScatterSampler("r", 0, 10 * MS, 200))
+                .hasMessageContaining("windowSizeNs");
         assertThatThrownBy(() -> new LatencyScatterSampler("r", S, -1, 200)).hasMessageContaining("thresholdNs");
         assertThatThrownBy(() -> new LatencyScatterSampler("r", S, 10 * MS, -1)).hasMessageContaining("sample");
     }
 
     @Test
     void atOrAboveIsTheSignedComparisonForEveryPairIncludingOverflowingDifferences() {
-        long[] edges = {Long.MIN_VALUE, Long.MIN_VALUE + 1, -10 * MS, -1, 0, 1, 10 * MS - 1, 10 * MS, 10 * MS + 1,
-                Long.MAX_VALUE - 1, Long.MAX_VALUE};
+        long[] edges = {
+            Long.MIN_VALUE,
+            Long.MIN_VALUE + 1,
+            -10 * MS,
+            -1,
+            0,
+            1,
+            10 * MS - 1,
+            10 * MS,
+            10 * MS + 1,
+            Long.MAX_VALUE - 1,
+            Long.MAX_VALUE
+        };
         for (long a : edges) {
             for (long b : edges) {
-                assertThat(LatencyScatterSampler.atOrAbove(a, b)).as("%d >= %d", a, b).isEqualTo(a >= b ? 1 : 0);
+                assertThat(LatencyScatterSampler.atOrAbove(a, b))
+                        .as("%d >= %d", a, b)
+                        .isEqualTo(a >= b ? 1 : 0);
             }
         }
         SplittableRandom r = new SplittableRandom(11);

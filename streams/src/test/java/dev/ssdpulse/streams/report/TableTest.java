@@ -7,38 +7,38 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class TableTest {
-    record Row(String name, Long count, Double rate) {
-    }
+    record Row(String name, Long count, Double rate) {}
 
-    private static final Table<Row> TABLE = new Table<>(List.of(Column.of("name", Row::name),
-            Column.of("count", Row::count), Column.of("rate_per_s", Row::rate)));
-    private static final List<Row> ROWS = List.of(new Row("phase 1, \"test\"", 12_345L, 1234.5678901),
-            new Row("plain", null, Double.NaN));
+    private static final Table<Row> TABLE = new Table<>(
+            List.of(Column.of("name", Row::name), Column.of("count", Row::count), Column.of("rate_per_s", Row::rate)));
+    private static final List<Row> ROWS =
+            List.of(new Row("phase 1, \"test\"", 12_345L, 1234.5678901), new Row("plain", null, Double.NaN));
 
     @Test
     void csvIsRfc4180WithAHeaderAndCrlf() {
-        assertThat(TABLE.csv(ROWS)).isEqualTo("name,count,rate_per_s\r\n"
-                + "\"phase 1, \"\"test\"\"\",12345,1234.56789\r\n"
-                + "plain,,\r\n");
+        assertThat(TABLE.csv(ROWS))
+                .isEqualTo(
+                        "name,count,rate_per_s\r\n" + "\"phase 1, \"\"test\"\"\",12345,1234.56789\r\n" + "plain,,\r\n");
     }
 
     @Test
     void jsonHasTheSameCellsKeyedByColumn() {
-        assertThat(TABLE.json(ROWS).toString()).isEqualTo("[{\"name\":\"phase 1, \\\"test\\\"\",\"count\":12345,"
-                + "\"rate_per_s\":1234.5678901},{\"name\":\"plain\",\"count\":null,\"rate_per_s\":null}]");
+        assertThat(TABLE.json(ROWS).toString())
+                .isEqualTo("[{\"name\":\"phase 1, \\\"test\\\"\",\"count\":12345,"
+                        + "\"rate_per_s\":1234.5678901},{\"name\":\"plain\",\"count\":null,\"rate_per_s\":null}]");
     }
 
     @Test
     void textAlignsNumbersRight() {
         StringWriter s = new StringWriter();
         TABLE.text(new PrintWriter(s), ROWS);
-        assertThat(s.toString().lines()).containsExactly(
-                "name             count  rate_per_s",
-                "phase 1, \"test\"  12345  1234.56789",
-                "plain");
+        assertThat(s.toString().lines())
+                .containsExactly("name             count  rate_per_s", "phase 1, \"test\"  12345  1234.56789", "plain");
     }
 
     @Test
@@ -55,7 +55,8 @@ class TableTest {
 
     @Test
     void jsonHasItsOwnKeysGroupsUnitsAndColumnsWhileCsvAndTextKeepTheirs() {
-        Table<Row> table = new Table<>(List.of(Column.of("name", Row::name),
+        Table<Row> table = new Table<>(List.of(
+                Column.of("name", Row::name),
                 Column.of("count", "stats/count", Row::count),
                 Column.<Row>of("rate_per_s", Row::rate, 1).json("stats/ratePerMin", r -> r.rate() * 60),
                 Column.jsonOnly("tags", r -> List.of(r.name().length(), true)),
@@ -74,9 +75,11 @@ class TableTest {
 
     @Test
     void anEmptyOptionalLeavesItsKeyOutAndAMapIsAnObject() {
-        Table<Row> t = new Table<>(List.of(Column.jsonOnly("name", r -> java.util.Optional.ofNullable(r.name())),
-                Column.jsonOnly("tags", r -> java.util.Map.of("count", r.count()))));
-        assertThat(t.json(List.of(new Row("a", 1L, null), new Row(null, 2L, null))).toString())
+        Table<Row> t = new Table<>(List.of(
+                Column.jsonOnly("name", r -> Optional.ofNullable(r.name())),
+                Column.jsonOnly("tags", r -> Map.of("count", r.count()))));
+        assertThat(t.json(List.of(new Row("a", 1L, null), new Row(null, 2L, null)))
+                        .toString())
                 .isEqualTo("[{\"name\":\"a\",\"tags\":{\"count\":1}},{\"tags\":{\"count\":2}}]");
     }
 

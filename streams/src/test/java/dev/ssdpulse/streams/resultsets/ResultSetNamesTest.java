@@ -16,14 +16,16 @@ class ResultSetNamesTest {
         assertThat(ResultSetNames.runIdOf(alias)).isEqualTo("sim-1");
         // every alias of a run lies in [aliasesFrom, aliasesTo], none of the run's own keys does
         assertThat(alias).isBetween(ResultSetNames.aliasesFrom("sim-1"), ResultSetNames.aliasesTo("sim-1"));
-        assertThat(ResultSetNames.alias("sim-1", "Z.z_9-")).isBetween(ResultSetNames.aliasesFrom("sim-1"),
-                ResultSetNames.aliasesTo("sim-1"));
+        assertThat(ResultSetNames.alias("sim-1", "Z.z_9-"))
+                .isBetween(ResultSetNames.aliasesFrom("sim-1"), ResultSetNames.aliasesTo("sim-1"));
         String own = StoreKeys.window("sim-1", 0, 0);
         assertThat(own.compareTo(ResultSetNames.aliasesFrom("sim-1")) < 0
-                || own.compareTo(ResultSetNames.aliasesTo("sim-1")) > 0).isTrue();
+                        || own.compareTo(ResultSetNames.aliasesTo("sim-1")) > 0)
+                .isTrue();
         String aliased = StoreKeys.window(alias, 0, 0);
         assertThat(aliased.compareTo(StoreKeys.runPrefix("sim-1")) < 0
-                || aliased.compareTo(StoreKeys.runEnd("sim-1")) > 0).isTrue();
+                        || aliased.compareTo(StoreKeys.runEnd("sim-1")) > 0)
+                .isTrue();
     }
 
     @Test

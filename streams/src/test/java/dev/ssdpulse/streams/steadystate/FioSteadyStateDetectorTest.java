@@ -76,9 +76,14 @@ class FioSteadyStateDetectorTest {
     void fallingSlopeIsJudgedOnItsAbsoluteValue() {
         FioSteadyStateDetector d = fio(Mode.IOPS_SLOPE, 5, true, 5);
         // slope -100, mean 1200: |-8.33 %| >= 5 %
-        assertThat(feed(d, 1400, 1300, 1200, 1100, 1000).get(4).orElseThrow().reached()).isFalse();
+        assertThat(feed(d, 1400, 1300, 1200, 1100, 1000).get(4).orElseThrow().reached())
+                .isFalse();
         // slope -10, mean 1000: 1 % < 5 %
-        assertThat(feed(fio(Mode.IOPS_SLOPE, 5, true, 5), 1020, 1010, 1000, 990, 980).get(4).orElseThrow().reached()).isTrue();
+        assertThat(feed(fio(Mode.IOPS_SLOPE, 5, true, 5), 1020, 1010, 1000, 990, 980)
+                        .get(4)
+                        .orElseThrow()
+                        .reached())
+                .isTrue();
     }
 
     @Test
@@ -96,11 +101,17 @@ class FioSteadyStateDetectorTest {
     @Test
     void absoluteSlopeLimitIsStrict() {
         // 0,10,20,30,40: fio slope = (300 - 10*100/5) / (30 - 100/5) = 10 exactly
-        SteadyStateResult at = feed(fio(Mode.IOPS_SLOPE, 10, false, 5), 0, 10, 20, 30, 40).get(4).orElseThrow();
+        SteadyStateResult at = feed(fio(Mode.IOPS_SLOPE, 10, false, 5), 0, 10, 20, 30, 40)
+                .get(4)
+                .orElseThrow();
         assertThat(at.reached()).isFalse();
         assertThat(at.slope()).isEqualTo(10.0);
         assertThat(at.limit()).isEqualTo(10.0);
-        assertThat(feed(fio(Mode.IOPS_SLOPE, 10.001, false, 5), 0, 10, 20, 30, 40).get(4).orElseThrow().reached()).isTrue();
+        assertThat(feed(fio(Mode.IOPS_SLOPE, 10.001, false, 5), 0, 10, 20, 30, 40)
+                        .get(4)
+                        .orElseThrow()
+                        .reached())
+                .isTrue();
     }
 
     @Test
@@ -175,7 +186,8 @@ class FioSteadyStateDetectorTest {
     void slopePercentUsesFiosTruncatedIntegerMean() {
         // 1,2,2,2,2: slope = (20 - 10*9/5) / (30 - 20) = 0.2; fio divides by sum_y / dur = 9 / 5 = 1 (integer),
         // so the criterion is 20 % (not 11.1 % with the true mean 1.8): not steady at a 15 % limit
-        SteadyStateResult r = feed(fio(Mode.IOPS_SLOPE, 15, true, 5), 1, 2, 2, 2, 2).get(4).orElseThrow();
+        SteadyStateResult r =
+                feed(fio(Mode.IOPS_SLOPE, 15, true, 5), 1, 2, 2, 2, 2).get(4).orElseThrow();
         assertThat(r.slope()).isCloseTo(0.2, within(1e-12));
         assertThat(r.reached()).isFalse();
         assertThat(r.explanation()).contains("= 20.0000% of mean");
@@ -185,8 +197,8 @@ class FioSteadyStateDetectorTest {
     void aSteadyStateThatStopsHoldingIsReportedLostAndFoundAgainWhileFiosVerdictStays() {
         FioSteadyStateDetector d = fio(Mode.IOPS, 10, true, 5);
         // 1000 for 8 s (steady at 5 s), a cliff to 300 at 8 s, then 300 on
-        List<Optional<SteadyStateResult>> r = feed(d, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 300, 300, 300,
-                300, 300, 300);
+        List<Optional<SteadyStateResult>> r =
+                feed(d, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 300, 300, 300, 300, 300, 300);
         SteadyStateResult reached = r.get(4).orElseThrow();
         assertThat(reached.reached()).isTrue();
         assertThat(reached.steadyNow()).isTrue();

@@ -31,7 +31,8 @@ class SniaSteadyStateDetectorTest {
 
     @Test
     void flatWithNoiseReachesSteadyStateAtRoundFive() {
-        // mean 1000, range 20 (2 %), slope sum((x-2)y)/10 = (-2000 - 1010 + 1005 + 1990) / 10 = -1.5, excursion 6 (0.6 %)
+        // mean 1000, range 20 (2 %), slope sum((x-2)y)/10 = (-2000 - 1010 + 1005 + 1990) / 10 = -1.5, excursion 6 (0.6
+        // %)
         SniaSteadyStateDetector d = detector();
         List<Optional<SteadyStateResult>> r = feed(d, 1000, 1010, 990, 1005, 995);
         assertThat(r.subList(0, 4)).allMatch(Optional::isEmpty);
@@ -52,7 +53,8 @@ class SniaSteadyStateDetectorTest {
 
     @Test
     void risingSeriesNeverReachesAndIsFinalAtRound25() {
-        // y = 1000 + 100 (r - 1): range 400 always; at round 25 mean 3200 -> range 12.5 % ok, excursion 400 = 12.5 % > 10 %
+        // y = 1000 + 100 (r - 1): range 400 always; at round 25 mean 3200 -> range 12.5 % ok, excursion 400 = 12.5 % >
+        // 10 %
         SniaSteadyStateDetector d = detector();
         double[] values = new double[25];
         for (int r = 1; r <= 25; r++) {
@@ -105,11 +107,13 @@ class SniaSteadyStateDetectorTest {
     @Test
     void rangeExactlyTwentyPercentIsSteadyJustAboveIsNot() {
         // 90,110,100,100,100: mean 100, range 20 = 20 %; slope (-2*90 - 110 + 100 + 200)/10 = 1, excursion 4 %
-        SteadyStateResult atLimit = feed(detector(), 90, 110, 100, 100, 100).get(4).orElseThrow();
+        SteadyStateResult atLimit =
+                feed(detector(), 90, 110, 100, 100, 100).get(4).orElseThrow();
         assertThat(atLimit.reached()).isTrue();
         assertThat(atLimit.range()).isCloseTo(20.0, within(1e-9));
         // 899,1100,1000,1000,1000: mean 999.8, range 201 = 20.1 %
-        SteadyStateResult above = feed(detector(), 899, 1100, 1000, 1000, 1000).get(4).orElseThrow();
+        SteadyStateResult above =
+                feed(detector(), 899, 1100, 1000, 1000, 1000).get(4).orElseThrow();
         assertThat(above.reached()).isFalse();
         assertThat(above.explanation()).contains("range").contains("exceeded");
     }
@@ -117,11 +121,13 @@ class SniaSteadyStateDetectorTest {
     @Test
     void excursionExactlyTenPercentIsSteadyJustAboveIsNot() {
         // 190..210 step 5: mean 200, slope 5, excursion 20 = 10 %, range 20 = 10 %
-        SteadyStateResult atLimit = feed(detector(), 190, 195, 200, 205, 210).get(4).orElseThrow();
+        SteadyStateResult atLimit =
+                feed(detector(), 190, 195, 200, 205, 210).get(4).orElseThrow();
         assertThat(atLimit.reached()).isTrue();
         assertThat(atLimit.slope()).isCloseTo(5.0, within(1e-9));
         // 189,195,200,205,211: slope (-378 - 195 + 205 + 422)/10 = 5.4, excursion 21.6 = 10.8 %; range 22 = 11 %
-        SteadyStateResult above = feed(detector(), 189, 195, 200, 205, 211).get(4).orElseThrow();
+        SteadyStateResult above =
+                feed(detector(), 189, 195, 200, 205, 211).get(4).orElseThrow();
         assertThat(above.reached()).isFalse();
         assertThat(above.slope()).isCloseTo(5.4, within(1e-9));
         assertThat(above.explanation()).contains("excursion").contains("exceeded");
@@ -130,7 +136,8 @@ class SniaSteadyStateDetectorTest {
     @Test
     void windowsFeedRoundsAndEmptyRoundsCountAsZero() {
         // 10-s rounds of 1-s windows: 100 I/Os per second -> 100 IOPS per round, except round 3 has no I/O
-        SniaSteadyStateDetector d = new SniaSteadyStateDetector(0, 10_000_000_000L, TrackedVariable.IOPS, 5, 20, 10, 25);
+        SniaSteadyStateDetector d =
+                new SniaSteadyStateDetector(0, 10_000_000_000L, TrackedVariable.IOPS, 5, 20, 10, 25);
         List<SteadyStateResult> results = new ArrayList<>();
         for (int second = 0; second < 100; second++) {
             if (second / 10 == 2) {
@@ -142,7 +149,8 @@ class SniaSteadyStateDetectorTest {
         // rounds 1-5 include round 3 = 0: not steady; rounds 4-8 are all 100 IOPS: steady at round 8
         assertThat(results.get(0).reached()).isFalse();
         assertThat(results.get(0).mean()).isCloseTo(80.0, within(1e-9));
-        SteadyStateResult reached = results.stream().filter(SteadyStateResult::reached).findFirst().orElseThrow();
+        SteadyStateResult reached =
+                results.stream().filter(SteadyStateResult::reached).findFirst().orElseThrow();
         assertThat(reached.roundsOrSamples()).isEqualTo(8);
         assertThat(reached.mean()).isCloseTo(100.0, within(1e-9));
         assertThat(reached.decidedAtNs()).isEqualTo(80_000_000_000L);
@@ -151,7 +159,8 @@ class SniaSteadyStateDetectorTest {
 
     @Test
     void bandwidthIsTrackedWhenAsked() {
-        SniaSteadyStateDetector d = new SniaSteadyStateDetector(0, 1_000_000_000L, TrackedVariable.BYTES_PER_SEC, 5, 20, 10, 25);
+        SniaSteadyStateDetector d =
+                new SniaSteadyStateDetector(0, 1_000_000_000L, TrackedVariable.BYTES_PER_SEC, 5, 20, 10, 25);
         List<SteadyStateResult> results = new ArrayList<>();
         long[] bytes = {1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1};
         for (int i = 0; i < bytes.length; i++) {
@@ -178,14 +187,16 @@ class SniaSteadyStateDetectorTest {
     void rejectsWindowsStraddlingRoundsAndBadConfig() {
         SniaSteadyStateDetector d = new SniaSteadyStateDetector(0, 1_500_000_000L, TrackedVariable.IOPS, 5, 20, 10, 25);
         d.acceptWindow(0, 1_000_000_000L, 1, 1);
-        assertThatThrownBy(() -> d.acceptWindow(1_000_000_000L, 1_000_000_000L, 1, 1)).hasMessageContaining("straddles");
+        assertThatThrownBy(() -> d.acceptWindow(1_000_000_000L, 1_000_000_000L, 1, 1))
+                .hasMessageContaining("straddles");
         assertThatThrownBy(() -> new SniaSteadyStateDetector(0, ROUND, TrackedVariable.IOPS, 5, 20, 10, 4))
                 .hasMessageContaining("maxRounds");
     }
 
     @Test
     void stateRoundTripContinuesIdentically() {
-        SniaSteadyStateDetector live = new SniaSteadyStateDetector(0, 10_000_000_000L, TrackedVariable.IOPS, 5, 20, 10, 25);
+        SniaSteadyStateDetector live =
+                new SniaSteadyStateDetector(0, 10_000_000_000L, TrackedVariable.IOPS, 5, 20, 10, 25);
         long[] counts = {500, 900, 1000, 1020, 980, 1000, 990, 1010, 1000, 1000};
         for (int s = 0; s < 45; s++) {
             live.acceptWindow(s * 1_000_000_000L, 1_000_000_000L, counts[s / 10] / 10, 0);
@@ -201,6 +212,7 @@ class SniaSteadyStateDetectorTest {
         }
         assertThat(b).isNotEmpty().isEqualTo(a);
         assertThat(restored.encodeState()).isEqualTo(live.encodeState());
-        assertThatThrownBy(() -> SniaSteadyStateDetector.decodeState(new byte[] {9})).hasMessageContaining("version 9");
+        assertThatThrownBy(() -> SniaSteadyStateDetector.decodeState(new byte[] {9}))
+                .hasMessageContaining("version 9");
     }
 }

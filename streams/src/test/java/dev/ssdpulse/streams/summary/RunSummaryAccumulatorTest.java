@@ -3,8 +3,8 @@ package dev.ssdpulse.streams.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.streams.window.RunWindowAggregator;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -16,7 +16,7 @@ class RunSummaryAccumulatorTest {
     void totalsPerOpAndPhaseWithRatesOverTheSpan() {
         RunSummaryAccumulator acc = new RunSummaryAccumulator();
         // phase 0: reads from 0 s to 2 s; phase 1: writes from 2 s to 6 s
-        acc.add(IoOpCode.READ, 0, 100_000, 4096, 100_000, 0);          // submitted at 0
+        acc.add(IoOpCode.READ, 0, 100_000, 4096, 100_000, 0); // submitted at 0
         acc.add(IoOpCode.READ, 0, 2 * S, 4096, 200_000, 0);
         acc.add(IoOpCode.WRITE, 1, 3 * S, 1_000_000, 1_000_000, 0);
         acc.add(IoOpCode.WRITE, 1, 6 * S, 1_000_000, 2_000_000, 3);

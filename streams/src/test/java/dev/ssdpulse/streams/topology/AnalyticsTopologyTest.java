@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStatus;
@@ -16,21 +18,24 @@ import dev.ssdpulse.schemas.avro.SteadyStateMethod;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
 import dev.ssdpulse.schemas.topics.DeadLetterHeaders;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.analysis.CollectingOutput;
 import dev.ssdpulse.streams.analysis.RunAnalysis;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
-import dev.ssdpulse.streams.steadystate.FioCriterion;
-import dev.ssdpulse.streams.avro.AvroMappers;
+import dev.ssdpulse.streams.app.ReplayResult;
 import dev.ssdpulse.streams.latency.LatencyAccumulator;
-import dev.ssdpulse.streams.latency.RestoredLatency;
 import dev.ssdpulse.streams.latency.LatencyBins;
+import dev.ssdpulse.streams.latency.RestoredLatency;
+import dev.ssdpulse.streams.steadystate.FioCriterion;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -58,8 +63,8 @@ class AnalyticsTopologyTest {
             List<WindowMetrics> metrics = h.metrics();
             Map<String, long[]> expected = new TreeMap<>();
             for (SyntheticRun.Io io : run.ios) {
-                long[] e = expected.computeIfAbsent(io.op() + "@" + Math.floorDiv(io.completionNs(), S) * S,
-                        k -> new long[2]);
+                long[] e = expected.computeIfAbsent(
+                        io.op() + "@" + Math.floorDiv(io.completionNs(), S) * S, k -> new long[2]);
                 e[0]++;
                 e[1] += io.sizeBytes();
             }
@@ -87,7 +92,8 @@ class AnalyticsTopologyTest {
                 long above100 = 0;
                 long sum = 0;
                 for (SyntheticRun.Io io : run.ios) {
-                    if (io.op() == m.getOp().ordinal() && Math.floorDiv(io.completionNs(), S) * S == m.getWindowStartNs()) {
+                    if (io.op() == m.getOp().ordinal()
+                            && Math.floorDiv(io.completionNs(), S) * S == m.getWindowStartNs()) {
                         LatencyAccumulator one = new LatencyAccumulator(bins);
                         one.record(io.latencyNs());
                         long[] c = one.binCounts();
@@ -99,8 +105,8 @@ class AnalyticsTopologyTest {
                         sum += io.latencyNs();
                     }
                 }
-                assertThat(m.getLatency().getBinCounts()).containsExactly(
-                        java.util.Arrays.stream(expectedBins).boxed().toArray(Long[]::new));
+                assertThat(m.getLatency().getBinCounts())
+                        .containsExactly(Arrays.stream(expectedBins).boxed().toArray(Long[]::new));
                 LatencyAccumulator restored = RestoredLatency.of(m.getLatency());
                 assertThat(restored.countAtOrAbove(10_000_000L)).isEqualTo(above10);
                 assertThat(restored.countAtOrAbove(100_000_000L)).isEqualTo(above100);
@@ -116,8 +122,11 @@ class AnalyticsTopologyTest {
         for (int batch : new int[] {1, 7, 512}) {
             try (TopologyHarness h = harness()) {
                 h.send(run.runId, run.records(batch));
-                List<List<byte[]>> outputs = List.of(h.datums(Topics.METRICS_1S.name()), h.datums(Topics.LATENCY.name()),
-                        h.datums(Topics.STEADY_STATE.name()), h.datums(Topics.RUN_SUMMARY.name()));
+                List<List<byte[]>> outputs = List.of(
+                        h.datums(Topics.METRICS_1S.name()),
+                        h.datums(Topics.LATENCY.name()),
+                        h.datums(Topics.STEADY_STATE.name()),
+                        h.datums(Topics.RUN_SUMMARY.name()));
                 assertThat(outputs.get(0)).isNotEmpty();
                 assertThat(outputs.get(3)).hasSize(1);
                 if (first == null) {
@@ -125,7 +134,8 @@ class AnalyticsTopologyTest {
                 } else {
                     for (int i = 0; i < outputs.size(); i++) {
                         assertThat(TopologyHarness.sameBytes(outputs.get(i), first.get(i)))
-                                .as("output %d with batch size %d", i, batch).isTrue();
+                                .as("output %d with batch size %d", i, batch)
+                                .isTrue();
                     }
                 }
             }
@@ -136,9 +146,8 @@ class AnalyticsTopologyTest {
     void lateIosAreCountedInTheSummaryNotDropped() {
         String runId = "run-late";
         try (TopologyHarness h = harness()) {
-            dev.ssdpulse.schemas.iobatch.IoBatchBuilder b = new dev.ssdpulse.schemas.iobatch.IoBatchBuilder(runId, 0, 1);
-            h.io.pipeInput(runId, new IoStreamRecord(new dev.ssdpulse.schemas.avro.PhaseChanged(runId, 0, "t",
-                    PhaseKind.TEST, 0L)));
+            IoBatchBuilder b = new IoBatchBuilder(runId, 0, 1);
+            h.io.pipeInput(runId, new IoStreamRecord(new PhaseChanged(runId, 0, "t", PhaseKind.TEST, 0L)));
             h.io.pipeInput(runId, new IoStreamRecord(b.add(0, (byte) 0, 0, 4096, 100, 1000, 1, 0)));
             // watermark = 10 s - 2 s grace: window [0, 1 s) closes
             h.io.pipeInput(runId, new IoStreamRecord(b.add(0, (byte) 0, 0, 4096, 10 * S, 1000, 1, 0)));
@@ -184,8 +193,7 @@ class AnalyticsTopologyTest {
             List<byte[]> earlyMixed = new ArrayList<>();
             List<byte[]> lateMixed = new ArrayList<>();
             for (TestRecord<String, byte[]> r : mixed) {
-                (r.key().equals(early.runId) ? earlyMixed : lateMixed).add(
-                        dev.ssdpulse.streams.app.ReplayResult.datum(r.value()));
+                (r.key().equals(early.runId) ? earlyMixed : lateMixed).add(ReplayResult.datum(r.value()));
             }
             assertThat(TopologyHarness.sameBytes(earlyMixed, earlyAlone)).isTrue();
             assertThat(TopologyHarness.sameBytes(lateMixed, lateAlone)).isTrue();
@@ -206,10 +214,15 @@ class AnalyticsTopologyTest {
             assertThat(summary.getPhases()).hasSize(2);
             assertThat(summary.getPhases().get(0).getName()).isEqualTo("precondition");
             assertThat(summary.getPhases().get(1).getKind()).isEqualTo(PhaseKind.TEST);
-            long phase0Reads = run.ios.stream().filter(io -> io.phase() == 0 && io.op() == 0).count();
+            long phase0Reads = run.ios.stream()
+                    .filter(io -> io.phase() == 0 && io.op() == 0)
+                    .count();
             assertThat(summary.getPhases().get(0).getOps().get(0).getIoCount()).isEqualTo(phase0Reads);
             long errors = run.ios.stream().filter(io -> io.status() != 0).count();
-            assertThat(summary.getOps().stream().mapToLong(o -> o.getErrorCount()).sum()).isEqualTo(errors);
+            assertThat(summary.getOps().stream()
+                            .mapToLong(o -> o.getErrorCount())
+                            .sum())
+                    .isEqualTo(errors);
 
             List<RunLatency> latencies = h.latencies();
             assertThat(latencies).anySatisfy(l -> {
@@ -218,11 +231,17 @@ class AnalyticsTopologyTest {
                 assertThat(l.getLatency().getCount()).isEqualTo(phase0Reads);
             });
             RunLatency wholeRunReads = latencies.stream()
-                    .filter(l -> l.getPhaseIndex() == -1 && l.getOp() == IoOp.READ).reduce((x, y) -> y).orElseThrow();
+                    .filter(l -> l.getPhaseIndex() == -1 && l.getOp() == IoOp.READ)
+                    .reduce((x, y) -> y)
+                    .orElseThrow();
             assertThat(wholeRunReads.getLatency().getCount())
                     .isEqualTo(run.ios.stream().filter(io -> io.op() == 0).count());
             assertThat(wholeRunReads.getLatency().getPercentiles().getP99Ns())
-                    .isEqualTo(summary.getOps().get(0).getLatency().getPercentiles().getP99Ns());
+                    .isEqualTo(summary.getOps()
+                            .get(0)
+                            .getLatency()
+                            .getPercentiles()
+                            .getP99Ns());
 
             KeyValueStore<String, RunSummary> store = h.driver.getKeyValueStore(Names.RUN_SUMMARY_STORE);
             assertThat(store.get(run.runId)).isEqualTo(summary);
@@ -238,15 +257,16 @@ class AnalyticsTopologyTest {
             h.send(run.runId, run.records(10));
             assertThat(h.summaries()).hasSize(1);
             assertThat(h.metrics()).isNotEmpty();
-            dev.ssdpulse.schemas.iobatch.IoBatchBuilder b =
-                    new dev.ssdpulse.schemas.iobatch.IoBatchBuilder(run.runId, 1, 1);
+            IoBatchBuilder b = new IoBatchBuilder(run.runId, 1, 1);
             h.io.pipeInput(run.runId, new IoStreamRecord(b.add(1, (byte) 0, 0, 4096, S, 1000, 1, 0)));
             assertThat(h.metrics()).isEmpty();
             EncodeOnCommitStore<?> store = (EncodeOnCommitStore<?>) h.driver.getStateStore(Names.RUN_STATE_STORE);
             // TopologyTestDriver commits after every record: the encoded value is what a restart would read
-            RunAnalysis state = RunAnalysis.decode(run.runId, store.getEncoded(run.runId),
-                    h.config.analysisSettings(), new CollectingOutput());
-            assertThat(store.liveCount()).as("finished runs are not kept in memory").isZero();
+            RunAnalysis state = RunAnalysis.decode(
+                    run.runId, store.getEncoded(run.runId), h.config.analysisSettings(), new CollectingOutput());
+            assertThat(store.liveCount())
+                    .as("finished runs are not kept in memory")
+                    .isZero();
             assertThat(state.status()).isEqualTo(RunStatus.COMPLETED);
             assertThat(state.lateIoCount()).isEqualTo(1);
         }
@@ -256,8 +276,11 @@ class AnalyticsTopologyTest {
     void aDuplicatedBatchIsSkippedAndCounted() {
         SyntheticRun run = SyntheticRun.random("run-dup", 7, 0, 4, 300);
         List<IoStreamRecord> records = new ArrayList<>(run.records(50));
-        IoStreamRecord someBatch = records.stream().filter(r -> r.getEvent() instanceof IoBatch).skip(3)
-                .findFirst().orElseThrow();
+        IoStreamRecord someBatch = records.stream()
+                .filter(r -> r.getEvent() instanceof IoBatch)
+                .skip(3)
+                .findFirst()
+                .orElseThrow();
         records.add(records.indexOf(someBatch) + 2, someBatch);
         try (TopologyHarness h = harness()) {
             h.send(run.runId, records);
@@ -270,10 +293,11 @@ class AnalyticsTopologyTest {
     @Test
     void aRunWithoutHeartbeatsForTheTimeoutIsMarkedIncomplete() {
         SyntheticRun run = SyntheticRun.random("run-silent", 8, 0, 4, 100);
-        try (TopologyHarness h = new TopologyHarness(TopologyHarness.testConfig(stateDir)
-                .withHeartbeatTimeout(Duration.ofSeconds(60)))) {
+        try (TopologyHarness h = new TopologyHarness(
+                TopologyHarness.testConfig(stateDir).withHeartbeatTimeout(Duration.ofSeconds(60)))) {
             h.send(run.runId, run.recordsWithoutFinish(20));
-            h.io.pipeInput(run.runId, new IoStreamRecord(new RunHeartbeat(run.runId, 4 * S, java.time.Instant.EPOCH, 400L, 400L, 0L)));
+            h.io.pipeInput(
+                    run.runId, new IoStreamRecord(new RunHeartbeat(run.runId, 4 * S, Instant.EPOCH, 400L, 400L, 0L)));
             h.driver.advanceWallClockTime(Duration.ofSeconds(30));
             assertThat(h.summaries()).isEmpty();
             h.driver.advanceWallClockTime(Duration.ofSeconds(40));
@@ -291,11 +315,13 @@ class AnalyticsTopologyTest {
 
     @Test
     void aRunIsRunningFromItsRunStartedAndEndsIncompleteIfNothingFollows() {
-        try (TopologyHarness h = new TopologyHarness(TopologyHarness.testConfig(stateDir)
-                .withHeartbeatTimeout(Duration.ofSeconds(60)))) {
+        try (TopologyHarness h = new TopologyHarness(
+                TopologyHarness.testConfig(stateDir).withHeartbeatTimeout(Duration.ofSeconds(60)))) {
             KeyValueStore<String, String> status = h.driver.getKeyValueStore(Names.RUN_STATUS_STORE);
             h.runs.pipeInput("run-announced", TestRuns.runStarted("run-announced"));
-            assertThat(status.get("run-announced")).as("listed as running before its first event").isEqualTo("RUNNING");
+            assertThat(status.get("run-announced"))
+                    .as("listed as running before its first event")
+                    .isEqualTo("RUNNING");
             h.driver.advanceWallClockTime(Duration.ofSeconds(70));
             List<RunSummary> summaries = h.summaries();
             assertThat(summaries).hasSize(1);
@@ -314,11 +340,19 @@ class AnalyticsTopologyTest {
         SyntheticRun run = SyntheticRun.random("run-dlq", 9, 0, 3, 100);
         try (TopologyHarness h = harness()) {
             h.ioRaw.pipeInput(run.runId, new byte[] {7, 1, 2, 3, 4, 5});
-            h.ioRaw.pipeInput(run.runId, ByteBuffer.allocate(9).put((byte) 0).putInt(424_242).putInt(0).array());
+            h.ioRaw.pipeInput(
+                    run.runId,
+                    ByteBuffer.allocate(9)
+                            .put((byte) 0)
+                            .putInt(424_242)
+                            .putInt(0)
+                            .array());
             h.send(run.runId, run.records(32).subList(0, 2));
-            byte[] valid = h.serdes.value(IoStreamRecord.class).serializer().serialize(Topics.IO.name(),
-                    run.records(32).get(1));
-            byte[] truncated = java.util.Arrays.copyOf(valid, 12);
+            byte[] valid = h.serdes
+                    .value(IoStreamRecord.class)
+                    .serializer()
+                    .serialize(Topics.IO.name(), run.records(32).get(1));
+            byte[] truncated = Arrays.copyOf(valid, 12);
             h.ioRaw.pipeInput(run.runId, truncated);
             List<IoStreamRecord> rest = run.records(32);
             h.send(run.runId, rest.subList(2, rest.size()));
@@ -349,9 +383,16 @@ class AnalyticsTopologyTest {
             h.send(run.runId, run.recordsWithoutFinish(50));
             for (int i = 0; i <= 4; i++) {
                 long host = 1_000_000L * i;
-                h.smart.pipeInput(run.runId, SmartSample.newBuilder().setRunId(run.runId).setTimeNs(i * S)
-                        .setSource(SmartSource.SIMULATOR).setHostBytesWritten(host).setNandBytesWrittenHost(host)
-                        .setNandBytesWrittenGc(host * 3 / 2).build());
+                h.smart.pipeInput(
+                        run.runId,
+                        SmartSample.newBuilder()
+                                .setRunId(run.runId)
+                                .setTimeNs(i * S)
+                                .setSource(SmartSource.SIMULATOR)
+                                .setHostBytesWritten(host)
+                                .setNandBytesWrittenHost(host)
+                                .setNandBytesWrittenGc(host * 3 / 2)
+                                .build());
             }
             List<IoStreamRecord> all = run.records(50);
             h.io.pipeInput(run.runId, all.get(all.size() - 1));
@@ -362,12 +403,20 @@ class AnalyticsTopologyTest {
             RunSummary summary = h.summaries().get(0);
             assertThat(summary.getWriteAmplification().getWaCumulative()).isEqualTo(2.5);
             // a sample processed after the summary updates it
-            h.smart.pipeInput(run.runId, SmartSample.newBuilder().setRunId(run.runId).setTimeNs(5 * S)
-                    .setSource(SmartSource.SIMULATOR).setHostBytesWritten(5_000_000L).setNandBytesWrittenHost(5_000_000L)
-                    .setNandBytesWrittenGc(5_000_000L * 3 / 2 + 1_000_000L).build());
+            h.smart.pipeInput(
+                    run.runId,
+                    SmartSample.newBuilder()
+                            .setRunId(run.runId)
+                            .setTimeNs(5 * S)
+                            .setSource(SmartSource.SIMULATOR)
+                            .setHostBytesWritten(5_000_000L)
+                            .setNandBytesWrittenHost(5_000_000L)
+                            .setNandBytesWrittenGc(5_000_000L * 3 / 2 + 1_000_000L)
+                            .build());
             List<RunSummary> updated = h.summaries();
             assertThat(updated).hasSize(1);
-            assertThat(updated.get(0).getWriteAmplification().getNandBytesWrittenCumulative()).isEqualTo(13_500_000L);
+            assertThat(updated.get(0).getWriteAmplification().getNandBytesWrittenCumulative())
+                    .isEqualTo(13_500_000L);
             KeyValueStore<String, WriteAmplification> series = h.driver.getKeyValueStore(Names.WAF_SERIES_STORE);
             assertThat(series.get(StoreKeys.waf(run.runId, 5 * S))).isNotNull();
         }
@@ -380,8 +429,8 @@ class AnalyticsTopologyTest {
         run.phase(0, "steady", PhaseKind.TEST, 0);
         run.add(11, 0, 40, 100, 0);
         run.endNs = 40 * S;
-        AnalyticsConfig config = TopologyHarness.testConfig(stateDir)
-                .withSteadyState(5 * S, List.of(FioCriterion.parse("iops:20%:10")));
+        AnalyticsConfig config =
+                TopologyHarness.testConfig(stateDir).withSteadyState(5 * S, List.of(FioCriterion.parse("iops:20%:10")));
         try (TopologyHarness h = new TopologyHarness(config)) {
             h.send(runId, run.records(64));
             List<SteadyStateVerdict> verdicts = h.verdicts();
@@ -396,7 +445,8 @@ class AnalyticsTopologyTest {
                 assertThat(v.getReached()).isTrue();
             });
             RunSummary summary = h.summaries().get(0);
-            assertThat(summary.getSteadyState()).extracting(SteadyStateVerdict::getMethod)
+            assertThat(summary.getSteadyState())
+                    .extracting(SteadyStateVerdict::getMethod)
                     .contains(SteadyStateMethod.SNIA_PTS, SteadyStateMethod.FIO_IOPS);
         }
     }
@@ -404,9 +454,13 @@ class AnalyticsTopologyTest {
     @Test
     void everyNodeStoreAndInternalTopicIsNamed() {
         try (TopologyHarness h = harness()) {
-            TopologyDescription description = AnalyticsTopology.build(h.config, h.serdes).describe();
+            TopologyDescription description =
+                    AnalyticsTopology.build(h.config, h.serdes).describe();
             String text = description.toString();
-            assertThat(text).doesNotContain("KSTREAM-").doesNotContain("KTABLE-").doesNotContain("-000000");
+            assertThat(text)
+                    .doesNotContain("KSTREAM-")
+                    .doesNotContain("KTABLE-")
+                    .doesNotContain("-000000");
             List<String> stores = new ArrayList<>();
             for (TopologyDescription.Subtopology s : description.subtopologies()) {
                 for (TopologyDescription.Node n : s.nodes()) {
@@ -416,18 +470,32 @@ class AnalyticsTopologyTest {
                     }
                 }
             }
-            assertThat(stores).contains(Names.RUN_STATE_STORE, Names.RUNS_STORE, Names.RUN_SUMMARY_STORE,
-                    Names.WINDOW_SERIES_STORE, Names.STEADY_STATE_STORE, Names.WAF_SERIES_STORE,
-                    Names.RUN_STATUS_STORE);
+            assertThat(stores)
+                    .contains(
+                            Names.RUN_STATE_STORE,
+                            Names.RUNS_STORE,
+                            Names.RUN_SUMMARY_STORE,
+                            Names.WINDOW_SERIES_STORE,
+                            Names.STEADY_STATE_STORE,
+                            Names.WAF_SERIES_STORE,
+                            Names.RUN_STATUS_STORE);
             assertThat(stores).allMatch(s -> s.startsWith("ssdpulse-") && s.endsWith("-store"));
             // every source is keyed by run id and co-partitioned: one sub-topology, one task per partition
             assertThat(description.subtopologies()).hasSize(1);
         }
     }
 
-    static dev.ssdpulse.schemas.avro.RunFinished finished(String runId, long timeNs, long ios) {
-        return dev.ssdpulse.schemas.avro.RunFinished.newBuilder().setRunId(runId).setStatus(RunStatus.COMPLETED)
-                .setTimeNs(timeNs).setWallClockEpochMs(java.time.Instant.EPOCH).setIoCount(ios).setIoCountPerWorker(List.of(ios))
-                .setBatchCountPerWorker(List.of(ios)).setBytesRead(0L).setBytesWritten(0L).build();
+    static RunFinished finished(String runId, long timeNs, long ios) {
+        return RunFinished.newBuilder()
+                .setRunId(runId)
+                .setStatus(RunStatus.COMPLETED)
+                .setTimeNs(timeNs)
+                .setWallClockEpochMs(Instant.EPOCH)
+                .setIoCount(ios)
+                .setIoCountPerWorker(List.of(ios))
+                .setBatchCountPerWorker(List.of(ios))
+                .setBytesRead(0L)
+                .setBytesWritten(0L)
+                .build();
     }
 }

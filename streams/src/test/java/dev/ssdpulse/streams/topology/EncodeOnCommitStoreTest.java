@@ -60,9 +60,11 @@ class EncodeOnCommitStoreTest {
         Topology topology = new Topology();
         topology.addSource("in", new StringDeserializer(), new StringDeserializer(), "input");
         topology.addProcessor("append", AppendingProcessor::new, "in");
-        topology.addStateStore(persistent
-                ? EncodeOnCommitStore.persistent(STORE, EncodeOnCommitStoreTest::utf8)
-                : EncodeOnCommitStore.inMemory(STORE, EncodeOnCommitStoreTest::utf8), "append");
+        topology.addStateStore(
+                persistent
+                        ? EncodeOnCommitStore.persistent(STORE, EncodeOnCommitStoreTest::utf8)
+                        : EncodeOnCommitStore.inMemory(STORE, EncodeOnCommitStoreTest::utf8),
+                "append");
         return topology;
     }
 
@@ -89,11 +91,17 @@ class EncodeOnCommitStoreTest {
                 in.pipeInput("k", "c");
                 // TopologyTestDriver commits after every record through StreamTask.prepareCommit, the same path
                 // as a real commit: had flushCache not been called, nothing would be encoded
-                assertThat(text(store.getEncoded("k"))).as("persistent=%s", persistent).isEqualTo("abc");
+                assertThat(text(store.getEncoded("k")))
+                        .as("persistent=%s", persistent)
+                        .isEqualTo("abc");
                 assertThat(text(store.getEncoded("other"))).isEqualTo("x");
-                List<String> changelog = driver.createOutputTopic("eoc-" + STORE + "-changelog",
-                        new StringDeserializer(), new ByteArrayDeserializer()).readValuesToList()
-                        .stream().map(EncodeOnCommitStoreTest::text).toList();
+                List<String> changelog = driver
+                        .createOutputTopic(
+                                "eoc-" + STORE + "-changelog", new StringDeserializer(), new ByteArrayDeserializer())
+                        .readValuesToList()
+                        .stream()
+                        .map(EncodeOnCommitStoreTest::text)
+                        .toList();
                 assertThat(changelog).containsExactly("a", "ab", "x", "abc");
             }
         }
@@ -103,7 +111,8 @@ class EncodeOnCommitStoreTest {
     void betweenCommitsPutsOnlyMarkDirtyAndEvictAndClearBehave() {
         MockProcessorContext<Void, Void> context = new MockProcessorContext<>(props());
         EncodeOnCommitStore<StringBuilder> store = EncodeOnCommitStore.inMemory(STORE, EncodeOnCommitStoreTest::utf8)
-                .withLoggingDisabled().build();
+                .withLoggingDisabled()
+                .build();
         store.init(context.getStateStoreContext(), store);
         store.put("k", new StringBuilder("1"));
         assertThat(store.getEncoded("k")).as("no commit yet").isNull();
@@ -115,7 +124,9 @@ class EncodeOnCommitStoreTest {
         store.put("k", store.getLive("k"));
         store.clearCache();
         assertThat(store.getLive("k")).as("recycled task drops live objects").isNull();
-        assertThat(text(store.getEncoded("k"))).as("the uncommitted change is gone too").isEqualTo("12");
+        assertThat(text(store.getEncoded("k")))
+                .as("the uncommitted change is gone too")
+                .isEqualTo("12");
 
         store.put("done", new StringBuilder("final"));
         store.evict("done");
@@ -127,6 +138,7 @@ class EncodeOnCommitStoreTest {
     @Test
     void aRecordCacheBelowIsRefused() {
         assertThatThrownBy(() -> EncodeOnCommitStore.persistent(STORE, EncodeOnCommitStoreTest::utf8)
-                .withCachingEnabled()).isInstanceOf(UnsupportedOperationException.class);
+                        .withCachingEnabled())
+                .isInstanceOf(UnsupportedOperationException.class);
     }
 }

@@ -6,6 +6,7 @@ import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,9 @@ class InputRecordCheckTest {
     @Test
     void aBuiltBatchAndOtherEventsPass() {
         assertThat(InputRecordCheck.problem(new IoStreamRecord(batch()))).isNull();
-        assertThat(InputRecordCheck.problem(new IoStreamRecord(new RunHeartbeat("r", 5L, java.time.Instant.ofEpochMilli(1L), 0L, 0L, 0L)))).isNull();
+        assertThat(InputRecordCheck.problem(
+                        new IoStreamRecord(new RunHeartbeat("r", 5L, Instant.ofEpochMilli(1L), 0L, 0L, 0L))))
+                .isNull();
         assertThat(InputRecordCheck.problem("anything else")).isNull();
     }
 
@@ -32,10 +35,14 @@ class InputRecordCheckTest {
     void negativeLatencyOrSizeIsRefusedNamingTheIo() {
         IoBatch b = batch();
         b.setLatencyNs(new ArrayList<>(List.of(1L, -1L, 1L)));
-        assertThat(InputRecordCheck.problem(new IoStreamRecord(b))).contains("I/O #1").contains("latencyNs -1");
+        assertThat(InputRecordCheck.problem(new IoStreamRecord(b)))
+                .contains("I/O #1")
+                .contains("latencyNs -1");
         IoBatch s = batch();
         s.setSizeBytes(new ArrayList<>(List.of(4096, 4096, -4096)));
-        assertThat(InputRecordCheck.problem(new IoStreamRecord(s))).contains("I/O #2").contains("sizeBytes");
+        assertThat(InputRecordCheck.problem(new IoStreamRecord(s)))
+                .contains("I/O #2")
+                .contains("sizeBytes");
     }
 
     @Test
@@ -59,7 +66,9 @@ class InputRecordCheckTest {
         IoBatch drift = batch();
         long step = InputRecordCheck.MAX_ABS_TIME_NS / 2;
         drift.setSubmitTimeDeltaNs(new ArrayList<>(List.of(step, step, step)));
-        assertThat(InputRecordCheck.problem(new IoStreamRecord(drift))).contains("I/O #1").contains("out of range");
+        assertThat(InputRecordCheck.problem(new IoStreamRecord(drift)))
+                .contains("I/O #1")
+                .contains("out of range");
         IoBatch latency = batch();
         latency.setLatencyNs(new ArrayList<>(List.of(1L, Long.MAX_VALUE, 1L)));
         assertThat(InputRecordCheck.problem(new IoStreamRecord(latency))).contains("I/O #1");

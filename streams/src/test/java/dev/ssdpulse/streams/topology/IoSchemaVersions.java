@@ -27,8 +27,7 @@ import org.apache.avro.specific.SpecificDatumWriter;
 final class IoSchemaVersions {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private IoSchemaVersions() {
-    }
+    private IoSchemaVersions() {}
 
     /** v2: IoStreamRecord.producerHost and IoBatch.deviceTemperatureC, both ["null", ...] default null. */
     static Schema v2() {
@@ -74,7 +73,8 @@ final class IoSchemaVersions {
             GenericRecord g = new GenericDatumReader<GenericRecord>(IoStreamRecord.SCHEMA$, v2)
                     .read(null, DecoderFactory.get().binaryDecoder(v1Binary(record), null));
             g.put("producerHost", producerHost);
-            if (g.get("event") instanceof GenericRecord event && event.getSchema().getName().equals("IoBatch")) {
+            if (g.get("event") instanceof GenericRecord event
+                    && event.getSchema().getName().equals("IoBatch")) {
                 event.put("deviceTemperatureC", temperatureC);
             }
             ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -1,12 +1,11 @@
 package dev.ssdpulse.streams.topology;
 
-import dev.ssdpulse.platform.TopicCreation;
-import static org.awaitility.Awaitility.await;
-
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.schemas.avro.IoBatch;
@@ -74,8 +73,7 @@ class PoisonRecordsIT {
     @TempDir
     Path stateDir;
 
-    private record Poison(String tag, String topic, String key, byte[] value, String reasonFragment) {
-    }
+    private record Poison(String tag, String topic, String key, byte[] value, String reasonFragment) {}
 
     @Test
     void poisonGoesToTheDeadLetterTopicIsCountedAndTheInterleavedRunKeepsItsExactSummary(TestStack stack)
@@ -92,9 +90,12 @@ class PoisonRecordsIT {
 
         List<Poison> poison;
         try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl());
-             SpecificAvroSerializer<SpecificRecord> serializer = new SpecificAvroSerializer<>(registry, Map.of(), false);
-             KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of("bootstrap.servers",
-                     stack.bootstrapServers()), new StringSerializer(), new ByteArraySerializer())) {
+                SpecificAvroSerializer<SpecificRecord> serializer =
+                        new SpecificAvroSerializer<>(registry, Map.of(), false);
+                KafkaProducer<String, byte[]> producer = new KafkaProducer<>(
+                        Map.of("bootstrap.servers", stack.bootstrapServers()),
+                        new StringSerializer(),
+                        new ByteArraySerializer())) {
             publish(producer, serializer, clean, List.of());
             poison = poisonRecords(serializer, poisonedId, nonce);
             publish(producer, serializer, poisoned, poison);
@@ -106,16 +107,21 @@ class PoisonRecordsIT {
             app.start();
             app.awaitRunning(Duration.ofSeconds(60));
             try (HttpApiServer server = HttpApiServer.start(app, HttpApiConfig.localhost(0))) {
-                RunSummary cleanSummary = await().atMost(Duration.ofSeconds(90)).ignoreException(InvalidStateStoreException.class)
-                        .until(() -> finished(app, cleanId), Optional::isPresent).get();
-                RunSummary poisonedSummary = await().atMost(Duration.ofSeconds(90)).ignoreException(InvalidStateStoreException.class)
-                        .until(() -> finished(app, poisonedId), Optional::isPresent).get();
+                RunSummary cleanSummary = await().atMost(Duration.ofSeconds(90))
+                        .ignoreException(InvalidStateStoreException.class)
+                        .until(() -> finished(app, cleanId), Optional::isPresent)
+                        .get();
+                RunSummary poisonedSummary = await().atMost(Duration.ofSeconds(90))
+                        .ignoreException(InvalidStateStoreException.class)
+                        .until(() -> finished(app, poisonedId), Optional::isPresent)
+                        .get();
                 assertThat(poisonedSummary.getStatus()).isEqualTo(RunStatus.COMPLETED);
                 assertThat(poisonedSummary.getIoCount()).isEqualTo(poisoned.ios.size());
                 assertThat(poisonedSummary.getIoCountExpected()).isEqualTo(poisoned.ios.size());
                 // the run id is repeated inside (WA, verdicts): compare every field with the ids swapped
                 assertThat(poisonedSummary.toString().replace(poisonedId, cleanId))
-                        .as("summary of the poisoned run = summary of the clean run").isEqualTo(cleanSummary.toString());
+                        .as("summary of the poisoned run = summary of the clean run")
+                        .isEqualTo(cleanSummary.toString());
 
                 Map<String, ConsumerRecord<String, byte[]>> byTag = new HashMap<>();
                 Map<String, Long> dlqCounts = new TreeMap<>();
@@ -123,24 +129,31 @@ class PoisonRecordsIT {
                 try (KafkaConsumer<String, byte[]> dlq = deadLetterConsumer(stack)) {
                     // the consumer stays on this thread (KafkaConsumer is single-threaded)
                     try {
-                    await().atMost(Duration.ofSeconds(90)).pollInSameThread().pollInterval(Duration.ofMillis(1))
-                            .until(() -> {
-                                for (ConsumerRecord<String, byte[]> r : dlq.poll(Duration.ofMillis(200))) {
-                                    if (!appId.equals(header(r, DeadLetterHeaders.REJECTED_BY))) {
-                                        continue;
+                        await().atMost(Duration.ofSeconds(90))
+                                .pollInSameThread()
+                                .pollInterval(Duration.ofMillis(1))
+                                .until(() -> {
+                                    for (ConsumerRecord<String, byte[]> r : dlq.poll(Duration.ofMillis(200))) {
+                                        if (!appId.equals(header(r, DeadLetterHeaders.REJECTED_BY))) {
+                                            continue;
+                                        }
+                                        dlqCounts.merge(header(r, DeadLetterHeaders.SOURCE_TOPIC), 1L, Long::sum);
+                                        String tag = header(r, POISON_HEADER);
+                                        if (tag != null && tag.startsWith(nonce)) {
+                                            assertThat(byTag.put(tag, r))
+                                                    .as("dead-lettered once: " + tag)
+                                                    .isNull();
+                                        }
                                     }
-                                    dlqCounts.merge(header(r, DeadLetterHeaders.SOURCE_TOPIC), 1L, Long::sum);
-                                    String tag = header(r, POISON_HEADER);
-                                    if (tag != null && tag.startsWith(nonce)) {
-                                        assertThat(byTag.put(tag, r)).as("dead-lettered once: " + tag).isNull();
-                                    }
-                                }
-                                lastHttpCounts.set(deadLetterCounts(http, server));
-                                return byTag.size() == poison.size() && lastHttpCounts.get().equals(dlqCounts);
-                            });
+                                    lastHttpCounts.set(deadLetterCounts(http, server));
+                                    return byTag.size() == poison.size()
+                                            && lastHttpCounts.get().equals(dlqCounts);
+                                });
                     } catch (ConditionTimeoutException e) {
-                        throw new AssertionError("dead letters " + byTag.keySet() + ", dlq counts " + dlqCounts
-                                + ", http counts " + lastHttpCounts.get(), e);
+                        throw new AssertionError(
+                                "dead letters " + byTag.keySet() + ", dlq counts " + dlqCounts + ", http counts "
+                                        + lastHttpCounts.get(),
+                                e);
                     }
                 }
                 Map<String, Long> httpCounts = lastHttpCounts.get();
@@ -153,15 +166,19 @@ class PoisonRecordsIT {
                     assertThat(header(r, DeadLetterHeaders.SOURCE_OFFSET)).matches("\\d+");
                 }
                 for (String topic : List.of(Topics.IO.name(), Topics.RUNS.name(), Topics.SMART.name())) {
-                    long mine = poison.stream().filter(p -> p.topic().equals(topic)).count();
+                    long mine =
+                            poison.stream().filter(p -> p.topic().equals(topic)).count();
                     assertThat(httpCounts.getOrDefault(topic, 0L)).as(topic).isGreaterThanOrEqualTo(mine);
                 }
                 // /metrics shows the API's counts. The application reads the shared topics from their start, so
                 // other tests' poison may still be arriving: both are read again until no dead letter came between.
                 await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
                     Map<String, Long> now = deadLetterCounts(http, server);
-                    String metrics = http.send(HttpRequest.newBuilder(server.url().resolve("/metrics")).build(),
-                            HttpResponse.BodyHandlers.ofString()).body();
+                    String metrics = http.send(
+                                    HttpRequest.newBuilder(server.url().resolve("/metrics"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .body();
                     now.forEach((topic, n) -> assertThat(metrics)
                             .contains("ssdpulse_dead_letter_records{source=\"" + topic + "\"} " + (double) n));
                 });
@@ -174,12 +191,19 @@ class PoisonRecordsIT {
      * One of each kind of poison, each tagged by a header (the dead letter keeps the original headers). The
      * I/O ones share the poisoned run's key, so they sit in its partition between its batches.
      */
-    private static List<Poison> poisonRecords(SpecificAvroSerializer<SpecificRecord> serializer, String runId,
-                                              String nonce) {
+    private static List<Poison> poisonRecords(
+            SpecificAvroSerializer<SpecificRecord> serializer, String runId, String nonce) {
         byte[] goodBatch = serializer.serialize(Topics.IO.name(), new IoStreamRecord(batch(runId, 7, false, false)));
         int ioSchemaId = ByteBuffer.wrap(goodBatch, 1, 4).getInt();
-        byte[] goodSmart = serializer.serialize(Topics.SMART.name(), SmartSample.newBuilder().setRunId(runId)
-                .setTimeNs(S).setSource(SmartSource.SIMULATOR).setHostBytesWritten(1L).setNandBytesWritten(3L).build());
+        byte[] goodSmart = serializer.serialize(
+                Topics.SMART.name(),
+                SmartSample.newBuilder()
+                        .setRunId(runId)
+                        .setTimeNs(S)
+                        .setSource(SmartSource.SIMULATOR)
+                        .setHostBytesWritten(1L)
+                        .setNandBytesWritten(3L)
+                        .build());
         int smartSchemaId = ByteBuffer.wrap(goodSmart, 1, 4).getInt();
         byte[] goodRun = serializer.serialize(Topics.RUNS.name(), TestRuns.runStarted("poison-" + runId));
         byte[] allOnes = new byte[16];
@@ -187,31 +211,69 @@ class PoisonRecordsIT {
         List<Poison> out = new ArrayList<>();
         String io = Topics.IO.name();
         out.add(new Poison(nonce + "-io-corrupt", io, runId, wire(ioSchemaId, allOnes), "Avro decode failure"));
-        out.add(new Poison(nonce + "-io-truncated", io, runId, Arrays.copyOf(goodBatch, goodBatch.length / 2),
+        out.add(new Poison(
+                nonce + "-io-truncated",
+                io,
+                runId,
+                Arrays.copyOf(goodBatch, goodBatch.length / 2),
                 "Avro decode failure"));
         out.add(new Poison(nonce + "-io-magic", io, runId, withMagic(goodBatch, (byte) 1), "Unknown magic byte 0x01"));
-        out.add(new Poison(nonce + "-io-unknown-id", io, runId, wire(2_000_000_011, Arrays.copyOfRange(goodBatch, 5,
-                goodBatch.length)), "Unknown schema id 2000000011"));
-        out.add(new Poison(nonce + "-io-short", io, runId, new byte[] {0, 0}, "fewer than the 5-byte Confluent header"));
-        out.add(new Poison(nonce + "-io-text", io, runId, "not avro".getBytes(StandardCharsets.UTF_8),
-                "Unknown magic byte 0x6e"));
-        out.add(new Poison(nonce + "-io-negative-latency", io, runId, serializer.serialize(io,
-                new IoStreamRecord(batch(runId, 8, true, false))), "invalid record: "));
-        out.add(new Poison(nonce + "-io-short-column", io, runId, serializer.serialize(io,
-                new IoStreamRecord(batch(runId, 9, false, true))), "invalid record: "));
+        out.add(new Poison(
+                nonce + "-io-unknown-id",
+                io,
+                runId,
+                wire(2_000_000_011, Arrays.copyOfRange(goodBatch, 5, goodBatch.length)),
+                "Unknown schema id 2000000011"));
+        out.add(new Poison(
+                nonce + "-io-short", io, runId, new byte[] {0, 0}, "fewer than the 5-byte Confluent header"));
+        out.add(new Poison(
+                nonce + "-io-text", io, runId, "not avro".getBytes(StandardCharsets.UTF_8), "Unknown magic byte 0x6e"));
+        out.add(new Poison(
+                nonce + "-io-negative-latency",
+                io,
+                runId,
+                serializer.serialize(io, new IoStreamRecord(batch(runId, 8, true, false))),
+                "invalid record: "));
+        out.add(new Poison(
+                nonce + "-io-short-column",
+                io,
+                runId,
+                serializer.serialize(io, new IoStreamRecord(batch(runId, 9, false, true))),
+                "invalid record: "));
         String runs = Topics.RUNS.name();
-        out.add(new Poison(nonce + "-runs-magic", runs, "poison-" + runId, withMagic(goodSmart, (byte) 0x7f),
+        out.add(new Poison(
+                nonce + "-runs-magic",
+                runs,
+                "poison-" + runId,
+                withMagic(goodSmart, (byte) 0x7f),
                 "Unknown magic byte 0x7f"));
-        out.add(new Poison(nonce + "-runs-truncated", runs, "poison-" + runId,
-                Arrays.copyOf(goodRun, goodRun.length - 10), "Avro decode failure"));
-        out.add(new Poison(nonce + "-runs-unknown-id", runs, "poison-" + runId, wire(2_000_000_012, allOnes),
+        out.add(new Poison(
+                nonce + "-runs-truncated",
+                runs,
+                "poison-" + runId,
+                Arrays.copyOf(goodRun, goodRun.length - 10),
+                "Avro decode failure"));
+        out.add(new Poison(
+                nonce + "-runs-unknown-id",
+                runs,
+                "poison-" + runId,
+                wire(2_000_000_012, allOnes),
                 "Unknown schema id 2000000012"));
         String smart = Topics.SMART.name();
-        out.add(new Poison(nonce + "-smart-truncated", smart, runId, Arrays.copyOf(goodSmart, goodSmart.length - 3),
+        out.add(new Poison(
+                nonce + "-smart-truncated",
+                smart,
+                runId,
+                Arrays.copyOf(goodSmart, goodSmart.length - 3),
                 "Avro decode failure"));
-        out.add(new Poison(nonce + "-smart-unknown-id", smart, runId, wire(2_000_000_013, allOnes),
+        out.add(new Poison(
+                nonce + "-smart-unknown-id",
+                smart,
+                runId,
+                wire(2_000_000_013, allOnes),
                 "Unknown schema id 2000000013"));
-        out.add(new Poison(nonce + "-smart-corrupt", smart, runId, wire(smartSchemaId, allOnes), "Avro decode failure"));
+        out.add(new Poison(
+                nonce + "-smart-corrupt", smart, runId, wire(smartSchemaId, allOnes), "Avro decode failure"));
         return out;
     }
 
@@ -232,7 +294,11 @@ class PoisonRecordsIT {
     }
 
     private static byte[] wire(int schemaId, byte[] body) {
-        return ByteBuffer.allocate(5 + body.length).put((byte) 0).putInt(schemaId).put(body).array();
+        return ByteBuffer.allocate(5 + body.length)
+                .put((byte) 0)
+                .putInt(schemaId)
+                .put(body)
+                .array();
     }
 
     private static byte[] withMagic(byte[] wire, byte magic) {
@@ -245,10 +311,17 @@ class PoisonRecordsIT {
      * RunStarted, then the run's records with one SMART sample per run second; the poison records are spread
      * over the run (I/O poison between batches, SMART poison between samples).
      */
-    private static void publish(KafkaProducer<String, byte[]> producer, SpecificAvroSerializer<SpecificRecord> ser,
-                                SyntheticRun run, List<Poison> poison) throws Exception {
-        producer.send(new ProducerRecord<>(Topics.RUNS.name(), run.runId,
-                ser.serialize(Topics.RUNS.name(), TestRuns.runStarted(run.runId)))).get();
+    private static void publish(
+            KafkaProducer<String, byte[]> producer,
+            SpecificAvroSerializer<SpecificRecord> ser,
+            SyntheticRun run,
+            List<Poison> poison)
+            throws Exception {
+        producer.send(new ProducerRecord<>(
+                        Topics.RUNS.name(),
+                        run.runId,
+                        ser.serialize(Topics.RUNS.name(), TestRuns.runStarted(run.runId))))
+                .get();
         List<IoStreamRecord> records = run.records(128);
         int every = Math.max(1, records.size() / (poison.size() + 1));
         int nextPoison = 0;
@@ -260,10 +333,18 @@ class PoisonRecordsIT {
             IoStreamRecord r = records.get(i);
             if (r.getEvent() instanceof IoBatch b && b.getBaseSubmitTimeNs() >= nextSmartNs) {
                 long host = nextSmartNs / 1000;
-                producer.send(new ProducerRecord<>(Topics.SMART.name(), run.runId, ser.serialize(Topics.SMART.name(),
-                        SmartSample.newBuilder().setRunId(run.runId).setTimeNs(nextSmartNs)
-                                .setSource(SmartSource.SIMULATOR).setHostBytesWritten(host)
-                                .setNandBytesWritten(host * 3).build())));
+                producer.send(new ProducerRecord<>(
+                        Topics.SMART.name(),
+                        run.runId,
+                        ser.serialize(
+                                Topics.SMART.name(),
+                                SmartSample.newBuilder()
+                                        .setRunId(run.runId)
+                                        .setTimeNs(nextSmartNs)
+                                        .setSource(SmartSource.SIMULATOR)
+                                        .setHostBytesWritten(host)
+                                        .setNandBytesWritten(host * 3)
+                                        .build())));
                 nextSmartNs += S;
             }
             producer.send(new ProducerRecord<>(Topics.IO.name(), run.runId, ser.serialize(Topics.IO.name(), r)));
@@ -290,14 +371,16 @@ class PoisonRecordsIT {
         props.put("group.id", "it-dlq-reader-" + UUID.randomUUID());
         props.put("auto.offset.reset", "earliest");
         props.put("isolation.level", "read_committed");
-        KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(props, new StringDeserializer(),
-                new ByteArrayDeserializer());
+        KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer());
         consumer.subscribe(List.of(Topics.DEAD_LETTER.name()));
         return consumer;
     }
 
     private static Map<String, Long> deadLetterCounts(HttpClient http, HttpApiServer server) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(server.url().resolve("/api/dead-letters")).build(),
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(server.url().resolve("/api/dead-letters"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         Map<String, Long> out = new TreeMap<>();
         if (r.statusCode() != 200) {
@@ -312,5 +395,4 @@ class PoisonRecordsIT {
         Header h = r.headers().lastHeader(name);
         return h == null ? null : new String(h.value(), StandardCharsets.UTF_8);
     }
-
 }

@@ -35,12 +35,14 @@ class RegistryOutageTest {
             closedPort = s.getLocalPort();
         }
         try (HttpSchemaRegistryClient unreachable = new HttpSchemaRegistryClient("http://127.0.0.1:" + closedPort);
-             TopologyTestDriver driver = new TopologyTestDriver(
-                     AnalyticsTopology.build(TopologyHarness.testConfig(stateDir), new AnalyticsSerdes(unreachable)),
-                     AnalyticsApp.streamsProperties(TopologyHarness.testConfig(stateDir)), Instant.EPOCH)) {
+                TopologyTestDriver driver = new TopologyTestDriver(
+                        AnalyticsTopology.build(TopologyHarness.testConfig(stateDir), new AnalyticsSerdes(unreachable)),
+                        AnalyticsApp.streamsProperties(TopologyHarness.testConfig(stateDir)),
+                        Instant.EPOCH)) {
             var io = driver.createInputTopic(Topics.IO.name(), new StringSerializer(), new ByteArraySerializer());
             long t0 = System.nanoTime();
-            Throwable thrown = catchThrowable(() -> io.pipeInput("run-1",
+            Throwable thrown = catchThrowable(() -> io.pipeInput(
+                    "run-1",
                     ByteBuffer.allocate(9).put((byte) 0).putInt(17).putInt(0).array()));
             assertThat(thrown).as("processing stops").isNotNull();
             assertThat(chain(thrown)).contains("schema registry unavailable").contains("not dead-lettered");
@@ -48,11 +50,16 @@ class RegistryOutageTest {
             for (Throwable c = thrown; c != null; c = c.getCause()) {
                 outage |= c instanceof RegistryUnavailableException;
             }
-            assertThat(outage).as("typed as an outage, which AnalyticsApp answers by replacing the thread").isTrue();
+            assertThat(outage)
+                    .as("typed as an outage, which AnalyticsApp answers by replacing the thread")
+                    .isTrue();
             assertThat(System.nanoTime() - t0).as("retried with a pause").isGreaterThan(1_000_000_000L);
-            assertThat(driver.createOutputTopic(Topics.DEAD_LETTER.name(), new StringDeserializer(),
-                    new ByteArrayDeserializer()).readRecordsToList()).isEmpty();
-            assertThat(driver.<String, Long>getKeyValueStore(Names.IO_DEAD_LETTER_COUNT_STORE).get(Topics.IO.name()))
+            assertThat(driver.createOutputTopic(
+                                    Topics.DEAD_LETTER.name(), new StringDeserializer(), new ByteArrayDeserializer())
+                            .readRecordsToList())
+                    .isEmpty();
+            assertThat(driver.<String, Long>getKeyValueStore(Names.IO_DEAD_LETTER_COUNT_STORE)
+                            .get(Topics.IO.name()))
                     .isNull();
         }
     }
@@ -60,15 +67,20 @@ class RegistryOutageTest {
     @Test
     void onlyRegistryFailuresThatSayNothingAboutTheRecordAreUnavailability() {
         assertThat(DecodeOrDeadLetterProcessor.registryUnavailable(wrapped(
-                new SchemaRegistryException(SchemaRegistryException.NO_HTTP_STATUS, -1, "connection refused")))).isTrue();
-        assertThat(DecodeOrDeadLetterProcessor.registryUnavailable(wrapped(new SchemaRegistryException(503, 50301,
-                "unavailable")))).isTrue();
-        assertThat(DecodeOrDeadLetterProcessor.registryUnavailable(wrapped(new SchemaRegistryException(401, 401,
-                "unauthorized")))).isTrue();
-        assertThat(DecodeOrDeadLetterProcessor.registryUnavailable(wrapped(new SchemaRegistryException(404,
-                SchemaRegistryException.SCHEMA_NOT_FOUND, "not found")))).isFalse();
-        assertThat(DecodeOrDeadLetterProcessor.registryUnavailable(wrapped(new SchemaRegistryException(200,
-                SchemaRegistryException.INVALID_SCHEMA, "unparsable schema")))).isFalse();
+                        new SchemaRegistryException(SchemaRegistryException.NO_HTTP_STATUS, -1, "connection refused"))))
+                .isTrue();
+        assertThat(DecodeOrDeadLetterProcessor.registryUnavailable(
+                        wrapped(new SchemaRegistryException(503, 50301, "unavailable"))))
+                .isTrue();
+        assertThat(DecodeOrDeadLetterProcessor.registryUnavailable(
+                        wrapped(new SchemaRegistryException(401, 401, "unauthorized"))))
+                .isTrue();
+        assertThat(DecodeOrDeadLetterProcessor.registryUnavailable(wrapped(
+                        new SchemaRegistryException(404, SchemaRegistryException.SCHEMA_NOT_FOUND, "not found"))))
+                .isFalse();
+        assertThat(DecodeOrDeadLetterProcessor.registryUnavailable(wrapped(
+                        new SchemaRegistryException(200, SchemaRegistryException.INVALID_SCHEMA, "unparsable schema"))))
+                .isFalse();
         assertThat(DecodeOrDeadLetterProcessor.registryUnavailable(new SerializationException("Unknown magic byte")))
                 .isFalse();
     }

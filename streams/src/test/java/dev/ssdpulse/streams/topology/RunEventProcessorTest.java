@@ -3,14 +3,17 @@ package dev.ssdpulse.streams.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -51,15 +54,17 @@ class RunEventProcessorTest {
         add(context, Names.RUN_STATUS_STORE, Serdes.String());
         add(context, Names.RUN_SUMMARY_STORE, fresh(RunSummary.class));
         add(context, Names.WINDOW_SERIES_STORE, fresh(WindowMetrics.class));
-        add(context, Names.LATENCY_SCATTER_STORE, fresh(dev.ssdpulse.schemas.avro.LatencyScatter.class));
+        add(context, Names.LATENCY_SCATTER_STORE, fresh(LatencyScatter.class));
         add(context, Names.STEADY_STATE_STORE, fresh(SteadyStateVerdict.class));
-        add(context, Names.WAF_SERIES_STORE, fresh(dev.ssdpulse.schemas.avro.WriteAmplification.class));
+        add(context, Names.WAF_SERIES_STORE, fresh(WriteAmplification.class));
         return context;
     }
 
     private static <V> void add(MockProcessorContext<String, SpecificRecord> context, String name, Serde<V> values) {
-        KeyValueStore<String, V> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name),
-                Serdes.String(), values).withLoggingDisabled().build();
+        KeyValueStore<String, V> store = Stores.keyValueStoreBuilder(
+                        Stores.inMemoryKeyValueStore(name), Serdes.String(), values)
+                .withLoggingDisabled()
+                .build();
         store.init(context.getStateStoreContext(), store);
         context.addStateStore(store);
     }
@@ -95,7 +100,9 @@ class RunEventProcessorTest {
             }
             processor.process(new Record<>("run-mock", records.get(i), i));
         }
-        context.forwarded().forEach(f -> out.add(f.childName().orElseThrow() + " " + f.record().value()));
+        context.forwarded()
+                .forEach(f ->
+                        out.add(f.childName().orElseThrow() + " " + f.record().value()));
         return out;
     }
 
@@ -109,11 +116,14 @@ class RunEventProcessorTest {
         for (IoStreamRecord r : records) {
             processor.process(new Record<>("run-mock", r, 0L));
         }
-        List<String> sinks = context.forwarded().stream().map(f -> f.childName().orElseThrow()).toList();
+        List<String> sinks = context.forwarded().stream()
+                .map(f -> f.childName().orElseThrow())
+                .toList();
         assertThat(sinks).contains(Names.METRICS_SINK, Names.LATENCY_SINK, Names.STEADY_STATE_SINK);
         assertThat(sinks.stream().filter(Names.SUMMARY_SINK::equals).count()).isEqualTo(1);
         assertThat(sinks.get(sinks.size() - 1)).isEqualTo(Names.SUMMARY_SINK);
-        RunSummary summary = (RunSummary) context.forwarded().get(sinks.size() - 1).record().value();
+        RunSummary summary =
+                (RunSummary) context.forwarded().get(sinks.size() - 1).record().value();
         assertThat(summary.getIoCount()).isEqualTo(run().ios.size());
     }
 
@@ -122,14 +132,16 @@ class RunEventProcessorTest {
         List<IoStreamRecord> records = run().records(64);
         List<Object> uninterrupted = process(records, -1);
         for (int restartAt : new int[] {records.size() / 3, records.size() * 2 / 3, records.size() - 1}) {
-            assertThat(process(records, restartAt)).as("restart at record %d", restartAt).isEqualTo(uninterrupted);
+            assertThat(process(records, restartAt))
+                    .as("restart at record %d", restartAt)
+                    .isEqualTo(uninterrupted);
         }
     }
 
     @Test
     void afterAnAnalyticsOutageLongerThanTheTimeoutRunsGetATimeoutFromTheRestartBeforeExpiring() {
         List<IoStreamRecord> records = run().records(64);
-        AnalyticsConfig config = config().withHeartbeatTimeout(java.time.Duration.ofSeconds(60));
+        AnalyticsConfig config = config().withHeartbeatTimeout(Duration.ofSeconds(60));
         MockProcessorContext<String, SpecificRecord> context = context();
         RunEventProcessor processor = new RunEventProcessor(config);
         processor.init(context);
@@ -144,11 +156,17 @@ class RunEventProcessorTest {
         context.resetForwards();
         RunEventProcessor restarted = new RunEventProcessor(config);
         restarted.init(context);
-        var punctuator = context.scheduledPunctuators().get(context.scheduledPunctuators().size() - 1).getPunctuator();
+        var punctuator = context.scheduledPunctuators()
+                .get(context.scheduledPunctuators().size() - 1)
+                .getPunctuator();
         punctuator.punctuate(615_000L);
-        assertThat(context.forwarded()).as("no expiry within one timeout of the restart").isEmpty();
+        assertThat(context.forwarded())
+                .as("no expiry within one timeout of the restart")
+                .isEmpty();
         punctuator.punctuate(662_000L);
-        assertThat(context.forwarded()).as("a run silent for a timeout after the restart expires")
-                .anyMatch(f -> f.record().value() instanceof RunSummary s && s.getStatus().name().equals("INCOMPLETE"));
+        assertThat(context.forwarded())
+                .as("a run silent for a timeout after the restart expires")
+                .anyMatch(f -> f.record().value() instanceof RunSummary s
+                        && s.getStatus().name().equals("INCOMPLETE"));
     }
 }

@@ -1,11 +1,10 @@
 package dev.ssdpulse.streams.topology;
 
-import dev.ssdpulse.platform.TopicCreation;
-import static org.awaitility.Awaitility.await;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.awaitility.Awaitility.await;
 
+import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.schemas.avro.IoBatch;
@@ -77,11 +76,14 @@ class SchemaEvolutionIT {
         Schema v2 = IoSchemaVersions.v2();
 
         try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl());
-             SpecificAvroSerializer<SpecificRecord> serializer = new SpecificAvroSerializer<>(registry, Map.of(), false);
-             SpecificAvroDeserializer<IoStreamRecord> deserializer = new SpecificAvroDeserializer<>(IoStreamRecord.class,
-                     registry);
-             KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of("bootstrap.servers",
-                     stack.bootstrapServers()), new StringSerializer(), new ByteArraySerializer())) {
+                SpecificAvroSerializer<SpecificRecord> serializer =
+                        new SpecificAvroSerializer<>(registry, Map.of(), false);
+                SpecificAvroDeserializer<IoStreamRecord> deserializer =
+                        new SpecificAvroDeserializer<>(IoStreamRecord.class, registry);
+                KafkaProducer<String, byte[]> producer = new KafkaProducer<>(
+                        Map.of("bootstrap.servers", stack.bootstrapServers()),
+                        new StringSerializer(),
+                        new ByteArraySerializer())) {
             publish(producer, serializer, v1Run, null, -1);
             int v1Id = registry.lookup(SUBJECT, IoStreamRecord.SCHEMA$).id();
             assertThat(registry.getCompatibility(SUBJECT)).isEqualTo(CompatibilityLevel.BACKWARD);
@@ -90,14 +92,17 @@ class SchemaEvolutionIT {
             assertThat(v2Id).isNotEqualTo(v1Id);
             assertThat(registry.getLatest(SUBJECT).id()).isEqualTo(v2Id);
 
-            for (Schema incompatible : List.of(IoSchemaVersions.withRequiredField(), IoSchemaVersions.withTypeChange())) {
+            for (Schema incompatible :
+                    List.of(IoSchemaVersions.withRequiredField(), IoSchemaVersions.withTypeChange())) {
                 assertThat(registry.testCompatibility(SUBJECT, incompatible)).isFalse();
-                SchemaRegistryException refused = catchThrowableOfType(SchemaRegistryException.class,
-                        () -> registry.register(SUBJECT, incompatible));
+                SchemaRegistryException refused = catchThrowableOfType(
+                        SchemaRegistryException.class, () -> registry.register(SUBJECT, incompatible));
                 assertThat(refused).as("registering an incompatible schema").isNotNull();
                 assertThat(refused.httpStatus()).isEqualTo(409);
             }
-            assertThat(registry.getLatest(SUBJECT).id()).as("refused versions are not stored").isEqualTo(v2Id);
+            assertThat(registry.getLatest(SUBJECT).id())
+                    .as("refused versions are not stored")
+                    .isEqualTo(v2Id);
 
             // the v1 deserializer resolves a v2 record to the v1 record it was derived from
             IoStreamRecord sample = v1Run.records(128).get(1);
@@ -110,13 +115,18 @@ class SchemaEvolutionIT {
             try (AnalyticsApp app = new AnalyticsApp(config)) {
                 app.start();
                 app.awaitRunning(Duration.ofSeconds(60));
-                RunSummary fromV1 = await().atMost(Duration.ofSeconds(90)).ignoreException(InvalidStateStoreException.class)
-                        .until(() -> finished(app, v1RunId), Optional::isPresent).get();
-                RunSummary fromV2 = await().atMost(Duration.ofSeconds(90)).ignoreException(InvalidStateStoreException.class)
-                        .until(() -> finished(app, v2RunId), Optional::isPresent).get();
+                RunSummary fromV1 = await().atMost(Duration.ofSeconds(90))
+                        .ignoreException(InvalidStateStoreException.class)
+                        .until(() -> finished(app, v1RunId), Optional::isPresent)
+                        .get();
+                RunSummary fromV2 = await().atMost(Duration.ofSeconds(90))
+                        .ignoreException(InvalidStateStoreException.class)
+                        .until(() -> finished(app, v2RunId), Optional::isPresent)
+                        .get();
                 assertThat(fromV2.getStatus()).isEqualTo(RunStatus.COMPLETED);
                 assertThat(fromV2.getIoCount()).isEqualTo(v2Run.ios.size());
-                assertThat(fromV2.toString().replace(v2RunId, v1RunId)).as("v2-written run analysed like v1")
+                assertThat(fromV2.toString().replace(v2RunId, v1RunId))
+                        .as("v2-written run analysed like v1")
                         .isEqualTo(fromV1.toString());
             }
 
@@ -132,12 +142,14 @@ class SchemaEvolutionIT {
                 assertThat(asV2.get("producerHost")).isNull();
                 GenericRecord event = (GenericRecord) asV2.get("event");
                 GenericRecord v1Event = (GenericRecord) asV1.get("event");
-                assertThat(event.getSchema().getName()).isEqualTo(v1Event.getSchema().getName());
+                assertThat(event.getSchema().getName())
+                        .isEqualTo(v1Event.getSchema().getName());
                 if (event.getSchema().getName().equals("IoBatch")) {
                     assertThat(event.get("deviceTemperatureC")).isNull();
                 }
                 for (Schema.Field f : v1Event.getSchema().getFields()) {
-                    assertThat(String.valueOf(event.get(f.name()))).as(f.name())
+                    assertThat(String.valueOf(event.get(f.name())))
+                            .as(f.name())
                             .isEqualTo(String.valueOf(v1Event.get(f.name())));
                 }
             }
@@ -148,20 +160,36 @@ class SchemaEvolutionIT {
      * RunStarted, the run's I/O stream records and one SMART sample per run second. With a v2 schema, every
      * other I/O stream record is written with it (new fields set), the rest with v1.
      */
-    private static void publish(KafkaProducer<String, byte[]> producer, SpecificAvroSerializer<SpecificRecord> ser,
-                                SyntheticRun run, Schema v2, int v2Id) throws Exception {
-        producer.send(new ProducerRecord<>(Topics.RUNS.name(), run.runId,
-                ser.serialize(Topics.RUNS.name(), TestRuns.runStarted(run.runId)))).get();
+    private static void publish(
+            KafkaProducer<String, byte[]> producer,
+            SpecificAvroSerializer<SpecificRecord> ser,
+            SyntheticRun run,
+            Schema v2,
+            int v2Id)
+            throws Exception {
+        producer.send(new ProducerRecord<>(
+                        Topics.RUNS.name(),
+                        run.runId,
+                        ser.serialize(Topics.RUNS.name(), TestRuns.runStarted(run.runId))))
+                .get();
         long nextSmartNs = 0;
         List<IoStreamRecord> records = run.records(128);
         for (int i = 0; i < records.size(); i++) {
             IoStreamRecord r = records.get(i);
             if (r.getEvent() instanceof IoBatch b && b.getBaseSubmitTimeNs() >= nextSmartNs) {
                 long host = nextSmartNs / 1000;
-                producer.send(new ProducerRecord<>(Topics.SMART.name(), run.runId, ser.serialize(Topics.SMART.name(),
-                        SmartSample.newBuilder().setRunId(run.runId).setTimeNs(nextSmartNs)
-                                .setSource(SmartSource.SIMULATOR).setHostBytesWritten(host)
-                                .setNandBytesWritten(host * 3).build())));
+                producer.send(new ProducerRecord<>(
+                        Topics.SMART.name(),
+                        run.runId,
+                        ser.serialize(
+                                Topics.SMART.name(),
+                                SmartSample.newBuilder()
+                                        .setRunId(run.runId)
+                                        .setTimeNs(nextSmartNs)
+                                        .setSource(SmartSource.SIMULATOR)
+                                        .setHostBytesWritten(host)
+                                        .setNandBytesWritten(host * 3)
+                                        .build())));
                 nextSmartNs += S;
             }
             byte[] value = v2 != null && i % 2 == 0
@@ -177,16 +205,20 @@ class SchemaEvolutionIT {
         props.put("bootstrap.servers", stack.bootstrapServers());
         props.put("isolation.level", "read_committed");
         List<byte[]> out = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(props, new StringDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(Topics.IO.name()).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                    .map(p -> new TopicPartition(p.topic(), p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
             // the consumer stays on this thread (KafkaConsumer is single-threaded)
-            await("reading " + Topics.IO.name() + " to its end").atMost(Duration.ofSeconds(60)).pollInSameThread()
-                    .pollInterval(Duration.ofMillis(1)).until(() -> {
+            await("reading " + Topics.IO.name() + " to its end")
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInSameThread()
+                    .pollInterval(Duration.ofMillis(1))
+                    .until(() -> {
                         if (partitions.stream().noneMatch(tp -> consumer.position(tp) < end.get(tp))) {
                             return true;
                         }
@@ -207,11 +239,14 @@ class SchemaEvolutionIT {
     }
 
     private static byte[] wire(int schemaId, byte[] body) {
-        return ByteBuffer.allocate(5 + body.length).put((byte) 0).putInt(schemaId).put(body).array();
+        return ByteBuffer.allocate(5 + body.length)
+                .put((byte) 0)
+                .putInt(schemaId)
+                .put(body)
+                .array();
     }
 
     private static Optional<RunSummary> finished(AnalyticsApp app, String runId) {
         return app.views().summary(runId).filter(s -> s.getStatus() != RunStatus.INCOMPLETE);
     }
-
 }

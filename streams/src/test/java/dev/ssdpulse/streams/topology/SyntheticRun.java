@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -19,8 +20,7 @@ final class SyntheticRun {
         }
     }
 
-    record Phase(int index, String name, PhaseKind kind, long startNs) {
-    }
+    record Phase(int index, String name, PhaseKind kind, long startNs) {}
 
     final String runId;
     final List<Io> ios = new ArrayList<>();
@@ -58,7 +58,8 @@ final class SyntheticRun {
         long completion = startNs;
         for (int i = 0; i < seconds * ioPerSecond; i++) {
             completion += gapNs;
-            long latency = random.nextInt(100) < 2 ? 10_000_000L + random.nextLong(290_000_000L)
+            long latency = random.nextInt(100) < 2
+                    ? 10_000_000L + random.nextLong(290_000_000L)
                     : 20_000 + random.nextLong(2_000_000L);
             int op = random.nextInt(100) < 70 ? 0 : 1;
             int size = 4096 << random.nextInt(5);
@@ -80,8 +81,17 @@ final class SyntheticRun {
                 Phase p = phases.get(nextPhase++);
                 out.add(new IoStreamRecord(new PhaseChanged(runId, p.index(), p.name(), p.kind(), p.startNs())));
             }
-            addBatch(out, builder.add(io.phase(), (byte) io.op(), 0L, io.sizeBytes(), io.submitNs(), io.latencyNs(),
-                    1, io.status()));
+            addBatch(
+                    out,
+                    builder.add(
+                            io.phase(),
+                            (byte) io.op(),
+                            0L,
+                            io.sizeBytes(),
+                            io.submitNs(),
+                            io.latencyNs(),
+                            1,
+                            io.status()));
             if (io.op() == 0) {
                 bytesRead += io.sizeBytes();
             } else {
@@ -99,10 +109,18 @@ final class SyntheticRun {
     }
 
     private RunFinished finished(long bytesRead, long bytesWritten, long batches) {
-        return RunFinished.newBuilder().setRunId(runId).setStatus(RunStatus.COMPLETED).setReason(null)
-                .setTimeNs(endNs).setWallClockEpochMs(java.time.Instant.ofEpochMilli(1_700_000_000_000L)).setIoCount(ios.size())
-                .setIoCountPerWorker(List.of((long) ios.size())).setBatchCountPerWorker(List.of(batches))
-                .setBytesRead(bytesRead).setBytesWritten(bytesWritten).build();
+        return RunFinished.newBuilder()
+                .setRunId(runId)
+                .setStatus(RunStatus.COMPLETED)
+                .setReason(null)
+                .setTimeNs(endNs)
+                .setWallClockEpochMs(Instant.ofEpochMilli(1_700_000_000_000L))
+                .setIoCount(ios.size())
+                .setIoCountPerWorker(List.of((long) ios.size()))
+                .setBatchCountPerWorker(List.of(batches))
+                .setBytesRead(bytesRead)
+                .setBytesWritten(bytesWritten)
+                .build();
     }
 
     private static void addBatch(List<IoStreamRecord> out, IoBatch batch) {

@@ -10,6 +10,7 @@ import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.streams.analysis.RunAnalysis;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.app.ReplayResult;
@@ -49,12 +50,18 @@ public final class TopologyHarness implements AutoCloseable {
         this.config = config;
         Properties props = AnalyticsApp.streamsProperties(config);
         driver = new TopologyTestDriver(AnalyticsTopology.build(config, serdes), props, Instant.ofEpochMilli(0));
-        io = driver.createInputTopic(Topics.IO.name(), new StringSerializer(),
+        io = driver.createInputTopic(
+                Topics.IO.name(),
+                new StringSerializer(),
                 serdes.value(IoStreamRecord.class).serializer());
         ioRaw = driver.createInputTopic(Topics.IO.name(), new StringSerializer(), new ByteArraySerializer());
-        smart = driver.createInputTopic(Topics.SMART.name(), new StringSerializer(),
+        smart = driver.createInputTopic(
+                Topics.SMART.name(),
+                new StringSerializer(),
                 serdes.value(SmartSample.class).serializer());
-        runs = driver.createInputTopic(Topics.RUNS.name(), new StringSerializer(),
+        runs = driver.createInputTopic(
+                Topics.RUNS.name(),
+                new StringSerializer(),
                 serdes.value(RunStarted.class).serializer());
     }
 
@@ -65,8 +72,8 @@ public final class TopologyHarness implements AutoCloseable {
     }
 
     List<TestRecord<String, byte[]>> raw(String topic) {
-        TestOutputTopic<String, byte[]> out = driver.createOutputTopic(topic, new StringDeserializer(),
-                new ByteArrayDeserializer());
+        TestOutputTopic<String, byte[]> out =
+                driver.createOutputTopic(topic, new StringDeserializer(), new ByteArrayDeserializer());
         return out.readRecordsToList();
     }
 
@@ -80,8 +87,8 @@ public final class TopologyHarness implements AutoCloseable {
     }
 
     <T extends SpecificRecord> List<T> read(String topic, Class<T> type) {
-        TestOutputTopic<String, T> out = driver.createOutputTopic(topic, new StringDeserializer(),
-                serdes.value(type).deserializer());
+        TestOutputTopic<String, T> out = driver.createOutputTopic(
+                topic, new StringDeserializer(), serdes.value(type).deserializer());
         return out.readValuesToList();
     }
 
@@ -128,7 +135,8 @@ public final class TopologyHarness implements AutoCloseable {
      * at commits through {@code flushCache()}; such a test calls that itself where a commit would be.
      */
     public static EncodeOnCommitStore<?> inMemoryRunStateStore() {
-        return EncodeOnCommitStore.inMemory(Names.RUN_STATE_STORE, dev.ssdpulse.streams.analysis.RunAnalysis::encode)
-                .withLoggingDisabled().build();
+        return EncodeOnCommitStore.inMemory(Names.RUN_STATE_STORE, RunAnalysis::encode)
+                .withLoggingDisabled()
+                .build();
     }
 }

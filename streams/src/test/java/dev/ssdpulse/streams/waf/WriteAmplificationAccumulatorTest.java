@@ -1,9 +1,7 @@
 package dev.ssdpulse.streams.waf;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class WriteAmplificationAccumulatorTest {
@@ -17,7 +15,8 @@ class WriteAmplificationAccumulatorTest {
     void deltasAndCumulativeWithCauses() {
         WriteAmplificationAccumulator acc = new WriteAmplificationAccumulator();
         assertThat(acc.accept(sample(0, 1000L, 3000L, 1000L, 2000L, 0L, null))).isEmpty();
-        WaInterval first = acc.accept(sample(1, 2000L, 5000L, 2000L, 2900L, 100L, null)).orElseThrow();
+        WaInterval first =
+                acc.accept(sample(1, 2000L, 5000L, 2000L, 2900L, 100L, null)).orElseThrow();
         assertThat(first.fromTimeNs()).isZero();
         assertThat(first.toTimeNs()).isEqualTo(S);
         assertThat(first.hostBytesWrittenDelta()).isEqualTo(1000);
@@ -29,7 +28,8 @@ class WriteAmplificationAccumulatorTest {
         assertThat(first.waWindow()).isEqualTo(2.0);
         assertThat(first.waCumulative()).isEqualTo(2.0);
         assertThat(first.freeBlocks()).isEqualTo(101L);
-        WaInterval second = acc.accept(sample(2, 4000L, 11000L, null, null, null, null)).orElseThrow();
+        WaInterval second =
+                acc.accept(sample(2, 4000L, 11000L, null, null, null, null)).orElseThrow();
         assertThat(second.waWindow()).isEqualTo(3.0);
         assertThat(second.hostBytesWrittenCumulative()).isEqualTo(3000);
         assertThat(second.nandBytesWrittenCumulative()).isEqualTo(8000);
@@ -41,7 +41,8 @@ class WriteAmplificationAccumulatorTest {
     void idleIntervalHasNullWindowWa() {
         WriteAmplificationAccumulator acc = new WriteAmplificationAccumulator();
         acc.accept(sample(0, 1000L, 1000L, null, null, null, null));
-        WaInterval idle = acc.accept(sample(1, 1000L, 1500L, null, null, null, null)).orElseThrow();
+        WaInterval idle =
+                acc.accept(sample(1, 1000L, 1500L, null, null, null, null)).orElseThrow();
         assertThat(idle.waWindow()).isNull();
         assertThat(idle.waCumulative()).isNull();
         assertThat(idle.nandBytesWrittenDelta()).isEqualTo(500); // idle GC
@@ -70,7 +71,8 @@ class WriteAmplificationAccumulatorTest {
         // counter reset: new origin, no interval
         assertThat(acc.accept(sample(3, 10L, 20L, null, null, null, null))).isEmpty();
         assertThat(acc.resetCount()).isEqualTo(1);
-        WaInterval after = acc.accept(sample(4, 1010L, 4020L, null, null, null, null)).orElseThrow();
+        WaInterval after =
+                acc.accept(sample(4, 1010L, 4020L, null, null, null, null)).orElseThrow();
         assertThat(after.fromTimeNs()).isEqualTo(3 * S);
         assertThat(after.waWindow()).isEqualTo(4.0);
         assertThat(after.hostBytesWrittenCumulative()).isEqualTo(2000);

@@ -1,14 +1,15 @@
 package dev.ssdpulse.streams.window;
 
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.latency.LatencyBins;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class RunWindowAggregatorTest {
@@ -16,8 +17,7 @@ class RunWindowAggregatorTest {
     static final long MS = 1_000_000L;
 
     /** One synthetic I/O. */
-    record Io(int op, int phase, long completionNs, long sizeBytes, long latencyNs, int status) {
-    }
+    record Io(int op, int phase, long completionNs, long sizeBytes, long latencyNs, int status) {}
 
     /** A QD-style stream in completion order: ~2000 I/Os/s mixed ops over ~8 s, phases switching at 4 s. */
     static List<Io> stream(long seed, int count) {
@@ -26,9 +26,12 @@ class RunWindowAggregatorTest {
         long t = 0;
         for (int i = 0; i < count; i++) {
             t += random.nextInt(1_000_000);
-            int op = random.nextInt(10) < 7 ? IoOpCode.READ : (random.nextInt(20) == 0 ? IoOpCode.FLUSH : IoOpCode.WRITE);
+            int op = random.nextInt(10) < 7
+                    ? IoOpCode.READ
+                    : (random.nextInt(20) == 0 ? IoOpCode.FLUSH : IoOpCode.WRITE);
             long latency = 20_000 + (long) (random.nextDouble() * random.nextDouble() * 40 * MS);
-            ios.add(new Io(op, t < 4 * S ? 0 : 1, t, 4096L << random.nextInt(4), latency, random.nextInt(500) == 0 ? 5 : 0));
+            ios.add(new Io(
+                    op, t < 4 * S ? 0 : 1, t, 4096L << random.nextInt(4), latency, random.nextInt(500) == 0 ? 5 : 0));
         }
         return ios;
     }
@@ -37,8 +40,8 @@ class RunWindowAggregatorTest {
      * Feeds the I/Os in batches the way a Kafka Streams processor would: restore state, add the batch,
      * store state. Returns every closed window.
      */
-    static List<WindowResult> runBatched(List<Io> ios, int batchSize, long graceNs, long[] lateOut,
-                                         List<byte[]> stateOut) {
+    static List<WindowResult> runBatched(
+            List<Io> ios, int batchSize, long graceNs, long[] lateOut, List<byte[]> stateOut) {
         List<WindowResult> out = new ArrayList<>();
         byte[] state = new RunWindowAggregator(S, graceNs, LatencyBins.iometer(), out::add).encodeState();
         for (int from = 0; from < ios.size(); from += batchSize) {
@@ -67,7 +70,7 @@ class RunWindowAggregatorTest {
 
     /** Windows computed directly from the list, no aggregator. */
     static List<String> expectedWindows(List<Io> ios) {
-        java.util.TreeMap<String, long[]> map = new java.util.TreeMap<>();
+        TreeMap<String, long[]> map = new TreeMap<>();
         for (Io io : ios) {
             long start = Math.floorDiv(io.completionNs(), S) * S;
             String key = String.format("%015d/%d", start, io.op());
@@ -137,7 +140,8 @@ class RunWindowAggregatorTest {
             }
         }
         // after flushAll no window is open; the state does not depend on how the I/Os were batched
-        assertThat(RunWindowAggregator.decodeState(s7.get(0), w -> { }).openWindowCount()).isZero();
+        assertThat(RunWindowAggregator.decodeState(s7.get(0), w -> {}).openWindowCount())
+                .isZero();
         assertThat(s512.get(0)).isEqualTo(runBatchedState(ios, 1, grace));
     }
 
@@ -224,12 +228,12 @@ class RunWindowAggregatorTest {
     @Test
     void restoredWindowsEncodeIdenticallyAndCloseAsTheLiveOnes() {
         List<Io> ios = stream(6, 5_000);
-        RunWindowAggregator live = new RunWindowAggregator(S, 3 * S, LatencyBins.iometer(), w -> { });
+        RunWindowAggregator live = new RunWindowAggregator(S, 3 * S, LatencyBins.iometer(), w -> {});
         for (Io io : ios.subList(0, 4_000)) {
             live.add(io.op(), io.phase(), io.completionNs(), io.sizeBytes(), io.latencyNs(), io.status());
         }
         byte[] state = live.encodeState();
-        RunWindowAggregator restored = RunWindowAggregator.decodeState(state, w -> { });
+        RunWindowAggregator restored = RunWindowAggregator.decodeState(state, w -> {});
         assertThat(restored.encodeState()).isEqualTo(state);
         List<WindowResult> fromLive = new ArrayList<>();
         List<WindowResult> fromRestored = new ArrayList<>();
@@ -247,11 +251,11 @@ class RunWindowAggregatorTest {
 
     @Test
     void rejectsBadArguments() {
-        assertThatThrownBy(() -> new RunWindowAggregator(0, 0, LatencyBins.iometer(), w -> { }))
+        assertThatThrownBy(() -> new RunWindowAggregator(0, 0, LatencyBins.iometer(), w -> {}))
                 .hasMessageContaining("windowSizeNs");
-        assertThatThrownBy(() -> new RunWindowAggregator(S, -1, LatencyBins.iometer(), w -> { }))
+        assertThatThrownBy(() -> new RunWindowAggregator(S, -1, LatencyBins.iometer(), w -> {}))
                 .hasMessageContaining("graceNs");
-        RunWindowAggregator agg = new RunWindowAggregator(S, 0, LatencyBins.iometer(), w -> { });
+        RunWindowAggregator agg = new RunWindowAggregator(S, 0, LatencyBins.iometer(), w -> {});
         assertThatThrownBy(() -> agg.add(7, 0, 0, 1, 1, 0)).hasMessageContaining("op code");
         assertThatThrownBy(() -> agg.add(0, 0, 0, -1, 1, 0)).hasMessageContaining("sizeBytes");
         assertThatThrownBy(() -> agg.add(0, 0, 0, 1, -1, 0)).hasMessageContaining("latencyNs");
@@ -261,7 +265,7 @@ class RunWindowAggregatorTest {
     @Test
     void reportsStateSize() {
         List<Io> ios = stream(4, 3_000);
-        RunWindowAggregator agg = new RunWindowAggregator(S, 2 * S, LatencyBins.iometer(), w -> { });
+        RunWindowAggregator agg = new RunWindowAggregator(S, 2 * S, LatencyBins.iometer(), w -> {});
         for (Io io : ios) {
             agg.add(io.op(), io.phase(), io.completionNs(), io.sizeBytes(), io.latencyNs(), io.status());
         }

@@ -2,7 +2,6 @@ package dev.ssdpulse.producer.device.engine;
 
 import com.sun.jna.LastErrorException;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,13 +37,16 @@ abstract class AsyncIoEngineBase implements IoEngine {
     private static final int MAX_SUBMIT_RETRIES = 10_000;
     /** In-flight slots by tag; free tags on a stack. */
     protected final IoSlot[] inFlight;
+
     private final int[] freeTags;
     private int freeCount;
     /** Tags queued by submit, not yet handed to the kernel, in submission order. */
     protected final int[] pendingTags;
+
     protected int pendingCount;
     /** Slots the kernel refused at submission: handed back by the next reap with their errno. */
     private final IoSlot[] refused;
+
     private int refusedCount;
 
     protected AsyncIoEngineBase(int maxQueueDepth) {
@@ -84,12 +86,10 @@ abstract class AsyncIoEngineBase implements IoEngine {
      * Makes sure the kernel has taken every request {@link #submitPending} published; called by a reap that only
      * submits. Nothing to do where publishing is the system call (libaio's {@code io_submit}).
      */
-    protected void commit() {
-    }
+    protected void commit() {}
 
     /** Called by the first submit of a batch, before it takes a slot: where an engine checks which thread submits. */
-    protected void beforeBatch() {
-    }
+    protected void beforeBatch() {}
 
     /** Writes the kernel request for {@code slot} under {@code tag} (not yet submitted). */
     protected abstract void prepare(int tag, IoSlot slot, long bufferAddress, boolean write);
@@ -120,7 +120,8 @@ abstract class AsyncIoEngineBase implements IoEngine {
         if (why != null) {
             throw new IOException(name() + " engine unavailable: " + why);
         }
-        int flags = (writable ? LinuxNative.O_RDWR : LinuxNative.O_RDONLY) | LinuxNative.O_CLOEXEC
+        int flags = (writable ? LinuxNative.O_RDWR : LinuxNative.O_RDONLY)
+                | LinuxNative.O_CLOEXEC
                 | (direct ? LinuxNative.O_DIRECT : 0);
         // A block device is opened without access-time updates, as fio opens every target that is not a regular
         // file: otherwise each read passes the kernel's atime check (atime_needs_update, ~0.1 us per read in a
@@ -131,10 +132,14 @@ abstract class AsyncIoEngineBase implements IoEngine {
         try {
             fd = openTarget(target, flags, noAtime);
         } catch (LastErrorException e) {
-            throw new IOException("cannot open " + target + (direct ? " with O_DIRECT" : "")
-                    + (writable ? " for writing" : " for reading") + ": " + LinuxNative.describe(e.getErrorCode())
-                    + (e.getErrorCode() == IoStatus.EINVAL && direct ? "; the file system may not support O_DIRECT"
-                    + " (run with --buffered)" : ""), e);
+            throw new IOException(
+                    "cannot open " + target + (direct ? " with O_DIRECT" : "")
+                            + (writable ? " for writing" : " for reading") + ": "
+                            + LinuxNative.describe(e.getErrorCode())
+                            + (e.getErrorCode() == IoStatus.EINVAL && direct
+                                    ? "; the file system may not support O_DIRECT" + " (run with --buffered)"
+                                    : ""),
+                    e);
         }
         try {
             // The same rule as the psync engine (and the JDK's O_DIRECT channel): the file store's block size.
@@ -150,8 +155,8 @@ abstract class AsyncIoEngineBase implements IoEngine {
         this.writable = writable;
         trim = TrimSupport.open(target, writable);
         // fixed while the target is open: built once, not per I/O
-        checkTarget = new IoRequestCheck.Target(sizeBytes, direct, alignmentBytes, trim.available(),
-                trim.unavailableReason());
+        checkTarget = new IoRequestCheck.Target(
+                sizeBytes, direct, alignmentBytes, trim.available(), trim.unavailableReason());
     }
 
     private static int openTarget(Path target, int flags, boolean noAtime) throws LastErrorException {
@@ -258,7 +263,6 @@ abstract class AsyncIoEngineBase implements IoEngine {
             }
         }
     }
-
 
     private IoSlot[] reapOut;
     private int reapCount;

@@ -49,8 +49,8 @@ public final class CpuList {
     private static int id(String s, String list) {
         String t = s.strip();
         if (t.isEmpty() || !t.chars().allMatch(Character::isDigit) || t.length() > 4) {
-            throw new IllegalArgumentException("'" + s + "' in CPU list '" + list + "' is not a CPU id (0-"
-                    + MAX_CPU_ID + ")");
+            throw new IllegalArgumentException(
+                    "'" + s + "' in CPU list '" + list + "' is not a CPU id (0-" + MAX_CPU_ID + ")");
         }
         int id = Integer.parseInt(t);
         if (id > MAX_CPU_ID) {

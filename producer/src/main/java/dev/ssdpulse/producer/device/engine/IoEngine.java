@@ -42,8 +42,7 @@ public interface IoEngine extends AutoCloseable {
      * out of the submit path the JIT compiles for the first thread (taken later, it deoptimised the runner's
      * compiled I/O loop at every phase change, each phase running on a new thread).
      */
-    default void bindSubmitter() {
-    }
+    default void bindSubmitter() {}
 
     /**
      * True when a {@link #reap} that waits also hands the queued requests to the kernel in the same system call

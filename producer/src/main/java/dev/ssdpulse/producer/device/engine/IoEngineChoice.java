@@ -24,23 +24,26 @@ public record IoEngineChoice(IoEngine engine, String note) {
      * @param libaioUnavailable  likewise for native AIO
      * @throws IllegalArgumentException for an unknown name or an engine this kernel refuses
      */
-    public static IoEngineChoice choose(String requested, int maxQueueDepth, Supplier<String> ioUringUnavailable,
-                                        Supplier<String> libaioUnavailable) {
+    public static IoEngineChoice choose(
+            String requested,
+            int maxQueueDepth,
+            Supplier<String> ioUringUnavailable,
+            Supplier<String> libaioUnavailable) {
         int depth = Math.max(1, maxQueueDepth);
         switch (requested) {
             case "io_uring" -> {
                 String why = ioUringUnavailable.get();
                 if (why != null) {
-                    throw new IllegalArgumentException("--engine io_uring is not available here: " + why
-                            + "; use --engine libaio or psync");
+                    throw new IllegalArgumentException(
+                            "--engine io_uring is not available here: " + why + "; use --engine libaio or psync");
                 }
                 return new IoEngineChoice(new IoUringIoEngine(depth), null);
             }
             case "libaio" -> {
                 String why = libaioUnavailable.get();
                 if (why != null) {
-                    throw new IllegalArgumentException("--engine libaio is not available here: " + why
-                            + "; use --engine psync");
+                    throw new IllegalArgumentException(
+                            "--engine libaio is not available here: " + why + "; use --engine psync");
                 }
                 return new IoEngineChoice(new LibaioIoEngine(depth), null);
             }
@@ -61,14 +64,17 @@ public record IoEngineChoice(IoEngine engine, String note) {
                 }
                 String uringWhy = ioUringUnavailable.get();
                 if (uringWhy == null) {
-                    return new IoEngineChoice(new IoUringIoEngine(depth),
+                    return new IoEngineChoice(
+                            new IoUringIoEngine(depth),
                             "engine io_uring: native AIO is not available here (" + aioWhy + ")");
                 }
-                return new IoEngineChoice(new SyncDirectIoEngine(), "engine psync (a thread per queue slot):"
-                        + " native AIO is not available (" + aioWhy + "), nor io_uring (" + uringWhy + ")");
+                return new IoEngineChoice(
+                        new SyncDirectIoEngine(),
+                        "engine psync (a thread per queue slot):" + " native AIO is not available (" + aioWhy
+                                + "), nor io_uring (" + uringWhy + ")");
             }
-            default -> throw new IllegalArgumentException("--engine must be one of " + NAMES + ", got '" + requested
-                    + "'");
+            default ->
+                throw new IllegalArgumentException("--engine must be one of " + NAMES + ", got '" + requested + "'");
         }
     }
 }

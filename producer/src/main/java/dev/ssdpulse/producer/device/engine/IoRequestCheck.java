@@ -9,16 +9,13 @@ import dev.ssdpulse.schemas.iobatch.IoOpCode;
  * the target's block size.
  */
 public final class IoRequestCheck {
-    private IoRequestCheck() {
-    }
+    private IoRequestCheck() {}
 
-    private record Refusal(int status, String message) {
-    }
+    private record Refusal(int status, String message) {}
 
     /** The target an engine has open, as far as the checks need it. */
-    public record Target(long sizeBytes, boolean direct, int alignmentBytes, boolean trimAvailable,
-                         String trimUnavailableReason) {
-    }
+    public record Target(
+            long sizeBytes, boolean direct, int alignmentBytes, boolean trimAvailable, String trimUnavailableReason) {}
 
     /**
      * Null when the request may be submitted; else the request is completed on the spot (its errno-style status
@@ -43,16 +40,19 @@ public final class IoRequestCheck {
 
     private static Refusal check(IoSlot slot, Target target) {
         if (slot.op == IoOpCode.TRIM && !target.trimAvailable()) {
-            return new Refusal(IoStatus.EOPNOTSUPP, "TRIM is not available on this target: "
-                    + target.trimUnavailableReason());
+            return new Refusal(
+                    IoStatus.EOPNOTSUPP, "TRIM is not available on this target: " + target.trimUnavailableReason());
         }
         if (slot.offsetBytes < 0 || slot.offsetBytes + slot.sizeBytes > target.sizeBytes()) {
-            return new Refusal(IoStatus.EINVAL, "I/O [" + slot.offsetBytes + ", " + (slot.offsetBytes + slot.sizeBytes)
-                    + ") is outside the target of " + target.sizeBytes() + " bytes (the target never grows)");
+            return new Refusal(
+                    IoStatus.EINVAL,
+                    "I/O [" + slot.offsetBytes + ", " + (slot.offsetBytes + slot.sizeBytes)
+                            + ") is outside the target of " + target.sizeBytes() + " bytes (the target never grows)");
         }
         if (slot.op != IoOpCode.TRIM && slot.sizeBytes > slot.capacityBytes()) { // a TRIM moves no data
-            return new Refusal(IoStatus.EINVAL, "transfer of " + slot.sizeBytes + " bytes exceeds the slot buffer of "
-                    + slot.capacityBytes());
+            return new Refusal(
+                    IoStatus.EINVAL,
+                    "transfer of " + slot.sizeBytes + " bytes exceeds the slot buffer of " + slot.capacityBytes());
         }
         int alignment = target.alignmentBytes();
         if (target.direct() && (slot.offsetBytes % alignment != 0 || slot.sizeBytes % alignment != 0)) {

@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 public final class IoSlot {
     /** Aligned buffer of {@link #capacityBytes()}; position/limit are set by the engine per request. */
     public final ByteBuffer buffer;
+
     public byte op;
     public long offsetBytes;
     public int sizeBytes;
@@ -17,6 +18,7 @@ public final class IoSlot {
     public int status;
     /** {@link System#nanoTime()} right before the I/O was handed to the OS, and right after it returned. */
     public long submitNanos;
+
     public long completeNanos;
     /**
      * I/Os the submitting worker had outstanding when this one was submitted, this one included (set by the
@@ -30,6 +32,7 @@ public final class IoSlot {
      * may name the buffer by index only while the engine's current registration is this one.
      */
     Object fixedBufferRegistration;
+
     int fixedBufferIndex;
     /** Data the buffer holds after the last operation; lets the pattern filler skip needless refills. */
     boolean holdsReadData;

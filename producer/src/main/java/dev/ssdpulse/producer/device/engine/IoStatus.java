@@ -25,6 +25,5 @@ public final class IoStatus {
         return status != OK && status != EINVAL && status != EOPNOTSUPP;
     }
 
-    private IoStatus() {
-    }
+    private IoStatus() {}
 }

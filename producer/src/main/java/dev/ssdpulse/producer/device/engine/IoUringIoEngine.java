@@ -2,7 +2,6 @@ package dev.ssdpulse.producer.device.engine;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Pointer;
-
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -64,10 +63,15 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
      * A kernel that does not know a flag refuses the set-up with EINVAL, and the next set is tried.
      */
     private static final int[] SETUP_FLAGS = {
-            IORING_SETUP_CQSIZE | IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER
-                    | IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_R_DISABLED,
-            IORING_SETUP_CQSIZE | IORING_SETUP_COOP_TASKRUN,
-            0};
+        IORING_SETUP_CQSIZE
+                | IORING_SETUP_COOP_TASKRUN
+                | IORING_SETUP_SINGLE_ISSUER
+                | IORING_SETUP_DEFER_TASKRUN
+                | IORING_SETUP_R_DISABLED,
+        IORING_SETUP_CQSIZE | IORING_SETUP_COOP_TASKRUN,
+        0
+    };
+
     private static final int IORING_FEAT_SINGLE_MMAP = 1;
     private static final int IORING_FEAT_EXT_ARG = 1 << 8;
     private static final long IORING_OFF_SQ_RING = 0;
@@ -90,9 +94,11 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
     private int cqHeadOff, cqTailOff, cqMask, cqesOff;
     /** Our copy of the SQ tail (only we write it) and CQ head (only we write it). */
     private int sqTail;
+
     private int cqHead;
     /** SQEs published in the ring, not yet passed to io_uring_enter. */
     private int unsubmitted;
+
     private boolean extArg;
     private ByteBuffer getEventsArg;
     private long getEventsArgAddress;
@@ -135,8 +141,8 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
         }
         ByteBuffer params = LinuxNative.allocateAligned(120, 8);
         try {
-            int fd = (int) LinuxNative.syscall(LinuxNative.SYS_IO_URING_SETUP, 1, LinuxNative.address(params),
-                    0, 0, 0, 0);
+            int fd = (int)
+                    LinuxNative.syscall(LinuxNative.SYS_IO_URING_SETUP, 1, LinuxNative.address(params), 0, 0, 0, 0);
             LinuxNative.close(fd);
             if ((params.getInt(20) & IORING_FEAT_EXT_ARG) == 0) {
                 return "this kernel's io_uring lacks IORING_FEAT_EXT_ARG (waits with a timeout need Linux 5.11)";
@@ -144,11 +150,12 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
             return null;
         } catch (LastErrorException e) {
             int errno = e.getErrorCode();
-            return "io_uring_setup failed with " + LinuxNative.describe(errno) + switch (errno) {
-                case 1 -> ": refused by the kernel (kernel.io_uring_disabled or a seccomp/container policy)";
-                case 38 -> ": this kernel has no io_uring";
-                default -> "";
-            };
+            return "io_uring_setup failed with " + LinuxNative.describe(errno)
+                    + switch (errno) {
+                        case 1 -> ": refused by the kernel (kernel.io_uring_disabled or a seccomp/container policy)";
+                        case 38 -> ": this kernel has no io_uring";
+                        default -> "";
+                    };
         }
     }
 
@@ -163,14 +170,16 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
             params.putInt(4, maxQueueDepth); // cq_entries, read with IORING_SETUP_CQSIZE: one CQE per request
             params.putInt(8, SETUP_FLAGS[i]);
             try {
-                ringFd = (int) LinuxNative.syscall(LinuxNative.SYS_IO_URING_SETUP, maxQueueDepth,
-                        LinuxNative.address(params), 0, 0, 0, 0);
+                ringFd = (int) LinuxNative.syscall(
+                        LinuxNative.SYS_IO_URING_SETUP, maxQueueDepth, LinuxNative.address(params), 0, 0, 0, 0);
                 setupFlags = SETUP_FLAGS[i];
                 break;
             } catch (LastErrorException e) {
                 if (e.getErrorCode() != IoStatus.EINVAL || i == SETUP_FLAGS.length - 1) {
-                    throw new IOException("io_uring_setup(" + maxQueueDepth + ") failed: "
-                            + LinuxNative.describe(e.getErrorCode()) + " (use --engine libaio)", e);
+                    throw new IOException(
+                            "io_uring_setup(" + maxQueueDepth + ") failed: " + LinuxNative.describe(e.getErrorCode())
+                                    + " (use --engine libaio)",
+                            e);
                 }
             }
         }
@@ -196,19 +205,19 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
                 sqRingBytes = Math.max(sqRingBytes, cqRingBytes);
                 cqRingBytes = 0;
             }
-            sqRingAddress = LinuxNative.mmap(0, sqRingBytes, PROT_READ_WRITE, MAP_SHARED_POPULATE, ringFd,
-                    IORING_OFF_SQ_RING);
+            sqRingAddress =
+                    LinuxNative.mmap(0, sqRingBytes, PROT_READ_WRITE, MAP_SHARED_POPULATE, ringFd, IORING_OFF_SQ_RING);
             if (cqRingBytes == 0) {
                 cqRingAddress = sqRingAddress;
             } else {
-                cqRingAddress = LinuxNative.mmap(0, cqRingBytes, PROT_READ_WRITE, MAP_SHARED_POPULATE, ringFd,
-                        IORING_OFF_CQ_RING);
+                cqRingAddress = LinuxNative.mmap(
+                        0, cqRingBytes, PROT_READ_WRITE, MAP_SHARED_POPULATE, ringFd, IORING_OFF_CQ_RING);
             }
             sqesBytes = (long) sqEntries * SQE_BYTES;
-            sqesAddress = LinuxNative.mmap(0, sqesBytes, PROT_READ_WRITE, MAP_SHARED_POPULATE, ringFd,
-                    IORING_OFF_SQES);
+            sqesAddress = LinuxNative.mmap(0, sqesBytes, PROT_READ_WRITE, MAP_SHARED_POPULATE, ringFd, IORING_OFF_SQES);
             sqRing = new Pointer(sqRingAddress).getByteBuffer(0, sqRingBytes).order(LinuxNative.ORDER);
-            cqRing = cqRingAddress == sqRingAddress ? sqRing
+            cqRing = cqRingAddress == sqRingAddress
+                    ? sqRing
                     : new Pointer(cqRingAddress).getByteBuffer(0, cqRingBytes).order(LinuxNative.ORDER);
             sqes = new Pointer(sqesAddress).getByteBuffer(0, sqesBytes).order(LinuxNative.ORDER);
             sqMask = sqRing.getInt(sqMaskOff);
@@ -233,8 +242,14 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
         ByteBuffer fds = LinuxNative.allocateAligned(4, 4);
         fds.putInt(0, fd);
         try {
-            LinuxNative.syscall(LinuxNative.SYS_IO_URING_REGISTER, ringFd, IORING_REGISTER_FILES,
-                    LinuxNative.address(fds), 1, 0, 0);
+            LinuxNative.syscall(
+                    LinuxNative.SYS_IO_URING_REGISTER,
+                    ringFd,
+                    IORING_REGISTER_FILES,
+                    LinuxNative.address(fds),
+                    1,
+                    0,
+                    0);
             fileRegistered = true;
         } catch (LastErrorException e) {
             fileRegistered = false;
@@ -269,8 +284,14 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
                 iovecs.putLong(i * 16, bufferSlots[i].bufferAddress);
                 iovecs.putLong(i * 16 + 8, bufferSlots[i].capacityBytes());
             }
-            LinuxNative.syscall(LinuxNative.SYS_IO_URING_REGISTER, ringFd, IORING_REGISTER_BUFFERS,
-                    LinuxNative.address(iovecs), count, 0, 0);
+            LinuxNative.syscall(
+                    LinuxNative.SYS_IO_URING_REGISTER,
+                    ringFd,
+                    IORING_REGISTER_BUFFERS,
+                    LinuxNative.address(iovecs),
+                    count,
+                    0,
+                    0);
             Object registration = new Object();
             for (int i = 0; i < count; i++) {
                 bufferSlots[i].fixedBufferRegistration = registration;
@@ -279,8 +300,10 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
             bufferRegistration = registration;
         } catch (LastErrorException e) {
             registrationRefusal = "registering " + bufferSlots.length + " buffers: "
-                    + LinuxNative.describe(e.getErrorCode()) + (e.getErrorCode() == 12
-                    ? " (registered buffers are locked memory: RLIMIT_MEMLOCK is too low)" : "");
+                    + LinuxNative.describe(e.getErrorCode())
+                    + (e.getErrorCode() == 12
+                            ? " (registered buffers are locked memory: RLIMIT_MEMLOCK is too low)"
+                            : "");
         }
     }
 
@@ -365,8 +388,11 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
         Object registration = bufferRegistration;
         boolean fixedBuffer = registration != null && slot.fixedBufferRegistration == registration;
         sqes.putLong(b, 0);
-        sqes.put(b, fixedBuffer ? (write ? IORING_OP_WRITE_FIXED : IORING_OP_READ_FIXED)
-                : (write ? IORING_OP_WRITE : IORING_OP_READ));
+        sqes.put(
+                b,
+                fixedBuffer
+                        ? (write ? IORING_OP_WRITE_FIXED : IORING_OP_READ_FIXED)
+                        : (write ? IORING_OP_WRITE : IORING_OP_READ));
         if (fileRegistered) {
             sqes.put(b + 1, IOSQE_FIXED_FILE); // fd 0: the first (only) registered file
         } else {
@@ -407,8 +433,8 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
             return;
         }
         try {
-            long taken = LinuxNative.syscall(LinuxNative.SYS_IO_URING_ENTER, ringFd, unsubmitted, 0,
-                    IORING_ENTER_GETEVENTS, 0, 0);
+            long taken = LinuxNative.syscall(
+                    LinuxNative.SYS_IO_URING_ENTER, ringFd, unsubmitted, 0, IORING_ENTER_GETEVENTS, 0, 0);
             unsubmitted -= (int) taken;
         } catch (LastErrorException e) {
             int errno = e.getErrorCode();
@@ -439,12 +465,14 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
             argSize = 24;
         }
         try {
-            long taken = LinuxNative.syscall(LinuxNative.SYS_IO_URING_ENTER, ringFd, unsubmitted, wait, flags, arg,
-                    argSize);
+            long taken =
+                    LinuxNative.syscall(LinuxNative.SYS_IO_URING_ENTER, ringFd, unsubmitted, wait, flags, arg, argSize);
             unsubmitted -= (int) taken;
         } catch (LastErrorException e) {
             int errno = e.getErrorCode();
-            if (errno != LinuxNative.EINTR && errno != LinuxNative.ETIME && errno != LinuxNative.EAGAIN
+            if (errno != LinuxNative.EINTR
+                    && errno != LinuxNative.ETIME
+                    && errno != LinuxNative.EAGAIN
                     && errno != LinuxNative.EBUSY) {
                 throw new IllegalStateException("io_uring_enter failed: " + LinuxNative.describe(errno), e);
             }

@@ -2,7 +2,6 @@ package dev.ssdpulse.producer.device.engine;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Pointer;
-
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -38,6 +37,7 @@ public final class LibaioIoEngine extends AsyncIoEngineBase {
     private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, LinuxNative.ORDER);
     /** struct aio_ring: id@0 nr@4 head@8 tail@12 magic@16 compat_features@20 incompat_features@24 header_length@28. */
     private static final int AIO_RING_MAGIC = 0xa10a10a1;
+
     private static final int RING_HEADER_BYTES = 32;
 
     private long context;
@@ -52,6 +52,7 @@ public final class LibaioIoEngine extends AsyncIoEngineBase {
     private ByteBuffer contextHolder;
     /** The completion ring, or null where its header is not the layout read here (then every reap is a call). */
     private ByteBuffer ring;
+
     private int ringEvents;
 
     public LibaioIoEngine(int maxQueueDepth) {
@@ -83,12 +84,15 @@ public final class LibaioIoEngine extends AsyncIoEngineBase {
     protected void setupQueue() throws IOException {
         contextHolder = LinuxNative.allocateAligned(8, 8);
         try {
-            LinuxNative.syscall(LinuxNative.SYS_IO_SETUP, maxQueueDepth, LinuxNative.address(contextHolder),
-                    0, 0, 0, 0);
+            LinuxNative.syscall(
+                    LinuxNative.SYS_IO_SETUP, maxQueueDepth, LinuxNative.address(contextHolder), 0, 0, 0, 0);
         } catch (LastErrorException e) {
-            throw new IOException("io_setup(" + maxQueueDepth + ") failed: " + LinuxNative.describe(e.getErrorCode())
-                    + (e.getErrorCode() == LinuxNative.EAGAIN ? " (fs.aio-max-nr reached: raise it with sysctl, or"
-                    + " use --engine psync)" : ""), e);
+            throw new IOException(
+                    "io_setup(" + maxQueueDepth + ") failed: " + LinuxNative.describe(e.getErrorCode())
+                            + (e.getErrorCode() == LinuxNative.EAGAIN
+                                    ? " (fs.aio-max-nr reached: raise it with sysctl, or" + " use --engine psync)"
+                                    : ""),
+                    e);
         }
         context = contextHolder.getLong(0);
         iocbs = LinuxNative.allocateAligned(maxQueueDepth * IOCB_BYTES, 64);
@@ -105,14 +109,18 @@ public final class LibaioIoEngine extends AsyncIoEngineBase {
     /** Maps the context's completion ring when its header says it is the layout this engine reads. */
     private void mapRing() {
         ring = null;
-        ByteBuffer header = new Pointer(context).getByteBuffer(0, RING_HEADER_BYTES).order(LinuxNative.ORDER);
+        ByteBuffer header =
+                new Pointer(context).getByteBuffer(0, RING_HEADER_BYTES).order(LinuxNative.ORDER);
         int events = header.getInt(4);
-        if (header.getInt(16) != AIO_RING_MAGIC || header.getInt(24) != 0 || header.getInt(28) != RING_HEADER_BYTES
+        if (header.getInt(16) != AIO_RING_MAGIC
+                || header.getInt(24) != 0
+                || header.getInt(28) != RING_HEADER_BYTES
                 || events <= 0) {
             return;
         }
         ringEvents = events;
-        ring = new Pointer(context).getByteBuffer(0, RING_HEADER_BYTES + (long) events * EVENT_BYTES)
+        ring = new Pointer(context)
+                .getByteBuffer(0, RING_HEADER_BYTES + (long) events * EVENT_BYTES)
                 .order(LinuxNative.ORDER);
     }
 

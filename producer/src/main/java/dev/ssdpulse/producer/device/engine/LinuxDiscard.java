@@ -64,7 +64,8 @@ public final class LinuxDiscard implements AutoCloseable {
     public static LinuxDiscard open(Path target) throws IOException {
         Objects.requireNonNull(target, "target");
         if (!Platform.isLinux()) {
-            throw new IOException("TRIM needs Linux (fallocate / BLKDISCARD); this is " + System.getProperty("os.name"));
+            throw new IOException(
+                    "TRIM needs Linux (fallocate / BLKDISCARD); this is " + System.getProperty("os.name"));
         }
         BasicFileAttributes attributes = Files.readAttributes(target, BasicFileAttributes.class);
         boolean device = attributes.isOther();

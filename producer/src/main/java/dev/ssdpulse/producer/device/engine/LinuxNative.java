@@ -5,7 +5,6 @@ import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -39,6 +38,7 @@ final class LinuxNative {
 
     /** System call numbers; io_uring's are the same on every architecture, AIO's differ. */
     static final long SYS_IO_SETUP;
+
     static final long SYS_IO_DESTROY;
     static final long SYS_IO_SUBMIT;
     static final long SYS_IO_GETEVENTS;
@@ -72,8 +72,8 @@ final class LinuxNative {
             SYS_SCHED_GETAFFINITY = 123;
         }
         if (!x86 && !arm) {
-            why = "asynchronous engines need 64-bit Linux on x86-64 or aarch64; this is " + System.getProperty("os.name")
-                    + " " + System.getProperty("os.arch");
+            why = "asynchronous engines need 64-bit Linux on x86-64 or aarch64; this is "
+                    + System.getProperty("os.name") + " " + System.getProperty("os.arch");
         } else {
             try {
                 Native.register(LinuxNative.class, NativeLibrary.getInstance(Platform.C_LIBRARY_NAME));
@@ -84,8 +84,7 @@ final class LinuxNative {
         UNAVAILABLE = why;
     }
 
-    private LinuxNative() {
-    }
+    private LinuxNative() {}
 
     /** Null when the bindings work, else why not (then no method below may be called). */
     static String unavailableReason() {

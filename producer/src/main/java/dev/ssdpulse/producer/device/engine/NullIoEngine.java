@@ -18,6 +18,7 @@ public final class NullIoEngine implements IoEngine {
     private long sizeBytes;
     /** Asynchronous mode: the queued slots, a FIFO in a ring of maxQueueDepth. */
     private final IoSlot[] queue;
+
     private int head;
     private int count;
 
@@ -87,8 +88,8 @@ public final class NullIoEngine implements IoEngine {
     @Override
     public boolean submit(IoSlot slot) {
         slot.submitNanos = System.nanoTime();
-        slot.status = slot.offsetBytes < 0 || slot.offsetBytes + slot.sizeBytes > sizeBytes
-                ? IoStatus.EINVAL : IoStatus.OK;
+        slot.status =
+                slot.offsetBytes < 0 || slot.offsetBytes + slot.sizeBytes > sizeBytes ? IoStatus.EINVAL : IoStatus.OK;
         if (queue == null || slot.status != IoStatus.OK) {
             slot.completeNanos = System.nanoTime();
             return true;
@@ -124,6 +125,5 @@ public final class NullIoEngine implements IoEngine {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

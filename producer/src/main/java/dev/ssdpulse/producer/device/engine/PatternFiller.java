@@ -1,7 +1,6 @@
 package dev.ssdpulse.producer.device.engine;
 
 import dev.ssdpulse.producer.workload.DataPattern;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -26,13 +25,15 @@ public final class PatternFiller {
     private final int randomBytesPerChunk;
     /** The four generators' states, never zero (xorshift's fixed point). */
     private long lane0;
+
     private long lane1;
     private long lane2;
     private long lane3;
 
     public PatternFiller(DataPattern pattern, long seed) {
         this.kind = pattern.kind();
-        double ratio = pattern.kind() == DataPattern.Kind.COMPRESSIBLE ? Math.max(1.0, pattern.compressionRatio()) : 1.0;
+        double ratio =
+                pattern.kind() == DataPattern.Kind.COMPRESSIBLE ? Math.max(1.0, pattern.compressionRatio()) : 1.0;
         // rounded to whole longs so the fill stays a loop of putLong
         this.randomBytesPerChunk = (int) Math.max(8, Math.round(CHUNK_BYTES / ratio / 8.0) * 8);
         // splitmix64 spreads one seed into four unrelated, non-zero states

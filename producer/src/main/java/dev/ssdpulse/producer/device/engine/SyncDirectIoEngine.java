@@ -2,7 +2,6 @@ package dev.ssdpulse.producer.device.engine;
 
 import com.sun.nio.file.ExtendedOpenOption;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -65,18 +64,22 @@ public final class SyncDirectIoEngine implements IoEngine {
             }
             channel = FileChannel.open(target, options.toArray(new OpenOption[0]));
         } catch (UnsupportedOperationException e) {
-            throw new IOException("O_DIRECT is not supported for " + target + " on this platform/file system ("
-                    + e.getMessage() + "); run without direct I/O", e);
+            throw new IOException(
+                    "O_DIRECT is not supported for " + target + " on this platform/file system (" + e.getMessage()
+                            + "); run without direct I/O",
+                    e);
         } catch (IOException e) {
-            throw new IOException("cannot open " + target + (direct ? " with O_DIRECT" : "")
-                    + (writable ? " for writing" : " for reading") + ": " + e, e);
+            throw new IOException(
+                    "cannot open " + target + (direct ? " with O_DIRECT" : "")
+                            + (writable ? " for writing" : " for reading") + ": " + e,
+                    e);
         }
         this.sizeBytes = sizeBytes;
         this.direct = direct;
         trim = TrimSupport.open(target, writable);
         // fixed while the target is open: built once, not per I/O
-        checkTarget = new IoRequestCheck.Target(sizeBytes, direct, alignmentBytes, trim.available(),
-                trim.unavailableReason());
+        checkTarget = new IoRequestCheck.Target(
+                sizeBytes, direct, alignmentBytes, trim.available(), trim.unavailableReason());
     }
 
     /** How TRIM is issued on this target, or why it is not available. */
@@ -149,12 +152,11 @@ public final class SyncDirectIoEngine implements IoEngine {
         } catch (IOException | RuntimeException e) {
             slot.completeNanos = System.nanoTime();
             slot.status = IoStatus.EIO;
-            lastError = (slot.op == IoOpCode.READ ? "read" : "write") + " of " + slot.sizeBytes + " bytes at offset " + position
-                    + " failed: " + e;
+            lastError = (slot.op == IoOpCode.READ ? "read" : "write") + " of " + slot.sizeBytes + " bytes at offset "
+                    + position + " failed: " + e;
         }
         return true;
     }
-
 
     @Override
     public int reap(IoSlot[] out, int min, int max, long timeoutNs) {

@@ -1,7 +1,6 @@
 package dev.ssdpulse.producer.device.engine;
 
 import com.sun.jna.LastErrorException;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.BitSet;
@@ -15,8 +14,7 @@ public final class ThreadAffinity {
     /** Room for CPU ids 0-{@link CpuList#MAX_CPU_ID}: the kernel refuses a get-mask smaller than its own CPU count. */
     private static final int MASK_BYTES = (CpuList.MAX_CPU_ID + 1) / 8;
 
-    private ThreadAffinity() {
-    }
+    private ThreadAffinity() {}
 
     /** Null when affinity can be read and set here, else why not. */
     public static String unavailableReason() {
@@ -29,8 +27,8 @@ public final class ThreadAffinity {
         ByteBuffer mask = LinuxNative.allocateAligned(MASK_BYTES, 8);
         long bytes;
         try {
-            bytes = LinuxNative.syscall(LinuxNative.SYS_SCHED_GETAFFINITY, 0, MASK_BYTES, LinuxNative.address(mask),
-                    0, 0, 0);
+            bytes = LinuxNative.syscall(
+                    LinuxNative.SYS_SCHED_GETAFFINITY, 0, MASK_BYTES, LinuxNative.address(mask), 0, 0, 0);
         } catch (LastErrorException e) {
             throw new IOException("sched_getaffinity failed: " + LinuxNative.describe(e.getErrorCode()), e);
         }
@@ -52,9 +50,13 @@ public final class ThreadAffinity {
         try {
             LinuxNative.syscall(LinuxNative.SYS_SCHED_SETAFFINITY, 0, MASK_BYTES, LinuxNative.address(mask), 0, 0, 0);
         } catch (LastErrorException e) {
-            throw new IOException("cannot pin the I/O thread to CPUs " + cpus + ": "
-                    + LinuxNative.describe(e.getErrorCode()) + (e.getErrorCode() == LinuxNative.EINVAL
-                    ? " (none of them is online and allowed to this process)" : ""), e);
+            throw new IOException(
+                    "cannot pin the I/O thread to CPUs " + cpus + ": "
+                            + LinuxNative.describe(e.getErrorCode())
+                            + (e.getErrorCode() == LinuxNative.EINVAL
+                                    ? " (none of them is online and allowed to this process)"
+                                    : ""),
+                    e);
         }
     }
 

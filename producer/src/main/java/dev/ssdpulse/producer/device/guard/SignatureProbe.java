@@ -20,8 +20,7 @@ public final class SignatureProbe {
     /** Covers the ZFS label-0 uberblock ring (128-256 KiB), the deepest magic checked. */
     public static final int PROBE_BYTES = 256 * 1024;
 
-    private SignatureProbe() {
-    }
+    private SignatureProbe() {}
 
     /** @return the names of the signatures found, e.g. "GPT partition table (\"EFI PART\" at 512)"; empty if none */
     public static List<String> probe(Path path) throws IOException {
@@ -134,10 +133,14 @@ public final class SignatureProbe {
     }
 
     private static long u32le(byte[] d, int off) {
-        return off + 4 <= d.length ? ByteBuffer.wrap(d, off, 4).order(ByteOrder.LITTLE_ENDIAN).getInt() & 0xFFFFFFFFL : -1;
+        return off + 4 <= d.length
+                ? ByteBuffer.wrap(d, off, 4).order(ByteOrder.LITTLE_ENDIAN).getInt() & 0xFFFFFFFFL
+                : -1;
     }
 
     private static long u64le(byte[] d, int off) {
-        return off + 8 <= d.length ? ByteBuffer.wrap(d, off, 8).order(ByteOrder.LITTLE_ENDIAN).getLong() : -1;
+        return off + 8 <= d.length
+                ? ByteBuffer.wrap(d, off, 8).order(ByteOrder.LITTLE_ENDIAN).getLong()
+                : -1;
     }
 }

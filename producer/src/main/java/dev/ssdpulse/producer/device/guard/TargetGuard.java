@@ -5,7 +5,6 @@ import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -75,8 +74,9 @@ public final class TargetGuard {
      * @param writes             the workload writes ({@link #writesData})
      * @param allowDestroyData   --allow-destroy-data was given
      */
-    public PreparedTarget prepare(Path target, OptionalLong requestedSizeBytes, boolean writes,
-                                  boolean allowDestroyData) throws IOException, TargetSafetyException {
+    public PreparedTarget prepare(
+            Path target, OptionalLong requestedSizeBytes, boolean writes, boolean allowDestroyData)
+            throws IOException, TargetSafetyException {
         if (isBlockDevice(target)) {
             return prepareDevice(target, writes, allowDestroyData);
         }
@@ -137,8 +137,8 @@ public final class TargetGuard {
         Path partial = file.resolveSibling(file.getFileName() + ".ssdpulse-partial");
         ByteBuffer chunk = ByteBuffer.allocateDirect(FILL_CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         long s = 0x9E3779B97F4A7C15L ^ System.nanoTime();
-        try (FileChannel ch = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel ch = FileChannel.open(
+                partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             long written = 0;
             while (written < sizeBytes) {
                 chunk.clear();
@@ -165,9 +165,12 @@ public final class TargetGuard {
             throws IOException, TargetSafetyException {
         String majMin = majorMinor((Long) Files.getAttribute(device, "unix:rdev"));
         Path sysDir = sysRoot.resolve("dev/block").resolve(majMin);
-        String name = Files.exists(sysDir) ? sysDir.toRealPath().getFileName().toString()
+        String name = Files.exists(sysDir)
+                ? sysDir.toRealPath().getFileName().toString()
                 : device.toRealPath().getFileName().toString();
-        Path classDir = Files.exists(sysDir) ? sysDir.toRealPath() : sysRoot.resolve("class/block").resolve(name);
+        Path classDir = Files.exists(sysDir)
+                ? sysDir.toRealPath()
+                : sysRoot.resolve("class/block").resolve(name);
         long size = readLong(classDir.resolve("size")) * 512;
         if (size <= 0) {
             try (FileChannel ch = FileChannel.open(device, StandardOpenOption.READ)) {
@@ -226,7 +229,8 @@ public final class TargetGuard {
             problems.add("held by " + String.join(", ", holders) + " (device-mapper / MD RAID / LVM)");
         }
         if (names.size() > 1) {
-            problems.add("has partitions " + String.join(", ", names.keySet().stream().skip(1).toList()));
+            problems.add("has partitions "
+                    + String.join(", ", names.keySet().stream().skip(1).toList()));
         }
         for (String sig : SignatureProbe.probe(device)) {
             problems.add("signature found: " + sig);
@@ -306,7 +310,10 @@ public final class TargetGuard {
     }
 
     private static String unescape(String s) {
-        return s.replace("\\040", " ").replace("\\011", "\t").replace("\\012", "\n").replace("\\134", "\\");
+        return s.replace("\\040", " ")
+                .replace("\\011", "\t")
+                .replace("\\012", "\n")
+                .replace("\\134", "\\");
     }
 
     private static List<String> list(Path dir) throws IOException {
@@ -334,5 +341,4 @@ public final class TargetGuard {
             return -1;
         }
     }
-
 }

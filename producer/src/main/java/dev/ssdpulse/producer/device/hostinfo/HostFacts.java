@@ -2,7 +2,6 @@ package dev.ssdpulse.producer.device.hostinfo;
 
 import dev.ssdpulse.schemas.avro.DeviceDescription;
 import dev.ssdpulse.schemas.avro.HostDescription;
-
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -15,11 +14,25 @@ import java.util.Map;
  * @param capacityBytes          the disk's capacity (sectors x 512)
  * @param rotational             true for spinning media
  */
-public record HostFacts(String hostname, String kernel, String blockDevice, String ioScheduler, String model,
-                        String serial, String firmware, Long capacityBytes, Integer logicalBlockSizeBytes,
-                        Integer physicalBlockSizeBytes, Boolean rotational, String cpuModel, int cpuCount,
-                        Long memoryBytes, boolean directIo, String ioEngine, String javaVersion,
-                        Map<String, String> unavailable) {
+public record HostFacts(
+        String hostname,
+        String kernel,
+        String blockDevice,
+        String ioScheduler,
+        String model,
+        String serial,
+        String firmware,
+        Long capacityBytes,
+        Integer logicalBlockSizeBytes,
+        Integer physicalBlockSizeBytes,
+        Boolean rotational,
+        String cpuModel,
+        int cpuCount,
+        Long memoryBytes,
+        boolean directIo,
+        String ioEngine,
+        String javaVersion,
+        Map<String, String> unavailable) {
 
     public HostFacts {
         unavailable = Map.copyOf(unavailable);
@@ -27,9 +40,16 @@ public record HostFacts(String hostname, String kernel, String blockDevice, Stri
 
     public HostDescription toHostDescription() {
         return HostDescription.newBuilder()
-                .setHostname(hostname).setKernel(kernel).setIoScheduler(ioScheduler).setDirectIo(directIo)
-                .setIoEngine(ioEngine).setCpuModel(cpuModel).setCpuCount(cpuCount).setMemoryBytes(memoryBytes)
-                .setJavaVersion(javaVersion).build();
+                .setHostname(hostname)
+                .setKernel(kernel)
+                .setIoScheduler(ioScheduler)
+                .setDirectIo(directIo)
+                .setIoEngine(ioEngine)
+                .setCpuModel(cpuModel)
+                .setCpuCount(cpuCount)
+                .setMemoryBytes(memoryBytes)
+                .setJavaVersion(javaVersion)
+                .build();
     }
 
     /**
@@ -40,11 +60,13 @@ public record HostFacts(String hostname, String kernel, String blockDevice, Stri
     public DeviceDescription toDeviceDescription(Path target, boolean targetIsBlockDevice, long targetSizeBytes) {
         return DeviceDescription.newBuilder()
                 .setModel(model != null ? model : "unknown")
-                .setSerial(serial).setFirmware(firmware)
+                .setSerial(serial)
+                .setFirmware(firmware)
                 .setCapacityBytes(capacityBytes != null ? capacityBytes : targetSizeBytes)
                 .setLogicalBlockSizeBytes(logicalBlockSizeBytes != null ? logicalBlockSizeBytes : 512)
                 .setPhysicalBlockSizeBytes(physicalBlockSizeBytes)
-                .setTargetPath(target.toString()).setTargetIsBlockDevice(targetIsBlockDevice)
+                .setTargetPath(target.toString())
+                .setTargetIsBlockDevice(targetIsBlockDevice)
                 .build();
     }
 }

@@ -1,7 +1,6 @@
 package dev.ssdpulse.producer.device.hostinfo;
 
 import dev.ssdpulse.producer.device.guard.TargetGuard;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,8 +44,10 @@ public final class HostFactsCollector {
             if (majMin.startsWith("0:")) {
                 String viaMount = majMinFromMountInfo(target.toAbsolutePath().normalize());
                 if (viaMount == null) {
-                    why.put("blockDevice", "the file system of " + target + " has no block device (device " + majMin
-                            + ", e.g. overlay or tmpfs) and /proc/self/mountinfo names none");
+                    why.put(
+                            "blockDevice",
+                            "the file system of " + target + " has no block device (device " + majMin
+                                    + ", e.g. overlay or tmpfs) and /proc/self/mountinfo names none");
                 }
                 majMin = viaMount;
             }
@@ -90,14 +91,37 @@ public final class HostFactsCollector {
             rotational = rot == null ? null : rot == 1;
         } else {
             String reason = why.getOrDefault("blockDevice", "the target's block device is unknown");
-            for (String f : List.of("ioScheduler", "model", "serial", "firmware", "capacityBytes",
-                    "logicalBlockSizeBytes", "physicalBlockSizeBytes", "rotational")) {
+            for (String f : List.of(
+                    "ioScheduler",
+                    "model",
+                    "serial",
+                    "firmware",
+                    "capacityBytes",
+                    "logicalBlockSizeBytes",
+                    "physicalBlockSizeBytes",
+                    "rotational")) {
                 why.putIfAbsent(f, reason);
             }
         }
-        return new HostFacts(hostname, kernel, disk, scheduler, model, serial, firmware, capacity, logical, physical,
-                rotational, cpuModel, Runtime.getRuntime().availableProcessors(), memory, directIo, ioEngine,
-                System.getProperty("java.version"), why);
+        return new HostFacts(
+                hostname,
+                kernel,
+                disk,
+                scheduler,
+                model,
+                serial,
+                firmware,
+                capacity,
+                logical,
+                physical,
+                rotational,
+                cpuModel,
+                Runtime.getRuntime().availableProcessors(),
+                memory,
+                directIo,
+                ioEngine,
+                System.getProperty("java.version"),
+                why);
     }
 
     /** The whole-disk kernel name for a device number: a partition maps to its parent disk. */
@@ -145,7 +169,9 @@ public final class HostFactsCollector {
         if (!source.startsWith("/dev/")) {
             return null;
         }
-        Path dev = sysRoot.resolve("class/block").resolve(Path.of(source).getFileName().toString()).resolve("dev");
+        Path dev = sysRoot.resolve("class/block")
+                .resolve(Path.of(source).getFileName().toString())
+                .resolve("dev");
         try {
             return Files.readString(dev).trim();
         } catch (IOException e) {
@@ -210,7 +236,10 @@ public final class HostFactsCollector {
             }
             return v;
         } catch (IOException e) {
-            why.put(field, "cannot read " + p + (e.getMessage() == null ? "" : ": " + e.getClass().getSimpleName()));
+            why.put(
+                    field,
+                    "cannot read " + p
+                            + (e.getMessage() == null ? "" : ": " + e.getClass().getSimpleName()));
             return null;
         }
     }

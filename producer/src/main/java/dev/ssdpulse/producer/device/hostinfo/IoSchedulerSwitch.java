@@ -68,25 +68,32 @@ public final class IoSchedulerSwitch implements AutoCloseable {
         try {
             line = Files.readString(file);
         } catch (IOException e) {
-            throw new IllegalArgumentException("--scheduler " + name + ": cannot read " + file + " (" + e + "); "
-                    + disk + " may have no I/O scheduler", e);
+            throw new IllegalArgumentException(
+                    "--scheduler " + name + ": cannot read " + file + " (" + e + "); " + disk
+                            + " may have no I/O scheduler",
+                    e);
         }
         String previous = activeIn(line);
         List<String> available = availableIn(line);
         if (!available.contains(name)) {
             throw new IllegalArgumentException("--scheduler " + name + ": not available for " + disk + " (the kernel"
-                    + " offers: " + String.join(", ", available) + (name.equals("bfq") || name.equals("kyber")
-                    ? "; its module may need loading: modprobe " + (name.equals("bfq") ? "bfq" : "kyber-iosched")
-                    : "") + ")");
+                    + " offers: " + String.join(", ", available)
+                    + (name.equals("bfq") || name.equals("kyber")
+                            ? "; its module may need loading: modprobe "
+                                    + (name.equals("bfq") ? "bfq" : "kyber-iosched")
+                            : "")
+                    + ")");
         }
         IoSchedulerSwitch s = new IoSchedulerSwitch(file, disk, previous, name);
         if (!name.equals(previous)) {
             try {
                 Files.writeString(file, name);
             } catch (IOException e) {
-                throw new IllegalArgumentException("--scheduler " + name + ": cannot write " + file + " (" + e
-                        + "); setting a scheduler needs root and a writable /sys (containers usually mount it"
-                        + " read-only)", e);
+                throw new IllegalArgumentException(
+                        "--scheduler " + name + ": cannot write " + file + " (" + e
+                                + "); setting a scheduler needs root and a writable /sys (containers usually mount it"
+                                + " read-only)",
+                        e);
             }
             String now;
             try {
@@ -96,8 +103,8 @@ public final class IoSchedulerSwitch implements AutoCloseable {
             }
             if (!name.equals(now)) {
                 s.close();
-                throw new IllegalArgumentException("--scheduler " + name + ": the kernel accepted the write but "
-                        + disk + " runs '" + now + "'");
+                throw new IllegalArgumentException(
+                        "--scheduler " + name + ": the kernel accepted the write but " + disk + " runs '" + now + "'");
             }
         }
         return s;

@@ -5,5 +5,4 @@ package dev.ssdpulse.producer.sim.config;
  * of MiB model a DRAM write cache that absorbs bursts before NAND speed shows. Reads are not served
  * from it.
  */
-public record CacheSpec(long writeBufferBytes) {
-}
+public record CacheSpec(long writeBufferBytes) {}

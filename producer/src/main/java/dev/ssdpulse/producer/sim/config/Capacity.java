@@ -10,8 +10,7 @@ public final class Capacity {
     public static final long GB = 1_000_000_000L;
     public static final long GIB = 1L << 30;
 
-    private Capacity() {
-    }
+    private Capacity() {}
 
     /** {@code 120_000_000_000L} gives {@code "120.0 GB (111.76 GiB)"}. */
     public static String format(long bytes) {

@@ -6,5 +6,4 @@ package dev.ssdpulse.producer.sim.config;
  * {@code badBlockReserveFraction} of all blocks is kept for bad-block replacement, the mapping-table
  * copy and firmware, and never holds user data.
  */
-public record CapacitySpec(long userCapacityBytes, long parityReserveBytes, double badBlockReserveFraction) {
-}
+public record CapacitySpec(long userCapacityBytes, long parityReserveBytes, double badBlockReserveFraction) {}

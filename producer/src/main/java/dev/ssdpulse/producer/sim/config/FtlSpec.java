@@ -12,7 +12,13 @@ import dev.ssdpulse.producer.sim.ftl.gc.VictimPolicy;
  * cleans one victim per plane and then waits this long before the next round (firmware runs idle GC at a
  * bounded rate, so a longer pause reclaims more); 0 = back to back at full flash speed.
  */
-public record FtlSpec(VictimPolicy victimSelector, int dChoices, int backgroundGcFreeBlocks, int forcedGcFreeBlocks,
-                      int idleGcTargetFreeBlocks, long idleGcAfterNs, double compressionRatio, int wearLevellingEraseSpread,
-                      long idleGcIntervalNs) {
-}
+public record FtlSpec(
+        VictimPolicy victimSelector,
+        int dChoices,
+        int backgroundGcFreeBlocks,
+        int forcedGcFreeBlocks,
+        int idleGcTargetFreeBlocks,
+        long idleGcAfterNs,
+        double compressionRatio,
+        int wearLevellingEraseSpread,
+        long idleGcIntervalNs) {}

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -23,7 +22,8 @@ import java.util.List;
  * typo does not silently fall back to a default.
  */
 public final class SsdPresets {
-    public static final List<String> BUILT_IN = List.of("sata-mlc-120gb-2012", "sata-mlc-128gb-2012-marvell", "sata-240gb", "nvme-tlc-1tb", "tiny-test");
+    public static final List<String> BUILT_IN =
+            List.of("sata-mlc-120gb-2012", "sata-mlc-128gb-2012-marvell", "sata-240gb", "nvme-tlc-1tb", "tiny-test");
     private static final String RESOURCE_DIR = "ssd-presets/";
 
     private final ObjectMapper mapper = new ObjectMapper()
@@ -36,7 +36,8 @@ public final class SsdPresets {
     public SsdConfig builtIn(String name) {
         try (InputStream in = SsdPresets.class.getClassLoader().getResourceAsStream(RESOURCE_DIR + name + ".json")) {
             if (in == null) {
-                throw new SsdConfigException("unknown preset '" + name + "'; built-in presets: " + String.join(", ", BUILT_IN));
+                throw new SsdConfigException(
+                        "unknown preset '" + name + "'; built-in presets: " + String.join(", ", BUILT_IN));
             }
             return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "preset " + name);
         } catch (IOException e) {
@@ -65,7 +66,8 @@ public final class SsdPresets {
             return;
         }
         if (!root.has("metadata")) {
-            root.putObject("metadata").put("parityStripeDataPages", MetadataSpec.NONE.parityStripeDataPages())
+            root.putObject("metadata")
+                    .put("parityStripeDataPages", MetadataSpec.NONE.parityStripeDataPages())
                     .put("mapSegmentBytes", MetadataSpec.NONE.mapSegmentBytes())
                     .put("mapCacheBytes", MetadataSpec.NONE.mapCacheBytes());
         }
@@ -86,15 +88,22 @@ public final class SsdPresets {
             withEarlierPresetDefaults(tree);
             config = mapper.readValue(mapper.treeAsTokens(tree), SsdConfig.class);
         } catch (UnrecognizedPropertyException e) {
-            throw new SsdConfigException(source + ": unknown field '" + e.getPropertyName() + "' at " + path(e)
-                    + "; known fields: " + e.getKnownPropertyIds(), e);
+            throw new SsdConfigException(
+                    source + ": unknown field '" + e.getPropertyName() + "' at " + path(e) + "; known fields: "
+                            + e.getKnownPropertyIds(),
+                    e);
         } catch (InvalidFormatException e) {
-            throw new SsdConfigException(source + ": bad value " + e.getValue() + " for " + path(e) + " (expected "
-                    + e.getTargetType().getSimpleName() + ")", e);
+            throw new SsdConfigException(
+                    source + ": bad value " + e.getValue() + " for " + path(e) + " (expected "
+                            + e.getTargetType().getSimpleName() + ")",
+                    e);
         } catch (MismatchedInputException e) {
             throw new SsdConfigException(source + ": " + e.getOriginalMessage() + " at " + path(e), e);
         } catch (JsonProcessingException e) {
-            throw new SsdConfigException(source + ": " + e.getOriginalMessage() + " (line " + e.getLocation().getLineNr() + ")", e);
+            throw new SsdConfigException(
+                    source + ": " + e.getOriginalMessage() + " (line "
+                            + e.getLocation().getLineNr() + ")",
+                    e);
         } catch (IOException e) {
             // reading from an in-memory tree: no I/O happens, but the parser API declares it
             throw new SsdConfigException(source + ": " + e.getMessage(), e);

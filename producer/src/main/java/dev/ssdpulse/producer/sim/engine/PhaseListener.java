@@ -8,11 +8,9 @@ public interface PhaseListener {
 
     PhaseListener NONE = new PhaseListener() {
         @Override
-        public void onPhaseStarted(int phaseIndex, long timeNs) {
-        }
+        public void onPhaseStarted(int phaseIndex, long timeNs) {}
 
         @Override
-        public void onPhaseEnded(int phaseIndex, long timeNs) {
-        }
+        public void onPhaseEnded(int phaseIndex, long timeNs) {}
     };
 }

@@ -6,13 +6,29 @@ package dev.ssdpulse.producer.sim.engine;
  * {@code nandBytesWritten*} fields split programs by cause (parity last, added after
  * the others); their sum over host bytes is WA.
  */
-public record SimSmartCounters(long timeNs, long hostBytesWritten, long hostBytesRead, long hostBytesTrimmed,
-                               long nandBytesWrittenHost, long nandBytesWrittenGc, long nandBytesWrittenWearLevelling,
-                               long nandBytesWrittenMetadata, long nandBytesRead, long eraseCount, int freeBlocks,
-                               long gcInvocations, long forcedGcInvocations, long idleGcInvocations, long nandBytesWrittenParity) {
+public record SimSmartCounters(
+        long timeNs,
+        long hostBytesWritten,
+        long hostBytesRead,
+        long hostBytesTrimmed,
+        long nandBytesWrittenHost,
+        long nandBytesWrittenGc,
+        long nandBytesWrittenWearLevelling,
+        long nandBytesWrittenMetadata,
+        long nandBytesRead,
+        long eraseCount,
+        int freeBlocks,
+        long gcInvocations,
+        long forcedGcInvocations,
+        long idleGcInvocations,
+        long nandBytesWrittenParity) {
 
     public long nandBytesWritten() {
-        return nandBytesWrittenHost + nandBytesWrittenGc + nandBytesWrittenWearLevelling + nandBytesWrittenMetadata + nandBytesWrittenParity;
+        return nandBytesWrittenHost
+                + nandBytesWrittenGc
+                + nandBytesWrittenWearLevelling
+                + nandBytesWrittenMetadata
+                + nandBytesWrittenParity;
     }
 
     /** WA between an earlier snapshot and this one; NaN if no host bytes were written in between. */

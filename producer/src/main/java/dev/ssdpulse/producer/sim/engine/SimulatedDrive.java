@@ -1,7 +1,6 @@
 package dev.ssdpulse.producer.sim.engine;
 
 import dev.ssdpulse.producer.io.IoCompletionSink;
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.ftl.FlashCounters;
@@ -22,7 +21,7 @@ import dev.ssdpulse.producer.sim.host.SimPhase;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
-
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.util.List;
 
 /**
@@ -72,37 +71,71 @@ public final class SimulatedDrive {
         this.config = config.validate();
         NandGeometry geometry = config.geometry();
         PackingLayouts layout = new PackingLayouts(geometry, config.ftl().compressionRatio());
-        MappingPlan plan = MappingPlan.forHeap(config.userUnits(), geometry.blocks(), geometry.planes(), layout.maxSlotsPerBlock(),
-                heapBudgetBytes);
-        this.mapping = new MappingTable((int) config.userUnits(), geometry.blocks(), layout.maxSlotsPerBlock(), geometry.blocksPerPlane(),
-                plan.packForward(), plan.cachedBlocks());
+        MappingPlan plan = MappingPlan.forHeap(
+                config.userUnits(), geometry.blocks(), geometry.planes(), layout.maxSlotsPerBlock(), heapBudgetBytes);
+        this.mapping = new MappingTable(
+                (int) config.userUnits(),
+                geometry.blocks(),
+                layout.maxSlotsPerBlock(),
+                geometry.blocksPerPlane(),
+                plan.packForward(),
+                plan.cachedBlocks());
         this.blocks = new BlockManager(geometry, config.reservedBlocks());
-        VictimSelector selector = config.ftl().victimSelector().create(mapping, blocks, config.ftl().dChoices(), seed);
+        VictimSelector selector = config.ftl()
+                .victimSelector()
+                .create(mapping, blocks, config.ftl().dChoices(), seed);
         mapping.setListener(selector);
         this.flash = new FlashTimeline(geometry, config.timing(), config.host().linkMBps());
         WriteFrontier hostFrontier = new WriteFrontier(ProgramCause.HOST, blocks, mapping, layout, selector);
         WriteFrontier gcFrontier = new WriteFrontier(ProgramCause.GC, blocks, mapping, layout, selector);
-        HostWriteAdmission admission = new HostWriteAdmission(new HostWriteAdmission.PlaneState() {
-            @Override
-            public int freeBlocks(int plane) {
-                return blocks.freeBlocks(plane);
-            }
+        HostWriteAdmission admission = new HostWriteAdmission(
+                new HostWriteAdmission.PlaneState() {
+                    @Override
+                    public int freeBlocks(int plane) {
+                        return blocks.freeBlocks(plane);
+                    }
 
-            @Override
-            public int queuedErases(int plane, long atNs) {
-                return flash.queuedErases(plane, atNs);
-            }
-        }, geometry.planes(), config.ftl().forcedGcFreeBlocks());
-        ExtraWrites extra = new ExtraWrites(config.metadata(), (int) config.userUnits(), flash, counters, admission,
-                geometry.pageSizeBytes(), geometry.planes());
-        GarbageCollector gc = new GarbageCollector(mapping, blocks, selector, gcFrontier, layout, flash, counters, extra,
+                    @Override
+                    public int queuedErases(int plane, long atNs) {
+                        return flash.queuedErases(plane, atNs);
+                    }
+                },
+                geometry.planes(),
+                config.ftl().forcedGcFreeBlocks());
+        ExtraWrites extra = new ExtraWrites(
+                config.metadata(),
+                (int) config.userUnits(),
+                flash,
+                counters,
+                admission,
+                geometry.pageSizeBytes(),
+                geometry.planes());
+        GarbageCollector gc = new GarbageCollector(
+                mapping, blocks, selector, gcFrontier, layout, flash, counters, extra, geometry.pageSizeBytes());
+        GcThresholds thresholds = new GcThresholds(
+                config.ftl().backgroundGcFreeBlocks(),
+                config.ftl().forcedGcFreeBlocks(),
+                config.ftl().idleGcTargetFreeBlocks(),
+                config.ftl().idleGcAfterNs(),
+                config.ftl().idleGcIntervalNs());
+        WriteBuffer buffer =
+                new WriteBuffer((int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES));
+        StaticWearLeveller wearLeveller =
+                new StaticWearLeveller(blocks, gc, config.ftl().wearLevellingEraseSpread());
+        this.ftl = new Ftl(
+                mapping,
+                blocks,
+                layout,
+                hostFrontier,
+                gc,
+                flash,
+                buffer,
+                counters,
+                thresholds,
+                wearLeveller,
+                extra,
+                admission,
                 geometry.pageSizeBytes());
-        GcThresholds thresholds = new GcThresholds(config.ftl().backgroundGcFreeBlocks(), config.ftl().forcedGcFreeBlocks(),
-                config.ftl().idleGcTargetFreeBlocks(), config.ftl().idleGcAfterNs(), config.ftl().idleGcIntervalNs());
-        WriteBuffer buffer = new WriteBuffer((int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES));
-        StaticWearLeveller wearLeveller = new StaticWearLeveller(blocks, gc, config.ftl().wearLevellingEraseSpread());
-        this.ftl = new Ftl(mapping, blocks, layout, hostFrontier, gc, flash, buffer, counters, thresholds, wearLeveller, extra,
-                admission, geometry.pageSizeBytes());
         this.capacityBytes = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         this.commandOverheadNs = config.host().commandOverheadNs();
     }
@@ -212,7 +245,8 @@ public final class SimulatedDrive {
             }
             case IoOpCode.TRIM: {
                 long end = offsetBytes + sizeBytes;
-                int firstWhole = (int) ((offsetBytes + NandGeometry.MAPPING_UNIT_BYTES - 1) / NandGeometry.MAPPING_UNIT_BYTES);
+                int firstWhole =
+                        (int) ((offsetBytes + NandGeometry.MAPPING_UNIT_BYTES - 1) / NandGeometry.MAPPING_UNIT_BYTES);
                 int endWhole = (int) (end / NandGeometry.MAPPING_UNIT_BYTES);
                 if (endWhole > firstWhole) {
                     ftl.trim(firstWhole, endWhole - firstWhole, startNs);
@@ -228,10 +262,22 @@ public final class SimulatedDrive {
     /** Snapshot of the SMART counters, stamped {@code timeNs}. */
     public SimSmartCounters smart(long timeNs) {
         long[] nand = counters.nandBytesWritten;
-        return new SimSmartCounters(timeNs, counters.hostBytesWritten, counters.hostBytesRead, counters.hostBytesTrimmed,
-                nand[ProgramCause.HOST.ordinal()], nand[ProgramCause.GC.ordinal()], nand[ProgramCause.WEAR_LEVELLING.ordinal()],
-                nand[ProgramCause.METADATA.ordinal()], counters.nandBytesRead, blocks.totalErases(), blocks.freeBlocks(),
-                counters.gcInvocations, counters.forcedGcInvocations, counters.idleGcInvocations, nand[ProgramCause.PARITY.ordinal()]);
+        return new SimSmartCounters(
+                timeNs,
+                counters.hostBytesWritten,
+                counters.hostBytesRead,
+                counters.hostBytesTrimmed,
+                nand[ProgramCause.HOST.ordinal()],
+                nand[ProgramCause.GC.ordinal()],
+                nand[ProgramCause.WEAR_LEVELLING.ordinal()],
+                nand[ProgramCause.METADATA.ordinal()],
+                counters.nandBytesRead,
+                blocks.totalErases(),
+                blocks.freeBlocks(),
+                counters.gcInvocations,
+                counters.forcedGcInvocations,
+                counters.idleGcInvocations,
+                nand[ProgramCause.PARITY.ordinal()]);
     }
 
     /**
@@ -240,8 +286,12 @@ public final class SimulatedDrive {
      *
      * @param smartIntervalNs SMART sampling interval in virtual ns (> 0)
      */
-    public SimulationRun newRun(List<SimPhase> phases, IoCompletionSink sink, SmartSampleListener smart, long smartIntervalNs,
-                                PhaseListener phaseListener) {
+    public SimulationRun newRun(
+            List<SimPhase> phases,
+            IoCompletionSink sink,
+            SmartSampleListener smart,
+            long smartIntervalNs,
+            PhaseListener phaseListener) {
         return new SimulationRun(this, phases, sink, smart, smartIntervalNs, phaseListener);
     }
 

@@ -5,7 +5,7 @@ import dev.ssdpulse.producer.io.IoRequest;
 import dev.ssdpulse.producer.io.RequestGenerator;
 import dev.ssdpulse.producer.sim.host.SimPhase;
 import dev.ssdpulse.producer.sim.sched.EventQueue;
-
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -58,6 +58,7 @@ public final class SimulationRun {
     private int[] outstanding;
     /** Per worker: when its latest request was (or will be) submitted; Long.MIN_VALUE before the first. */
     private long[] lastSubmitNs;
+
     private int totalOutstanding;
     private int pendingSubmits;
     private boolean awaitingPhaseEnd;
@@ -69,8 +70,13 @@ public final class SimulationRun {
     private int[][] freeSlots;
     private int[] freeTop;
 
-    SimulationRun(SimulatedDrive drive, List<SimPhase> phases, IoCompletionSink sink, SmartSampleListener smartListener,
-                  long smartIntervalNs, PhaseListener phaseListener) {
+    SimulationRun(
+            SimulatedDrive drive,
+            List<SimPhase> phases,
+            IoCompletionSink sink,
+            SmartSampleListener smartListener,
+            long smartIntervalNs,
+            PhaseListener phaseListener) {
         if (phases.isEmpty()) {
             throw new IllegalArgumentException("a run needs at least one phase");
         }
@@ -177,7 +183,7 @@ public final class SimulationRun {
         exhausted = new boolean[workers];
         outstanding = new int[workers];
         lastSubmitNs = new long[workers];
-        java.util.Arrays.fill(lastSubmitNs, Long.MIN_VALUE);
+        Arrays.fill(lastSubmitNs, Long.MIN_VALUE);
         totalOutstanding = 0;
         pendingSubmits = 0;
         awaitingPhaseEnd = false;
@@ -254,8 +260,16 @@ public final class SimulationRun {
     private void onComplete(int slot, long t) {
         int worker = slot / queueDepth;
         long submitNs = slotSubmitNs[slot];
-        sink.onIoCompleted(worker, phaseIndex, slotOp[slot], slotOffset[slot], slotSize[slot], submitNs - startNs,
-                t - submitNs, slotQueueDepth[slot], 0);
+        sink.onIoCompleted(
+                worker,
+                phaseIndex,
+                slotOp[slot],
+                slotOffset[slot],
+                slotSize[slot],
+                submitNs - startNs,
+                t - submitNs,
+                slotQueueDepth[slot],
+                0);
         outstanding[worker]--;
         totalOutstanding--;
         freeSlots[worker][freeTop[worker]++] = slot;

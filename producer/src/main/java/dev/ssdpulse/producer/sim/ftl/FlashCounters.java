@@ -12,5 +12,4 @@ public final class FlashCounters {
     public long gcInvocations;
     public long forcedGcInvocations;
     public long idleGcInvocations;
-
 }

@@ -35,9 +35,20 @@ public final class Ftl {
     private final int pagesPerBlock;
     private final int planes;
 
-    public Ftl(MappingTable mapping, BlockManager blocks, PackingLayouts layouts, WriteFrontier hostFrontier, GarbageCollector gc,
-               FlashTimeline flash, WriteBuffer buffer, FlashCounters counters, GcThresholds thresholds, StaticWearLeveller wearLeveller,
-               ExtraWrites extra, HostWriteAdmission admission, int pageBytes) {
+    public Ftl(
+            MappingTable mapping,
+            BlockManager blocks,
+            PackingLayouts layouts,
+            WriteFrontier hostFrontier,
+            GarbageCollector gc,
+            FlashTimeline flash,
+            WriteBuffer buffer,
+            FlashCounters counters,
+            GcThresholds thresholds,
+            StaticWearLeveller wearLeveller,
+            ExtraWrites extra,
+            HostWriteAdmission admission,
+            int pageBytes) {
         this.mapping = mapping;
         this.blocks = blocks;
         this.layouts = layouts;
@@ -87,7 +98,8 @@ public final class Ftl {
             if (layout.isPageEnd(slot)) {
                 // ahead of the GC work queued on the plane unless erased blocks run low (then behind all of it)
                 int plane = hostFrontier.lastPlane();
-                long programmedNs = admission.mayOvertake(plane, ackNs) ? flash.hostProgram(plane, pageBytes, ackNs)
+                long programmedNs = admission.mayOvertake(plane, ackNs)
+                        ? flash.hostProgram(plane, pageBytes, ackNs)
                         : flash.program(plane, pageBytes, ackNs);
                 buffer.release(layout.unitsInPageEndingAt(slot), programmedNs);
                 counters.nandBytesWritten[ProgramCause.HOST.ordinal()] += pageBytes;
@@ -118,7 +130,8 @@ public final class Ftl {
         // background: keep pace with the host (recover at least the block it is about to take) without
         // making it wait; the work occupies the plane between host operations (HostWriteAdmission)
         int before = blocks.freeBlocks(plane);
-        while (blocks.freeBlocks(plane) <= before && blocks.freeBlocks(plane) * planes < thresholds.backgroundFreeBlocks()) {
+        while (blocks.freeBlocks(plane) <= before
+                && blocks.freeBlocks(plane) * planes < thresholds.backgroundFreeBlocks()) {
             if (gc.collectOne(plane, nowNs) == GarbageCollector.NOTHING_TO_COLLECT) {
                 break;
             }

@@ -11,6 +11,9 @@ package dev.ssdpulse.producer.sim.ftl;
  * (the foreground stall). Idle GC cleans up to {@code idleTargetFreeBlocks} once the host has had no
  * command outstanding for {@code idleAfterNs}, one victim per plane every {@code idleIntervalNs} at most.
  */
-public record GcThresholds(int backgroundFreeBlocks, int forcedFreeBlocks, int idleTargetFreeBlocks, long idleAfterNs,
-                           long idleIntervalNs) {
-}
+public record GcThresholds(
+        int backgroundFreeBlocks,
+        int forcedFreeBlocks,
+        int idleTargetFreeBlocks,
+        long idleAfterNs,
+        long idleIntervalNs) {}

@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.sim.ftl;
 
+import java.util.Arrays;
+
 /**
  * The controller's write buffer (SRAM page buffer, or a DRAM write cache when configured larger). A host
  * unit is acknowledged once it has a buffer slot; the slots of a page are freed when that page's program
@@ -14,6 +16,7 @@ public final class WriteBuffer {
      * decides whether a later, earlier-stamped write waits: results depend on it).
      */
     private static final int UNIT_BITS = 8;
+
     private static final long MAX_UNITS = (1L << UNIT_BITS) - 1;
     private static final long MAX_RELEASE_NS = Long.MAX_VALUE >>> UNIT_BITS;
     /** Fills the slots past the last entry, so a sift-down needs no check that a right child exists. */
@@ -32,7 +35,7 @@ public final class WriteBuffer {
         this.capacityUnits = capacityUnits;
         // at most one entry per unit, plus the EMPTY slot a sift-down may read past the last one
         this.heap = new long[capacityUnits + 2];
-        java.util.Arrays.fill(heap, EMPTY);
+        Arrays.fill(heap, EMPTY);
     }
 
     /** @return the time a slot for one unit is available, at or after {@code atNs} */
@@ -55,7 +58,8 @@ public final class WriteBuffer {
     /** {@code units} slots become free at {@code atNs} (their page program completes). */
     public void release(int units, long atNs) {
         if (units < 0 || units > MAX_UNITS || atNs < 0 || atNs >= MAX_RELEASE_NS) {
-            throw new IllegalArgumentException("release of " + units + " units at " + atNs + " ns outside the buffer's range");
+            throw new IllegalArgumentException(
+                    "release of " + units + " units at " + atNs + " ns outside the buffer's range");
         }
         lastReleaseNs = Math.max(lastReleaseNs, atNs);
         int i = size++;

@@ -1,7 +1,6 @@
 package dev.ssdpulse.producer.sim.host;
 
 import dev.ssdpulse.producer.io.RequestGenerator;
-
 import java.util.List;
 
 /**
@@ -13,13 +12,20 @@ import java.util.List;
  * {@code compressedFraction} is how far the phase's written data compresses (compressed / original size:
  * 1.0 incompressible, 0.5 for 2:1 data, 0 zeros), from the workload's data pattern.
  */
-public record SimPhase(int phaseIndex, List<RequestGenerator> workers, int queueDepth, long durationNs, long byteBudget,
-                       boolean idle, double compressedFraction) {
+public record SimPhase(
+        int phaseIndex,
+        List<RequestGenerator> workers,
+        int queueDepth,
+        long durationNs,
+        long byteBudget,
+        boolean idle,
+        double compressedFraction) {
 
     public SimPhase {
         workers = List.copyOf(workers);
         if (!(compressedFraction >= 0 && compressedFraction <= 1)) {
-            throw new IllegalArgumentException("phase " + phaseIndex + ": compressedFraction must be in [0, 1], got " + compressedFraction);
+            throw new IllegalArgumentException(
+                    "phase " + phaseIndex + ": compressedFraction must be in [0, 1], got " + compressedFraction);
         }
         if (idle) {
             if (durationNs <= 0) {
@@ -30,7 +36,8 @@ public record SimPhase(int phaseIndex, List<RequestGenerator> workers, int queue
                 throw new IllegalArgumentException("phase " + phaseIndex + " has no workers");
             }
             if (queueDepth < 1) {
-                throw new IllegalArgumentException("phase " + phaseIndex + ": queueDepth must be >= 1, got " + queueDepth);
+                throw new IllegalArgumentException(
+                        "phase " + phaseIndex + ": queueDepth must be >= 1, got " + queueDepth);
             }
             if (durationNs < 0 || byteBudget < 0) {
                 throw new IllegalArgumentException("phase " + phaseIndex + ": durationNs and byteBudget must be >= 0");
@@ -38,12 +45,18 @@ public record SimPhase(int phaseIndex, List<RequestGenerator> workers, int queue
         }
     }
 
-    public static SimPhase io(int phaseIndex, List<RequestGenerator> workers, int queueDepth, long durationNs, long byteBudget) {
+    public static SimPhase io(
+            int phaseIndex, List<RequestGenerator> workers, int queueDepth, long durationNs, long byteBudget) {
         return io(phaseIndex, workers, queueDepth, durationNs, byteBudget, 1.0);
     }
 
-    public static SimPhase io(int phaseIndex, List<RequestGenerator> workers, int queueDepth, long durationNs, long byteBudget,
-                              double compressedFraction) {
+    public static SimPhase io(
+            int phaseIndex,
+            List<RequestGenerator> workers,
+            int queueDepth,
+            long durationNs,
+            long byteBudget,
+            double compressedFraction) {
         return new SimPhase(phaseIndex, workers, queueDepth, durationNs, byteBudget, false, compressedFraction);
     }
 

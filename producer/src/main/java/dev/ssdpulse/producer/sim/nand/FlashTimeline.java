@@ -39,10 +39,12 @@ public final class FlashTimeline {
     private final long[] channelBusyUntilNs;
     /** Per channel: the transfers of host reads and admitted host programs alone, which go ahead of the queued operations' transfers. */
     private final long[] channelHostBusyUntilNs;
+
     private final double hostLinkNsPerByte;
     private long hostLinkBusyUntilNs;
     /** The latest host command's issue time: host commands (and so host reads) arrive in time order. */
     private long hostIssuedNs;
+
     private boolean enabled = true;
     // the channel time of the last read and program size: a double division per NAND op showed as 3 % of a
     // GC-heavy run, and nearly every program moves one page and most reads a whole page
@@ -90,7 +92,8 @@ public final class FlashTimeline {
         int channel = channelOfPlane[plane];
         long doneNs = fluid(channelHostBusyUntilNs, channel, atNs, startNs + timing.readNs(), lastReadTransferNs);
         channelBusyUntilNs[channel] = Math.max(channelBusyUntilNs[channel], atNs) + lastReadTransferNs;
-        scheduler.insertPriority(plane, startNs, timing.readNs() + lastReadTransferNs, doneNs); // register held until the data is out
+        scheduler.insertPriority(
+                plane, startNs, timing.readNs() + lastReadTransferNs, doneNs); // register held until the data is out
         return doneNs;
     }
 

@@ -5,8 +5,8 @@ package dev.ssdpulse.producer.sim.nand;
  * channels (die d is on channel d % channels); plane p belongs to die p / planesPerDie; block b belongs to
  * plane b / blocksPerPlane.
  */
-public record NandGeometry(int channels, int diesPerChannel, int planesPerDie, int blocksPerPlane,
-                           int pagesPerBlock, int pageSizeBytes) {
+public record NandGeometry(
+        int channels, int diesPerChannel, int planesPerDie, int blocksPerPlane, int pagesPerBlock, int pageSizeBytes) {
 
     /** The FTL maps 4 KiB units: the host's logical block granularity of every modern drive. */
     public static final int MAPPING_UNIT_BYTES = 4096;

@@ -155,8 +155,8 @@ public final class PlaneScheduler {
     public void insertPriority(int plane, long startNs, long serviceNs, long endNs) {
         long[] q = planes[plane];
         if (startNs < q[ISSUED_UNTIL]) {
-            throw new IllegalArgumentException("priority operation at " + startNs + " ns starts before the issued ones end ("
-                    + q[ISSUED_UNTIL] + " ns)");
+            throw new IllegalArgumentException("priority operation at " + startNs
+                    + " ns starts before the issued ones end (" + q[ISSUED_UNTIL] + " ns)");
         }
         q[ISSUED_UNTIL] = endNs;
         if (q[SIZE] > 0) {

@@ -5,5 +5,9 @@ package dev.ssdpulse.producer.sim.nand;
  * downstream is the plain ratio (sum of causes) / host bytes, and the GC share is visible on its own.
  */
 public enum ProgramCause {
-    HOST, GC, WEAR_LEVELLING, METADATA, PARITY
+    HOST,
+    GC,
+    WEAR_LEVELLING,
+    METADATA,
+    PARITY
 }

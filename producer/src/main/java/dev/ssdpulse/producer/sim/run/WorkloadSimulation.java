@@ -16,7 +16,6 @@ import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadGenerators;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.producer.workload.WorkloadValidator;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -45,6 +44,7 @@ import java.util.function.BooleanSupplier;
 public final class WorkloadSimulation {
     /** Wall time between two advances of a paced run: events reach Kafka at most this late, and 100 wake-ups a second cost nothing. */
     static final long PACED_STEP_NS = 10_000_000L;
+
     private final SimulatedDrive drive;
     private final SimulationRun run;
     private final Map<Integer, ScheduledPhase> phasesByIndex;
@@ -62,8 +62,8 @@ public final class WorkloadSimulation {
      * @throws IllegalArgumentException when the workload does not fit the drive or uses a phase the simulator
      *                                  cannot run
      */
-    public static WorkloadSimulation prepare(SimulatedDrive drive, WorkloadSpec workload, long smartIntervalNs,
-                                             SimulationObserver observer) {
+    public static WorkloadSimulation prepare(
+            SimulatedDrive drive, WorkloadSpec workload, long smartIntervalNs, SimulationObserver observer) {
         long capacityBytes = targetSizeBytes(workload, drive.capacityBytes());
         WorkloadValidator.validateForTarget(workload, capacityBytes, workload.name());
         List<ScheduledPhase> schedule = workload.schedule();
@@ -101,8 +101,7 @@ public final class WorkloadSimulation {
             }
 
             @Override
-            public void onPhaseEnded(int phaseIndex, long timeNs) {
-            }
+            public void onPhaseEnded(int phaseIndex, long timeNs) {}
         };
         SimulationRun run = drive.newRun(simPhases, observer, observer::onSmartSample, smartIntervalNs, phaseListener);
         return new WorkloadSimulation(drive, run, byIndex);
@@ -118,7 +117,9 @@ public final class WorkloadSimulation {
             return driveCapacityBytes;
         }
         // whole 4 KiB units: the simulator maps 4 KiB units
-        return workload.targetSizeBytes().getAsLong() / NandGeometry.MAPPING_UNIT_BYTES * NandGeometry.MAPPING_UNIT_BYTES;
+        return workload.targetSizeBytes().getAsLong()
+                / NandGeometry.MAPPING_UNIT_BYTES
+                * NandGeometry.MAPPING_UNIT_BYTES;
     }
 
     /**
@@ -127,7 +128,8 @@ public final class WorkloadSimulation {
      */
     public static void checkFits(WorkloadSpec workload, SsdConfig config) {
         long capacity = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
-        WorkloadValidator.validateForTarget(workload, targetSizeBytes(workload, capacity), workload.name() + " on " + config.name());
+        WorkloadValidator.validateForTarget(
+                workload, targetSizeBytes(workload, capacity), workload.name() + " on " + config.name());
     }
 
     /**
@@ -155,9 +157,10 @@ public final class WorkloadSimulation {
                 // A zero-length pause (seed 000 exp. 3 with pauseMin=0) is a phase of no time.
                 return SimPhase.idle(scheduled.index(), Math.max(1L, durationNs));
             }
-            case PURGE -> throw new IllegalArgumentException("phase '" + scheduled.name()
-                    + "': a PURGE after I/O phases cannot be simulated (the simulated drive is secure-erased only "
-                    + "when it is created); start a new run instead");
+            case PURGE ->
+                throw new IllegalArgumentException("phase '" + scheduled.name()
+                        + "': a PURGE after I/O phases cannot be simulated (the simulated drive is secure-erased only "
+                        + "when it is created); start a new run instead");
             default -> {
                 List<RequestGenerator> workers = new ArrayList<>(phase.workers());
                 for (int w = 0; w < phase.workers(); w++) {
@@ -169,7 +172,12 @@ public final class WorkloadSimulation {
                 if (phase.kind() == PhaseKind.FILL && durationNs == 0 && byteBudget == 0) {
                     byteBudget = phase.span().sizeBytes(capacityBytes);
                 }
-                return SimPhase.io(scheduled.index(), workers, phase.queueDepth(), durationNs, byteBudget,
+                return SimPhase.io(
+                        scheduled.index(),
+                        workers,
+                        phase.queueDepth(),
+                        durationNs,
+                        byteBudget,
                         compressedFraction(phase.dataPattern()));
             }
         }

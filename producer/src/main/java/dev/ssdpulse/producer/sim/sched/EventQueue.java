@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.sim.sched;
 
+import java.util.Arrays;
+
 /**
  * Min-heap of events ordered by (time, insertion sequence), in primitive arrays. Equal times pop in
  * insertion order, which makes the simulation's event sequence deterministic.
@@ -117,10 +119,10 @@ public final class EventQueue {
 
     private void grow() {
         int n = timeNs.length * 2;
-        timeNs = java.util.Arrays.copyOf(timeNs, n);
-        seq = java.util.Arrays.copyOf(seq, n);
-        type = java.util.Arrays.copyOf(type, n);
-        arg = java.util.Arrays.copyOf(arg, n);
-        arg2 = java.util.Arrays.copyOf(arg2, n);
+        timeNs = Arrays.copyOf(timeNs, n);
+        seq = Arrays.copyOf(seq, n);
+        type = Arrays.copyOf(type, n);
+        arg = Arrays.copyOf(arg, n);
+        arg2 = Arrays.copyOf(arg2, n);
     }
 }

@@ -1,20 +1,20 @@
 package dev.ssdpulse.producer.device.bench;
 
+import com.sun.management.OperatingSystemMXBean;
+import dev.ssdpulse.producer.device.DeviceRunListener;
 import dev.ssdpulse.producer.device.DeviceRunOptions;
 import dev.ssdpulse.producer.device.DeviceRunResult;
 import dev.ssdpulse.producer.device.DeviceRunner;
-import dev.ssdpulse.producer.device.DeviceRunListener;
 import dev.ssdpulse.producer.device.engine.IoEngine;
 import dev.ssdpulse.producer.device.engine.IoEngineChoice;
+import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
-import dev.ssdpulse.producer.device.engine.NullIoEngine;
 import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,8 +29,7 @@ import java.util.OptionalLong;
  * without recording or Kafka; cpuUsPerIo is the process's CPU time over the run divided by its I/Os.
  */
 public final class DeviceBench {
-    private DeviceBench() {
-    }
+    private DeviceBench() {}
 
     /** Cost and resolution of System.nanoTime(), the clock every latency is measured with. */
     private static void clock() {
@@ -51,7 +50,8 @@ public final class DeviceBench {
                 }
                 minStep = Math.min(minStep, b - a);
             }
-            System.out.printf("nanoTime: %.1f ns per call, smallest observed step %d ns%n", (t1 - t0) / (double) n, minStep);
+            System.out.printf(
+                    "nanoTime: %.1f ns per call, smallest observed step %d ns%n", (t1 - t0) / (double) n, minStep);
         }
         if (sink == 42) {
             System.out.println();
@@ -81,7 +81,10 @@ public final class DeviceBench {
         long size = Files.size(file);
         PhaseSpec phase = PhaseSpec.builder("bench", PhaseKind.TEST)
                 .accessSpec(AccessSpec.of(bs, 100, read ? 100 : 0, 100))
-                .queueDepth(qd).workers(1).durationNs(seconds * 1_000_000_000L).build();
+                .queueDepth(qd)
+                .workers(1)
+                .durationNs(seconds * 1_000_000_000L)
+                .build();
         WorkloadSpec spec = new WorkloadSpec("bench", "device-vs-fio", 42, OptionalLong.of(size), List.of(phase));
         long[] acc = new long[2];
         IoCompletionSink sink = (w, p, op, off, sz, submit, lat, q, status) -> {
@@ -91,14 +94,23 @@ public final class DeviceBench {
                 acc[0] += 1L << 40; // flags errors loudly in the count
             }
         };
-        IoEngine chosen = engineName.equals("null-queued") ? NullIoEngine.queued(512, qd)
+        IoEngine chosen = engineName.equals("null-queued")
+                ? NullIoEngine.queued(512, qd)
                 : IoEngineChoice.choose(engineName, qd).engine();
         HostFacts facts = new HostFactsCollector().collect(file, true, chosen.name());
-        System.err.printf("host facts: kernel=%s disk=%s scheduler=%s model=%s capacity=%s lbs=%s cpu=%s x%d unavailable=%s%n",
-                facts.kernel(), facts.blockDevice(), facts.ioScheduler(), facts.model(), facts.capacityBytes(),
-                facts.logicalBlockSizeBytes(), facts.cpuModel(), facts.cpuCount(), facts.unavailable().keySet());
-        com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        System.err.printf(
+                "host facts: kernel=%s disk=%s scheduler=%s model=%s capacity=%s lbs=%s cpu=%s x%d unavailable=%s%n",
+                facts.kernel(),
+                facts.blockDevice(),
+                facts.ioScheduler(),
+                facts.model(),
+                facts.capacityBytes(),
+                facts.logicalBlockSizeBytes(),
+                facts.cpuModel(),
+                facts.cpuCount(),
+                facts.unavailable().keySet());
+        OperatingSystemMXBean os =
+                (OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         try (IoEngine engine = chosen) {
             engine.open(file, size, true, !read);
             long cpu0 = os.getProcessCpuTime();
@@ -106,11 +118,19 @@ public final class DeviceBench {
                     .run(spec, sink, DeviceRunListener.NONE);
             long cpuNs = os.getProcessCpuTime() - cpu0;
             double secs = r.phases().get(0).endNs() / 1e9 - r.phases().get(0).startNs() / 1e9;
-            System.out.printf("ssdpulse engine=%s rw=%s bs=%d qd=%d ios=%d errors=%d iops=%.0f meanLatUs=%.1f"
+            System.out.printf(
+                    "ssdpulse engine=%s rw=%s bs=%d qd=%d ios=%d errors=%d iops=%.0f meanLatUs=%.1f"
                             + " cpuUsPerIo=%.3f status=%s%n",
-                    engine.name(), args[1], bs, qd, r.totalIos(), r.totalErrors(), r.totalIos() / secs,
+                    engine.name(),
+                    args[1],
+                    bs,
+                    qd,
+                    r.totalIos(),
+                    r.totalErrors(),
+                    r.totalIos() / secs,
                     r.totalIos() == 0 ? 0 : acc[1] / (double) r.totalIos() / 1000,
-                    r.totalIos() == 0 ? 0 : cpuNs / 1e3 / r.totalIos(), r.status());
+                    r.totalIos() == 0 ? 0 : cpuNs / 1e3 / r.totalIos(),
+                    r.status());
         }
     }
 }

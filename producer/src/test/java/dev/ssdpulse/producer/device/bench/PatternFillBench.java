@@ -3,7 +3,6 @@ package dev.ssdpulse.producer.device.bench;
 import dev.ssdpulse.producer.device.engine.IoSlot;
 import dev.ssdpulse.producer.device.engine.PatternFiller;
 import dev.ssdpulse.producer.workload.DataPattern;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -15,8 +14,7 @@ import java.nio.ByteOrder;
  * {@code taskset -c 1 java -cp producer/target/classes:producer/target/test-classes dev.ssdpulse.producer.device.bench.PatternFillBench [ROUNDS=6] [FILLS=2000000]}
  */
 public final class PatternFillBench {
-    private PatternFillBench() {
-    }
+    private PatternFillBench() {}
 
     private static long singleStreamState = 0x9E3779B97F4A7C15L;
 
@@ -54,7 +52,8 @@ public final class PatternFillBench {
             }
             long fourNs = System.nanoTime() - t0;
             checksum += slots[round & 255].buffer.getLong(0);
-            System.out.printf("round %d: one stream %.3f us per 4 KiB, PatternFiller (four) %.3f us, ratio %.2f%n",
+            System.out.printf(
+                    "round %d: one stream %.3f us per 4 KiB, PatternFiller (four) %.3f us, ratio %.2f%n",
                     round, singleNs / 1000.0 / fills, fourNs / 1000.0 / fills, (double) fourNs / singleNs);
         }
         System.out.println("(checksum " + Long.toHexString(checksum) + ")");

@@ -1,26 +1,27 @@
 package dev.ssdpulse.producer.device.engine;
 
-import dev.ssdpulse.producer.device.testing.LoopDevice;
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
-import dev.ssdpulse.producer.workload.DataPattern;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.ssdpulse.producer.device.testing.LoopDevice;
+import dev.ssdpulse.producer.workload.DataPattern;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 /** What every kernel-queue engine must do, on files and loop devices; one subclass per engine. */
 abstract class AsyncIoEngineContract {
     private static final int SIZE = 1 << 20;
+
     @TempDir
     Path dir;
 
@@ -79,14 +80,16 @@ abstract class AsyncIoEngineContract {
     /** Submits every slot (queued), then reaps until all are back; returns them in completion order. */
     static List<IoSlot> submitAllAndReap(IoEngine e, List<IoSlot> slots) throws InterruptedException {
         for (IoSlot s : slots) {
-            assertThat(e.submit(s)).as("an asynchronous engine queues reads and writes").isFalse();
+            assertThat(e.submit(s))
+                    .as("an asynchronous engine queues reads and writes")
+                    .isFalse();
         }
         List<IoSlot> done = new ArrayList<>();
         IoSlot[] out = new IoSlot[slots.size()];
         while (done.size() < slots.size()) {
             int n = e.reap(out, 1, out.length, 5_000_000_000L);
             assertThat(n).as("completions within 5 s").isPositive();
-            done.addAll(java.util.Arrays.asList(out).subList(0, n));
+            done.addAll(Arrays.asList(out).subList(0, n));
         }
         return done;
     }
@@ -156,14 +159,17 @@ abstract class AsyncIoEngineContract {
             request(c, IoOpCode.READ, 8192, 4096);
             assertThat(e.submit(a)).isFalse();
             assertThat(e.submit(b)).isFalse();
-            assertThatThrownBy(() -> e.submit(c)).isInstanceOf(IllegalStateException.class)
+            assertThatThrownBy(() -> e.submit(c))
+                    .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("more than 2 I/Os outstanding");
             IoSlot[] out = new IoSlot[2];
             int got = 0;
             while (got < 2) {
                 got += e.reap(out, 2 - got, 2 - got, 5_000_000_000L);
             }
-            assertThat(e.reap(out, 1, 2, 0)).as("nothing outstanding: returns at once").isZero();
+            assertThat(e.reap(out, 1, 2, 0))
+                    .as("nothing outstanding: returns at once")
+                    .isZero();
         }
     }
 
@@ -182,7 +188,9 @@ abstract class AsyncIoEngineContract {
             assertThat(e.reap(out, 0, 0, 0)).isZero();
             assertThat(out).containsOnlyNulls();
             for (IoSlot s : slots) {
-                assertThat(s.submitNanos).as("stamped when handed to the kernel").isPositive();
+                assertThat(s.submitNanos)
+                        .as("stamped when handed to the kernel")
+                        .isPositive();
             }
             int got = 0;
             while (got < 8) {
@@ -230,7 +238,7 @@ abstract class AsyncIoEngineContract {
     void trimPunchesAHoleSynchronously() throws Exception {
         Path f = dir.resolve("ones.dat");
         byte[] ones = new byte[SIZE];
-        java.util.Arrays.fill(ones, (byte) 1);
+        Arrays.fill(ones, (byte) 1);
         Files.write(f, ones);
         try (AsyncIoEngineBase e = newEngine(4)) {
             e.open(f, SIZE, true, true);
@@ -271,20 +279,26 @@ abstract class AsyncIoEngineContract {
     void aBlockDeviceIsOpenedWithoutAccessTimeUpdatesWhereTheKernelAllows() throws Exception {
         try (AsyncIoEngineBase e = newEngine(1)) {
             e.open(file(), SIZE, true, false);
-            assertThat(opensWithoutAccessTime(e)).as("a regular file keeps its access time, as with fio").isFalse();
+            assertThat(opensWithoutAccessTime(e))
+                    .as("a regular file keeps its access time, as with fio")
+                    .isFalse();
         }
         assumeTrue("root".equals(System.getProperty("user.name")), "the owner checks below assume root");
         try (LoopDevice loop = LoopDevice.attach(dir.resolve("disk.img"), new byte[SIZE], false)) {
             try (AsyncIoEngineBase e = newEngine(1)) {
                 e.open(loop.path(), SIZE, true, false);
-                assertThat(opensWithoutAccessTime(e)).as(loop.path() + " opened with O_NOATIME").isTrue();
+                assertThat(opensWithoutAccessTime(e))
+                        .as(loop.path() + " opened with O_NOATIME")
+                        .isTrue();
             }
             // another user's node: O_NOATIME then needs CAP_FOWNER
             Path node = loop.nodeOwnedBy(dir.resolve("other-users-node"), 65534);
             ThreadCapabilities.inThreadWithout(ThreadCapabilities.CAP_FOWNER, () -> {
                 try (AsyncIoEngineBase e = newEngine(1)) {
                     e.open(node, SIZE, true, false);
-                    assertThat(opensWithoutAccessTime(e)).as("refused O_NOATIME: opened without it").isFalse();
+                    assertThat(opensWithoutAccessTime(e))
+                            .as("refused O_NOATIME: opened without it")
+                            .isFalse();
                     IoSlot s = e.allocateSlot(4096);
                     request(s, IoOpCode.READ, 4096, 4096);
                     submitAllAndReap(e, List.of(s));
@@ -310,7 +324,7 @@ abstract class AsyncIoEngineContract {
         Path image = dir.resolve("disk.img");
         byte[] written = new byte[4096];
         try (LoopDevice loop = LoopDevice.attach(image, new byte[size], false);
-             AsyncIoEngineBase e = newEngine(8)) {
+                AsyncIoEngineBase e = newEngine(8)) {
             e.open(loop.path(), size, true, true);
             List<IoSlot> slots = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
@@ -320,7 +334,10 @@ abstract class AsyncIoEngineContract {
                 slots.add(s);
             }
             slots.get(0).buffer.duplicate().clear().get(written);
-            submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).as(String.valueOf(e.lastError())).isZero());
+            submitAllAndReap(e, slots)
+                    .forEach(s -> assertThat(s.status)
+                            .as(String.valueOf(e.lastError()))
+                            .isZero());
         }
         byte[] onDisk = Files.readAllBytes(image);
         byte[] block = new byte[4096];

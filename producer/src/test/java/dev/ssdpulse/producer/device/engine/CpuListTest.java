@@ -1,11 +1,10 @@
 package dev.ssdpulse.producer.device.engine;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.BitSet;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.BitSet;
+import org.junit.jupiter.api.Test;
 
 class CpuListTest {
     @Test

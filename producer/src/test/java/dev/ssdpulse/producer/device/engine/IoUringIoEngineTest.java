@@ -1,17 +1,17 @@
 package dev.ssdpulse.producer.device.engine;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.ssdpulse.producer.workload.DataPattern;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
-import org.junit.jupiter.api.Test;
-
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class IoUringIoEngineTest extends AsyncIoEngineContract {
     @Override
@@ -49,7 +49,9 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
                 request(s, IoOpCode.READ, 4096, 4096);
                 submitAllAndReap(e, List.of(s));
             });
-            assertThat(boundTo.get()).as("bound by bindSubmitter, before any submit").isSameAs(phase);
+            assertThat(boundTo.get())
+                    .as("bound by bindSubmitter, before any submit")
+                    .isSameAs(phase);
             assertThat(s.status).as(String.valueOf(e.lastError())).isZero();
         }
     }
@@ -100,12 +102,16 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
             old.buffer.duplicate().clear().get(oldBytes);
             inThread(() -> {
                 e.bindSubmitter();
-                assertThat(e.registeredBufferCount()).as("the new phase's slots").isEqualTo(2);
+                assertThat(e.registeredBufferCount())
+                        .as("the new phase's slots")
+                        .isEqualTo(2);
                 assertThat(next.fixedBufferIndex).isEqualTo(old.fixedBufferIndex);
                 request(old, IoOpCode.WRITE, 65536, 4096);
                 request(next, IoOpCode.WRITE, 131072, 4096);
                 submitAllAndReap(e, List.of(old, next))
-                        .forEach(s -> assertThat(s.status).as(String.valueOf(e.lastError())).isZero());
+                        .forEach(s -> assertThat(s.status)
+                                .as(String.valueOf(e.lastError()))
+                                .isZero());
             });
             assertThat(other.fixedBufferIndex).isEqualTo(1);
         }
@@ -137,7 +143,9 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
                         .contains("registering " + n + " buffers: errno 12 (ENOMEM")
                         .contains("RLIMIT_MEMLOCK is too low");
                 assertThat(e.registeredBufferCount()).isZero();
-                assertThat(e.fileRegistered()).as("a registered file locks no memory").isTrue();
+                assertThat(e.fileRegistered())
+                        .as("a registered file locks no memory")
+                        .isTrue();
                 writeThenReadBackInReverseSlotOrder(e, slots, written);
             }
         });
@@ -148,8 +156,8 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
      * One slot of {@code slotBytes} per row of {@code written}, each filled with its own pattern (seeded from
      * {@code seed}) and set to write its first 4 KiB to block i; the bytes go to {@code written[i]}.
      */
-    private static List<IoSlot> slotsWritingOnePatternBlockEach(IoUringIoEngine e, int slotBytes, long seed,
-                                                                byte[][] written) {
+    private static List<IoSlot> slotsWritingOnePatternBlockEach(
+            IoUringIoEngine e, int slotBytes, long seed, byte[][] written) {
         List<IoSlot> slots = new ArrayList<>();
         for (int i = 0; i < written.length; i++) {
             IoSlot s = e.allocateSlot(slotBytes);
@@ -168,7 +176,9 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
     private static void writeThenReadBackInReverseSlotOrder(IoUringIoEngine e, List<IoSlot> slots, byte[][] written)
             throws InterruptedException {
         int n = slots.size();
-        submitAllAndReap(e, slots).forEach(s -> assertThat(s.status).as(String.valueOf(e.lastError())).isZero());
+        submitAllAndReap(e, slots)
+                .forEach(s ->
+                        assertThat(s.status).as(String.valueOf(e.lastError())).isZero());
         for (int i = 0; i < n; i++) {
             slots.get(i).buffer.duplicate().clear().limit(4096).put(new byte[4096]);
             request(slots.get(i), IoOpCode.READ, (long) (n - 1 - i) * 4096, 4096);
@@ -181,10 +191,12 @@ class IoUringIoEngineTest extends AsyncIoEngineContract {
         }
     }
 
-    private static void assertBlocksOnFile(Path f, byte[][] written) throws java.io.IOException {
+    private static void assertBlocksOnFile(Path f, byte[][] written) throws IOException {
         byte[] onDisk = Files.readAllBytes(f);
         for (int i = 0; i < written.length; i++) {
-            assertThat(Arrays.copyOfRange(onDisk, i * 4096, (i + 1) * 4096)).as("block %d", i).isEqualTo(written[i]);
+            assertThat(Arrays.copyOfRange(onDisk, i * 4096, (i + 1) * 4096))
+                    .as("block %d", i)
+                    .isEqualTo(written[i]);
         }
     }
 }

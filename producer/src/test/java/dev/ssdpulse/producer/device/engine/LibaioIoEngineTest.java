@@ -1,9 +1,8 @@
 package dev.ssdpulse.producer.device.engine;
 
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -11,8 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class LibaioIoEngineTest extends AsyncIoEngineContract {
     @Override
@@ -78,7 +77,11 @@ class LibaioIoEngineTest extends AsyncIoEngineContract {
                 for (IoSlot s : slots) {
                     assertThat(s.status).as(String.valueOf(e.lastError())).isZero();
                     long block = s.offsetBytes / 4096;
-                    assertThat(s.buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN).getLong(0)).as("block %d", block)
+                    assertThat(s.buffer
+                                    .duplicate()
+                                    .order(ByteOrder.LITTLE_ENDIAN)
+                                    .getLong(0))
+                            .as("block %d", block)
                             .isEqualTo(1_000_000L + block);
                 }
             }

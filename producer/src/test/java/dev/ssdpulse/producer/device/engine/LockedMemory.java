@@ -1,10 +1,10 @@
 package dev.ssdpulse.producer.device.engine;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * For tests of the path where the kernel refuses locked memory (io_uring's registered buffers): a root test run
@@ -12,14 +12,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * ({@link ThreadCapabilities}) and registers more buffers than the limit allows.
  */
 public final class LockedMemory {
-    private LockedMemory() {
-    }
+    private LockedMemory() {}
 
     /** The soft RLIMIT_MEMLOCK of this process in bytes, or -1 when unlimited. */
     public static long memlockLimitBytes() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
             if (line.startsWith("Max locked memory")) {
-                String soft = line.substring("Max locked memory".length()).trim().split("\\s+")[0];
+                String soft =
+                        line.substring("Max locked memory".length()).trim().split("\\s+")[0];
                 return soft.equals("unlimited") ? -1 : Long.parseLong(soft);
             }
         }

@@ -1,14 +1,13 @@
 package dev.ssdpulse.producer.device.engine;
 
-import dev.ssdpulse.producer.workload.DataPattern;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
 
+import dev.ssdpulse.producer.workload.DataPattern;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.zip.Deflater;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.data.Offset.offset;
+import org.junit.jupiter.api.Test;
 
 class PatternFillerTest {
     private static final int SIZE = 256 * 1024;
@@ -48,8 +47,10 @@ class PatternFillerTest {
 
     @Test
     void compressibleReachesAboutTheRatio() {
-        assertThat(ratio(fill(DataPattern.compressible(2.0), IoSlot.allocate(SIZE, 4096)))).isCloseTo(2.0, offset(0.15));
-        assertThat(ratio(fill(DataPattern.compressible(4.0), IoSlot.allocate(SIZE, 4096)))).isCloseTo(4.0, offset(0.4));
+        assertThat(ratio(fill(DataPattern.compressible(2.0), IoSlot.allocate(SIZE, 4096))))
+                .isCloseTo(2.0, offset(0.15));
+        assertThat(ratio(fill(DataPattern.compressible(4.0), IoSlot.allocate(SIZE, 4096))))
+                .isCloseTo(4.0, offset(0.4));
     }
 
     @Test

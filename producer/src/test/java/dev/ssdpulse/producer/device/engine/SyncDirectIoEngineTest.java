@@ -1,20 +1,20 @@
 package dev.ssdpulse.producer.device.engine;
 
-import dev.ssdpulse.producer.device.testing.LoopDevice;
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
-import dev.ssdpulse.producer.workload.DataPattern;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ssdpulse.producer.device.testing.LoopDevice;
+import dev.ssdpulse.producer.workload.DataPattern;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 class SyncDirectIoEngineTest {
     private static final int SIZE = 1 << 20;
+
     @TempDir
     Path dir;
 
@@ -58,7 +58,8 @@ class SyncDirectIoEngineTest {
         }
         // and the bytes really are in the file
         byte[] onDisk = Files.readAllBytes(dir.resolve("target.dat"));
-        assertThat(onDisk[16 * 4096] | onDisk[16 * 4096 + 1] | onDisk[16 * 4096 + 2]).isNotZero();
+        assertThat(onDisk[16 * 4096] | onDisk[16 * 4096 + 1] | onDisk[16 * 4096 + 2])
+                .isNotZero();
     }
 
     @Test
@@ -68,7 +69,8 @@ class SyncDirectIoEngineTest {
             IoSlot s = e.allocateSlot(8192);
             io(e, s, IoOpCode.READ, 100, 4096);
             assertThat(s.status).isEqualTo(IoStatus.EINVAL);
-            assertThat(e.lastError()).contains("O_DIRECT needs offsets and sizes that are multiples of the block size")
+            assertThat(e.lastError())
+                    .contains("O_DIRECT needs offsets and sizes that are multiples of the block size")
                     .contains("offset 100 (remainder 100)");
             io(e, s, IoOpCode.WRITE, 0, 1000);
             assertThat(s.status).isEqualTo(IoStatus.EINVAL);
@@ -123,7 +125,9 @@ class SyncDirectIoEngineTest {
         assertThat(t.status).as(e.lastError()).isZero();
         assertThat(t.completeNanos).isGreaterThanOrEqualTo(t.submitNanos);
         byte[] after = read(e, 0, 65536);
-        assertThat(allZero(after, 16384, 32768)).as("trimmed range reads as zeros").isTrue();
+        assertThat(allZero(after, 16384, 32768))
+                .as("trimmed range reads as zeros")
+                .isTrue();
         assertThat(allZero(after, 0, 16384)).as("data before the range kept").isFalse();
         assertThat(allZero(after, 32768, 65536)).as("data after the range kept").isFalse();
     }
@@ -146,7 +150,7 @@ class SyncDirectIoEngineTest {
     @Test
     void trimDiscardsOnARealBlockDevice(@TempDir Path images) throws Exception {
         try (LoopDevice loop = LoopDevice.attach(images.resolve("disk.img"), new byte[8 << 20], false);
-             SyncDirectIoEngine e = new SyncDirectIoEngine()) {
+                SyncDirectIoEngine e = new SyncDirectIoEngine()) {
             e.open(loop.path(), 8 << 20, true, true);
             assertThat(e.trimMethod()).startsWith("ioctl(BLKDISCARD)");
             assertTrimDiscardsOnlyItsRange(e);
@@ -175,7 +179,9 @@ class SyncDirectIoEngineTest {
             assertThat(e.lastError()).contains("write of 4096 bytes at offset 0 failed");
         }
         assertThatThrownBy(() -> new SyncDirectIoEngine().open(dir.resolve("missing"), SIZE, true, true))
-                .isInstanceOf(IOException.class).hasMessageContaining("missing").hasMessageContaining("O_DIRECT");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("missing")
+                .hasMessageContaining("O_DIRECT");
     }
 
     @Test

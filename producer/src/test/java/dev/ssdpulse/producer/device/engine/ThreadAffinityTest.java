@@ -1,12 +1,11 @@
 package dev.ssdpulse.producer.device.engine;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.BitSet;
 import java.util.concurrent.atomic.AtomicReference;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.Test;
 
 class ThreadAffinityTest {
     @Test
@@ -29,7 +28,9 @@ class ThreadAffinityTest {
         BitSet only = new BitSet();
         only.set(last);
         assertThat(inThread.get()).isEqualTo(only);
-        assertThat(ThreadAffinity.allowedCpus()).as("the test's own thread is untouched").isEqualTo(before);
+        assertThat(ThreadAffinity.allowedCpus())
+                .as("the test's own thread is untouched")
+                .isEqualTo(before);
     }
 
     @Test
@@ -46,7 +47,8 @@ class ThreadAffinityTest {
         });
         t.start();
         t.join();
-        assertThat(refused.get()).hasMessageContaining("cannot pin the I/O thread to CPUs 4095: errno 22 (EINVAL)")
+        assertThat(refused.get())
+                .hasMessageContaining("cannot pin the I/O thread to CPUs 4095: errno 22 (EINVAL)")
                 .hasMessageContaining("none of them is online");
     }
 }

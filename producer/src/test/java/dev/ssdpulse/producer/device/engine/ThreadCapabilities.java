@@ -1,7 +1,6 @@
 package dev.ssdpulse.producer.device.engine;
 
 import com.sun.jna.Platform;
-
 import java.nio.ByteBuffer;
 
 /**
@@ -14,8 +13,7 @@ public final class ThreadCapabilities {
     /** Exempts from RLIMIT_MEMLOCK, e.g. io_uring's registered buffers. */
     public static final int CAP_IPC_LOCK = 14;
 
-    private ThreadCapabilities() {
-    }
+    private ThreadCapabilities() {}
 
     /** What {@link #inThreadWithout} runs. */
     public interface Body {

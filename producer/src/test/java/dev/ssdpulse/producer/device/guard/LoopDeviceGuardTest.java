@@ -1,18 +1,17 @@
 package dev.ssdpulse.producer.device.guard;
 
-import dev.ssdpulse.producer.device.testing.LoopDevice;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ssdpulse.producer.device.testing.LoopDevice;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The guard against real block devices: loop devices over image files (needs root and a working losetup;
@@ -21,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class LoopDeviceGuardTest {
     @TempDir
     Path dir;
+
     private final List<LoopDevice> attached = new ArrayList<>();
 
     private Path attach(byte[] image, boolean partScan) throws Exception {

@@ -1,19 +1,18 @@
 package dev.ssdpulse.producer.device.guard;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TargetGuardTest {
     @TempDir
@@ -46,10 +45,12 @@ class TargetGuardTest {
         assertThat(t.sizeBytes()).isEqualTo(4096);
         assertThat(t.created()).isFalse();
         assertThat(t.notes()).singleElement().asString().contains("using its first 4096");
-        assertThat(guard.prepare(f, OptionalLong.empty(), true, false).sizeBytes()).isEqualTo(8192);
+        assertThat(guard.prepare(f, OptionalLong.empty(), true, false).sizeBytes())
+                .isEqualTo(8192);
         assertThatThrownBy(() -> guard.prepare(f, OptionalLong.of(16384), true, false))
                 .isInstanceOf(TargetSafetyException.class)
-                .hasMessageContaining("exists with 8192 bytes").hasMessageContaining("never grows")
+                .hasMessageContaining("exists with 8192 bytes")
+                .hasMessageContaining("never grows")
                 .hasMessageContaining("at most 8192");
         assertThat(Files.size(f)).isEqualTo(8192);
     }
@@ -64,13 +65,18 @@ class TargetGuardTest {
 
     @Test
     void writesDataLooksAtEveryPhase() {
-        PhaseSpec read = PhaseSpec.builder("r", PhaseKind.TEST).accessSpec(AccessSpec.of(4096, 100, 100, 100)).build();
-        PhaseSpec mixed = PhaseSpec.builder("m", PhaseKind.TEST).accessSpec(AccessSpec.of(4096, 100, 70, 100)).build();
+        PhaseSpec read = PhaseSpec.builder("r", PhaseKind.TEST)
+                .accessSpec(AccessSpec.of(4096, 100, 100, 100))
+                .build();
+        PhaseSpec mixed = PhaseSpec.builder("m", PhaseKind.TEST)
+                .accessSpec(AccessSpec.of(4096, 100, 70, 100))
+                .build();
         PhaseSpec purge = PhaseSpec.builder("p", PhaseKind.PURGE).build();
         assertThat(TargetGuard.writesData(spec(read))).isFalse();
         assertThat(TargetGuard.writesData(spec(read, mixed))).isTrue();
         assertThat(TargetGuard.writesData(spec(purge, read))).isTrue();
-        assertThat(TargetGuard.writesData(spec(read.toBuilder().trim(true).build()))).isTrue();
+        assertThat(TargetGuard.writesData(spec(read.toBuilder().trim(true).build())))
+                .isTrue();
     }
 
     private static WorkloadSpec spec(PhaseSpec... p) {
@@ -107,11 +113,15 @@ class TargetGuardTest {
         Path disk = fixtureDisk(true, true);
         Path content = dir.resolve("content");
         Files.write(content, new byte[1 << 16]);
-        TargetGuard g = fixtureGuard("/dev/vda / ext4 rw 0 0\n/dev/sdz1 /mnt/my\\040data ext4 rw,relatime 0 0\n",
+        TargetGuard g = fixtureGuard(
+                "/dev/vda / ext4 rw 0 0\n/dev/sdz1 /mnt/my\\040data ext4 rw,relatime 0 0\n",
                 "/dev/sdz2 partition 1024 0 -2\n");
         List<String> problems = g.deviceProblems(content, "sdz", disk);
-        assertThat(problems).contains("mounted: sdz1 on /mnt/my data", "held by dm-0 (device-mapper / MD RAID / LVM)",
-                "has partitions sdz1");
+        assertThat(problems)
+                .contains(
+                        "mounted: sdz1 on /mnt/my data",
+                        "held by dm-0 (device-mapper / MD RAID / LVM)",
+                        "has partitions sdz1");
     }
 
     @Test
@@ -119,7 +129,8 @@ class TargetGuardTest {
         Path disk = fixtureDisk(false, false);
         Path content = dir.resolve("content");
         Files.write(content, new byte[1 << 16]);
-        assertThat(fixtureGuard("/dev/vda / ext4 rw 0 0\n", "").deviceProblems(content, "sdz", disk)).isEmpty();
+        assertThat(fixtureGuard("/dev/vda / ext4 rw 0 0\n", "").deviceProblems(content, "sdz", disk))
+                .isEmpty();
         assertThat(fixtureGuard("", "/dev/sdz\tpartition\t1024\t0\t-2\n").deviceProblems(content, "sdz", disk))
                 .containsExactly("in use as swap: sdz");
     }

@@ -1,14 +1,13 @@
 package dev.ssdpulse.producer.device.hostinfo;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class HostFactsCollectorTest {
     @TempDir
@@ -29,8 +28,10 @@ class HostFactsCollectorTest {
         write(proc.resolve("sys/kernel/ostype"), "Linux\n");
         write(proc.resolve("sys/kernel/osrelease"), "6.1.0-13-amd64\n");
         write(proc.resolve("sys/kernel/hostname"), "bench1\n");
-        write(proc.resolve("cpuinfo"), "processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC 7B13\n"
-                + "processor\t: 1\nmodel name\t: AMD EPYC 7B13\n");
+        write(
+                proc.resolve("cpuinfo"),
+                "processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC 7B13\n"
+                        + "processor\t: 1\nmodel name\t: AMD EPYC 7B13\n");
         write(proc.resolve("meminfo"), "MemTotal:       24576000 kB\nMemFree:        22000000 kB\n");
         Path disk = sys.resolve("devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1");
         write(disk.resolve("queue/scheduler"), "[none] mq-deadline kyber bfq\n");
@@ -47,20 +48,23 @@ class HostFactsCollectorTest {
         write(disk.resolve("nvme0n1p1/partition"), "1\n");
         write(disk.resolve("nvme0n1p1/dev"), "259:1\n");
         Files.createDirectories(sys.resolve("dev/block"));
-        Files.createSymbolicLink(sys.resolve("dev/block/259:1"),
+        Files.createSymbolicLink(
+                sys.resolve("dev/block/259:1"),
                 Path.of("../../devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1/nvme0n1p1"));
-        Files.createSymbolicLink(sys.resolve("dev/block/259:0"),
-                Path.of("../../devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1"));
+        Files.createSymbolicLink(
+                sys.resolve("dev/block/259:0"), Path.of("../../devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1"));
         Files.createDirectories(sys.resolve("block"));
-        Files.createSymbolicLink(sys.resolve("block/nvme0n1"),
-                Path.of("../devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1"));
+        Files.createSymbolicLink(
+                sys.resolve("block/nvme0n1"), Path.of("../devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1"));
         Files.createDirectories(sys.resolve("class/block"));
-        Files.createSymbolicLink(sys.resolve("class/block/nvme0n1p1"),
+        Files.createSymbolicLink(
+                sys.resolve("class/block/nvme0n1p1"),
                 Path.of("../../devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1/nvme0n1p1"));
-        write(proc.resolve("self/mountinfo"),
+        write(
+                proc.resolve("self/mountinfo"),
                 "22 1 259:1 / / rw,relatime shared:1 - ext4 /dev/nvme0n1p1 rw\n"
-                + "30 22 0:45 / /data rw,relatime shared:9 - overlay overlay rw,lowerdir=/a\n"
-                + "31 22 0:46 / /bench rw,relatime shared:10 - btrfs /dev/nvme0n1p1 rw\n");
+                        + "30 22 0:45 / /data rw,relatime shared:9 - overlay overlay rw,lowerdir=/a\n"
+                        + "31 22 0:46 / /bench rw,relatime shared:10 - btrfs /dev/nvme0n1p1 rw\n");
         return new HostFactsCollector(proc, sys);
     }
 
@@ -102,8 +106,8 @@ class HostFactsCollectorTest {
         assertThat(f.toDeviceDescription(Path.of("/x"), false, 4096).getModel()).isEqualTo("unknown");
 
         Map<String, String> why = new LinkedHashMap<>();
-        HostFacts none = new HostFactsCollector(root.resolve("nothing"), root.resolve("nothing"))
-                .collect("8:0", true, "x", why);
+        HostFacts none =
+                new HostFactsCollector(root.resolve("nothing"), root.resolve("nothing")).collect("8:0", true, "x", why);
         assertThat(none.kernel()).isNull();
         assertThat(none.ioScheduler()).isNull();
         assertThat(none.unavailable()).containsKeys("kernel", "cpuModel", "memoryBytes", "blockDevice", "ioScheduler");
@@ -124,7 +128,8 @@ class HostFactsCollectorTest {
         HostFacts facts = new HostFactsCollector().collect(f, true, "sync-direct-workers");
         assertThat(facts.kernel()).startsWith("Linux ");
         assertThat(facts.cpuCount()).isPositive();
-        assertThat(facts.blockDevice() != null || facts.unavailable().containsKey("blockDevice")).isTrue();
+        assertThat(facts.blockDevice() != null || facts.unavailable().containsKey("blockDevice"))
+                .isTrue();
         HostFacts missing = new HostFactsCollector().collect(dir.resolve("missing"), false, "x");
         assertThat(missing.unavailable().get("blockDevice")).contains("cannot stat");
     }

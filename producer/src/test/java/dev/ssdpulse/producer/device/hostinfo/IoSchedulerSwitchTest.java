@@ -1,15 +1,14 @@
 package dev.ssdpulse.producer.device.hostinfo;
 
-import dev.ssdpulse.producer.device.testing.LoopDevice;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.ssdpulse.producer.device.testing.LoopDevice;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class IoSchedulerSwitchTest {
     @TempDir
@@ -32,11 +31,13 @@ class IoSchedulerSwitchTest {
         Files.writeString(file, "[mq-deadline] none\n");
         assertThatThrownBy(() -> IoSchedulerSwitch.set(dir, "sdb", "bfq"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("not available for sdb").hasMessageContaining("offers: mq-deadline, none")
+                .hasMessageContaining("not available for sdb")
+                .hasMessageContaining("offers: mq-deadline, none")
                 .hasMessageContaining("modprobe bfq");
         assertThat(Files.readString(file)).as("a refusal changes nothing").isEqualTo("[mq-deadline] none\n");
         assertThatThrownBy(() -> IoSchedulerSwitch.set(dir, "sdc", "none"))
-                .hasMessageContaining("cannot read").hasMessageContaining("sdc");
+                .hasMessageContaining("cannot read")
+                .hasMessageContaining("sdc");
         assertThatThrownBy(() -> IoSchedulerSwitch.set(dir, null, "none"))
                 .hasMessageContaining("block device is unknown");
         try (IoSchedulerSwitch s = IoSchedulerSwitch.set(dir, "sdb", "mq-deadline")) {
@@ -55,12 +56,16 @@ class IoSchedulerSwitchTest {
             String before = IoSchedulerSwitch.activeIn(Files.readString(file));
             for (String name : IoSchedulerSwitch.availableIn(Files.readString(file))) {
                 try (IoSchedulerSwitch s = IoSchedulerSwitch.set(Path.of("/sys"), disk, name)) {
-                    assertThat(IoSchedulerSwitch.activeIn(Files.readString(file))).isEqualTo(name);
+                    assertThat(IoSchedulerSwitch.activeIn(Files.readString(file)))
+                            .isEqualTo(name);
                     assertThat(s.previous()).isEqualTo(before);
                     HostFacts facts = new HostFactsCollector().collect(loop.path(), true, "libaio");
-                    assertThat(facts.ioScheduler()).as("recorded with the run's host facts").isEqualTo(name);
+                    assertThat(facts.ioScheduler())
+                            .as("recorded with the run's host facts")
+                            .isEqualTo(name);
                 }
-                assertThat(IoSchedulerSwitch.activeIn(Files.readString(file))).as("restored after " + name)
+                assertThat(IoSchedulerSwitch.activeIn(Files.readString(file)))
+                        .as("restored after " + name)
                         .isEqualTo(before);
             }
             assertThatThrownBy(() -> IoSchedulerSwitch.set(Path.of("/sys"), disk, "cfq"))

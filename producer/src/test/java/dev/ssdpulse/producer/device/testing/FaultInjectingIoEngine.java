@@ -2,7 +2,6 @@ package dev.ssdpulse.producer.device.testing;
 
 import dev.ssdpulse.producer.device.engine.IoEngine;
 import dev.ssdpulse.producer.device.engine.IoSlot;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;

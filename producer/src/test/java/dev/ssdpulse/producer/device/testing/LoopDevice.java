@@ -44,7 +44,9 @@ public final class LoopDevice implements AutoCloseable {
     public static LoopDevice attachExisting(Path imageFile) throws Exception {
         Process p;
         try {
-            p = new ProcessBuilder("losetup", "-f", "--show", imageFile.toString()).redirectErrorStream(true).start();
+            p = new ProcessBuilder("losetup", "-f", "--show", imageFile.toString())
+                    .redirectErrorStream(true)
+                    .start();
         } catch (IOException e) {
             Assumptions.abort("losetup not available: " + e.getMessage());
             return null;
@@ -63,10 +65,13 @@ public final class LoopDevice implements AutoCloseable {
      * owner checks that must not change the system's own node. Aborts the test where mknod is refused.
      */
     public Path nodeOwnedBy(Path node, int uid) throws Exception {
-        String[] majorMinor = Files.readString(Path.of("/sys/class/block", device.getFileName().toString(), "dev"))
-                .trim().split(":");
+        String[] majorMinor = Files.readString(
+                        Path.of("/sys/class/block", device.getFileName().toString(), "dev"))
+                .trim()
+                .split(":");
         Process p = new ProcessBuilder("mknod", node.toString(), "b", majorMinor[0], majorMinor[1])
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         Assumptions.assumeTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "mknod failed: " + out);
         Files.setAttribute(node, "unix:uid", uid);

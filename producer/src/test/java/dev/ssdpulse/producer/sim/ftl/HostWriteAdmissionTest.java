@@ -1,8 +1,8 @@
 package dev.ssdpulse.producer.sim.ftl;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 /** Issue 13 item 4: host programs go ahead of GC while erased blocks are to spare, and wait for it below the watermark. */
 class HostWriteAdmissionTest {
@@ -35,9 +35,13 @@ class HostWriteAdmissionTest {
         var admission = new HostWriteAdmission(planes, 4, 8);
         planes.free[0] = 5;
         planes.queuedErases[0] = 3;
-        assertThat(admission.mayOvertake(0, 0)).as("2 erased of 5 free: at the watermark").isTrue();
+        assertThat(admission.mayOvertake(0, 0))
+                .as("2 erased of 5 free: at the watermark")
+                .isTrue();
         planes.queuedErases[0] = 4;
-        assertThat(admission.mayOvertake(0, 0)).as("1 erased: urgent, the host waits for GC").isFalse();
+        assertThat(admission.mayOvertake(0, 0))
+                .as("1 erased: urgent, the host waits for GC")
+                .isFalse();
         // another plane's state is its own
         planes.free[1] = 2;
         assertThat(admission.mayOvertake(1, 0)).isTrue();

@@ -1,11 +1,11 @@
 package dev.ssdpulse.producer.sim.nand;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.Random;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayDeque;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 /**
  * Issue 13 item 4: a host read, and a host page program while the drive has erased blocks to spare, waits for
@@ -48,7 +48,8 @@ class PlaneSchedulerTest {
         assertThat(read(s, 2_600_000, 50_000)).isEqualTo(3_100_000);
         // the GC work is not lost: everything queued moved back by the two reads
         assertThat(s.busyUntilNs(0)).isEqualTo(13_900_000);
-        // a host program in the urgent case queues behind all of it, as writes then wait for the GC work booked before them
+        // a host program in the urgent case queues behind all of it, as writes then wait for the GC work booked before
+        // them
         assertThat(queue(s, 3_000_000, 1_300_000)).isEqualTo(15_200_000);
         // the erase now runs 10.1 .. 13.9 ms: a read during it waits for the erase only, not the program behind it
         assertThat(read(s, 13_000_000, 50_000)).isEqualTo(13_900_000 + 50_000);
@@ -93,7 +94,9 @@ class PlaneSchedulerTest {
         }
         assertThat(s.queuedErases(0, 0)).isZero();
         assertThat(s.queuedErases(1, 0)).isEqualTo(3);
-        assertThat(s.queuedErases(1, eraseStarts[0])).as("starting at the look's time: not started before it").isEqualTo(3);
+        assertThat(s.queuedErases(1, eraseStarts[0]))
+                .as("starting at the look's time: not started before it")
+                .isEqualTo(3);
         assertThat(s.queuedErases(1, eraseStarts[0] + 1)).isEqualTo(2);
         assertThat(s.queuedErases(1, eraseStarts[2] + 1)).isZero();
         // an erase queued after an idle gap is counted too, and issued once started
@@ -150,7 +153,8 @@ class PlaneSchedulerTest {
     void aPriorityOperationCannotStartBeforeTheIssuedOnesEnd() {
         var s = new PlaneScheduler(1);
         read(s, 0, 1_000);
-        assertThatThrownBy(() -> s.insertPriority(0, 500, 100, 600)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> s.insertPriority(0, 500, 100, 600))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("before the issued ones end");
     }
 
@@ -173,7 +177,9 @@ class PlaneSchedulerTest {
                 if (random.nextInt(4) == 0) {
                     long d = 20_000 + random.nextInt(80_000);
                     long start = s.priorityStartNs(0, now);
-                    assertThat(start).as("round %d op %d", round, i).isLessThanOrEqualTo(Math.max(lastReadEndNs, now + longestQueuedNs));
+                    assertThat(start)
+                            .as("round %d op %d", round, i)
+                            .isLessThanOrEqualTo(Math.max(lastReadEndNs, now + longestQueuedNs));
                     s.insertPriority(0, start, d, start + d);
                     lastReadEndNs = start + d;
                     totalNs += d;
@@ -205,7 +211,7 @@ class PlaneSchedulerTest {
             long now = 0;
             long lastHostEndNs = 0;
             // the queued operations' current [start, end) as the test sees them, to find the one in progress
-            java.util.ArrayDeque<long[]> queued = new java.util.ArrayDeque<>();
+            ArrayDeque<long[]> queued = new ArrayDeque<>();
             for (int i = 0; i < 300; i++) {
                 while (!queued.isEmpty() && queued.peekFirst()[1] <= now) {
                     queued.pollFirst();
@@ -213,9 +219,12 @@ class PlaneSchedulerTest {
                 int kind = random.nextInt(4);
                 if (kind <= 1) {
                     long d = kind == 0 ? 20_000 + random.nextInt(80_000) : 1_300_000; // a read or a host program
-                    long inProgressEndNs = !queued.isEmpty() && queued.peekFirst()[0] < now ? queued.peekFirst()[1] : now;
+                    long inProgressEndNs =
+                            !queued.isEmpty() && queued.peekFirst()[0] < now ? queued.peekFirst()[1] : now;
                     long start = s.priorityStartNs(0, now);
-                    assertThat(start).as("round %d op %d", round, i).isLessThanOrEqualTo(Math.max(Math.max(lastHostEndNs, now), inProgressEndNs));
+                    assertThat(start)
+                            .as("round %d op %d", round, i)
+                            .isLessThanOrEqualTo(Math.max(Math.max(lastHostEndNs, now), inProgressEndNs));
                     s.insertPriority(0, start, d, start + d);
                     lastHostEndNs = start + d;
                     totalNs += d;

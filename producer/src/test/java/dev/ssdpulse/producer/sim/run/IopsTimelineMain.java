@@ -5,9 +5,10 @@ import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadPresets;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Benchmark main (issue 13 item 4): a shipped workload preset on a simulated drive, and the IOPS of its last
@@ -20,7 +21,7 @@ public final class IopsTimelineMain {
     private static final long SECOND_NS = 1_000_000_000L;
 
     public static void main(String[] args) {
-        java.util.Map<String, String> vars = new java.util.HashMap<>();
+        Map<String, String> vars = new HashMap<>();
         for (int i = 2; i < args.length; i++) {
             String[] kv = args[i].split("=", 2);
             vars.put(kv[0], kv[1]);
@@ -53,8 +54,16 @@ public final class IopsTimelineMain {
             }
 
             @Override
-            public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes, long submitTimeNs,
-                                      long latencyNs, int queueDepth, int status) {
+            public void onIoCompleted(
+                    int worker,
+                    int phaseIndex,
+                    byte op,
+                    long offsetBytes,
+                    int sizeBytes,
+                    long submitTimeNs,
+                    long latencyNs,
+                    int queueDepth,
+                    int status) {
                 long s = (submitTimeNs + latencyNs - phaseStartNs[0]) / SECOND_NS;
                 perSecond[(int) Math.min(perSecond.length - 1, Math.max(0, s))]++;
                 latencyHistogram[(int) Math.min(latencyHistogram.length - 1, latencyNs / 10_000)]++;
@@ -85,11 +94,28 @@ public final class IopsTimelineMain {
             }
         }
         double wa = phaseStart[0] == null ? Double.NaN : last[0].writeAmplificationSince(phaseStart[0]);
-        System.out.printf(Locale.ROOT, "%s on %s, last phase: %,d I/Os in %d whole seconds, mean %.0f IOPS, peak %d; %d s >= 80 %% of peak"
-                        + " (GC off), %d s <= 20 %% (GC on); latency p99.9 %.2f ms, max %.1f ms; WA %.2f%n", args[1], args[0], ios[0], seconds,
-                mean, peak, gcOff, gcOn, p999Bin / 1e2, maxLatencyNs[0] / 1e6, wa);
-        System.out.printf(Locale.ROOT, "IOPS of seconds 0-59: %s%n", Arrays.toString(Arrays.copyOf(iops, Math.min(60, iops.length))));
-        System.out.printf(Locale.ROOT, "IOPS of the last 60 seconds: %s%n",
+        System.out.printf(
+                Locale.ROOT,
+                "%s on %s, last phase: %,d I/Os in %d whole seconds, mean %.0f IOPS, peak %d; %d s >= 80 %% of peak"
+                        + " (GC off), %d s <= 20 %% (GC on); latency p99.9 %.2f ms, max %.1f ms; WA %.2f%n",
+                args[1],
+                args[0],
+                ios[0],
+                seconds,
+                mean,
+                peak,
+                gcOff,
+                gcOn,
+                p999Bin / 1e2,
+                maxLatencyNs[0] / 1e6,
+                wa);
+        System.out.printf(
+                Locale.ROOT,
+                "IOPS of seconds 0-59: %s%n",
+                Arrays.toString(Arrays.copyOf(iops, Math.min(60, iops.length))));
+        System.out.printf(
+                Locale.ROOT,
+                "IOPS of the last 60 seconds: %s%n",
                 Arrays.toString(Arrays.copyOfRange(iops, Math.max(0, iops.length - 60), iops.length)));
     }
 }

@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.sim.run;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.ssdpulse.producer.pacing.ManualWallClock;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
@@ -9,16 +11,13 @@ import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadLoader;
 import dev.ssdpulse.producer.workload.WorkloadPresets;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class WorkloadSimulationTest {
 
@@ -44,8 +43,7 @@ class WorkloadSimulationTest {
         List<SimSmartCounters> samples = new ArrayList<>();
         WorkloadSimulation sim = WorkloadSimulation.prepare(drive, spec, 10_000_000L, new SimulationObserver() {
             @Override
-            public void onPhaseStarted(ScheduledPhase phase, long timeNs) {
-            }
+            public void onPhaseStarted(ScheduledPhase phase, long timeNs) {}
 
             @Override
             public void onSmartSample(SimSmartCounters counters) {
@@ -53,8 +51,16 @@ class WorkloadSimulationTest {
             }
 
             @Override
-            public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes, long submitTimeNs,
-                                      long latencyNs, int queueDepth, int status) {
+            public void onIoCompleted(
+                    int worker,
+                    int phaseIndex,
+                    byte op,
+                    long offsetBytes,
+                    int sizeBytes,
+                    long submitTimeNs,
+                    long latencyNs,
+                    int queueDepth,
+                    int status) {
                 maxEnd[0] = Math.max(maxEnd[0], offsetBytes + sizeBytes);
             }
         });
@@ -77,16 +83,22 @@ class WorkloadSimulationTest {
         long[] ios = {0};
         WorkloadSimulation sim = WorkloadSimulation.prepare(drive, spec, 10_000_000L, new SimulationObserver() {
             @Override
-            public void onPhaseStarted(ScheduledPhase phase, long timeNs) {
-            }
+            public void onPhaseStarted(ScheduledPhase phase, long timeNs) {}
 
             @Override
-            public void onSmartSample(SimSmartCounters counters) {
-            }
+            public void onSmartSample(SimSmartCounters counters) {}
 
             @Override
-            public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes,
-                                      long submitTimeNs, long latencyNs, int queueDepth, int status) {
+            public void onIoCompleted(
+                    int worker,
+                    int phaseIndex,
+                    byte op,
+                    long offsetBytes,
+                    int sizeBytes,
+                    long submitTimeNs,
+                    long latencyNs,
+                    int queueDepth,
+                    int status) {
                 long lateNs = clock.nanoTime() - (long) ((submitTimeNs + latencyNs) / speed);
                 earliestLateNs[0] = Math.min(earliestLateNs[0], lateNs);
                 earliestLateNs[1] = Math.max(earliestLateNs[1], lateNs);
@@ -96,7 +108,9 @@ class WorkloadSimulationTest {
         sim.runPaced(speed, () -> false, clock);
         assertThat(ios[0]).isGreaterThan(50);
         assertThat(earliestLateNs[0]).as("delivered before its time").isGreaterThanOrEqualTo(0);
-        assertThat(earliestLateNs[1]).as("delivered later than one step").isLessThanOrEqualTo(WorkloadSimulation.PACED_STEP_NS);
+        assertThat(earliestLateNs[1])
+                .as("delivered later than one step")
+                .isLessThanOrEqualTo(WorkloadSimulation.PACED_STEP_NS);
         assertThat(clock.sleepsNs()).containsOnly(WorkloadSimulation.PACED_STEP_NS);
     }
 
@@ -110,7 +124,8 @@ class WorkloadSimulationTest {
     void seed001RunsOnItsHundredAndSixtyGigabyteFileOfTheTwoHundredAndFortyGigabyteDrive() {
         WorkloadSpec spec = new WorkloadPresets().load("seed001-tweakers-continuous");
         SsdConfig drive = new SsdPresets().builtIn("sata-240gb");
-        assertThat(WorkloadSimulation.targetSizeBytes(spec, drive.userUnits() * 4096)).isEqualTo(160_000_000_000L / 4096 * 4096);
+        assertThat(WorkloadSimulation.targetSizeBytes(spec, drive.userUnits() * 4096))
+                .isEqualTo(160_000_000_000L / 4096 * 4096);
     }
 
     /**

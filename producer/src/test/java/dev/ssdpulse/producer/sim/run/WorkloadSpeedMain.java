@@ -5,11 +5,12 @@ import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadPresets;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
-
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Benchmark main (issue 13 items 5 and 6): a shipped workload preset on a simulated drive as the offline
@@ -24,7 +25,7 @@ public final class WorkloadSpeedMain {
     public static void main(String[] args) {
         String drivePreset = args[0];
         String workloadName = args[1];
-        java.util.Map<String, String> vars = new java.util.HashMap<>();
+        Map<String, String> vars = new HashMap<>();
         for (int i = 2; i < args.length; i++) {
             String[] kv = args[i].split("=", 2);
             vars.put(kv[0], kv[1]);
@@ -50,8 +51,16 @@ public final class WorkloadSpeedMain {
             }
 
             @Override
-            public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes, long submitTimeNs,
-                                      long latencyNs, int queueDepth, int status) {
+            public void onIoCompleted(
+                    int worker,
+                    int phaseIndex,
+                    byte op,
+                    long offsetBytes,
+                    int sizeBytes,
+                    long submitTimeNs,
+                    long latencyNs,
+                    int queueDepth,
+                    int status) {
                 ios[0]++;
                 long h = hash[0];
                 h = 31 * h + worker;
@@ -75,9 +84,20 @@ public final class WorkloadSpeedMain {
             }
         }
         double wa = phaseStart[0] == null ? Double.NaN : last[0].writeAmplificationSince(phaseStart[0]);
-        System.out.printf(Locale.ROOT, "%s on %s: %,d host I/Os, %.1f s wall (%.1f s thread CPU) = %.3f M I/Os per wall s (%.3f per CPU s);"
-                        + " last-phase WA %.2f; peak heap %d MiB of max %d MiB%n", workloadName, drivePreset, ios[0], wall, cpu,
-                ios[0] / wall / 1e6, ios[0] / cpu / 1e6, wa, peak >> 20, Runtime.getRuntime().maxMemory() >> 20);
+        System.out.printf(
+                Locale.ROOT,
+                "%s on %s: %,d host I/Os, %.1f s wall (%.1f s thread CPU) = %.3f M I/Os per wall s (%.3f per CPU s);"
+                        + " last-phase WA %.2f; peak heap %d MiB of max %d MiB%n",
+                workloadName,
+                drivePreset,
+                ios[0],
+                wall,
+                cpu,
+                ios[0] / wall / 1e6,
+                ios[0] / cpu / 1e6,
+                wa,
+                peak >> 20,
+                Runtime.getRuntime().maxMemory() >> 20);
         System.out.printf(Locale.ROOT, "result: completions hash %016x; final %s%n", hash[0], last[0]);
     }
 }

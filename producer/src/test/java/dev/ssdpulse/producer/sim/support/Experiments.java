@@ -1,28 +1,38 @@
 package dev.ssdpulse.producer.sim.support;
 
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.io.RequestGenerator;
+import dev.ssdpulse.producer.sim.config.CapacitySpec;
+import dev.ssdpulse.producer.sim.config.FtlSpec;
+import dev.ssdpulse.producer.sim.config.MetadataSpec;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.engine.SimulationRun;
 import dev.ssdpulse.producer.sim.host.SimPhase;
-
+import dev.ssdpulse.producer.sim.nand.NandGeometry;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** The seeds' experiments, parameterised by drive and scale so tests and benchmark mains share them. */
 public final class Experiments {
-    private Experiments() {
-    }
+    private Experiments() {}
 
     /** Seed 000's measured WA: exp. 1 empty, 0, 4, 8, 16 GB free; exp. 2 rewrite after empty, 0, 8 GB free. */
     public static final double[] SEED000_WA = {1.39, 4.54, 2.54, 1.96, 1.53, 1.09, 1.78, 1.24};
+
     private static final long[] FREE_GB = {-1, 0, 4, 8, 16};
 
     /** Result of one write phase: WA over the phase and MB/s per window. */
-    public record PhaseResult(double writeAmplification, double[] mbPerSecond, long ios, double meanLatencyUs, long maxLatencyNs,
-                              dev.ssdpulse.producer.sim.engine.SimSmartCounters first, dev.ssdpulse.producer.sim.engine.SimSmartCounters last) {
+    public record PhaseResult(
+            double writeAmplification,
+            double[] mbPerSecond,
+            long ios,
+            double meanLatencyUs,
+            long maxLatencyNs,
+            SimSmartCounters first,
+            SimSmartCounters last) {
         public double mean(int from, int to) {
             double s = 0;
             for (int i = from; i < to; i++) {
@@ -38,13 +48,20 @@ public final class Experiments {
      *
      * @param freeBytes unwritten user space at the start, or -1 for a secure-erased drive
      */
-    public static PhaseResult seed000Random(SimulatedDrive drive, long spanBytes, long freeBytes, long durationNs, long windowNs, long seed) {
+    public static PhaseResult seed000Random(
+            SimulatedDrive drive, long spanBytes, long freeBytes, long durationNs, long windowNs, long seed) {
         return seed000Random(drive, spanBytes, freeBytes, 1.0, durationNs, windowNs, seed);
     }
 
     /** As above, the fill's data compressing to {@code fillCompressedFraction} (seed 000's compressed-fill case). */
-    public static PhaseResult seed000Random(SimulatedDrive drive, long spanBytes, long freeBytes, double fillCompressedFraction, long durationNs,
-                                           long windowNs, long seed) {
+    public static PhaseResult seed000Random(
+            SimulatedDrive drive,
+            long spanBytes,
+            long freeBytes,
+            double fillCompressedFraction,
+            long durationNs,
+            long windowNs,
+            long seed) {
         if (freeBytes >= 0) {
             drive.fill(0, drive.capacityBytes() - freeBytes, fillCompressedFraction);
         }
@@ -77,8 +94,13 @@ public final class Experiments {
                     phases[k + 2] = s.first();
                     phases[k + 3] = s.last();
                 }
-                System.err.printf(java.util.Locale.ROOT, "  free %d: random meta %.1f %% parity %.1f %%; seq meta %.1f %% parity %.1f %%%n",
-                        FREE_GB[i], share(r.first(), r.last(), true), share(r.first(), r.last(), false), share(s.first(), s.last(), true),
+                System.err.printf(
+                        Locale.ROOT,
+                        "  free %d: random meta %.1f %% parity %.1f %%; seq meta %.1f %% parity %.1f %%%n",
+                        FREE_GB[i],
+                        share(r.first(), r.last(), true),
+                        share(r.first(), r.last(), false),
+                        share(s.first(), s.last(), true),
                         share(s.first(), s.last(), false));
             }
         }
@@ -87,48 +109,85 @@ public final class Experiments {
 
     /** Per cent of the NAND bytes written between {@code a} and {@code b} that are metadata (or parity). */
     public static double share(SimSmartCounters a, SimSmartCounters b, boolean metadata) {
-        long part = metadata ? b.nandBytesWrittenMetadata() - a.nandBytesWrittenMetadata() : b.nandBytesWrittenParity() - a.nandBytesWrittenParity();
+        long part = metadata
+                ? b.nandBytesWrittenMetadata() - a.nandBytesWrittenMetadata()
+                : b.nandBytesWrittenParity() - a.nandBytesWrittenParity();
         return 100.0 * part / (b.nandBytesWritten() - a.nandBytesWritten());
     }
 
     /** Seed 000 experiment 2: sequential rewrite of the span (128 KiB requests, QD1) once, after experiment 1. */
     public static PhaseResult seed000SequentialRewrite(SimulatedDrive drive, long spanBytes, long windowNs) {
-        RequestGenerator seq = new SequentialGenerator(IoOpCode.WRITE, 0, spanBytes, 128 * 1024, 0, spanBytes / (128 * 1024));
+        RequestGenerator seq =
+                new SequentialGenerator(IoOpCode.WRITE, 0, spanBytes, 128 * 1024, 0, spanBytes / (128 * 1024));
         return runPhase(drive, List.of(seq), 1, 0, windowNs);
     }
 
-    public static PhaseResult runPhase(SimulatedDrive drive, List<RequestGenerator> workers, int queueDepth, long durationNs, long windowNs) {
+    public static PhaseResult runPhase(
+            SimulatedDrive drive, List<RequestGenerator> workers, int queueDepth, long durationNs, long windowNs) {
         return runPhase(drive, workers, queueDepth, durationNs, windowNs, 1.0);
     }
 
     /** @param compressedFraction how far the written data compresses (1.0 incompressible) */
-    public static PhaseResult runPhase(SimulatedDrive drive, List<RequestGenerator> workers, int queueDepth, long durationNs, long windowNs,
-                                       double compressedFraction) {
+    public static PhaseResult runPhase(
+            SimulatedDrive drive,
+            List<RequestGenerator> workers,
+            int queueDepth,
+            long durationNs,
+            long windowNs,
+            double compressedFraction) {
         RunRecorder rec = new RunRecorder(windowNs);
-        SimulationRun run = drive.newRun(List.of(SimPhase.io(0, workers, queueDepth, durationNs, 0, compressedFraction)), rec, rec, windowNs, null);
+        SimulationRun run = drive.newRun(
+                List.of(SimPhase.io(0, workers, queueDepth, durationNs, 0, compressedFraction)),
+                rec,
+                rec,
+                windowNs,
+                null);
         run.runToCompletion();
         SimSmartCounters first = rec.first();
         SimSmartCounters last = rec.last();
         int windows = (int) Math.max(1, (durationNs > 0 ? durationNs : rec.lastCompletionNs) / windowNs);
-        double meanLatUs = rec.ios == 0 ? 0 : (rec.readLatencySumNs + rec.writeLatencySumNs) / (double) rec.ios / 1000.0;
-        return new PhaseResult(last.writeAmplificationSince(first), rec.mbPerSecond(windows), rec.ios, meanLatUs, rec.maxLatencyNs, first, last);
+        double meanLatUs =
+                rec.ios == 0 ? 0 : (rec.readLatencySumNs + rec.writeLatencySumNs) / (double) rec.ios / 1000.0;
+        return new PhaseResult(
+                last.writeAmplificationSince(first),
+                rec.mbPerSecond(windows),
+                rec.ios,
+                meanLatUs,
+                rec.maxLatencyNs,
+                first,
+                last);
     }
 
     /** Seed 000 experiment 3: random phase, optional idle pause, 2 MB sequential, optional pause, 4 KiB sequential. */
-    public static List<PhaseResult> seed000IdleGc(SimulatedDrive drive, long spanBytes, long randomNs, long pauseNs, long seqNs,
-                                                  long windowNs, long seed) {
+    public static List<PhaseResult> seed000IdleGc(
+            SimulatedDrive drive, long spanBytes, long randomNs, long pauseNs, long seqNs, long windowNs, long seed) {
         List<PhaseResult> out = new ArrayList<>();
         out.add(runPhase(drive, List.of(RandomGenerator.writes4k(0, spanBytes, seed)), 1, randomNs, windowNs));
         pause(drive, pauseNs, windowNs);
-        out.add(runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 0, spanBytes, 2 * 1024 * 1024, 0, Long.MAX_VALUE)), 1, seqNs, windowNs));
+        out.add(runPhase(
+                drive,
+                List.of(new SequentialGenerator(IoOpCode.WRITE, 0, spanBytes, 2 * 1024 * 1024, 0, Long.MAX_VALUE)),
+                1,
+                seqNs,
+                windowNs));
         pause(drive, pauseNs, windowNs);
-        out.add(runPhase(drive, List.of(new SequentialGenerator(IoOpCode.WRITE, 0, spanBytes, 4096, 0, Long.MAX_VALUE)), 1, seqNs, windowNs));
+        out.add(runPhase(
+                drive,
+                List.of(new SequentialGenerator(IoOpCode.WRITE, 0, spanBytes, 4096, 0, Long.MAX_VALUE)),
+                1,
+                seqNs,
+                windowNs));
         return out;
     }
 
     private static void pause(SimulatedDrive drive, long pauseNs, long windowNs) {
         if (pauseNs > 0) {
-            drive.newRun(List.of(SimPhase.idle(0, pauseNs)), (w, p, op, o, s, t, l, q, st) -> { }, x -> { }, windowNs, null)
+            drive.newRun(
+                            List.of(SimPhase.idle(0, pauseNs)),
+                            (w, p, op, o, s, t, l, q, st) -> {},
+                            x -> {},
+                            windowNs,
+                            null)
                     .runToCompletion();
         }
     }
@@ -145,8 +204,13 @@ public final class Experiments {
         var g = c.geometry();
         int channels = Math.max(1, g.channels() / 4);
         int blockFactor = factor * channels / g.channels();
-        var geometry = new dev.ssdpulse.producer.sim.nand.NandGeometry(channels, g.diesPerChannel(), g.planesPerDie(),
-                g.blocksPerPlane() / blockFactor, g.pagesPerBlock(), g.pageSizeBytes());
+        var geometry = new NandGeometry(
+                channels,
+                g.diesPerChannel(),
+                g.planesPerDie(),
+                g.blocksPerPlane() / blockFactor,
+                g.pagesPerBlock(),
+                g.pageSizeBytes());
         var cap = c.capacity();
         var f = c.ftl();
         int forced = 2 * geometry.planes();
@@ -157,13 +221,25 @@ public final class Experiments {
         double reserve = Math.max(0, cap.badBlockReserveFraction() - extraShare);
         // the map cache covers the same share of the (smaller) logical space
         var m = c.metadata();
-        var metadata = new dev.ssdpulse.producer.sim.config.MetadataSpec(m.parityStripeDataPages(), m.mapSegmentBytes(),
+        var metadata = new MetadataSpec(
+                m.parityStripeDataPages(),
+                m.mapSegmentBytes(),
                 m.mapSegmentBytes() == 0 ? 0 : Math.max(m.mapSegmentBytes(), m.mapCacheBytes() / factor));
-        return c.withMetadata(metadata).withGeometry(geometry).withCapacity(new dev.ssdpulse.producer.sim.config.CapacitySpec(
-                cap.userCapacityBytes() / factor, cap.parityReserveBytes() / factor, reserve))
-                .withFtl(new dev.ssdpulse.producer.sim.config.FtlSpec(f.victimSelector(), f.dChoices(), bg, forced, idle,
-                        f.idleGcAfterNs(), f.compressionRatio(), f.wearLevellingEraseSpread(),
-                        // a quarter of the planes over 1/factor of the blocks in 4/factor of the time: the same interval frees the
+        return c.withMetadata(metadata)
+                .withGeometry(geometry)
+                .withCapacity(
+                        new CapacitySpec(cap.userCapacityBytes() / factor, cap.parityReserveBytes() / factor, reserve))
+                .withFtl(new FtlSpec(
+                        f.victimSelector(),
+                        f.dChoices(),
+                        bg,
+                        forced,
+                        idle,
+                        f.idleGcAfterNs(),
+                        f.compressionRatio(),
+                        f.wearLevellingEraseSpread(),
+                        // a quarter of the planes over 1/factor of the blocks in 4/factor of the time: the same
+                        // interval frees the
                         // same share of the drive per phase
                         f.idleGcIntervalNs()));
     }

@@ -1,9 +1,8 @@
 package dev.ssdpulse.producer.sim.support;
 
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.io.IoRequest;
 import dev.ssdpulse.producer.io.RequestGenerator;
-
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.util.SplittableRandom;
 
 /**
@@ -18,7 +17,8 @@ public final class RandomGenerator implements RequestGenerator {
     private final SplittableRandom random;
     private long remaining;
 
-    public RandomGenerator(long spanStartBytes, long spanBytes, int[] sizesBytes, double readFraction, long seed, long maxRequests) {
+    public RandomGenerator(
+            long spanStartBytes, long spanBytes, int[] sizesBytes, double readFraction, long seed, long maxRequests) {
         this.spanStartBytes = spanStartBytes;
         this.spanBytes = spanBytes;
         this.sizesBytes = sizesBytes;

@@ -1,11 +1,11 @@
 package dev.ssdpulse.producer.sim.support;
 
 import dev.ssdpulse.producer.io.IoCompletionSink;
-import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
 import dev.ssdpulse.producer.sim.engine.SmartSampleListener;
-
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -30,14 +30,22 @@ public final class RunRecorder implements IoCompletionSink, SmartSampleListener 
     }
 
     @Override
-    public void onIoCompleted(int worker, int phaseIndex, byte op, long offsetBytes, int sizeBytes, long submitTimeNs,
-                              long latencyNs, int queueDepth, int status) {
+    public void onIoCompleted(
+            int worker,
+            int phaseIndex,
+            byte op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status) {
         ios++;
         long doneNs = submitTimeNs + latencyNs;
         lastCompletionNs = doneNs;
         int w = (int) (doneNs / windowNs);
         if (w >= windowBytes.length) {
-            windowBytes = java.util.Arrays.copyOf(windowBytes, Math.max(w + 1, windowBytes.length * 2));
+            windowBytes = Arrays.copyOf(windowBytes, Math.max(w + 1, windowBytes.length * 2));
         }
         windowBytes[w] += sizeBytes;
         if (op == IoOpCode.READ) {

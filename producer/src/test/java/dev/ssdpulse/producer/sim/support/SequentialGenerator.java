@@ -13,7 +13,8 @@ public final class SequentialGenerator implements RequestGenerator {
     private long position;
     private long remaining;
 
-    public SequentialGenerator(byte op, long spanStartBytes, long spanBytes, int sizeBytes, long thinkNs, long maxRequests) {
+    public SequentialGenerator(
+            byte op, long spanStartBytes, long spanBytes, int sizeBytes, long thinkNs, long maxRequests) {
         this.op = op;
         this.spanStartBytes = spanStartBytes;
         this.spanBytes = spanBytes;

@@ -1,11 +1,10 @@
 package dev.ssdpulse.producer.sim.util;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.SplittableRandom;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 
 class IntDivisorTest {
 
@@ -15,7 +14,9 @@ class IntDivisorTest {
         int[] divisors = {1, 2, 3, 7, 64, 320, 1000, 2048, 4093, 65_537, 1 << 20, (1 << 30) + 1, Integer.MAX_VALUE};
         for (int d : divisors) {
             IntDivisor divisor = new IntDivisor(d);
-            for (int n : new int[] {0, 1, d - 1, d, d + 1, Integer.MAX_VALUE, Integer.MAX_VALUE - 1, Integer.MAX_VALUE - d}) {
+            for (int n :
+                    new int[] {0, 1, d - 1, d, d + 1, Integer.MAX_VALUE, Integer.MAX_VALUE - 1, Integer.MAX_VALUE - d
+                    }) {
                 if (n >= 0) {
                     assertThat(divisor.divide(n)).as("%d / %d", n, d).isEqualTo(n / d);
                 }

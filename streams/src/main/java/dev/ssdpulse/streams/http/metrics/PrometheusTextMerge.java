@@ -15,8 +15,7 @@ import java.util.function.Predicate;
  * requires. A series (name and labels) this instance already has is not taken again.
  */
 public final class PrometheusTextMerge {
-    private PrometheusTextMerge() {
-    }
+    private PrometheusTextMerge() {}
 
     /**
      * @param local             this instance's exposition, kept whole

@@ -10,6 +10,7 @@ import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,15 +43,24 @@ public final class RunMetricsCollector implements MultiCollector {
         gauge(gauges, "ssdpulse_run_latency_max_seconds", "maximum latency of the last closed window");
         gauge(gauges, "ssdpulse_run_window_start_seconds", "run time at which the last closed window starts");
         gauge(gauges, "ssdpulse_run_write_amplification", "cumulative write amplification (NAND / host bytes)");
-        gauge(gauges, "ssdpulse_run_steady_state", "1 when the run's latest phase is in steady state now (a fio criterion that still holds, or a reached SNIA verdict)");
+        gauge(
+                gauges,
+                "ssdpulse_run_steady_state",
+                "1 when the run's latest phase is in steady state now (a fio criterion that still holds, or a reached SNIA verdict)");
         gauge(gauges, "ssdpulse_run_status", "1 for the run's current status (RUNNING, COMPLETED, ...), 0 otherwise");
         gauge(gauges, "ssdpulse_dead_letter_records", "records sent to the dead-letter topic, by source topic");
 
         for (Map.Entry<String, String> run : views.statuses().entrySet()) {
             String runId = run.getKey();
             for (String status : STATUSES) {
-                point(gauges, "ssdpulse_run_status", status.equals(run.getValue()) ? 1 : 0,
-                        "run_id", runId, "status", status);
+                point(
+                        gauges,
+                        "ssdpulse_run_status",
+                        status.equals(run.getValue()) ? 1 : 0,
+                        "run_id",
+                        runId,
+                        "status",
+                        status);
             }
             for (int op = 0; op < IoOpCode.COUNT; op++) {
                 Optional<WindowMetrics> last = views.lastWindow(runId, op);
@@ -62,28 +72,56 @@ public final class RunMetricsCollector implements MultiCollector {
                 String opName = IoOpCode.name(op);
                 point(gauges, "ssdpulse_run_iops", w.getIops(), "run_id", runId, "op", opName);
                 point(gauges, "ssdpulse_run_mb_per_second", w.getMbPerSec(), "run_id", runId, "op", opName);
-                point(gauges, "ssdpulse_run_latency_p50_seconds", l.getPercentiles().getP50Ns() / 1e9,
-                        "run_id", runId, "op", opName);
-                point(gauges, "ssdpulse_run_latency_p99_seconds", l.getPercentiles().getP99Ns() / 1e9,
-                        "run_id", runId, "op", opName);
-                point(gauges, "ssdpulse_run_latency_p999_seconds", l.getPercentiles().getP999Ns() / 1e9,
-                        "run_id", runId, "op", opName);
+                point(
+                        gauges,
+                        "ssdpulse_run_latency_p50_seconds",
+                        l.getPercentiles().getP50Ns() / 1e9,
+                        "run_id",
+                        runId,
+                        "op",
+                        opName);
+                point(
+                        gauges,
+                        "ssdpulse_run_latency_p99_seconds",
+                        l.getPercentiles().getP99Ns() / 1e9,
+                        "run_id",
+                        runId,
+                        "op",
+                        opName);
+                point(
+                        gauges,
+                        "ssdpulse_run_latency_p999_seconds",
+                        l.getPercentiles().getP999Ns() / 1e9,
+                        "run_id",
+                        runId,
+                        "op",
+                        opName);
                 point(gauges, "ssdpulse_run_latency_max_seconds", l.getMaxNs() / 1e9, "run_id", runId, "op", opName);
-                point(gauges, "ssdpulse_run_window_start_seconds", w.getWindowStartNs() / 1e9,
-                        "run_id", runId, "op", opName);
+                point(
+                        gauges,
+                        "ssdpulse_run_window_start_seconds",
+                        w.getWindowStartNs() / 1e9,
+                        "run_id",
+                        runId,
+                        "op",
+                        opName);
             }
             List<WriteAmplification> wa = views.waSeries(runId);
             if (!wa.isEmpty() && wa.get(wa.size() - 1).getWaCumulative() != null) {
-                point(gauges, "ssdpulse_run_write_amplification", wa.get(wa.size() - 1).getWaCumulative(),
-                        "run_id", runId);
+                point(
+                        gauges,
+                        "ssdpulse_run_write_amplification",
+                        wa.get(wa.size() - 1).getWaCumulative(),
+                        "run_id",
+                        runId);
             }
-            steadyState(views.verdicts(runId)).ifPresent(reached ->
-                    point(gauges, "ssdpulse_run_steady_state", reached ? 1 : 0, "run_id", runId));
+            steadyState(views.verdicts(runId))
+                    .ifPresent(reached -> point(gauges, "ssdpulse_run_steady_state", reached ? 1 : 0, "run_id", runId));
         }
         for (Map.Entry<String, Long> dl : views.deadLetterCounts().entrySet()) {
             point(gauges, "ssdpulse_dead_letter_records", dl.getValue(), "source", dl.getKey());
         }
-        List<io.prometheus.metrics.model.snapshots.MetricSnapshot> out = new ArrayList<>();
+        List<MetricSnapshot> out = new ArrayList<>();
         gauges.values().forEach(b -> out.add(b.build()));
         return new MetricSnapshots(out);
     }
@@ -93,20 +131,27 @@ public final class RunMetricsCollector implements MultiCollector {
      * (a steady state can be lost), SNIA's by its verdict; empty without verdicts.
      */
     static Optional<Boolean> steadyState(List<SteadyStateVerdict> verdicts) {
-        int latestPhase = verdicts.stream().mapToInt(SteadyStateVerdict::getPhaseIndex).max().orElse(-1);
+        int latestPhase = verdicts.stream()
+                .mapToInt(SteadyStateVerdict::getPhaseIndex)
+                .max()
+                .orElse(-1);
         if (latestPhase < 0) {
             return Optional.empty();
         }
-        return Optional.of(verdicts.stream().anyMatch(v -> v.getPhaseIndex() == latestPhase
-                && (v.getSteadyNow() != null ? v.getSteadyNow() : v.getReached())));
+        return Optional.of(verdicts.stream()
+                .anyMatch(v -> v.getPhaseIndex() == latestPhase
+                        && (v.getSteadyNow() != null ? v.getSteadyNow() : v.getReached())));
     }
 
     private static void gauge(Map<String, GaugeSnapshot.Builder> gauges, String name, String help) {
         gauges.put(name, GaugeSnapshot.builder().name(name).help(help));
     }
 
-    private static void point(Map<String, GaugeSnapshot.Builder> gauges, String name, double value,
-                              String... labels) {
-        gauges.get(name).dataPoint(GaugeDataPointSnapshot.builder().value(value).labels(Labels.of(labels)).build());
+    private static void point(Map<String, GaugeSnapshot.Builder> gauges, String name, double value, String... labels) {
+        gauges.get(name)
+                .dataPoint(GaugeDataPointSnapshot.builder()
+                        .value(value)
+                        .labels(Labels.of(labels))
+                        .build());
     }
 }

@@ -19,11 +19,11 @@ public final class SvgChart {
     private static final int RIGHT = 16;
     private static final int TOP = 28;
     private static final int BOTTOM = 44;
-    private static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-        "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+    private static final String[] PALETTE = {
+        "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"
+    };
 
-    private SvgChart() {
-    }
+    private SvgChart() {}
 
     /** One line (or point set): x and y of equal length; a NaN y is a gap. Null colour: the palette's next. */
     public record Series(String name, double[] x, double[] y, String color) {
@@ -35,12 +35,10 @@ public final class SvgChart {
     }
 
     /** A vertical line at x with a label (a phase start). */
-    public record Marker(double x, String label) {
-    }
+    public record Marker(double x, String label) {}
 
     /** A shaded x range with a label (a steady-state window). */
-    public record Band(double fromX, double toX, String label) {
-    }
+    public record Band(double fromX, double toX, String label) {}
 
     /** The conventional colour of an I/O direction, so every chart of a report agrees. */
     public static String opColor(String op) {
@@ -53,19 +51,32 @@ public final class SvgChart {
     }
 
     /** Lines through the points of each series; {@code logY} for latencies. */
-    public static String lines(String title, String xLabel, String yLabel, List<Series> series, List<Marker> markers,
-                               List<Band> bands, boolean logY) {
+    public static String lines(
+            String title,
+            String xLabel,
+            String yLabel,
+            List<Series> series,
+            List<Marker> markers,
+            List<Band> bands,
+            boolean logY) {
         return plot(title, xLabel, yLabel, series, markers, bands, logY, false);
     }
 
     /** Points only (a scatter), each series one path of dots. */
-    public static String points(String title, String xLabel, String yLabel, List<Series> series,
-                                List<Marker> markers, boolean logY) {
+    public static String points(
+            String title, String xLabel, String yLabel, List<Series> series, List<Marker> markers, boolean logY) {
         return plot(title, xLabel, yLabel, series, markers, List.of(), logY, true);
     }
 
-    private static String plot(String title, String xLabel, String yLabel, List<Series> series, List<Marker> markers,
-                               List<Band> bands, boolean logY, boolean dots) {
+    private static String plot(
+            String title,
+            String xLabel,
+            String yLabel,
+            List<Series> series,
+            List<Marker> markers,
+            List<Band> bands,
+            boolean logY,
+            boolean dots) {
         double xMin = Double.POSITIVE_INFINITY;
         double xMax = Double.NEGATIVE_INFINITY;
         double yMin = Double.POSITIVE_INFINITY;
@@ -91,9 +102,15 @@ public final class SvgChart {
             double x0 = x.px(Math.max(band.fromX(), x.min()), LEFT, WIDTH - RIGHT);
             double x1 = x.px(Math.min(band.toX(), x.max()), LEFT, WIDTH - RIGHT);
             if (x1 > x0) {
-                body.append(String.format(Locale.ROOT, "<rect class=\"band\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
-                        + "height=\"%d\" fill=\"#2ca02c\" fill-opacity=\"0.12\"><title>%s</title></rect>%n", x0, TOP,
-                        x1 - x0, HEIGHT - TOP - BOTTOM, escapeHtml(band.label())));
+                body.append(String.format(
+                        Locale.ROOT,
+                        "<rect class=\"band\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+                                + "height=\"%d\" fill=\"#2ca02c\" fill-opacity=\"0.12\"><title>%s</title></rect>%n",
+                        x0,
+                        TOP,
+                        x1 - x0,
+                        HEIGHT - TOP - BOTTOM,
+                        escapeHtml(band.label())));
             }
         }
         int colour = 0;
@@ -121,10 +138,15 @@ public final class SvgChart {
             }
             drawn += count;
             if (count > 0) {
-                body.append(dots
-                        ? "<path class=\"series\" fill=\"none\" stroke-linecap=\"round\" stroke-width=\"2.5\" stroke=\""
-                        : "<path class=\"series\" fill=\"none\" stroke-width=\"1.2\" stroke=\"")
-                        .append(color).append("\" d=\"").append(d).append("\"><title>").append(escapeHtml(s.name()))
+                body.append(
+                                dots
+                                        ? "<path class=\"series\" fill=\"none\" stroke-linecap=\"round\" stroke-width=\"2.5\" stroke=\""
+                                        : "<path class=\"series\" fill=\"none\" stroke-width=\"1.2\" stroke=\"")
+                        .append(color)
+                        .append("\" d=\"")
+                        .append(d)
+                        .append("\"><title>")
+                        .append(escapeHtml(s.name()))
                         .append("</title></path>\n");
             }
             legend.add(color + "\u0000" + s.name());
@@ -134,23 +156,41 @@ public final class SvgChart {
                 continue;
             }
             double px = x.px(m.x(), LEFT, WIDTH - RIGHT);
-            body.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#999\" "
-                    + "stroke-dasharray=\"3 3\"/><text x=\"%.1f\" y=\"%d\" class=\"marker\">%s</text>%n", px, px, TOP,
-                    HEIGHT - BOTTOM, px + 3, TOP + 10, escapeHtml(m.label())));
+            body.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#999\" "
+                            + "stroke-dasharray=\"3 3\"/><text x=\"%.1f\" y=\"%d\" class=\"marker\">%s</text>%n",
+                    px,
+                    px,
+                    TOP,
+                    HEIGHT - BOTTOM,
+                    px + 3,
+                    TOP + 10,
+                    escapeHtml(m.label())));
         }
         open(b, title, drawn);
         if (drawn == 0) {
-            b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" class=\"empty\">no data</text>%n",
-                    WIDTH / 2 - 30, HEIGHT / 2));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%d\" y=\"%d\" class=\"empty\">no data</text>%n",
+                    WIDTH / 2 - 30,
+                    HEIGHT / 2));
         } else {
             axes(b, x, y, xLabel, yLabel);
             b.append(body);
             int lx = LEFT + 8;
             for (String entry : legend) {
                 String[] parts = entry.split("\u0000", 2);
-                b.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                        + "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>%n", lx, HEIGHT - 14, parts[0], lx + 14,
-                        HEIGHT - 5, escapeHtml(parts[1])));
+                b.append(String.format(
+                        Locale.ROOT,
+                        "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+                                + "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>%n",
+                        lx,
+                        HEIGHT - 14,
+                        parts[0],
+                        lx + 14,
+                        HEIGHT - 5,
+                        escapeHtml(parts[1])));
                 lx += 24 + 7 * parts[1].length();
             }
         }
@@ -158,7 +198,8 @@ public final class SvgChart {
     }
 
     /** Bars of counts over labelled categories, log scale (counts span decades); {@code highlight}ed bars red. */
-    public static String bars(String title, String yLabel, List<String> labels, long[] values, List<Integer> highlight) {
+    public static String bars(
+            String title, String yLabel, List<String> labels, long[] values, List<Integer> highlight) {
         long max = 1;
         for (long v : values) {
             max = Math.max(max, v);
@@ -173,14 +214,24 @@ public final class SvgChart {
             double x0 = LEFT + i * slot + slot * 0.15;
             if (values[i] > 0) {
                 double top = y.px(values[i], HEIGHT - BOTTOM, TOP);
-                body.append(String.format(Locale.ROOT, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-                                + "height=\"%.1f\" fill=\"%s\"><title>%s: %d</title></rect>%n", x0, top, slot * 0.7,
-                        HEIGHT - BOTTOM - top, highlight.contains(i) ? PALETTE[1] : PALETTE[0],
-                        escapeHtml(labels.get(i)), values[i]));
+                body.append(String.format(
+                        Locale.ROOT,
+                        "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                                + "height=\"%.1f\" fill=\"%s\"><title>%s: %d</title></rect>%n",
+                        x0,
+                        top,
+                        slot * 0.7,
+                        HEIGHT - BOTTOM - top,
+                        highlight.contains(i) ? PALETTE[1] : PALETTE[0],
+                        escapeHtml(labels.get(i)),
+                        values[i]));
                 drawn++;
             }
-            body.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"tick\" "
-                    + "text-anchor=\"middle\">%s</text>%n", x0 + slot * 0.35, HEIGHT - BOTTOM + 14,
+            body.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%.1f\" y=\"%d\" class=\"tick\" " + "text-anchor=\"middle\">%s</text>%n",
+                    x0 + slot * 0.35,
+                    HEIGHT - BOTTOM + 14,
                     escapeHtml(labels.get(i))));
         }
         open(b, title, drawn);
@@ -190,38 +241,74 @@ public final class SvgChart {
 
     /** The root element, with the number of data points drawn, and the chart's title. */
     private static void open(StringBuilder b, String title, int drawn) {
-        b.append(String.format(Locale.ROOT, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
-                + "viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" data-points=\"%d\" role=\"img\">%n", WIDTH, HEIGHT,
-                WIDTH, HEIGHT, drawn));
+        b.append(String.format(
+                Locale.ROOT,
+                "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
+                        + "viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" data-points=\"%d\" role=\"img\">%n",
+                WIDTH,
+                HEIGHT,
+                WIDTH,
+                HEIGHT,
+                drawn));
         b.append("<title>").append(escapeHtml(title)).append("</title>\n");
-        b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"title\">%s</text>%n", LEFT,
-                escapeHtml(title)));
+        b.append(String.format(
+                Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"title\">%s</text>%n", LEFT, escapeHtml(title)));
     }
 
     private static void axes(StringBuilder b, Axis x, Axis y, String xLabel, String yLabel) {
         yAxis(b, y, yLabel);
-        b.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#444\"/>%n", LEFT,
-                WIDTH - RIGHT, HEIGHT - BOTTOM, HEIGHT - BOTTOM));
+        b.append(String.format(
+                Locale.ROOT,
+                "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#444\"/>%n",
+                LEFT,
+                WIDTH - RIGHT,
+                HEIGHT - BOTTOM,
+                HEIGHT - BOTTOM));
         for (double t : x.ticks()) {
             double px = x.px(t, LEFT, WIDTH - RIGHT);
-            b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">%s"
-                    + "</text>%n", px, HEIGHT - BOTTOM + 14, Axis.label(t)));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">%s" + "</text>%n",
+                    px,
+                    HEIGHT - BOTTOM + 14,
+                    Axis.label(t)));
         }
-        b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" class=\"axis\" text-anchor=\"end\">%s</text>%n",
-                WIDTH - RIGHT, HEIGHT - BOTTOM + 28, escapeHtml(xLabel)));
+        b.append(String.format(
+                Locale.ROOT,
+                "<text x=\"%d\" y=\"%d\" class=\"axis\" text-anchor=\"end\">%s</text>%n",
+                WIDTH - RIGHT,
+                HEIGHT - BOTTOM + 28,
+                escapeHtml(xLabel)));
     }
 
     private static void yAxis(StringBuilder b, Axis y, String yLabel) {
-        b.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#444\"/>%n", LEFT,
-                LEFT, TOP, HEIGHT - BOTTOM));
+        b.append(String.format(
+                Locale.ROOT,
+                "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#444\"/>%n",
+                LEFT,
+                LEFT,
+                TOP,
+                HEIGHT - BOTTOM));
         for (double t : y.ticks()) {
             double py = y.px(t, HEIGHT - BOTTOM, TOP);
-            b.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#eee\"/>"
-                    + "<text x=\"%d\" y=\"%.1f\" class=\"tick\" text-anchor=\"end\">%s</text>%n", LEFT, WIDTH - RIGHT,
-                    py, py, LEFT - 4, py + 4, Axis.label(t)));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#eee\"/>"
+                            + "<text x=\"%d\" y=\"%.1f\" class=\"tick\" text-anchor=\"end\">%s</text>%n",
+                    LEFT,
+                    WIDTH - RIGHT,
+                    py,
+                    py,
+                    LEFT - 4,
+                    py + 4,
+                    Axis.label(t)));
         }
-        b.append(String.format(Locale.ROOT, "<text x=\"12\" y=\"%d\" class=\"axis\" transform=\"rotate(-90 12 %d)\" "
-                + "text-anchor=\"middle\">%s</text>%n", (TOP + HEIGHT - BOTTOM) / 2, (TOP + HEIGHT - BOTTOM) / 2,
+        b.append(String.format(
+                Locale.ROOT,
+                "<text x=\"12\" y=\"%d\" class=\"axis\" transform=\"rotate(-90 12 %d)\" "
+                        + "text-anchor=\"middle\">%s</text>%n",
+                (TOP + HEIGHT - BOTTOM) / 2,
+                (TOP + HEIGHT - BOTTOM) / 2,
                 escapeHtml(yLabel)));
     }
 
@@ -255,7 +342,8 @@ public final class SvgChart {
         }
 
         double px(double v, double from, double to) {
-            double f = log ? (Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min))
+            double f = log
+                    ? (Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min))
                     : (v - min) / (max - min);
             return from + f * (to - from);
         }

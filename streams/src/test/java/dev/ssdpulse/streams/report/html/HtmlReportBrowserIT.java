@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,8 +31,10 @@ class HtmlReportBrowserIT {
         assertThat(Browser.installed())
                 .as("Debian chromium and chromium-driver are required: apt-get install -y chromium chromium-driver")
                 .isTrue();
-        List<HtmlReport.RunData> runs = List.of(ReportRuns.run("qd1-0gb", 0, 1, "none"),
-                ReportRuns.run("qd1-8gb", 8, 1, "none"), ReportRuns.run("qd32-16gb", 16, 32, "mq-deadline"));
+        List<HtmlReport.RunData> runs = List.of(
+                ReportRuns.run("qd1-0gb", 0, 1, "none"),
+                ReportRuns.run("qd1-8gb", 8, 1, "none"),
+                ReportRuns.run("qd32-16gb", 16, 32, "mq-deadline"));
         Path file = temp.resolve("report.html");
         Files.writeString(file, HtmlReport.render("ssdpulse report: 3 runs", runs));
 
@@ -48,7 +51,8 @@ class HtmlReportBrowserIT {
             assertThat(charts).hasSize(3 * 6 + 3);
             for (WebElement chart : charts) {
                 assertThat(Integer.parseInt(chart.getAttribute("data-points")))
-                        .as(chart.findElement(By.tagName("title")).getAttribute("textContent")).isPositive();
+                        .as(chart.findElement(By.tagName("title")).getAttribute("textContent"))
+                        .isPositive();
                 // drawn by the browser, not only present in the markup: the chart has a laid-out size
                 assertThat(chart.getSize().getHeight()).isGreaterThan(100);
                 assertThat(chart.findElements(By.cssSelector(".series, .bar"))).isNotEmpty();
@@ -61,17 +65,18 @@ class HtmlReportBrowserIT {
                 List<WebElement> cells = tables.get(0).findElements(By.cssSelector("tbody td"));
                 assertThat(cells.get(0).getText()).isEqualTo("WRITE");
                 for (int i = 0; i < Outliers.THRESHOLDS_NS.length; i++) {
-                    assertThat(Long.parseLong(cells.get(i + 1).getText())).as("I/Os >= %s",
-                                    Outliers.label(Outliers.THRESHOLDS_NS[i]))
+                    assertThat(Long.parseLong(cells.get(i + 1).getText()))
+                            .as("I/Os >= %s", Outliers.label(Outliers.THRESHOLDS_NS[i]))
                             .isEqualTo(Outliers.countAtOrAbove(write.getLatency(), Outliers.THRESHOLDS_NS[i]));
                 }
-                assertThat(Outliers.countAtOrAbove(write.getLatency(), 10_000_000L)).isPositive();
+                assertThat(Outliers.countAtOrAbove(write.getLatency(), 10_000_000L))
+                        .isPositive();
                 // then the percentiles: op, io_count, iops
                 List<WebElement> latency = tables.get(1).findElements(By.cssSelector("tbody td"));
                 assertThat(Long.parseLong(latency.get(1).getText())).isEqualTo(write.getIoCount());
                 // data-value: the CSV's cell (at most 6 decimals)
                 assertThat(Double.parseDouble(latency.get(2).getAttribute("data-value")))
-                        .isCloseTo(write.getIops(), org.assertj.core.data.Offset.offset(1e-6));
+                        .isCloseTo(write.getIops(), Offset.offset(1e-6));
             }
             Browser.screenshot(driver, "html-report.png");
         } finally {

@@ -30,8 +30,7 @@ final class ReportRuns {
     static final long CAPACITY_BYTES = 100 * GB;
     private static final int WRITE = 1;
 
-    private ReportRuns() {
-    }
+    private ReportRuns() {}
 
     /**
      * @param freeFlashGb GB the fill leaves unwritten (-1: no fill, a secure-erased drive)
@@ -39,8 +38,8 @@ final class ReportRuns {
      * @param scheduler   the I/O scheduler the run records
      */
     static HtmlReport.RunData run(String runId, int freeFlashGb, int queueDepth, String scheduler) {
-        AnalysisSettings settings = AnalysisSettings.defaults()
-                .withSteadyState(10 * S, List.of(FioCriterion.parse("iops:20%:20s")));
+        AnalysisSettings settings =
+                AnalysisSettings.defaults().withSteadyState(10 * S, List.of(FioCriterion.parse("iops:20%:20s")));
         OfflineRunAnalysis analysis = new OfflineRunAnalysis(runId, settings, true, true);
         SplittableRandom random = new SplittableRandom(runId.hashCode());
         long fillEndNs = 40 * S;
@@ -73,42 +72,91 @@ final class ReportRuns {
             hostBytes += sizeBytes;
             nandBytes += sizeBytes + (test && t >= cliffNs ? (long) (sizeBytes * 3 * spareFactor) : 0);
             if (t >= nextSmartNs) {
-                analysis.smart(SmartSample.newBuilder().setRunId(runId).setTimeNs(t).setSource(SmartSource.SIMULATOR)
-                        .setHostBytesWritten(hostBytes).setNandBytesWritten(nandBytes).build());
+                analysis.smart(SmartSample.newBuilder()
+                        .setRunId(runId)
+                        .setTimeNs(t)
+                        .setSource(SmartSource.SIMULATOR)
+                        .setHostBytesWritten(hostBytes)
+                        .setNandBytesWritten(nandBytes)
+                        .build());
                 nextSmartNs += 5 * S;
             }
             t += gapNs;
         }
-        analysis.smart(SmartSample.newBuilder().setRunId(runId).setTimeNs(testEndNs).setSource(SmartSource.SIMULATOR)
-                .setHostBytesWritten(hostBytes).setNandBytesWritten(nandBytes).build());
+        analysis.smart(SmartSample.newBuilder()
+                .setRunId(runId)
+                .setTimeNs(testEndNs)
+                .setSource(SmartSource.SIMULATOR)
+                .setHostBytesWritten(hostBytes)
+                .setNandBytesWritten(nandBytes)
+                .build());
         analysis.finish(RunStatus.COMPLETED, null, testEndNs, ios, 0);
-        return new HtmlReport.RunData(started(runId, freeFlashGb, queueDepth, scheduler), analysis.summary(),
-                analysis.windows(), analysis.writeAmplification(), HtmlReport.scatter(analysis.scatters(), 20_000));
+        return new HtmlReport.RunData(
+                started(runId, freeFlashGb, queueDepth, scheduler),
+                analysis.summary(),
+                analysis.windows(),
+                analysis.writeAmplification(),
+                HtmlReport.scatter(analysis.scatters(), 20_000));
     }
 
     private static RunStarted started(String runId, int freeFlashGb, int queueDepth, String scheduler) {
-        AccessSpec seq = AccessSpec.newBuilder().setTransferSizeBytes(131_072).setPercentOfSpec(100).setPercentRead(0)
-                .setPercentRandom(0).setAlignmentBytes(4096).build();
-        AccessSpec random = AccessSpec.newBuilder().setTransferSizeBytes(4096).setPercentOfSpec(100).setPercentRead(0)
-                .setPercentRandom(100).setAlignmentBytes(4096).build();
+        AccessSpec seq = AccessSpec.newBuilder()
+                .setTransferSizeBytes(131_072)
+                .setPercentOfSpec(100)
+                .setPercentRead(0)
+                .setPercentRandom(0)
+                .setAlignmentBytes(4096)
+                .build();
+        AccessSpec random = AccessSpec.newBuilder()
+                .setTransferSizeBytes(4096)
+                .setPercentOfSpec(100)
+                .setPercentRead(0)
+                .setPercentRandom(100)
+                .setAlignmentBytes(4096)
+                .build();
         List<PhaseSpec> phases = new ArrayList<>();
-        phases.add(phase(0, "fill", freeFlashGb < 0 ? PhaseKind.PRECONDITION_INDEPENDENT : PhaseKind.FILL, seq, 32,
-                0, freeFlashGb < 0 ? 0 : CAPACITY_BYTES - freeFlashGb * GB));
+        phases.add(phase(
+                0,
+                "fill",
+                freeFlashGb < 0 ? PhaseKind.PRECONDITION_INDEPENDENT : PhaseKind.FILL,
+                seq,
+                32,
+                0,
+                freeFlashGb < 0 ? 0 : CAPACITY_BYTES - freeFlashGb * GB));
         phases.add(phase(1, "random-write", PhaseKind.TEST, random, queueDepth, 0, 24 * GB));
-        return RunStarted.newBuilder().setRunId(runId).setRunName(runId).setProducerKind(ProducerKind.SIMULATOR)
-                .setDevice(DeviceDescription.newBuilder().setModel("report-test-drive").setCapacityBytes(CAPACITY_BYTES)
-                        .setLogicalBlockSizeBytes(512).build())
-                .setHost(HostDescription.newBuilder().setIoScheduler(scheduler).build())
-                .setWorkload(WorkloadDescription.newBuilder().setName("report-test").setSpecJson("{}").setPhases(phases)
+        return RunStarted.newBuilder()
+                .setRunId(runId)
+                .setRunName(runId)
+                .setProducerKind(ProducerKind.SIMULATOR)
+                .setDevice(DeviceDescription.newBuilder()
+                        .setModel("report-test-drive")
+                        .setCapacityBytes(CAPACITY_BYTES)
+                        .setLogicalBlockSizeBytes(512)
                         .build())
-                .setSeed(1).setWallClockStartEpochNs(0).setToolVersion("test").setLabels(Map.of("campaign", "report"))
+                .setHost(HostDescription.newBuilder().setIoScheduler(scheduler).build())
+                .setWorkload(WorkloadDescription.newBuilder()
+                        .setName("report-test")
+                        .setSpecJson("{}")
+                        .setPhases(phases)
+                        .build())
+                .setSeed(1)
+                .setWallClockStartEpochNs(0)
+                .setToolVersion("test")
+                .setLabels(Map.of("campaign", "report"))
                 .build();
     }
 
-    private static PhaseSpec phase(int index, String name, PhaseKind kind, AccessSpec spec, int queueDepth,
-                                   long offsetBytes, long sizeBytes) {
-        return PhaseSpec.newBuilder().setIndex(index).setName(name).setKind(kind).setAccessSpecs(List.of(spec))
-                .setQueueDepth(queueDepth).setWorkers(1).setSpanOffsetBytes(offsetBytes).setSpanSizeBytes(sizeBytes)
+    private static PhaseSpec phase(
+            int index, String name, PhaseKind kind, AccessSpec spec, int queueDepth, long offsetBytes, long sizeBytes) {
+        return PhaseSpec.newBuilder()
+                .setIndex(index)
+                .setName(name)
+                .setKind(kind)
+                .setAccessSpecs(List.of(spec))
+                .setQueueDepth(queueDepth)
+                .setWorkers(1)
+                .setSpanOffsetBytes(offsetBytes)
+                .setSpanSizeBytes(sizeBytes)
                 .build();
     }
 }

@@ -29,6 +29,7 @@ public final class BlockManager {
     private int maxEraseCount;
     /** Least erase count of the blocks that can hold data, and how many of them have it. */
     private int minEraseCount;
+
     private int blocksAtMinEraseCount;
 
     public BlockManager(NandGeometry geometry, int reservedBlocks) {
@@ -130,7 +131,8 @@ public final class BlockManager {
                 return take(plane);
             }
         }
-        throw new IllegalStateException("no free block left on any plane: the spare area is too small for the GC thresholds");
+        throw new IllegalStateException(
+                "no free block left on any plane: the spare area is too small for the GC thresholds");
     }
 
     private int take(int plane) {

@@ -4,6 +4,7 @@ import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
+import java.util.Arrays;
 
 /**
  * Where one write stream (host or GC) appends units. The stream keeps one open block per plane and
@@ -31,8 +32,12 @@ public final class WriteFrontier {
     private int lastPlane;
     private SlotLayout lastLayout;
 
-    public WriteFrontier(ProgramCause cause, BlockManager blocks, MappingTable mapping, PackingLayouts layouts,
-                         BlockClosedListener closedListener) {
+    public WriteFrontier(
+            ProgramCause cause,
+            BlockManager blocks,
+            MappingTable mapping,
+            PackingLayouts layouts,
+            BlockClosedListener closedListener) {
         this.cause = cause;
         this.blocks = blocks;
         this.mapping = mapping;
@@ -44,7 +49,7 @@ public final class WriteFrontier {
         this.nextSlot = new int[planes];
         this.openLayout = new SlotLayout[planes];
         this.packing = layouts.layout(layouts.uncompressedSlotsPerBlock());
-        java.util.Arrays.fill(openBlock, -1);
+        Arrays.fill(openBlock, -1);
     }
 
     /** Units per block for the blocks this frontier opens from now on. */

@@ -17,7 +17,8 @@ public final class CostBenefitVictimSelector implements VictimSelector {
     public CostBenefitVictimSelector(MappingTable mapping, BlockManager blocks) {
         this.mapping = mapping;
         this.blocks = blocks;
-        this.set = new CandidateSet(blocks.geometry().planes(), blocks.geometry().blocksPerPlane());
+        this.set =
+                new CandidateSet(blocks.geometry().planes(), blocks.geometry().blocksPerPlane());
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.ssdpulse.producer.sim.ftl.gc;
 
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
-
 import java.util.SplittableRandom;
 
 /**

@@ -42,10 +42,19 @@ public final class GarbageCollector {
     private final int pageBytes;
     /** The valid units of the victim being cleaned, and their slots, in slot order (read once, see {@link MappingTable#validUnitsOf}). */
     private final int[] victimLpns;
+
     private final int[] victimSlots;
 
-    public GarbageCollector(MappingTable mapping, BlockManager blocks, VictimSelector selector, WriteFrontier gcFrontier,
-                            PackingLayouts layouts, FlashTimeline flash, FlashCounters counters, ExtraWrites extra, int pageBytes) {
+    public GarbageCollector(
+            MappingTable mapping,
+            BlockManager blocks,
+            VictimSelector selector,
+            WriteFrontier gcFrontier,
+            PackingLayouts layouts,
+            FlashTimeline flash,
+            FlashCounters counters,
+            ExtraWrites extra,
+            int pageBytes) {
         this.mapping = mapping;
         this.blocks = blocks;
         this.selector = selector;

@@ -2,7 +2,6 @@ package dev.ssdpulse.producer.sim.ftl.gc;
 
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.util.IntDivisor;
-
 import java.util.Arrays;
 
 /**

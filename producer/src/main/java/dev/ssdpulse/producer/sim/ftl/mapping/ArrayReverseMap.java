@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.sim.ftl.mapping;
 
+import java.util.Arrays;
+
 /**
  * One int per physical slot (the unit last written there) plus one validity bit per slot: O(1) everywhere,
  * for drives whose slots fit the heap budget. Why the bitmap: a host write invalidates a random slot; clearing
@@ -35,8 +37,7 @@ final class ArrayReverseMap implements ReverseMap {
     }
 
     @Override
-    public void prepare(int block) {
-    }
+    public void prepare(int block) {}
 
     @Override
     public int ownerOf(int ppn) {
@@ -48,7 +49,7 @@ final class ArrayReverseMap implements ReverseMap {
         // GC copies do not clear the victim's bits; the erase does
         long first = (long) block * slotsPerBlock;
         if (slotsPerBlock >= 64) {
-            java.util.Arrays.fill(validBits, (int) (first >>> 6), (int) ((first + slotsPerBlock) >>> 6), 0L);
+            Arrays.fill(validBits, (int) (first >>> 6), (int) ((first + slotsPerBlock) >>> 6), 0L);
         } else {
             for (long s = first; s < first + slotsPerBlock; s++) {
                 validBits[(int) (s >>> 6)] &= ~(1L << s);

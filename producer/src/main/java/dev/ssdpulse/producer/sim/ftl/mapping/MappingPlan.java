@@ -28,17 +28,21 @@ public record MappingPlan(boolean packForward, int cachedBlocks) {
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             String name = pool.getName();
             long max = pool.getUsage() == null ? -1 : pool.getUsage().getMax();
-            if (pool.getType() == MemoryType.HEAP && (name.contains("Old Gen") || name.contains("Tenured")) && max > 0) {
+            if (pool.getType() == MemoryType.HEAP
+                    && (name.contains("Old Gen") || name.contains("Tenured"))
+                    && max > 0) {
                 bytes = Math.min(bytes, max);
             }
         }
         return bytes;
     }
 
-    public static MappingPlan forHeap(long logicalUnits, int blocks, int planes, int maxSlotsPerBlock, long heapBudgetBytes) {
+    public static MappingPlan forHeap(
+            long logicalUnits, int blocks, int planes, int maxSlotsPerBlock, long heapBudgetBytes) {
         long mapBudgetBytes = heapBudgetBytes / 10 * 7;
         long reverseBytes = MappingTable.arrayReverseMapBytes(blocks, maxSlotsPerBlock);
-        if (MappingTable.forwardMapBytes(logicalUnits, blocks, maxSlotsPerBlock, false) + reverseBytes <= mapBudgetBytes) {
+        if (MappingTable.forwardMapBytes(logicalUnits, blocks, maxSlotsPerBlock, false) + reverseBytes
+                <= mapBudgetBytes) {
             return new MappingPlan(false, 0);
         }
         long forwardBytes = MappingTable.forwardMapBytes(logicalUnits, blocks, maxSlotsPerBlock, true);

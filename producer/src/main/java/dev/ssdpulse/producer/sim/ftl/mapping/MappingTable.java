@@ -29,10 +29,12 @@ public final class MappingTable {
 
     /** PPN + 1 per LPN, 0 for unmapped (so a new array is all unmapped). */
     private final PackedIntArray forward;
+
     private final ReverseMap reverse;
     private final int[] validCount;
     /** Slots block b was opened with (its packing); PPNs still step by the maximum, {@code slotsPerBlock}. */
     private final int[] capacityOfBlock;
+
     private final int slotsPerBlock;
     private final int slotShift;
     private final int slotMask;
@@ -42,7 +44,8 @@ public final class MappingTable {
     private int pending;
     /** Sum of the early loads, kept so the compiler cannot drop them. */
     private int touched;
-    private ValidCountListener listener = (block, count) -> { };
+
+    private ValidCountListener listener = (block, count) -> {};
 
     /** A table with an int forward map and a per-slot reverse map. */
     public MappingTable(int logicalUnits, int blocks, int maxSlotsPerBlock) {
@@ -55,18 +58,26 @@ public final class MappingTable {
      * @param packForward      store forward entries in the bits a PPN needs rather than an int
      * @param cachedBlocks     0 for a per-slot reverse map; otherwise blocks whose owners a {@link ScanningReverseMap} holds
      */
-    public MappingTable(int logicalUnits, int blocks, int maxSlotsPerBlock, int blocksPerPlane, boolean packForward, int cachedBlocks) {
+    public MappingTable(
+            int logicalUnits,
+            int blocks,
+            int maxSlotsPerBlock,
+            int blocksPerPlane,
+            boolean packForward,
+            int cachedBlocks) {
         int slotsPerBlock = strideFor(maxSlotsPerBlock);
         long physicalSlots = (long) blocks * slotsPerBlock;
         if (physicalSlots > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("physical slots " + physicalSlots + " exceed the int range of the mapping table");
+            throw new IllegalArgumentException(
+                    "physical slots " + physicalSlots + " exceed the int range of the mapping table");
         }
         this.slotsPerBlock = slotsPerBlock;
         this.slotShift = Integer.numberOfTrailingZeros(slotsPerBlock);
         this.slotMask = slotsPerBlock - 1;
         this.forward = new PackedIntArray(logicalUnits, packForward ? PackedIntArray.bitsFor(physicalSlots) : 32);
         this.validCount = new int[blocks];
-        this.reverse = cachedBlocks <= 0 ? new ArrayReverseMap((int) physicalSlots, slotsPerBlock)
+        this.reverse = cachedBlocks <= 0
+                ? new ArrayReverseMap((int) physicalSlots, slotsPerBlock)
                 : new ScanningReverseMap(forward, validCount, blocksPerPlane, slotShift, cachedBlocks);
         this.capacityOfBlock = new int[blocks];
         Arrays.fill(capacityOfBlock, maxSlotsPerBlock);
@@ -78,7 +89,8 @@ public final class MappingTable {
 
     /** Heap bytes of the forward map for these dimensions, packed or an int per unit. */
     public static long forwardMapBytes(long logicalUnits, int blocks, int maxSlotsPerBlock, boolean packed) {
-        return PackedIntArray.bytesFor(logicalUnits, packed ? PackedIntArray.bitsFor((long) blocks * strideFor(maxSlotsPerBlock)) : 32);
+        return PackedIntArray.bytesFor(
+                logicalUnits, packed ? PackedIntArray.bitsFor((long) blocks * strideFor(maxSlotsPerBlock)) : 32);
     }
 
     /** Heap bytes of a per-slot reverse map for these dimensions. */

@@ -24,6 +24,7 @@ public final class PackedIntArray {
     private final long[][] words;
     /** The entries when bitsPerEntry is 32, else null. */
     private final PagedIntArray ints;
+
     private final int length;
     private final int bitsPerEntry;
     private final long mask;
@@ -36,7 +37,8 @@ public final class PackedIntArray {
         if (ints == null) {
             this.words = new long[PagedIntArray.pagesFor(length)][];
             for (int c = 0; c < words.length; c++) {
-                words[c] = new long[wordsFor(Math.min(PagedIntArray.PAGE_LENGTH, length - (c << PAGE_SHIFT)), bitsPerEntry)];
+                words[c] = new long
+                        [wordsFor(Math.min(PagedIntArray.PAGE_LENGTH, length - (c << PAGE_SHIFT)), bitsPerEntry)];
             }
         } else {
             this.words = null;

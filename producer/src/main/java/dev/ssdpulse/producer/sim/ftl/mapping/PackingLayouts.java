@@ -46,7 +46,8 @@ public final class PackingLayouts {
         if (compressedFraction <= 0) {
             return maxSlots;
         }
-        return Math.min(maxSlots, Math.max(uncompressedSlots, (int) Math.floor(uncompressedSlots / compressedFraction + 1e-9)));
+        return Math.min(
+                maxSlots, Math.max(uncompressedSlots, (int) Math.floor(uncompressedSlots / compressedFraction + 1e-9)));
     }
 
     public SlotLayout layout(int slots) {

@@ -27,6 +27,7 @@ final class ScanningReverseMap implements ReverseMap {
     private final int cachedPerPlane;
     /** Cache position of each block, or NONE. */
     private final int[] positionOfBlock;
+
     private final int[] blockAtPosition;
     private final PagedIntArray owners;
     private final int[] histogram;

@@ -27,7 +27,8 @@ public final class SlotLayout {
 
     /** A block of {@code slotsPerBlock} units, i.e. packed at (uncompressed units) / slotsPerBlock. */
     public static SlotLayout ofSlots(NandGeometry geometry, int slotsPerBlock) {
-        return new SlotLayout(geometry, slotsPerBlock, geometry.pagesPerBlock() * (double) geometry.unitsPerPage() / slotsPerBlock);
+        return new SlotLayout(
+                geometry, slotsPerBlock, geometry.pagesPerBlock() * (double) geometry.unitsPerPage() / slotsPerBlock);
     }
 
     /** Slots of a block whose units compress to {@code compressionRatio} (compressed / original). */

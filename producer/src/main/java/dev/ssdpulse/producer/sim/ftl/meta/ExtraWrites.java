@@ -31,8 +31,14 @@ public final class ExtraWrites {
     private int nextMetadataPlane;
 
     /** @param admission decides whether the host path's programs go ahead of GC; null: every program queues */
-    public ExtraWrites(MetadataSpec spec, int logicalUnits, FlashTimeline flash, FlashCounters counters, HostWriteAdmission admission,
-                       int pageBytes, int planes) {
+    public ExtraWrites(
+            MetadataSpec spec,
+            int logicalUnits,
+            FlashTimeline flash,
+            FlashCounters counters,
+            HostWriteAdmission admission,
+            int pageBytes,
+            int planes) {
         this.flash = flash;
         this.counters = counters;
         this.admission = admission;

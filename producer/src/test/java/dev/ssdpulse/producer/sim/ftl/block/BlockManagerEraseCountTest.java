@@ -1,13 +1,12 @@
 package dev.ssdpulse.producer.sim.ftl.block;
 
-import dev.ssdpulse.producer.sim.nand.NandGeometry;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ssdpulse.producer.sim.nand.NandGeometry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class BlockManagerEraseCountTest {
 
@@ -30,7 +29,8 @@ class BlockManagerEraseCountTest {
             int min = Integer.MAX_VALUE;
             for (int b = 0; b < geometry.blocks(); b++) {
                 // the top block of planes 0..2 is reserved
-                boolean reserved = b % geometry.blocksPerPlane() == geometry.blocksPerPlane() - 1 && b / geometry.blocksPerPlane() < 3;
+                boolean reserved = b % geometry.blocksPerPlane() == geometry.blocksPerPlane() - 1
+                        && b / geometry.blocksPerPlane() < 3;
                 if (!reserved) {
                     min = Math.min(min, blocks.eraseCount(b));
                 }

@@ -1,8 +1,8 @@
 package dev.ssdpulse.producer.sim.ftl.mapping;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 /** The per-slot map across the boundaries of its owners' pages ({@link PagedIntArray}). */
 class ArrayReverseMapTest {

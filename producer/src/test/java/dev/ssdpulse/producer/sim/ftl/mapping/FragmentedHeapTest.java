@@ -1,6 +1,6 @@
 package dev.ssdpulse.producer.sim.ftl.mapping;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,8 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * A mapping table must fit a heap whose free space is in pieces: G1 never moves an array of half a region or
@@ -24,9 +23,17 @@ class FragmentedHeapTest {
     @Test
     void aTableLargerThanAnyFreeRunOfTheHeapStillFits() throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process probe = new ProcessBuilder(java, "-Xms384m", "-Xmx384m", "-XX:+UseG1GC", "-XX:G1HeapRegionSize=1m",
-                "-cp", System.getProperty("java.class.path"), Probe.class.getName())
-                .redirectErrorStream(true).start();
+        Process probe = new ProcessBuilder(
+                        java,
+                        "-Xms384m",
+                        "-Xmx384m",
+                        "-XX:+UseG1GC",
+                        "-XX:G1HeapRegionSize=1m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Probe.class.getName())
+                .redirectErrorStream(true)
+                .start();
         try {
             assertThat(probe.waitFor(60, TimeUnit.SECONDS)).as("the probe ends").isTrue();
             String output = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -1,13 +1,12 @@
 package dev.ssdpulse.producer.sim.ftl.mapping;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class MappingPlanTest {
     private static final long MIB = 1L << 20;
@@ -15,7 +14,8 @@ class MappingPlanTest {
     private static MappingPlan plan(String preset, long heapBytes) {
         SsdConfig c = new SsdPresets().builtIn(preset);
         PackingLayouts layouts = new PackingLayouts(c.geometry(), c.ftl().compressionRatio());
-        return MappingPlan.forHeap(c.userUnits(), c.geometry().blocks(), c.geometry().planes(), layouts.maxSlotsPerBlock(), heapBytes);
+        return MappingPlan.forHeap(
+                c.userUnits(), c.geometry().blocks(), c.geometry().planes(), layouts.maxSlotsPerBlock(), heapBytes);
     }
 
     @Test
@@ -45,8 +45,15 @@ class MappingPlanTest {
 
     private static long longLivedBytesInAChildJvm(String collector) throws Exception {
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(javaBin, "-Xmx300m", collector, "-cp", System.getProperty("java.class.path"),
-                LongLivedHeapProbe.class.getName()).redirectErrorStream(true).start();
+        Process child = new ProcessBuilder(
+                        javaBin,
+                        "-Xmx300m",
+                        collector,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        LongLivedHeapProbe.class.getName())
+                .redirectErrorStream(true)
+                .start();
         String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertThat(child.waitFor()).as(output).isZero();
         return Long.parseLong(output);

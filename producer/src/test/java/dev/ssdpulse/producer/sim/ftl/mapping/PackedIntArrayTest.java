@@ -1,11 +1,10 @@
 package dev.ssdpulse.producer.sim.ftl.mapping;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.SplittableRandom;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 
 class PackedIntArrayTest {
 
@@ -29,7 +28,9 @@ class PackedIntArrayTest {
                 reference[i] = v;
             }
             for (int i = 0; i < length; i++) {
-                assertThat(packed.get(i) & 0xffffffffL).as("bits %d index %d", bits, i).isEqualTo(reference[i]);
+                assertThat(packed.get(i) & 0xffffffffL)
+                        .as("bits %d index %d", bits, i)
+                        .isEqualTo(reference[i]);
             }
         }
     }
@@ -42,9 +43,14 @@ class PackedIntArrayTest {
         }
         // 244,140,625 units of 4 KiB (1 TB) at 29 bits: 885 MB, plus per page of 4,096 entries a padding word, a
         // header and a reference in the page table (59,605 pages, the last of 2,641 entries: 1.67 MB)
-        assertThat(PackedIntArray.bytesFor(244_140_625L, 29)).isEqualTo(59_604 * (8 * (4_096 * 29 / 64 + 1) + 16L)
-                + 8 * ((2_641 * 29 + 63) / 64 + 1) + 16 + 4 * 59_605 + 16);
-        assertThat(PackedIntArray.bytesFor(244_140_625L, 29) - 244_140_625L * 29 / 8).isBetween(1_600_000L, 1_700_000L);
+        assertThat(PackedIntArray.bytesFor(244_140_625L, 29))
+                .isEqualTo(59_604 * (8 * (4_096 * 29 / 64 + 1) + 16L)
+                        + 8 * ((2_641 * 29 + 63) / 64 + 1)
+                        + 16
+                        + 4 * 59_605
+                        + 16);
+        assertThat(PackedIntArray.bytesFor(244_140_625L, 29) - 244_140_625L * 29 / 8)
+                .isBetween(1_600_000L, 1_700_000L);
         assertThat(PackedIntArray.bytesFor(1_000_000, 32)).isEqualTo(4_000_000 + 245 * (16 + 4) + 16);
         assertThat(PackedIntArray.bitsFor(1L << 28)).isEqualTo(29);
         assertThat(PackedIntArray.bitsFor((1L << 28) - 1)).isEqualTo(28);
@@ -76,7 +82,9 @@ class PackedIntArrayTest {
                 }
             }
             for (int i = 0; i < length; i++) {
-                assertThat(packed.get(i) & 0xffffffffL).as("bits %d index %d", bits, i).isEqualTo(reference[i]);
+                assertThat(packed.get(i) & 0xffffffffL)
+                        .as("bits %d index %d", bits, i)
+                        .isEqualTo(reference[i]);
             }
         }
     }

@@ -1,10 +1,9 @@
 package dev.ssdpulse.producer.sim.ftl.mapping;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.SplittableRandom;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * The scanning reverse map must tell GC exactly what the per-slot one does, through host writes, GC copies,
@@ -48,7 +47,9 @@ class ReverseMapEquivalenceTest {
                     for (int s = 0; s < SLOTS; s++) {
                         int ppn = victim * SLOTS + s;
                         int lpn = full.lpnAt(ppn);
-                        assertThat(scanning.lpnAt(ppn)).as("op %d slot %d", op, ppn).isEqualTo(lpn);
+                        assertThat(scanning.lpnAt(ppn))
+                                .as("op %d slot %d", op, ppn)
+                                .isEqualTo(lpn);
                         if (lpn >= 0) {
                             int target = (victim + 1 + random.nextInt(BLOCKS - 1)) % BLOCKS;
                             if (nextSlot[target] < SLOTS) {
