@@ -27,7 +27,10 @@ import org.apache.kafka.common.errors.TimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Composition root: every command is wired here, nowhere else has a {@code main}. */
+/**
+ * Composition root and the CLI's entry point: every command is wired here. (The only other {@code main} of the
+ * product code is the broker process that {@code platform} starts in a child JVM, {@code KafkaBrokerProcessMain}.)
+ */
 // scope = INHERIT copies --help/-h and --version/-V to every subcommand at any depth, so
 // `ssdpulse demo --help` answers like the top level does.
 @Command(
