@@ -172,7 +172,7 @@ final class CodeNames {
                     ? Pattern.compile("\\b(?:class|interface|enum|record)\\s+" + Pattern.quote(member) + "\\b")
                     : Pattern.compile("\\b" + Pattern.quote(member) + "\\b");
             boolean found = declaring.stream()
-                    .anyMatch(file -> declared.matcher(codeOf(file)).find());
+                    .anyMatch(file -> declared.matcher(tree.code(file)).find());
             if (!found) {
                 return Optional.of("`" + expression + "` not found: " + type + " ("
                         + tree.relative(declaring.get(0)) + ") has no " + (nestedType ? "nested type " : "member ")
@@ -180,12 +180,6 @@ final class CodeNames {
             }
         }
         return Optional.empty();
-    }
-
-    /** A Java file's code without comments and strings; an Avro schema as it is (its fields are strings). */
-    private String codeOf(Path file) {
-        String text = tree.read(file);
-        return file.toString().endsWith(".java") ? SourceTree.codeOnly(text) : text;
     }
 
     private Optional<String> packageOf(Path file) {

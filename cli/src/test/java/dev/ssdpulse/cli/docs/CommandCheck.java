@@ -24,6 +24,7 @@ final class CommandCheck {
     private final Supplier<CommandLine> commandLine;
     private final Set<String> workloadPresets;
     private final Set<String> ssdPresets;
+    private CommandLine model;
 
     CommandCheck(Supplier<CommandLine> commandLine, Set<String> workloadPresets, Set<String> ssdPresets) {
         this.commandLine = commandLine;
@@ -36,7 +37,7 @@ final class CommandCheck {
     }
 
     private Optional<String> checkConcrete(ShownCommands.Shown shown) {
-        CommandLine cli = commandLine.get();
+        CommandLine cli = model();
         try {
             CommandLine.ParseResult parsed = cli.parseArgs(shown.args().toArray(String[]::new));
             while (parsed.subcommand() != null) {
@@ -67,7 +68,7 @@ final class CommandCheck {
     }
 
     private Optional<String> checkSynopsis(ShownCommands.Shown shown) {
-        CommandLine command = commandLine.get();
+        CommandLine command = model();
         List<String> path = new ArrayList<>();
         int i = 0;
         for (; i < shown.args().size(); i++) {
@@ -119,5 +120,16 @@ final class CommandCheck {
         out.add(command);
         command.getSubcommands().values().forEach(sub -> everyCommand(sub, out));
         return out;
+    }
+
+    /**
+     * One command model for every check: building one takes a quarter of a second on a loaded machine, and picocli
+     * resets every option to its initial value at the start of each parse, so parses do not see each other.
+     */
+    private CommandLine model() {
+        if (model == null) {
+            model = commandLine.get();
+        }
+        return model;
     }
 }

@@ -163,6 +163,10 @@ class DocsCheckRulesTest {
                 ```java
                 ./ssdpulse is not a command in a Java block
                 ```
+
+                ```text
+                bin/ssdpulse                 the launcher, in a listing
+                ```
                 """);
 
         assertThat(problems)

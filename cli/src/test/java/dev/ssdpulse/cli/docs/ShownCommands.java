@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 /**
  * The ssdpulse command lines a document shows: inline code spans that start with the launcher ({@code ssdpulse},
  * {@code ./ssdpulse}, {@code bin/ssdpulse}, {@code .../bin/ssdpulse}), and lines of fenced blocks whose command is
- * the launcher (after environment assignments and {@code time}; backslash continuations joined; a trailing
+ * the launcher (blocks marked java, json, yaml or text aside; after environment assignments and {@code time};
+ * backslash continuations joined; a trailing
  * comment, {@code &}, pipe or redirection ends the command). An inline span names a command in prose or gives
  * its synopsis: its command path and option names are checked. A fenced line is meant to be copied: it is parsed
  * as written, unless it has {@code [}, {@code ]}, {@code ...} or an alternative bar (a synopsis again).
@@ -17,6 +18,9 @@ final class ShownCommands {
 
     /** The arguments after the launcher, where they were shown, and whether they are a synopsis. */
     record Shown(List<String> args, String text, int line, boolean synopsis) {}
+
+    /** Fenced blocks that hold code, data or a listing, never a command to type. */
+    private static final Set<String> NOT_COMMANDS = Set.of("java", "json", "yaml", "text");
 
     private static final Set<String> PREFIX_WORDS = Set.of("time", "sudo", "exec", "nohup");
     private static final Pattern ENV_ASSIGNMENT = Pattern.compile("^[A-Za-z_][A-Za-z0-9_]*=.*");
@@ -34,7 +38,7 @@ final class ShownCommands {
         List<MarkdownText.FencedLine> fenced = markdown.fencedLines();
         for (int i = 0; i < fenced.size(); i++) {
             MarkdownText.FencedLine first = fenced.get(i);
-            if (first.info().equals("java") || first.info().equals("json")) {
+            if (NOT_COMMANDS.contains(first.info())) {
                 continue;
             }
             StringBuilder joined = new StringBuilder(first.text());

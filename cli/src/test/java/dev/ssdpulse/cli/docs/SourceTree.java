@@ -40,6 +40,10 @@ final class SourceTree {
     private final Map<String, List<Path>> types = new HashMap<>();
 
     private final Set<String> packages = new HashSet<>();
+    /** Source texts read so far, and their code without comments and strings: each file is read once. */
+    private final Map<Path, String> texts = new HashMap<>();
+
+    private final Map<Path, String> codes = new HashMap<>();
 
     private SourceTree(Path root) {
         this.root = root;
@@ -183,11 +187,18 @@ final class SourceTree {
 
     /** The source text of a declaring file. */
     String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return texts.computeIfAbsent(file, f -> {
+            try {
+                return Files.readString(f);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    /** A Java file's code without comments and strings ({@link #codeOnly}); any other file as it is. */
+    String code(Path file) {
+        return codes.computeIfAbsent(file, f -> f.toString().endsWith(".java") ? codeOnly(read(f)) : read(f));
     }
 
     Optional<String> javaPackageOf(Path file) {
@@ -199,7 +210,7 @@ final class SourceTree {
         String text = read(file);
         String fileType = file.getFileName().toString().replaceFirst("\\.java$", "");
         types.computeIfAbsent(fileType, k -> new ArrayList<>()).add(file);
-        Matcher m = JAVA_TYPE.matcher(codeOnly(text));
+        Matcher m = JAVA_TYPE.matcher(code(file));
         while (m.find()) {
             if (!m.group(1).equals(fileType)) {
                 types.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(file);
