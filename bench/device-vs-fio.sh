@@ -196,7 +196,9 @@ run_fio() {
       --norandommap --randrepeat=0 $refill "${FIO_PIN[@]}" "${engine_opts[@]}" 2>"$WORK/fio.err"
 }
 run_ssdpulse() {
-  java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" "${SP_PIN[@]}" \
+  # every target is this script's own scratch file or device, laid out with fio's data: overwriting it is the point
+  java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --allow-destroy-data --engine "$engine" \
+      "${SP_PIN[@]}" \
       --workload "$WORK/w.yaml" --set seed=$((RANDOM * 32768 + RANDOM)) --set read=$read_pct --set qd=$qd \
       --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
       --offline --format json >"$WORK/sp.json" 2>"$WORK/sp.err" || true

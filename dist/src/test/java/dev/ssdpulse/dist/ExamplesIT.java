@@ -94,8 +94,8 @@ class ExamplesIT {
                 "seed001-tweakers-continuous",
                 "--duration",
                 "8s",
-                "--span",
-                "100MB",
+                "--set",
+                "targetSize=100MB",
                 "--run-id",
                 SIMULATED_RUN,
                 "--quiet")) {

@@ -57,7 +57,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ssdpulse device --target PATH --workload NAME|FILE}: the workload on a real file or block device
  * with O_DIRECT, every I/O timed in ns, streamed to Kafka (or --offline). Writing to a block device that
- * is mounted, partitioned or carries a file system is refused unless --allow-destroy-data.
+ * is mounted, partitioned or carries a file system, or to an existing non-empty file, is refused unless
+ * --allow-destroy-data; a workload whose targetSize or spans do not fit the target is refused before any I/O.
  */
 @Command(
         name = "device",
@@ -71,20 +72,24 @@ public final class DeviceCommand implements Callable<Integer> {
             names = "--target",
             required = true,
             paramLabel = "PATH",
-            description = "A file (created at --size) or a block device.")
+            description = "A file (created at --size, else at the workload's targetSize) or a block device. A workload"
+                    + " that writes is refused on an existing non-empty file or a used device without"
+                    + " --allow-destroy-data.")
     Path target;
 
     @Option(
             names = "--size",
             paramLabel = "SIZE",
             description =
-                    "Size of a file target, e.g. 4GiB (required when the file does not exist; a file never grows).")
+                    "Size of a file target, e.g. 4GiB (needed to create a file when the workload has no targetSize;"
+                            + " a file never grows).")
     String size;
 
     @Option(
             names = "--allow-destroy-data",
             description =
-                    "Allow writing to a block device that is partitioned or carries a file system. Its data is lost.")
+                    "Allow writing to a block device that is partitioned or carries a file system, or to an existing"
+                            + " non-empty file. Its data is lost.")
     boolean allowDestroyData;
 
     @Option(
@@ -189,14 +194,25 @@ public final class DeviceCommand implements Callable<Integer> {
         CpuList cpus = cpusAllowed();
         OverflowPolicy overflowPolicy = overflowPolicy();
         WorkloadSpec workloadSpec = workload.load();
-        boolean writes = TargetGuard.writesData(workloadSpec);
+        String id = runId == null ? RunIds.newRunId("dev") : RunIds.validate(runId);
+        int maxQueueDepth = workloadSpec.schedule().stream()
+                .mapToInt(p -> p.phase().queueDepth())
+                .max()
+                .orElse(1);
+        // every option is checked before the guard touches the target (it may create and fill a file)
+        IoEngineChoice choice;
+        try {
+            choice = IoEngineChoice.choose(engineName, maxQueueDepth);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage(), e);
+        }
         PreparedTarget prepared;
         try {
             prepared = new TargetGuard()
                     .prepare(
                             target,
                             size == null ? OptionalLong.empty() : OptionalLong.of(Units.parseBytes(size)),
-                            writes,
+                            workloadSpec,
                             allowDestroyData);
         } catch (TargetSafetyException e) {
             throw new UserInputException(e.getMessage(), e);
@@ -204,24 +220,13 @@ public final class DeviceCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         prepared.notes().forEach(n -> err.println("note: " + n));
-        String id = runId == null ? RunIds.newRunId("dev") : RunIds.validate(runId);
         boolean direct = !buffered;
-        int maxQueueDepth = workloadSpec.schedule().stream()
-                .mapToInt(p -> p.phase().queueDepth())
-                .max()
-                .orElse(1);
-        IoEngineChoice choice;
-        try {
-            choice = IoEngineChoice.choose(engineName, maxQueueDepth);
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException(e.getMessage(), e);
-        }
         if (choice.note() != null) {
             err.println("note: " + choice.note());
         }
         IoSchedulerSwitch schedulerSwitch = null;
         try (IoEngine engine = choice.engine()) {
-            engine.open(prepared.path(), prepared.sizeBytes(), direct, writes);
+            engine.open(prepared, direct);
             if (scheduler != null) {
                 String disk = new HostFactsCollector()
                         .collect(prepared.path(), direct, engine.name())

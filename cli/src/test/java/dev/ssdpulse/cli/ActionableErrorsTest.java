@@ -1,0 +1,177 @@
+package dev.ssdpulse.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.filter.AbstractFilterable;
+import org.apache.logging.log4j.core.impl.Log4jLogEvent;
+import org.apache.logging.log4j.message.SimpleMessage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each mistake a user makes, or a missing cluster, is one line that says what to do. */
+class ActionableErrorsTest {
+
+    @Test
+    void anUnknownDrivePresetNamesThePresetsAndTheNearest() {
+        CliRun r = CliRun.of("simulate", "--offline", "--ssd", "sata-240", "--workload", "seed003-mixed-80-20");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(lines(r.err()))
+                .singleElement()
+                .asString()
+                .contains("--ssd sata-240: no preset of that name")
+                .contains("did you mean sata-240gb?")
+                .contains("tiny-test")
+                .doesNotContain("cannot read preset file");
+    }
+
+    @Test
+    void aWorkloadTypoOffersTheNearestPreset() {
+        CliRun r = CliRun.of("simulate", "--offline", "--workload", "snia-pts-iosp");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(lines(r.err())).singleElement().asString().contains("did you mean snia-pts-iops?");
+    }
+
+    @Test
+    void aBadOptionValueIsOneLineAndAHintNotTheWholeUsage() {
+        CliRun r = CliRun.of("simulate", "-q", "abc", "--workload", "seed003-mixed-80-20");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(lines(r.err()))
+                .containsExactly(
+                        "error: Invalid value for option '--queue-depth': 'abc' is not an int",
+                        "see `ssdpulse simulate --help` for its options");
+    }
+
+    @Test
+    void aMalformedFioLogNamesTheFileTheLineAndWhatWasExpected(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("job_clat.1.log");
+        Files.writeString(log, "hello world\nthis is not a fio log\n");
+        CliRun r = CliRun.of("import", "fio", log.toString(), "--offline");
+        assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(lines(r.err()))
+                .containsExactly("error: " + log + ":1: column 1 (time ms) is not a non-negative whole number:"
+                        + " 'hello world'");
+        assertThat(r.out()).as("no run was started").isEmpty();
+
+        Path shortLine = dir.resolve("job_lat.2.log");
+        Files.writeString(shortLine, "0, 100, 0, 4096, 0\n5, 200, 0, 4096\n");
+        CliRun columns = CliRun.of("import", "fio", shortLine.toString(), "--offline");
+        assertThat(columns.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(columns.err()).contains(shortLine + ":2: 4 columns, expected 5 or 6");
+    }
+
+    /**
+     * No Kafka on the address: every command that needs it says so in one line within 10 s, naming the servers it
+     * tried and `ssdpulse stack`; a device run creates no target file first.
+     */
+    @Test
+    void noReachableKafkaIsOneLineWithinTenSeconds(@TempDir Path dir) throws Exception {
+        String servers = "127.0.0.1:" + freePort();
+        List<String[]> commands = List.of(
+                new String[] {"simulate", "--ssd", "tiny-test", "--workload", "seed003-mixed-80-20", "-d", "1s"},
+                new String[] {
+                    "streams",
+                    "--exit-after",
+                    "1s",
+                    "--state-dir",
+                    dir.resolve("state").toString()
+                },
+                new String[] {"report", "--run", "r1"},
+                new String[] {
+                    "device",
+                    "--target",
+                    dir.resolve("t.bin").toString(),
+                    "--size",
+                    "16MiB",
+                    "--workload",
+                    "seed003-mixed-80-20"
+                });
+        List<CompletableFuture<CliRun>> runs = new ArrayList<>();
+        long startNs = System.nanoTime();
+        for (String[] command : commands) {
+            List<String> args = new ArrayList<>(List.of(command));
+            args.addAll(List.of("--bootstrap-servers", servers));
+            runs.add(CompletableFuture.supplyAsync(() -> CliRun.of(args.toArray(String[]::new))));
+        }
+        for (CompletableFuture<CliRun> run : runs) {
+            CliRun r = run.get(30, TimeUnit.SECONDS);
+            assertThat(r.exit()).as(r.err()).isEqualTo(1);
+            assertThat(lines(r.err()))
+                    .singleElement()
+                    .asString()
+                    .startsWith("error: cannot reach Kafka at " + servers + " (no answer within 5 s)")
+                    .contains("`ssdpulse stack`");
+        }
+        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNs)).isLessThan(10);
+        assertThat(dir.resolve("t.bin"))
+                .as("nothing prepared for a run that cannot start")
+                .doesNotExist();
+    }
+
+    /** The client's reconnection warnings while the check waits are not printed; other warnings still are. */
+    @Test
+    void kafkaClientRetriesAreHeldBackAndCounted() {
+        HandledKafkaRetries.install();
+        AbstractFilterable filterable = (AbstractFilterable) ((LoggerContext) LogManager.getContext(false))
+                .getConfiguration()
+                .getAppenders()
+                .values()
+                .iterator()
+                .next();
+        long before = HandledKafkaRetries.counts().getOrDefault("CONCURRENT_TRANSACTIONS", 0L);
+        assertThat(filterable.isFiltered(event(
+                        "org.apache.kafka.clients.producer.internals.Sender",
+                        Level.WARN,
+                        "[Producer clientId=x] Got error produce response with correlation id 7 on topic-partition"
+                                + " t-0, retrying (2147483646 attempts left). Error: CONCURRENT_TRANSACTIONS")))
+                .isTrue();
+        assertThat(filterable.isFiltered(event(
+                        "org.apache.kafka.clients.NetworkClient",
+                        Level.WARN,
+                        "[AdminClient clientId=adminclient-1] Connection to node -1 (/127.0.0.1:9092) could not be"
+                                + " established. Node may not be available.")))
+                .isTrue();
+        assertThat(HandledKafkaRetries.counts().get("CONCURRENT_TRANSACTIONS")).isEqualTo(before + 1);
+        assertThat(HandledKafkaRetries.summaryLine()).contains("CONCURRENT_TRANSACTIONS");
+        assertThat(filterable.isFiltered(event(
+                        "org.apache.kafka.clients.producer.internals.Sender",
+                        Level.ERROR,
+                        "Error: OUT_OF_ORDER_SEQUENCE_NUMBER, the producer is fenced")))
+                .as("errors are always shown")
+                .isFalse();
+        assertThat(filterable.isFiltered(
+                        event("org.apache.kafka.streams.KafkaStreams", Level.WARN, "State transition from X to Y")))
+                .isFalse();
+        assertThat(filterable.isFiltered(event("dev.ssdpulse.x", Level.WARN, "CONCURRENT_TRANSACTIONS")))
+                .as("ssdpulse's own warnings")
+                .isFalse();
+    }
+
+    private static Log4jLogEvent event(String logger, Level level, String message) {
+        return Log4jLogEvent.newBuilder()
+                .setLoggerName(logger)
+                .setLevel(level)
+                .setMessage(new SimpleMessage(message))
+                .build();
+    }
+
+    private static List<String> lines(String text) {
+        return text.lines().filter(l -> !l.isBlank()).toList();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}
