@@ -466,10 +466,13 @@ public final class DeviceCommand implements Callable<Integer> {
             } finally {
                 if (smart != null) {
                     smart.close();
-                    if (!quiet) {
+                    if (!quiet && smart.hasTool()) {
                         String lastError = smart.lastError();
                         err.println("SMART: " + smart.readingsDelivered() + " readings"
                                 + (lastError == null ? "" : "; last failed poll: " + lastError));
+                        if (!smart.availability().available()) {
+                            err.println("note: " + smart.availability().reason());
+                        }
                     }
                 }
                 restoreScheduler(schedulerSwitch); // before the summary, and before a Ctrl-C lets the JVM exit
