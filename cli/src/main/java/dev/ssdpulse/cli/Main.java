@@ -10,6 +10,7 @@ import dev.ssdpulse.cli.registry.RegistryCommand;
 import dev.ssdpulse.cli.report.ReportCommand;
 import dev.ssdpulse.cli.runs.RunsCommand;
 import dev.ssdpulse.cli.simulate.SimulateCommand;
+import dev.ssdpulse.cli.smart.SmartCommand;
 import dev.ssdpulse.cli.stack.StackCommand;
 import dev.ssdpulse.cli.workloads.WorkloadsCommand;
 import dev.ssdpulse.platform.KafkaReachability;
@@ -48,6 +49,7 @@ import picocli.CommandLine.Command;
             RegistryCommand.class,
             SimulateCommand.class,
             DeviceCommand.class,
+            SmartCommand.class,
             ImportCommand.class,
             StreamsCommand.class,
             ReplayCommand.class,
