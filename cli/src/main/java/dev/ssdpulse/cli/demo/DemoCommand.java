@@ -203,7 +203,7 @@ public final class DemoCommand implements Callable<Integer> {
             out.flush();
             StringWriter quiet = new StringWriter();
             try (StreamedRunOutput output = new StreamedRunOutput(
-                    kafka,
+                    kafka.clientProperties(),
                     SimulatedRunDriver.runStarted(runId, drive, simulated, workload, 1_000_000_000L),
                     SimulatedRunDriver.maxWorkers(workload),
                     OverflowPolicy.BLOCK,

@@ -287,8 +287,8 @@ public final class DeviceCommand implements Callable<Integer> {
                     .mapToInt(p -> p.phase().workers())
                     .max()
                     .orElse(1);
-            try (StreamedRunOutput output =
-                    new StreamedRunOutput(kafka, started, maxWorkers, overflowPolicy, batchIos, out)) {
+            try (StreamedRunOutput output = new StreamedRunOutput(
+                    kafka.clientProperties(), started, maxWorkers, overflowPolicy, batchIos, out)) {
                 return run(output, runner, workloadSpec, facts, prepared, schedulerSwitch);
             }
         } finally {

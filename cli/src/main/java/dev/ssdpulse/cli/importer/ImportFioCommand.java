@@ -93,7 +93,12 @@ public final class ImportFioCommand implements Callable<Integer> {
             return importInto(offline.output(id, "fio import", logNames, out));
         }
         try (StreamedRunOutput output = new StreamedRunOutput(
-                kafka, labels.apply(runStarted(id, report)), logs.size(), OverflowPolicy.BLOCK, batchIos, out)) {
+                kafka.clientProperties(),
+                labels.apply(runStarted(id, report)),
+                logs.size(),
+                OverflowPolicy.BLOCK,
+                batchIos,
+                out)) {
             return importInto(output);
         }
     }
