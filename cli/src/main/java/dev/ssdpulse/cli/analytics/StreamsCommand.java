@@ -1,6 +1,6 @@
 package dev.ssdpulse.cli.analytics;
 
-import dev.ssdpulse.cli.UntilStopped;
+import dev.ssdpulse.cli.command.UntilStopped;
 import dev.ssdpulse.cli.options.AnalyticsOptions;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.TopicSetup;

@@ -1,7 +1,7 @@
 package dev.ssdpulse.cli.device;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.options.RunLabelOptions;
