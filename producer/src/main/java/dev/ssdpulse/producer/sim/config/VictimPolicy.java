@@ -1,29 +1,9 @@
-package dev.ssdpulse.producer.sim.ftl.gc;
+package dev.ssdpulse.producer.sim.config;
 
-import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
-import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
-
-/** The victim selection strategies a preset can name ({@code ftl.victimSelector}). */
+/** The victim selection strategies a preset can name ({@code ftl.victimSelector}); the FTL's GC builds them. */
 public enum VictimPolicy {
     GREEDY,
     FIFO,
     D_CHOICES,
-    COST_BENEFIT;
-
-    public VictimSelector create(MappingTable mapping, BlockManager blocks, int dChoices, long seed) {
-        int planes = blocks.geometry().planes();
-        int perPlane = blocks.geometry().blocksPerPlane();
-        switch (this) {
-            case GREEDY:
-                return new GreedyVictimSelector(mapping, planes, perPlane);
-            case FIFO:
-                return new FifoVictimSelector(planes, perPlane);
-            case D_CHOICES:
-                return new DChoicesVictimSelector(mapping, planes, perPlane, dChoices, seed);
-            case COST_BENEFIT:
-                return new CostBenefitVictimSelector(mapping, blocks);
-            default:
-                throw new IllegalStateException(name());
-        }
-    }
+    COST_BENEFIT
 }
