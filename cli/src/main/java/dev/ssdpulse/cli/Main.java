@@ -2,6 +2,8 @@ package dev.ssdpulse.cli;
 
 import dev.ssdpulse.cli.analytics.ReplayCommand;
 import dev.ssdpulse.cli.analytics.StreamsCommand;
+import dev.ssdpulse.cli.command.HandledKafkaRetries;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.demo.DemoCommand;
 import dev.ssdpulse.cli.device.DeviceCommand;
 import dev.ssdpulse.cli.importer.ImportCommand;

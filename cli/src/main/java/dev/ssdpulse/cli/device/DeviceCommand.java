@@ -1,7 +1,7 @@
 package dev.ssdpulse.cli.device;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.options.RunLabelOptions;
@@ -304,8 +304,8 @@ public final class DeviceCommand implements Callable<Integer> {
                     .mapToInt(p -> p.phase().workers())
                     .max()
                     .orElse(1);
-            try (StreamedRunOutput output =
-                    new StreamedRunOutput(kafka, started, maxWorkers, overflowPolicy, batchIos, out)) {
+            try (StreamedRunOutput output = new StreamedRunOutput(
+                    kafka.clientProperties(), started, maxWorkers, overflowPolicy, batchIos, out)) {
                 return run(output, runner, workloadSpec, facts, prepared, schedulerSwitch);
             }
         } finally {

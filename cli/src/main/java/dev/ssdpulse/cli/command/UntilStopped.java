@@ -1,4 +1,4 @@
-package dev.ssdpulse.cli;
+package dev.ssdpulse.cli.command;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;

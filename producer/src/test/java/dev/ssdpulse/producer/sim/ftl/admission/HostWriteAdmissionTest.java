@@ -1,4 +1,4 @@
-package dev.ssdpulse.producer.sim.ftl;
+package dev.ssdpulse.producer.sim.ftl.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

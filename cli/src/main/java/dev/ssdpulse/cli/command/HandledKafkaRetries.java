@@ -1,4 +1,4 @@
-package dev.ssdpulse.cli;
+package dev.ssdpulse.cli.command;
 
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,8 @@
-package dev.ssdpulse.streams.resultsets;
+package dev.ssdpulse.streams.topology;
 
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunDeleted;
-import dev.ssdpulse.streams.topology.EncodeOnCommitStore;
-import dev.ssdpulse.streams.topology.Names;
+import dev.ssdpulse.streams.resultsets.ResultSetNames;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.streams.processor.api.Processor;

@@ -1,4 +1,4 @@
-package dev.ssdpulse.cli.report;
+package dev.ssdpulse.cli.run;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

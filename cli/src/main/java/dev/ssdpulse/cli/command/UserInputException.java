@@ -1,4 +1,4 @@
-package dev.ssdpulse.cli;
+package dev.ssdpulse.cli.command;
 
 /** A command was given input it cannot use; the message says which and why. */
 public final class UserInputException extends RuntimeException {

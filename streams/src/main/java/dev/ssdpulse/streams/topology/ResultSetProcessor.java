@@ -1,4 +1,4 @@
-package dev.ssdpulse.streams.resultsets;
+package dev.ssdpulse.streams.topology;
 
 import dev.ssdpulse.schemas.avro.ResultSetRecord;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
@@ -7,8 +7,7 @@ import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.analysis.RunAnalysis;
-import dev.ssdpulse.streams.topology.Names;
-import dev.ssdpulse.streams.topology.StoreKeys;
+import dev.ssdpulse.streams.resultsets.ResultSetNames;
 import java.util.Objects;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;

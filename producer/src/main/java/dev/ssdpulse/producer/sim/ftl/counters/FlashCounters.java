@@ -1,4 +1,4 @@
-package dev.ssdpulse.producer.sim.ftl;
+package dev.ssdpulse.producer.sim.ftl.counters;
 
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
 

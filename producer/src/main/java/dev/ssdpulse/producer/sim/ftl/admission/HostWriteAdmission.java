@@ -1,4 +1,4 @@
-package dev.ssdpulse.producer.sim.ftl;
+package dev.ssdpulse.producer.sim.ftl.admission;
 
 /**
  * Whether a host page program may overtake the GC work queued on its plane. Firmware runs GC
@@ -7,7 +7,7 @@ package dev.ssdpulse.producer.sim.ftl;
  * model counts a plane's erased free blocks as its free blocks minus the erases still queued on it (GC returns
  * a victim to the free pool when it books the victim's erase, which host programs overtaking it delay), and
  * admits a host program ahead of the queue while that count x planes is at least the drive's forced-GC
- * watermark ({@link GcThresholds#forcedFreeBlocks()}) and at least 1; otherwise the program queues behind
+ * watermark ({@code GcThresholds.forcedFreeBlocks()}) and at least 1; otherwise the program queues behind
  * everything booked on the plane, erases included.
  *
  * <p>Why the second bound is enough for the free pool never to run dry: a plane's free pool is a FIFO of blocks

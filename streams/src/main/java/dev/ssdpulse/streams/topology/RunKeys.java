@@ -1,6 +1,5 @@
-package dev.ssdpulse.streams.resultsets;
+package dev.ssdpulse.streams.topology;
 
-import dev.ssdpulse.streams.topology.StoreKeys;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.streams.state.KeyValueIterator;

@@ -1,13 +1,9 @@
-package dev.ssdpulse.streams.resultsets;
+package dev.ssdpulse.streams.topology;
 
 import dev.ssdpulse.schemas.avro.ResultSetRecord;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunDeleted;
 import dev.ssdpulse.schemas.topics.Topics;
-import dev.ssdpulse.streams.topology.AnalyticsSerdes;
-import dev.ssdpulse.streams.topology.DecodeOrDeadLetterProcessor;
-import dev.ssdpulse.streams.topology.Names;
-import dev.ssdpulse.streams.topology.StoreFactory;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serdes;
