@@ -163,6 +163,37 @@ class HtmlReportTest {
     }
 
     @Test
+    void aMixedRunHasAColumnAndALinePerOp() {
+        // seed 001's test reads and writes half and half: percentiles do not add up across directions
+        HtmlReport.RunData mixed = RUNS.computeIfAbsent("r-mixed", id -> ReportRuns.run(id, 8, 32, "none", 50));
+        List<HtmlReport.RunData> runs = List.of(run("r-0gb", 0, 1, "none"), mixed);
+        Document page = Jsoup.parse(HtmlReport.render("mixed", runs));
+        Element comparison = page.selectFirst("section#comparison");
+        Element table = comparison.selectFirst("table.side-by-side");
+        assertThat(table.select("thead th[data-column=run]").eachText())
+                .containsExactly("run", "r-0gb", "r-mixed", "r-mixed");
+        assertThat(table.select("tbody tr:has(th[data-column=op]) td").eachText())
+                .containsExactly("WRITE", "READ", "WRITE");
+        PhaseSummary test = testPhase(mixed);
+        for (int i = 0; i < 2; i++) {
+            assertThat(value(table, "iops", 1 + i))
+                    .isCloseTo(test.getOps().get(i).getIops(), within(1e-6));
+        }
+        // the runs' rates add their directions up; p99 is drawn per direction, the second dashed
+        Element p99 = chart(comparison, "p99 latency per window");
+        assertThat(p99.select("path.series").eachAttr("data-series"))
+                .containsExactly(runs.get(0).label(), mixed.label() + " READ", mixed.label() + " WRITE");
+        assertThat(p99.select("path.series").last().attr("stroke-dasharray")).isNotEmpty();
+        assertThat(chart(comparison, "IOPS per window, all ops").select("path.series"))
+                .hasSize(2);
+        List<String> averages = chart(comparison, "Average and minimum IOPS")
+                .select("rect.bar[data-group=average]")
+                .eachAttr("data-value");
+        assertThat(Double.parseDouble(averages.get(1)))
+                .isCloseTo(test.getOps().get(0).getIops() + test.getOps().get(1).getIops(), within(1e-6));
+    }
+
+    @Test
     void theQueueDepthsTimeAxisStartsAtZero() {
         // each test phase starts mid-window: the window across its start is no part of it
         Document page = Jsoup.parse(HtmlReport.render("two drives", twoDrives()));

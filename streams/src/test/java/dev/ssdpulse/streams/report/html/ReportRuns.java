@@ -31,6 +31,7 @@ final class ReportRuns {
     static final long CAPACITY_BYTES = 100 * GB;
     static final String MODEL = "report-test-drive";
     static final String TOOL_VERSION = "0.1.0-report-test";
+    private static final int READ = 0;
     private static final int WRITE = 1;
 
     private ReportRuns() {}
@@ -41,6 +42,11 @@ final class ReportRuns {
      * @param scheduler   the I/O scheduler the run records
      */
     static HtmlReport.RunData run(String runId, int freeFlashGb, int queueDepth, String scheduler) {
+        return run(runId, freeFlashGb, queueDepth, scheduler, 0);
+    }
+
+    /** @param readPercent share of the test phase's I/Os that read (seed 001's test: 50) */
+    static HtmlReport.RunData run(String runId, int freeFlashGb, int queueDepth, String scheduler, int readPercent) {
         AnalysisSettings settings =
                 AnalysisSettings.defaults().withSteadyState(10 * S, List.of(FioCriterion.parse("iops:20%:20s")));
         OfflineRunAnalysis analysis = new OfflineRunAnalysis(runId, settings, true, true);
@@ -71,10 +77,13 @@ final class ReportRuns {
                 latencyNs = 110_000_000 + random.nextInt(50_000_000); // and a rarer one above 100 ms
             }
             int sizeBytes = test ? 4096 : 131_072;
-            analysis.io(WRITE, test ? 1 : 0, t, latencyNs, sizeBytes, 0);
+            boolean read = test && random.nextInt(100) < readPercent;
+            analysis.io(read ? READ : WRITE, test ? 1 : 0, t, latencyNs, sizeBytes, 0);
             ios++;
-            hostBytes += sizeBytes;
-            nandBytes += sizeBytes + (test && t >= cliffNs ? (long) (sizeBytes * 3 * spareFactor) : 0);
+            if (!read) {
+                hostBytes += sizeBytes;
+                nandBytes += sizeBytes + (test && t >= cliffNs ? (long) (sizeBytes * 3 * spareFactor) : 0);
+            }
             if (t >= nextSmartNs) {
                 analysis.smart(SmartSample.newBuilder()
                         .setRunId(runId)
