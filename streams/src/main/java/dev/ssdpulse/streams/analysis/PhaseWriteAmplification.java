@@ -24,9 +24,28 @@ public final class PhaseWriteAmplification {
      *         nothing in them
      */
     public static Map<Integer, Double> byPhase(Map<Integer, Long> phaseStartNs, List<WriteAmplification> series) {
+        Map<Integer, Double> out = new TreeMap<>();
+        running(phaseStartNs, series)
+                .forEach((phase, points) ->
+                        out.put(phase, points.get(points.size() - 1).wa()));
+        return out;
+    }
+
+    /** A phase's WA after one of its intervals: NAND / host bytes over its intervals up to this one's end. */
+    public record SoFar(long toTimeNs, Double wa) {}
+
+    /**
+     * Each phase's WA as it builds up, interval by interval: the figure a phase ends with ({@link #byPhase}) and
+     * how it got there (a fresh drive's WA near 1 until its free blocks run out, then climbing).
+     *
+     * @return phase index -> the phase's WA after each of its intervals, in time order; null where the host had
+     *         written nothing in the phase yet
+     */
+    public static Map<Integer, List<SoFar>> running(Map<Integer, Long> phaseStartNs, List<WriteAmplification> series) {
         List<Map.Entry<Integer, Long>> phases = new ArrayList<>(phaseStartNs.entrySet());
         phases.sort(Map.Entry.comparingByValue());
         Map<Integer, long[]> sums = new TreeMap<>();
+        Map<Integer, List<SoFar>> out = new TreeMap<>();
         for (WriteAmplification interval : series) {
             int phase = phaseAt(phases, interval.getToTimeNs());
             if (phase == Integer.MIN_VALUE) {
@@ -35,9 +54,9 @@ public final class PhaseWriteAmplification {
             long[] s = sums.computeIfAbsent(phase, p -> new long[2]);
             s[0] += interval.getHostBytesWrittenDelta();
             s[1] += interval.getNandBytesWrittenDelta();
+            out.computeIfAbsent(phase, p -> new ArrayList<>())
+                    .add(new SoFar(interval.getToTimeNs(), s[0] > 0 ? (double) s[1] / s[0] : null));
         }
-        Map<Integer, Double> out = new TreeMap<>();
-        sums.forEach((phase, s) -> out.put(phase, s[0] > 0 ? (double) s[1] / s[0] : null));
         return out;
     }
 
