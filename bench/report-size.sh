@@ -37,10 +37,10 @@ cp="$cp$(cat "$work/cp-ssdpulse-streams.txt")"
 stack=$!
 streams=
 trap 'kill $stack $streams 2>/dev/null || true' EXIT
-until grep -q "Press Ctrl-C\|Stopping after" "$work/stack.log"; do sleep 1; done
+until grep -q "Press Ctrl-C\|Stopping after" "$work/stack.log" 2>/dev/null; do sleep 1; done
 "$here/ssdpulse" streams --state-dir "$work/state" --http-port -1 --exit-after 3h > "$work/streams.log" 2>&1 &
 streams=$!
-until grep -q "analytics running" "$work/streams.log"; do sleep 1; done
+until grep -q "analytics running" "$work/streams.log" 2>/dev/null; do sleep 1; done
 
 campaign="report-size-$(date +%s)"
 for ssd in "$ssd_a" "$ssd_b"; do

@@ -6,7 +6,7 @@ import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
-import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.analysis.PhaseWriteAmplification;
 import dev.ssdpulse.streams.report.Column;
 import dev.ssdpulse.streams.report.LatencyStatistic;
 import dev.ssdpulse.streams.report.ReportFormat;
@@ -19,13 +19,15 @@ import dev.ssdpulse.streams.report.html.HtmlReport.RunData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
  * The comparison that opens a report of several runs, as the reviews publish theirs: each run's headline figures
  * side by side (one column per run and op), the runs' IOPS, MB/s, p99 latency and WA over time on shared charts
- * (a line per run, time from each run's measured phase start), and each run's average against its minimum. What
+ * (a line per run, time from each run's measured phase start; WA as it built up since that start), and each run's
+ * average against its minimum. What
  * is compared is each run's {@link Scope}: its first TEST phase. Every figure is the summary's or a window's as
  * stored; the minimum is that of the whole windows of the phase.
  */
@@ -78,7 +80,7 @@ final class Comparison {
             c.add(Column.of(s.name(), h -> s.value().apply(h.row()), s.textDecimals()));
         }
         c.add(Column.of("min_window_iops", Headline::minIops, 0));
-        c.add(Column.of("min_window_mb_per_s", Headline::minMbPerSec, 1));
+        c.add(Column.of("min_window_mb_per_s", Headline::minMbPerSec, 2));
         for (LatencyStatistic statistic :
                 List.of(LatencyStatistic.MEAN, LatencyStatistic.P99, LatencyStatistic.P99_99, LatencyStatistic.MAX)) {
             c.add(Column.of(
@@ -178,17 +180,15 @@ final class Comparison {
                         !first));
                 first = false;
             }
-            List<WriteAmplification> intervals = run.wa().stream()
-                    .filter(w -> w.getFromTimeNs() >= scope.startNs() && w.getToTimeNs() <= scope.endNs())
-                    .toList();
-            if (!intervals.isEmpty()) {
+            List<PhaseWriteAmplification.SoFar> soFar = waSoFar(run, scope);
+            if (!soFar.isEmpty()) {
                 wa.add(new SvgChart.Series(
                         label,
-                        intervals.stream()
-                                .mapToDouble(w -> (w.getToTimeNs() - scope.startNs()) / 1e9)
+                        soFar.stream()
+                                .mapToDouble(w -> (w.toTimeNs() - scope.startNs()) / 1e9)
                                 .toArray(),
-                        intervals.stream()
-                                .mapToDouble(w -> w.getWaWindow() == null ? Double.NaN : w.getWaWindow())
+                        soFar.stream()
+                                .mapToDouble(w -> w.wa() == null ? Double.NaN : w.wa())
                                 .toArray(),
                         color));
             }
@@ -206,7 +206,13 @@ final class Comparison {
             b.append("<p class=\"note\">No run has SMART samples: no WA over time.</p>\n");
         } else {
             b.append(SvgChart.lines(
-                    "WA per SMART interval (NAND / host bytes written)", x, "WA", wa, List.of(), List.of(), false));
+                    "WA since the test phase's start (NAND / host bytes written)",
+                    x,
+                    "WA",
+                    wa,
+                    List.of(),
+                    List.of(),
+                    false));
         }
         b.append("<h3>Average and minimum</h3>\n<p class=\"note\">Average: the phase's I/Os (bytes) over its length,"
                 + " all ops. Minimum: its slowest whole window — what the drive gave at its worst, where a burst"
@@ -216,6 +222,21 @@ final class Comparison {
         b.append(SvgChart.groupedBars("Average and minimum MB/s", "MB/s", labels, groups, colors, mbpsBars, 1));
         b.append(SvgChart.groupedBars("Average and minimum IOPS", "IOPS", labels, groups, colors, iopsBars, 0));
         b.append("</div>\n</section>\n");
+    }
+
+    /**
+     * The scope's WA as it built up, SMART interval by SMART interval, ending at the phase's WA of the table (the
+     * same intervals, the same sums: {@link PhaseWriteAmplification}); for a whole run, its cumulative WA.
+     */
+    static List<PhaseWriteAmplification.SoFar> waSoFar(RunData run, Scope scope) {
+        if (scope.phase() == null) {
+            return run.wa().stream()
+                    .map(w -> new PhaseWriteAmplification.SoFar(w.getToTimeNs(), w.getWaCumulative()))
+                    .toList();
+        }
+        Map<Integer, Long> starts = new TreeMap<>();
+        scope.summary().getPhases().forEach(p -> starts.put(p.getPhaseIndex(), p.getStartNs()));
+        return PhaseWriteAmplification.running(starts, run.wa()).getOrDefault(scope.phaseIndex(), List.of());
     }
 
     /** "1 s" (the windows' length; the lengths of several when they differ). */

@@ -167,7 +167,8 @@ public final class HtmlReport {
             .pair > * { min-width:0; }
             svg.chart { display:block; width:100%; height:auto; margin:.5rem 0; background:#fff; }
             svg .title { font-size:15px; font-weight:600; fill:#2d3748; }
-            svg .tick, svg .axis { font-size:12px; fill:#4a5568; } svg .legend, svg .value { font-size:12px; fill:#2d3748; }
+            svg .tick, svg .axis { font-size:12px; fill:#4a5568; } svg .legend { font-size:12px; fill:#2d3748; }
+            svg .value { font-size:11px; fill:#2d3748; }
             svg .marker { font-size:11px; } svg .empty { fill:#718096; }
             @media print { body { background:#fff; } .card { box-shadow:none; break-inside:avoid-page; } }
             """;

@@ -4,7 +4,7 @@ import static dev.ssdpulse.streams.report.Table.escapeHtml;
 
 import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.streams.report.ReportFormat;
-import dev.ssdpulse.streams.report.chart.MinMaxDecimation;
+import dev.ssdpulse.streams.report.chart.MinMaxEnvelope;
 import dev.ssdpulse.streams.report.chart.Palette;
 import dev.ssdpulse.streams.report.chart.ScatterRaster;
 import java.math.BigDecimal;
@@ -20,8 +20,9 @@ import java.util.Locale;
  * viewBox scales; the CSS gives it the width). Each chart's root carries {@code data-points} (the data points it
  * shows), {@code data-series} (its lines or point sets) and {@code data-x-min} / {@code data-x-max} (its x axis),
  * so that a test, or a reader's script, can tell a drawn chart from an empty frame and check its axis; each line
- * is a {@code path.series} with its name in {@code data-series}. Long series are thinned to a min/max envelope
- * per 2 units of width ({@link MinMaxDecimation}): a 5,000-point series costs what a 1,100-point one does, and no
+ * is a {@code path.series} with its name in {@code data-series}. A series longer than the chart has room for is
+ * drawn as its mean per 2 units of width over a band from the lowest to the highest value there
+ * ({@link MinMaxEnvelope}, {@code path.envelope}): a 5,000-point series costs what a 550-point one does, and no
  * drop or spike disappears. Coordinates are rounded to 0.1 unit, finer than a screen shows.
  */
 public final class SvgChart {
@@ -101,20 +102,27 @@ public final class SvgChart {
         int colour = 0;
         for (Series s : series) {
             String color = s.color() != null ? s.color() : Palette.run(colour++);
-            MinMaxDecimation.Points p = MinMaxDecimation.decimate(s.x(), s.y(), PLOT_WIDTH / UNITS_PER_BUCKET);
-            StringBuilder d = new StringBuilder(p.size() * 13);
+            int buckets = PLOT_WIDTH / UNITS_PER_BUCKET;
+            // a long series: the mean per bucket as its line, the bucket's lowest to highest as a band under it
+            MinMaxEnvelope.Buckets b = s.x().length > buckets
+                    ? MinMaxEnvelope.of(s.x(), s.y(), buckets)
+                    : new MinMaxEnvelope.Buckets(s.x(), s.y(), s.y(), s.y());
+            if (s.x().length > buckets) {
+                band(body, b, x, y, logY, color);
+            }
+            StringBuilder d = new StringBuilder(b.size() * 13);
             boolean pen = false;
             int count = 0;
-            for (int i = 0; i < p.size(); i++) {
-                double v = p.y()[i];
-                if (!Double.isFinite(v) || !Double.isFinite(p.x()[i]) || (logY && v <= 0)) {
+            for (int i = 0; i < b.size(); i++) {
+                double v = b.mean()[i];
+                if (!Double.isFinite(v) || !Double.isFinite(b.x()[i]) || (logY && v <= 0)) {
                     pen = false;
                     continue;
                 }
                 d.append(String.format(
                         Locale.ROOT,
                         pen ? "L%.1f %.1f" : "M%.1f %.1f",
-                        x.px(p.x()[i], LEFT, WIDTH - RIGHT),
+                        x.px(b.x()[i], LEFT, WIDTH - RIGHT),
                         y.px(v, TOP + PLOT_HEIGHT, TOP)));
                 pen = true;
                 count++;
@@ -248,7 +256,16 @@ public final class SvgChart {
                         escapeHtml(labels.get(i)),
                         ReportFormat.grouped(values[i]),
                         x0 + slot * 0.35,
-                        top - 3,
+                        // where a count is wider than its bar, every other one a line higher: none overlaps
+                        top
+                                - 3
+                                - (i % 2 == 1
+                                                && 6.2
+                                                                * ReportFormat.grouped(values[i])
+                                                                        .length()
+                                                        > slot
+                                        ? 12
+                                        : 0),
                         ReportFormat.grouped(values[i])));
                 drawn++;
             }
@@ -370,7 +387,7 @@ public final class SvgChart {
         xAxis(b, x, xLabel);
         b.append(body);
         frame(b, WIDTH);
-        legend(b, legend, TOP + PLOT_HEIGHT + 38, WIDTH);
+        legend(b, legend, TOP + PLOT_HEIGHT + 50, WIDTH);
         return b.append("</svg>\n").toString();
     }
 
@@ -444,6 +461,48 @@ public final class SvgChart {
                         x0 > LEFT + PLOT_WIDTH * 2 / 3.0 ? " text-anchor=\"end\"" : "",
                         escapeHtml(band.label())));
             }
+        }
+    }
+
+    /**
+     * The band from each bucket's lowest to its highest value, a closed path per stretch without a gap; on a log
+     * axis a lowest value of 0 or less is drawn at the axis' bottom.
+     */
+    private static void band(StringBuilder body, MinMaxEnvelope.Buckets b, Axis x, Axis y, boolean logY, String color) {
+        StringBuilder d = new StringBuilder(b.size() * 26);
+        int i = 0;
+        while (i < b.size()) {
+            if (!Double.isFinite(b.max()[i]) || (logY && b.max()[i] <= 0)) {
+                i++;
+                continue;
+            }
+            int from = i;
+            while (i < b.size() && Double.isFinite(b.max()[i]) && (!logY || b.max()[i] > 0)) {
+                i++;
+            }
+            for (int k = from; k < i; k++) {
+                d.append(String.format(
+                        Locale.ROOT,
+                        k == from ? "M%.1f %.1f" : "L%.1f %.1f",
+                        x.px(b.x()[k], LEFT, WIDTH - RIGHT),
+                        y.px(b.max()[k], TOP + PLOT_HEIGHT, TOP)));
+            }
+            for (int k = i - 1; k >= from; k--) {
+                double low = logY ? Math.max(b.min()[k], y.min()) : b.min()[k];
+                d.append(String.format(
+                        Locale.ROOT,
+                        "L%.1f %.1f",
+                        x.px(b.x()[k], LEFT, WIDTH - RIGHT),
+                        y.px(low, TOP + PLOT_HEIGHT, TOP)));
+            }
+            d.append('Z');
+        }
+        if (!d.isEmpty()) {
+            body.append("<path class=\"envelope\" fill=\"")
+                    .append(color)
+                    .append("\" fill-opacity=\"0.22\" stroke=\"none\" d=\"")
+                    .append(d)
+                    .append("\"/>\n");
         }
     }
 

@@ -8,6 +8,7 @@ import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.streams.analysis.PhaseWriteAmplification;
 import dev.ssdpulse.streams.report.LatencyStatistic;
 import dev.ssdpulse.streams.report.Outliers;
 import dev.ssdpulse.streams.report.ReportFormat;
@@ -147,10 +148,17 @@ class HtmlReportTest {
                     .containsExactlyElementsOf(labels);
             assertThat(chart.attr("data-x-min")).as(title).isEqualTo("0");
         }
-        assertThat(chart(comparison, "WA per SMART interval (NAND / host bytes written)")
+        assertThat(chart(comparison, "WA since the test phase's start (NAND / host bytes written)")
                         .select("path.series")
                         .eachAttr("data-series"))
                 .containsExactlyElementsOf(labels);
+        // the WA line ends at the phase's WA of the table: the same intervals summed
+        for (HtmlReport.RunData run : runs) {
+            List<PhaseWriteAmplification.SoFar> soFar = Comparison.waSoFar(run, Scope.of(run.summary()));
+            assertThat(soFar).hasSizeGreaterThan(10);
+            assertThat(soFar.get(soFar.size() - 1).wa())
+                    .isEqualTo(testPhase(run).getWriteAmplification());
+        }
         // average and minimum: a pair of bars per run, the average the summary's
         Element bars = chart(comparison, "Average and minimum IOPS");
         List<String> averages = bars.select("rect.bar[data-group=average]").eachAttr("data-value");

@@ -16,7 +16,7 @@ import org.openqa.selenium.WebDriverException;
  * {@code bench/report-size.sh}'s timer: opens report files in headless Debian Chromium at 1500 px, each in turn
  * for the given rounds (files alternated, so that a busy spell of the machine hits each alike), and prints each
  * round's time to the painted page ({@link ReportRendering}) and the median per file. A file the browser cannot
- * show within the page-load timeout counts as that timeout.
+ * show within the timeout (its load, or its first frame after the load) counts as that timeout.
  *
  * <p>Usage: {@code ReportRenderMain ROUNDS TIMEOUT_S FILE...}
  */
@@ -32,7 +32,10 @@ public final class ReportRenderMain {
         WebDriver driver = Browser.chrome(profile);
         try {
             driver.manage().window().setSize(new Dimension(1500, 1200));
-            driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(timeoutS));
+            driver.manage()
+                    .timeouts()
+                    .pageLoadTimeout(Duration.ofSeconds(timeoutS))
+                    .scriptTimeout(Duration.ofSeconds(timeoutS));
             for (int round = 0; round < rounds; round++) {
                 for (int f = 0; f < files.size(); f++) {
                     try {
@@ -59,7 +62,10 @@ public final class ReportRenderMain {
                         driver.quit();
                         driver = Browser.chrome(Files.createTempDirectory("report-render"));
                         driver.manage().window().setSize(new Dimension(1500, 1200));
-                        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(timeoutS));
+                        driver.manage()
+                                .timeouts()
+                                .pageLoadTimeout(Duration.ofSeconds(timeoutS))
+                                .scriptTimeout(Duration.ofSeconds(timeoutS));
                     }
                 }
             }
