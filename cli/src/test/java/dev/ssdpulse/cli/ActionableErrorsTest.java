@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.Filter;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.filter.AbstractFilterable;
 import org.apache.logging.log4j.core.impl.Log4jLogEvent;
@@ -136,43 +137,66 @@ class ActionableErrorsTest {
                 .doesNotExist();
     }
 
-    /** The client's reconnection warnings while the check waits are not printed; other warnings still are. */
+    /**
+     * Warnings of retries the clients handle are held back and counted; a broker that cannot be reached shows once a
+     * minute; other warnings and every error show.
+     */
     @Test
     void kafkaClientRetriesAreHeldBackAndCounted() {
+        long[] nowNs = {0};
+        HandledKafkaRetries filter = new HandledKafkaRetries(() -> nowNs[0]);
+        String sender = "org.apache.kafka.clients.producer.internals.Sender";
+        String transactions =
+                "[Producer clientId=x] Got error produce response with correlation id 7 on topic-partition"
+                        + " t-0, retrying (2147483646 attempts left). Error: CONCURRENT_TRANSACTIONS";
+        assertThat(filter.filter(event(sender, Level.WARN, transactions))).isEqualTo(Filter.Result.DENY);
+        assertThat(filter.filter(event(sender, Level.WARN, transactions))).isEqualTo(Filter.Result.DENY);
+        assertThat(filter.heldBack()).containsEntry("CONCURRENT_TRANSACTIONS", 2L);
+
+        String network = "org.apache.kafka.clients.NetworkClient";
+        String unreachable = "[AdminClient clientId=adminclient-1] Connection to node -1 (/127.0.0.1:9092) could not be"
+                + " established. Node may not be available.";
+        assertThat(filter.filter(event(network, Level.WARN, unreachable)))
+                .as("the first shows")
+                .isEqualTo(Filter.Result.NEUTRAL);
+        nowNs[0] += 30_000_000_000L;
+        assertThat(filter.filter(event(network, Level.WARN, unreachable))).isEqualTo(Filter.Result.DENY);
+        nowNs[0] += 31_000_000_000L;
+        assertThat(filter.filter(event(network, Level.WARN, unreachable)))
+                .as("a minute later, one shows again")
+                .isEqualTo(Filter.Result.NEUTRAL);
+        assertThat(filter.heldBack()).containsEntry("broker not reachable (reconnecting)", 1L);
+
+        assertThat(filter.filter(event(sender, Level.ERROR, "Error: OUT_OF_ORDER_SEQUENCE_NUMBER, producer fenced")))
+                .as("errors are always shown")
+                .isEqualTo(Filter.Result.NEUTRAL);
+        assertThat(filter.filter(
+                        event("org.apache.kafka.streams.KafkaStreams", Level.WARN, "State transition from X to Y")))
+                .isEqualTo(Filter.Result.NEUTRAL);
+        assertThat(filter.filter(event("dev.ssdpulse.x", Level.WARN, "CONCURRENT_TRANSACTIONS")))
+                .as("ssdpulse's own warnings")
+                .isEqualTo(Filter.Result.NEUTRAL);
+    }
+
+    /** The CLI's console appenders carry the filter: what they print goes through it. */
+    @Test
+    void theFilterIsOnTheConsole() {
         HandledKafkaRetries.install();
-        AbstractFilterable filterable = (AbstractFilterable) ((LoggerContext) LogManager.getContext(false))
+        AbstractFilterable console = (AbstractFilterable) ((LoggerContext) LogManager.getContext(false))
                 .getConfiguration()
                 .getAppenders()
                 .values()
                 .iterator()
                 .next();
-        long before = HandledKafkaRetries.counts().getOrDefault("CONCURRENT_TRANSACTIONS", 0L);
-        assertThat(filterable.isFiltered(event(
+        long before = HandledKafkaRetries.counts().getOrDefault("OUT_OF_ORDER_SEQUENCE_NUMBER", 0L);
+        assertThat(console.isFiltered(event(
                         "org.apache.kafka.clients.producer.internals.Sender",
                         Level.WARN,
-                        "[Producer clientId=x] Got error produce response with correlation id 7 on topic-partition"
-                                + " t-0, retrying (2147483646 attempts left). Error: CONCURRENT_TRANSACTIONS")))
+                        "Got error produce response, retrying. Error: OUT_OF_ORDER_SEQUENCE_NUMBER")))
                 .isTrue();
-        assertThat(filterable.isFiltered(event(
-                        "org.apache.kafka.clients.NetworkClient",
-                        Level.WARN,
-                        "[AdminClient clientId=adminclient-1] Connection to node -1 (/127.0.0.1:9092) could not be"
-                                + " established. Node may not be available.")))
-                .isTrue();
-        assertThat(HandledKafkaRetries.counts().get("CONCURRENT_TRANSACTIONS")).isEqualTo(before + 1);
-        assertThat(HandledKafkaRetries.summaryLine()).contains("CONCURRENT_TRANSACTIONS");
-        assertThat(filterable.isFiltered(event(
-                        "org.apache.kafka.clients.producer.internals.Sender",
-                        Level.ERROR,
-                        "Error: OUT_OF_ORDER_SEQUENCE_NUMBER, the producer is fenced")))
-                .as("errors are always shown")
-                .isFalse();
-        assertThat(filterable.isFiltered(
-                        event("org.apache.kafka.streams.KafkaStreams", Level.WARN, "State transition from X to Y")))
-                .isFalse();
-        assertThat(filterable.isFiltered(event("dev.ssdpulse.x", Level.WARN, "CONCURRENT_TRANSACTIONS")))
-                .as("ssdpulse's own warnings")
-                .isFalse();
+        assertThat(HandledKafkaRetries.counts().get("OUT_OF_ORDER_SEQUENCE_NUMBER"))
+                .isEqualTo(before + 1);
+        assertThat(HandledKafkaRetries.summaryLine()).contains("OUT_OF_ORDER_SEQUENCE_NUMBER");
     }
 
     private static Log4jLogEvent event(String logger, Level level, String message) {
