@@ -346,6 +346,8 @@
     var wa = view.wa || [];
     Charts.line($('chart-wa'), Object.assign({ yLabel: 'WA', series: [
       { label: 'cumulative', color: '#6b46c1', points: wa.map(function (w) { return [w.toS, w.waCumulative]; }) },
+      { label: 'bounds (counter steps)', color: '#805ad5', dash: [4, 3], points: wa.map(function (w) { return [w.toS, w.waCumulativeLow == null ? NaN : w.waCumulativeLow]; }) },
+      { color: '#805ad5', dash: [4, 3], points: wa.map(function (w) { return [w.toS, w.waCumulativeHigh == null ? NaN : w.waCumulativeHigh]; }) },
       { label: 'per interval', color: '#b794f4', points: wa.map(function (w) { return [w.toS, w.waWindow]; }) }
     ] }, common));
     renderTotals(ops);
@@ -517,7 +519,7 @@
   }
   function renderSummary() {
     var s = view.summary;
-    $('summary-note').textContent = s ? '(' + s.status + ', ' + duration(s.durationNs / 1e9) + ', WA ' + (s.writeAmplification.cumulative == null ? 'n/a' : num(s.writeAmplification.cumulative, 2)) + ')' : '(appears when the run ends)';
+    $('summary-note').textContent = s ? '(' + s.status + ', ' + duration(s.durationNs / 1e9) + ', WA ' + (s.writeAmplification.cumulative == null ? 'n/a' : num(s.writeAmplification.cumulative, 2) + (s.writeAmplification.resolved === false ? ', not yet resolvable: ' + num(s.writeAmplification.low, 2) + ' to ' + (s.writeAmplification.high == null ? 'unbounded' : num(s.writeAmplification.high, 2)) : '')) + ')' : '(appears when the run ends)';
     if (!s) { $('summary').innerHTML = ''; return; }
     var rows = '<tr><th scope="col">op</th><th scope="col" class="num">I/Os</th><th scope="col" class="num">IOPS</th><th scope="col" class="num">MB/s</th><th scope="col" class="num">mean</th><th scope="col" class="num">p50</th><th scope="col" class="num">p99</th><th scope="col" class="num">p99.9</th><th scope="col" class="num">p99.99</th><th scope="col" class="num">max</th>' +
       THRESHOLDS_MS.map(function (t) { return '<th scope="col" class="num">≥' + t + ' ms</th>'; }).join('') + '</tr>';

@@ -2,6 +2,8 @@ package dev.ssdpulse.cli;
 
 import dev.ssdpulse.cli.analytics.ReplayCommand;
 import dev.ssdpulse.cli.analytics.StreamsCommand;
+import dev.ssdpulse.cli.command.HandledKafkaRetries;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.demo.DemoCommand;
 import dev.ssdpulse.cli.device.DeviceCommand;
 import dev.ssdpulse.cli.importer.ImportCommand;
@@ -10,6 +12,7 @@ import dev.ssdpulse.cli.registry.RegistryCommand;
 import dev.ssdpulse.cli.report.ReportCommand;
 import dev.ssdpulse.cli.runs.RunsCommand;
 import dev.ssdpulse.cli.simulate.SimulateCommand;
+import dev.ssdpulse.cli.smart.SmartCommand;
 import dev.ssdpulse.cli.stack.StackCommand;
 import dev.ssdpulse.cli.workloads.WorkloadsCommand;
 import dev.ssdpulse.platform.KafkaReachability;
@@ -29,7 +32,10 @@ import org.apache.kafka.common.errors.TimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Composition root: every command is wired here, nowhere else has a {@code main}. */
+/**
+ * Composition root and the CLI's entry point: every command is wired here. (The only other {@code main} of the
+ * product code is the broker process that {@code platform} starts in a child JVM, {@code KafkaBrokerProcessMain}.)
+ */
 // scope = INHERIT copies --help/-h and --version/-V to every subcommand at any depth, so
 // `ssdpulse demo --help` answers like the top level does.
 @Command(
@@ -45,6 +51,7 @@ import picocli.CommandLine.Command;
             RegistryCommand.class,
             SimulateCommand.class,
             DeviceCommand.class,
+            SmartCommand.class,
             ImportCommand.class,
             StreamsCommand.class,
             ReplayCommand.class,

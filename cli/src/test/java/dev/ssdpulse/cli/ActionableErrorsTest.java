@@ -2,6 +2,7 @@ package dev.ssdpulse.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ssdpulse.cli.command.HandledKafkaRetries;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;

@@ -11,7 +11,9 @@ import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.registry.AvroCompatibility;
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
 import dev.ssdpulse.schemas.runs.RunStartTime;
@@ -51,6 +53,8 @@ class SchemaEvolutionTest {
     private static final String HISTORY_PHASE_WA = "/schema-history/before-phase-wa/";
     /** Before the device run's submit batch and CPU pinning were recorded in the host description. */
     private static final String HISTORY_IO_SETTINGS = "/schema-history/before-io-settings/";
+    /** Before SMART counters carried their source, unit and step, and WA its bounds. */
+    private static final String HISTORY_COUNTER_RESOLUTION = "/schema-history/before-counter-resolution/";
 
     static Stream<Schema> changedRecords() {
         return Stream.of(
@@ -147,6 +151,42 @@ class SchemaEvolutionTest {
         assertThat(AvroCompatibility.incompatibilities(
                         CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before(now, HISTORY_IO_SETTINGS))))
                 .isEmpty();
+    }
+
+    static Stream<Schema> changedForCounterResolution() {
+        return Stream.of(SmartSample.SCHEMA$, WriteAmplification.SCHEMA$, PhaseSummary.SCHEMA$, RunSummary.SCHEMA$);
+    }
+
+    @ParameterizedTest
+    @MethodSource("changedForCounterResolution")
+    void theRecordsWithCounterSourcesAndWaBoundsAreFullyCompatibleWithTheOnesBefore(Schema now) throws IOException {
+        // FULL_TRANSITIVE includes the registry's default, BACKWARD: new readers read every record written before
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before(now, HISTORY_COUNTER_RESOLUTION))))
+                .isEmpty();
+    }
+
+    @Test
+    void aSmartSampleWrittenBeforeTheCountersDecodesWithNoCountersAndNoWaBasis() throws IOException {
+        Schema before = before(SmartSample.SCHEMA$, HISTORY_COUNTER_RESOLUTION);
+        GenericRecord old = new GenericData.Record(before);
+        SmartSample now = SampleRecords.smartSample();
+        for (Schema.Field f : before.getFields()) {
+            old.put(f.name(), GenericData.get().deepCopy(f.schema(), toGeneric(now, f.name())));
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new GenericDatumWriter<GenericRecord>(before).write(old, encoder);
+        encoder.flush();
+
+        SmartSample read = new SpecificDatumReader<SmartSample>(
+                        before, SmartSample.SCHEMA$, new GeneratedSpecificData(SmartSample.class))
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+
+        assertThat(read.getNandBytesWritten()).isEqualTo(now.getNandBytesWritten());
+        assertThat(read.getCounters()).isEmpty();
+        assertThat(read.getWaUnit()).isNull();
+        assertThat(read.getWaNote()).isNull();
     }
 
     private static Schema before(Schema now, String historyDir) throws IOException {

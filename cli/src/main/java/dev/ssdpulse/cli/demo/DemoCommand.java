@@ -1,6 +1,6 @@
 package dev.ssdpulse.cli.demo;
 
-import dev.ssdpulse.cli.HandledKafkaRetries;
+import dev.ssdpulse.cli.command.HandledKafkaRetries;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
 import dev.ssdpulse.cli.simulate.SimulatedRunDriver;
@@ -213,7 +213,7 @@ public final class DemoCommand implements Callable<Integer> {
             out.flush();
             StringWriter quiet = new StringWriter();
             try (StreamedRunOutput output = new StreamedRunOutput(
-                    kafka,
+                    kafka.clientProperties(),
                     SimulatedRunDriver.runStarted(runId, drive, simulated, workload, 1_000_000_000L),
                     SimulatedRunDriver.maxWorkers(workload),
                     OverflowPolicy.BLOCK,

@@ -1,7 +1,7 @@
 package dev.ssdpulse.cli.device;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.options.RunLabelOptions;
@@ -10,6 +10,7 @@ import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
+import dev.ssdpulse.cli.smart.SmartDevice;
 import dev.ssdpulse.producer.device.DeviceProgress;
 import dev.ssdpulse.producer.device.DeviceRunListener;
 import dev.ssdpulse.producer.device.DeviceRunOptions;
@@ -28,6 +29,7 @@ import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
 import dev.ssdpulse.producer.device.hostinfo.IoSchedulerSwitch;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.smart.SmartPlan;
 import dev.ssdpulse.producer.smart.SmartPoller;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.Units;
@@ -150,6 +152,15 @@ public final class DeviceCommand implements Callable<Integer> {
     WorkloadOptions workload;
 
     @Option(
+            names = "--smart-device",
+            paramLabel = "DEV",
+            description =
+                    "The drive whose SMART counters to poll (default: the target, or the disk under a file target;"
+                            + " give it where that disk cannot be found: LVM, md, overlay). `ssdpulse smart --target DEV`"
+                            + " shows what it exposes.")
+    Path smartDevice;
+
+    @Option(
             names = "--smart-interval",
             defaultValue = "10s",
             paramLabel = "DURATION",
@@ -188,6 +199,7 @@ public final class DeviceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         offline.validate();
+        SmartDevice.checkExplicit(smartDevice);
         if (submitBatch < 1) {
             throw new UserInputException("--submit-batch must be at least 1 (I/Os per submission), got " + submitBatch);
         }
@@ -292,8 +304,8 @@ public final class DeviceCommand implements Callable<Integer> {
                     .mapToInt(p -> p.phase().workers())
                     .max()
                     .orElse(1);
-            try (StreamedRunOutput output =
-                    new StreamedRunOutput(kafka, started, maxWorkers, overflowPolicy, batchIos, out)) {
+            try (StreamedRunOutput output = new StreamedRunOutput(
+                    kafka.clientProperties(), started, maxWorkers, overflowPolicy, batchIos, out)) {
                 return run(output, runner, workloadSpec, facts, prepared, schedulerSwitch);
             }
         } finally {
@@ -363,20 +375,23 @@ public final class DeviceCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         long startNs = System.nanoTime();
         SmartPoller smart = null;
-        if (prepared.blockDevice() || facts.blockDevice() != null) {
-            Path device = prepared.blockDevice() ? prepared.path() : Path.of("/dev", facts.blockDevice());
+        Path device = SmartDevice.of(prepared.path(), prepared.blockDevice(), facts.blockDevice(), smartDevice);
+        if (device != null) {
             smart = new SmartPoller(
                     device,
                     smartInterval,
                     () -> System.nanoTime() - startNs,
                     reading -> output.smart(reading.toAvro(output.runId())));
             if (!quiet) {
+                SmartPlan plan = smart.plan();
                 err.println(
-                        smart.availability().available()
-                                ? "SMART: polling " + device
+                        plan.hasTool()
+                                ? "SMART: polling " + device + " with " + String.join(" and ", plan.commands())
                                 : "note: " + smart.availability().reason());
             }
             smart.start();
+        } else if (!quiet) {
+            err.println("note: WA unavailable: no drive to poll for SMART: " + SmartDevice.whyNone(prepared.path()));
         }
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         DeviceRunListener listener = new DeviceRunListener() {
@@ -456,6 +471,14 @@ public final class DeviceCommand implements Callable<Integer> {
             } finally {
                 if (smart != null) {
                     smart.close();
+                    if (!quiet && smart.hasTool()) {
+                        String lastError = smart.lastError();
+                        err.println("SMART: " + smart.readingsDelivered() + " readings"
+                                + (lastError == null ? "" : "; last failed poll: " + lastError));
+                        if (!smart.availability().available()) {
+                            err.println("note: " + smart.availability().reason());
+                        }
+                    }
                 }
                 restoreScheduler(schedulerSwitch); // before the summary, and before a Ctrl-C lets the JVM exit
             }

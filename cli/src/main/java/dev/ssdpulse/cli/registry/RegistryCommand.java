@@ -1,7 +1,7 @@
 package dev.ssdpulse.cli.registry;
 
-import dev.ssdpulse.cli.UntilStopped;
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UntilStopped;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.platform.registry.EmbeddedSchemaRegistry;
 import dev.ssdpulse.platform.registry.KafkaRegistryLog;
 import java.io.IOException;

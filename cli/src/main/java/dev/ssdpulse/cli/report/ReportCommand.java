@@ -1,8 +1,9 @@
 package dev.ssdpulse.cli.report;
 
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.RunIds;
+import dev.ssdpulse.cli.run.SummaryRenderer;
 import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.RunStarted;

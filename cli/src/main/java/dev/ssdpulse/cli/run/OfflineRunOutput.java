@@ -1,6 +1,5 @@
 package dev.ssdpulse.cli.run;
 
-import dev.ssdpulse.cli.report.SummaryRenderer;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.RunStatus;

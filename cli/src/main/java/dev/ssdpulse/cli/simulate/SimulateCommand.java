@@ -127,8 +127,8 @@ public final class SimulateCommand implements Callable<Integer> {
                 labels.apply(SimulatedRunDriver.runStarted(id, config, drive, workloadSpec, smartInterval.toNanos()));
         int maxWorkers = SimulatedRunDriver.maxWorkers(workloadSpec);
         // The simulator's clock is virtual: waiting for Kafka changes no measured time, so nothing is dropped.
-        try (StreamedRunOutput output =
-                new StreamedRunOutput(kafka, started, maxWorkers, OverflowPolicy.BLOCK, batchIos, out)) {
+        try (StreamedRunOutput output = new StreamedRunOutput(
+                kafka.clientProperties(), started, maxWorkers, OverflowPolicy.BLOCK, batchIos, out)) {
             return run(output, drive, workloadSpec);
         }
     }

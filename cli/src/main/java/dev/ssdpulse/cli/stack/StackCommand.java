@@ -1,7 +1,7 @@
 package dev.ssdpulse.cli.stack;
 
-import dev.ssdpulse.cli.UntilStopped;
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UntilStopped;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.platform.LocalStack;
 import dev.ssdpulse.platform.TopicCreation;
 import dev.ssdpulse.platform.kafka.BrokerSettings;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ssdpulse.schemas.registry.AvroCompatibility;
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+import dev.ssdpulse.schemas.registry.SchemaRegistryException;
 import java.util.List;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.Test;
@@ -71,10 +72,9 @@ class RegistryCompatibilityTest {
 
     @Test
     void levelsParseCaseInsensitivelyAndRejectUnknownWith42203() {
-        assertThat(RegistryException.compatibilityLevel("full_transitive"))
-                .isEqualTo(CompatibilityLevel.FULL_TRANSITIVE);
-        assertThatThrownBy(() -> RegistryException.compatibilityLevel("SIDEWAYS"))
-                .isInstanceOfSatisfying(RegistryException.class, e -> {
+        assertThat(CompatibilityLevel.parse("full_transitive")).isEqualTo(CompatibilityLevel.FULL_TRANSITIVE);
+        assertThatThrownBy(() -> CompatibilityLevel.parse("SIDEWAYS"))
+                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
                     assertThat(e.httpStatus()).isEqualTo(422);
                     assertThat(e.errorCode()).isEqualTo(42203);
                     assertThat(e.getMessage()).contains("SIDEWAYS");
@@ -89,7 +89,7 @@ class RegistryCompatibilityTest {
         for (String bad : List.of("0", "-2", "abc", "")) {
             assertThatThrownBy(() -> VersionSpec.parse(bad))
                     .isInstanceOfSatisfying(
-                            RegistryException.class,
+                            SchemaRegistryException.class,
                             e -> assertThat(e.errorCode()).isEqualTo(42202));
         }
     }

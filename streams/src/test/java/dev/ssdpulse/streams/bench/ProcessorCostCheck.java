@@ -66,7 +66,7 @@ public final class ProcessorCostCheck {
         }
         for (int round = 0; round < 4; round++) {
             MockProcessorContext<String, SpecificRecord> context = context(config);
-            RunEventProcessor processor = new RunEventProcessor(config);
+            RunEventProcessor processor = new RunEventProcessor(config.analysisSettings(), config.heartbeatTimeout());
             processor.init(context);
             String runId = "r" + round;
             processor.process(

@@ -129,8 +129,10 @@ class DashboardBrowserIT {
                             .isGreaterThan(0);
                     assertThat(Browser.points(driver.findElement(By.id("chart-bins"))))
                             .isGreaterThan(0);
-                    assertThat(Browser.points(driver.findElement(By.id("chart-wa"))))
-                            .isGreaterThan(0);
+                    // per WA interval: the cumulative WA, its lower and upper bound, the interval's own WA
+                    int waIntervals = app.views().waSeries(liveId).size();
+                    assertThat(waIntervals).isPositive();
+                    wait.until(d -> Browser.points(d.findElement(By.id("chart-wa"))) == 4 * waIntervals);
                     assertThat(driver.findElement(By.id("thresholds")).getText())
                             .contains("≥ 10 ms");
                     assertThat(Browser.failedLoads(driver))

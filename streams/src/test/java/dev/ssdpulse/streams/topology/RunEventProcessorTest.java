@@ -85,7 +85,7 @@ class RunEventProcessorTest {
 
     private List<Object> process(List<IoStreamRecord> records, int restartAt) {
         MockProcessorContext<String, SpecificRecord> context = context();
-        RunEventProcessor processor = new RunEventProcessor(config());
+        RunEventProcessor processor = new RunEventProcessor(config().analysisSettings(), config().heartbeatTimeout());
         processor.init(context);
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < records.size(); i++) {
@@ -95,7 +95,7 @@ class RunEventProcessorTest {
                 runState.flushCache();
                 runState.clearCache();
                 processor.close();
-                processor = new RunEventProcessor(config());
+                processor = new RunEventProcessor(config().analysisSettings(), config().heartbeatTimeout());
                 processor.init(context);
             }
             processor.process(new Record<>("run-mock", records.get(i), i));
@@ -110,7 +110,7 @@ class RunEventProcessorTest {
     void forwardsWindowsVerdictsLatenciesAndOneSummaryToTheNamedSinks() {
         List<IoStreamRecord> records = run().records(64);
         MockProcessorContext<String, SpecificRecord> context = context();
-        RunEventProcessor processor = new RunEventProcessor(config());
+        RunEventProcessor processor = new RunEventProcessor(config().analysisSettings(), config().heartbeatTimeout());
         processor.init(context);
         assertThat(context.scheduledPunctuators()).hasSize(1);
         for (IoStreamRecord r : records) {
@@ -143,7 +143,7 @@ class RunEventProcessorTest {
         List<IoStreamRecord> records = run().records(64);
         AnalyticsConfig config = config().withHeartbeatTimeout(Duration.ofSeconds(60));
         MockProcessorContext<String, SpecificRecord> context = context();
-        RunEventProcessor processor = new RunEventProcessor(config);
+        RunEventProcessor processor = new RunEventProcessor(config.analysisSettings(), config.heartbeatTimeout());
         processor.init(context);
         processor.process(new Record<>("run-mock", records.get(0), 0L)); // activity stored at t = 1 s
         EncodeOnCommitStore<?> runState = context.getStateStore(Names.RUN_STATE_STORE);
@@ -154,7 +154,7 @@ class RunEventProcessorTest {
         // the analytics were down for 10 minutes; the run's newer events are still in the backlog
         context.setCurrentSystemTimeMs(601_000L);
         context.resetForwards();
-        RunEventProcessor restarted = new RunEventProcessor(config);
+        RunEventProcessor restarted = new RunEventProcessor(config.analysisSettings(), config.heartbeatTimeout());
         restarted.init(context);
         var punctuator = context.scheduledPunctuators()
                 .get(context.scheduledPunctuators().size() - 1)

@@ -1,7 +1,5 @@
 package dev.ssdpulse.producer.sim.config;
 
-import dev.ssdpulse.producer.sim.ftl.gc.VictimPolicy;
-
 /**
  * FTL policy. Thresholds are in free blocks (see {@link dev.ssdpulse.producer.sim.ftl.GcThresholds});
  * {@code dChoices} is used by D_CHOICES only; {@code compressionRatio} = the best compression the

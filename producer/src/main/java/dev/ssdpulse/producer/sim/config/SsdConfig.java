@@ -1,6 +1,5 @@
 package dev.ssdpulse.producer.sim.config;
 
-import dev.ssdpulse.producer.sim.ftl.gc.VictimPolicy;
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
 import dev.ssdpulse.producer.sim.nand.NandTiming;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package dev.ssdpulse.producer.sim.ftl.meta;
 
 import dev.ssdpulse.producer.sim.config.MetadataSpec;
-import dev.ssdpulse.producer.sim.ftl.FlashCounters;
-import dev.ssdpulse.producer.sim.ftl.HostWriteAdmission;
+import dev.ssdpulse.producer.sim.ftl.admission.HostWriteAdmission;
+import dev.ssdpulse.producer.sim.ftl.counters.FlashCounters;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
 

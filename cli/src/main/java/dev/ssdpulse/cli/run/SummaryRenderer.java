@@ -1,0 +1,119 @@
+package dev.ssdpulse.cli.run;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.http.ApiJson;
+import dev.ssdpulse.streams.report.ReportTables;
+import dev.ssdpulse.streams.report.ReportTables.SummaryRow;
+import dev.ssdpulse.streams.report.SummaryJson;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Renders a {@link RunSummary} for people (text) and scripts (JSON with stable field names, documented in
+ * docs/data-model.md, "Run summary JSON"). The offline simulation, {@code report} and {@code replay} print through here. The
+ * text's tables are columns of {@link ReportTables#SUMMARY}, the column set of {@code report --format csv} and
+ * the API's {@code summary.csv}: the same cells, rounded for reading. Locale-independent.
+ */
+public final class SummaryRenderer {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private SummaryRenderer() {}
+
+    /** Extra facts a producer knows that the summary record does not carry. */
+    public record Context(String device, String workload) {}
+
+    public static void text(RunSummary s, Context context, PrintWriter out) {
+        out.print(String.format(
+                Locale.ROOT,
+                "run %s: %s%s, %.1f s%n",
+                s.getRunId(),
+                s.getStatus(),
+                s.getReason() == null ? "" : " (" + s.getReason() + ")",
+                s.getDurationNs() / 1e9));
+        if (context != null) {
+            out.print(String.format(
+                    Locale.ROOT, "  device   : %s%n  workload : %s%n", context.device(), context.workload()));
+        }
+        out.print(String.format(
+                Locale.ROOT,
+                "  I/Os     : %d counted, %d expected, %d late, %d duplicate batches," + " %d not published%n",
+                s.getIoCount(),
+                s.getIoCountExpected(),
+                s.getLateIoCount(),
+                s.getDuplicateBatchCount(),
+                s.getIoNotPublished()));
+        WriteAmplification wa = s.getWriteAmplification();
+        if (wa != null) {
+            out.print(String.format(
+                    Locale.ROOT,
+                    "  WA       : %s (NAND %s / host %s since the first SMART sample; source %s)%n",
+                    fmt(wa.getWaCumulative()),
+                    ApiJson.capacityText(wa.getNandBytesWrittenCumulative()),
+                    ApiJson.capacityText(wa.getHostBytesWrittenCumulative()),
+                    wa.getSource()));
+        } else {
+            out.println("  WA       : unavailable (no usable SMART samples)");
+        }
+        out.println();
+        List<SummaryRow> rows = ReportTables.summaryRows(s);
+        opTables("whole run", rows.stream().filter(r -> r.phaseIndex() == null).toList(), out);
+        for (PhaseSummary phase : s.getPhases()) {
+            Double phaseWa = phase.getWriteAmplification();
+            opTables(
+                    String.format(
+                            Locale.ROOT,
+                            "phase %d '%s' (%s), %.1f..%.1f s%s",
+                            phase.getPhaseIndex(),
+                            phase.getName(),
+                            phase.getKind(),
+                            phase.getStartNs() / 1e9,
+                            phase.getEndNs() / 1e9,
+                            phaseWa == null ? "" : ", WA " + fmt(phaseWa)),
+                    rows.stream()
+                            .filter(r -> Objects.equals(r.phaseIndex(), phase.getPhaseIndex()))
+                            .toList(),
+                    out);
+        }
+        if (!s.getSteadyState().isEmpty()) {
+            out.println("steady state:");
+            for (SteadyStateVerdict v : s.getSteadyState()) {
+                out.println("  phase " + v.getPhaseIndex() + " " + SummaryJson.opName(v) + " " + v.getMethod() + ": "
+                        + SummaryJson.verdictText(v) + " — " + v.getExplanation());
+            }
+        }
+        out.flush();
+    }
+
+    private static void opTables(String title, List<SummaryRow> rows, PrintWriter out) {
+        out.println(title + ":");
+        if (rows.isEmpty()) {
+            out.println("  (no I/O)");
+            return;
+        }
+        ReportTables.LATENCY.text(out, rows, "  ");
+        ReportTables.OUTLIERS.text(out, rows, "  ");
+        out.println();
+    }
+
+    /** The stable summary JSON; one implementation shared with the HTTP API ({@link SummaryJson}). */
+    public static String json(RunSummary s, Context context) {
+        try {
+            return JSON.writeValueAsString(SummaryJson.of(
+                    s, context == null ? null : context.device(), context == null ? null : context.workload()));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render summary JSON", e);
+        }
+    }
+
+    private static String fmt(Double v) {
+        return v == null ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
+    }
+}
