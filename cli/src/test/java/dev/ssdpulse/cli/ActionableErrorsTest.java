@@ -9,11 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.core.Filter;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.filter.AbstractFilterable;
 import org.apache.logging.log4j.core.impl.Log4jLogEvent;
@@ -113,70 +111,24 @@ class ActionableErrorsTest {
                             "16MiB",
                             "--workload",
                             "seed003-mixed-80-20"));
-            List<CompletableFuture<CliRun>> runs = new ArrayList<>();
-            long startNs = System.nanoTime();
             for (Case c : cases) {
                 List<String> args = new ArrayList<>(List.of(c.command()));
                 args.addAll(List.of("--bootstrap-servers", c.servers()));
-                runs.add(CompletableFuture.supplyAsync(() -> CliRun.of(args.toArray(String[]::new))));
-            }
-            for (int i = 0; i < cases.size(); i++) {
-                CliRun r = runs.get(i).get(30, TimeUnit.SECONDS);
+                long startNs = System.nanoTime();
+                CliRun r = CliRun.of(args.toArray(String[]::new));
+                long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNs);
                 assertThat(r.exit()).as(r.err()).isEqualTo(1);
                 assertThat(lines(r.err()))
                         .singleElement()
                         .asString()
-                        .startsWith("error: cannot reach Kafka at "
-                                + cases.get(i).servers() + " (" + cases.get(i).why() + ")")
+                        .startsWith("error: cannot reach Kafka at " + c.servers() + " (" + c.why() + ")")
                         .contains("`ssdpulse stack`");
+                assertThat(seconds).as(c.command()[0] + " answered within 10 s").isLessThan(10);
             }
-            assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNs))
-                    .isLessThan(10);
         }
         assertThat(dir.resolve("t.bin"))
                 .as("nothing prepared for a run that cannot start")
                 .doesNotExist();
-    }
-
-    /**
-     * Warnings of retries the clients handle are held back and counted; a broker that cannot be reached shows once a
-     * minute; other warnings and every error show.
-     */
-    @Test
-    void kafkaClientRetriesAreHeldBackAndCounted() {
-        long[] nowNs = {0};
-        HandledKafkaRetries filter = new HandledKafkaRetries(() -> nowNs[0]);
-        String sender = "org.apache.kafka.clients.producer.internals.Sender";
-        String transactions =
-                "[Producer clientId=x] Got error produce response with correlation id 7 on topic-partition"
-                        + " t-0, retrying (2147483646 attempts left). Error: CONCURRENT_TRANSACTIONS";
-        assertThat(filter.filter(event(sender, Level.WARN, transactions))).isEqualTo(Filter.Result.DENY);
-        assertThat(filter.filter(event(sender, Level.WARN, transactions))).isEqualTo(Filter.Result.DENY);
-        assertThat(filter.heldBack()).containsEntry("CONCURRENT_TRANSACTIONS", 2L);
-
-        String network = "org.apache.kafka.clients.NetworkClient";
-        String unreachable = "[AdminClient clientId=adminclient-1] Connection to node -1 (/127.0.0.1:9092) could not be"
-                + " established. Node may not be available.";
-        assertThat(filter.filter(event(network, Level.WARN, unreachable)))
-                .as("the first shows")
-                .isEqualTo(Filter.Result.NEUTRAL);
-        nowNs[0] += 30_000_000_000L;
-        assertThat(filter.filter(event(network, Level.WARN, unreachable))).isEqualTo(Filter.Result.DENY);
-        nowNs[0] += 31_000_000_000L;
-        assertThat(filter.filter(event(network, Level.WARN, unreachable)))
-                .as("a minute later, one shows again")
-                .isEqualTo(Filter.Result.NEUTRAL);
-        assertThat(filter.heldBack()).containsEntry("broker not reachable (reconnecting)", 1L);
-
-        assertThat(filter.filter(event(sender, Level.ERROR, "Error: OUT_OF_ORDER_SEQUENCE_NUMBER, producer fenced")))
-                .as("errors are always shown")
-                .isEqualTo(Filter.Result.NEUTRAL);
-        assertThat(filter.filter(
-                        event("org.apache.kafka.streams.KafkaStreams", Level.WARN, "State transition from X to Y")))
-                .isEqualTo(Filter.Result.NEUTRAL);
-        assertThat(filter.filter(event("dev.ssdpulse.x", Level.WARN, "CONCURRENT_TRANSACTIONS")))
-                .as("ssdpulse's own warnings")
-                .isEqualTo(Filter.Result.NEUTRAL);
     }
 
     /** The CLI's console appenders carry the filter: what they print goes through it. */
