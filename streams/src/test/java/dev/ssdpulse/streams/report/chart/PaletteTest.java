@@ -67,7 +67,7 @@ class PaletteTest {
         assertThat(Double.parseDouble(m.group(4))).isEqualTo(Palette.STEADY_OPACITY);
         assertThat(charts)
                 .contains("ctx.strokeStyle = m.color || '" + Palette.PHASE + "'")
-                .contains("ctx.fillStyle = '" + Palette.PHASE_TEXT + "'")
+                .contains("ctx.fillStyle = m.color || '" + Palette.PHASE_TEXT + "'")
                 .contains("ctx.fillStyle = '" + Palette.STEADY_TEXT + "'")
                 .contains("ctx.strokeStyle = '" + Palette.THRESHOLD + "'")
                 .contains("ctx.fillStyle = '" + Palette.THRESHOLD_TEXT + "'")
