@@ -3,6 +3,8 @@ package dev.ssdpulse.producer.sim.run;
 import dev.ssdpulse.producer.io.RequestGenerator;
 import dev.ssdpulse.producer.pacing.RunTimePacer;
 import dev.ssdpulse.producer.pacing.WallClock;
+import dev.ssdpulse.producer.replay.ReplayGenerator;
+import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.engine.PhaseListener;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
@@ -32,7 +34,9 @@ import java.util.function.BooleanSupplier;
  * over its span with {@link SimulatedDrive#fill}, the state a sequential fill leaves once the drive has
  * finished it. Both are still reported as phases. A FILL later in the workload runs as real sequential
  * writes (one pass over its span); a PURGE later in the workload cannot be simulated on a used drive and
- * is refused. Every other phase becomes simulated I/O, or idle time for IDLE phases.
+ * is refused. Every other phase becomes simulated I/O, or idle time for IDLE phases; a REPLAY phase issues its
+ * trace's I/Os through the same host model (its queue depth caps them, recorded times are kept in virtual time),
+ * so its load time compares with a real drive's.
  *
  * <p>The workload's {@code targetSize} is the test region, from LBA 0 (seed 001's 160 GB test file on a
  * 240 GB drive): spans are resolved against it, not against the drive's capacity, so a test over "100 %"
@@ -66,6 +70,10 @@ public final class WorkloadSimulation {
             SimulatedDrive drive, WorkloadSpec workload, long smartIntervalNs, SimulationObserver observer) {
         long capacityBytes = targetSizeBytes(workload, drive.capacityBytes());
         WorkloadValidator.validateForTarget(workload, capacityBytes, workload.name());
+        ReplayTraces replays = ReplayTraces.scan(workload);
+        // the simulated drive maps 4 KiB units and takes any 512-byte multiple: no alignment to check
+        replays.checkTarget(workload, capacityBytes, 1, "the simulated drive");
+        Map<Integer, ReplayGenerator> replayGenerators = new HashMap<>();
         List<ScheduledPhase> schedule = workload.schedule();
         if (capacityBytes < drive.capacityBytes() && !startsWithPreparation(schedule)) {
             drive.fill(0, capacityBytes);
@@ -88,6 +96,18 @@ public final class WorkloadSimulation {
                 continue;
             }
             preparing = false;
+            if (phase.kind() == PhaseKind.REPLAY) {
+                ReplayGenerator g = replays.generator(scheduled, capacityBytes);
+                replayGenerators.put(scheduled.index(), g);
+                simPhases.add(SimPhase.io(
+                        scheduled.index(),
+                        List.of(g),
+                        phase.queueDepth(),
+                        phase.durationNs().orElse(0L),
+                        0,
+                        compressedFraction(phase.dataPattern())));
+                continue;
+            }
             simPhases.add(toSimPhase(scheduled, capacityBytes));
         }
         if (simPhases.isEmpty()) {
@@ -101,7 +121,13 @@ public final class WorkloadSimulation {
             }
 
             @Override
-            public void onPhaseEnded(int phaseIndex, long timeNs) {}
+            public void onPhaseEnded(int phaseIndex, long timeNs) {
+                ReplayGenerator g = replayGenerators.remove(phaseIndex);
+                if (g != null) {
+                    g.close();
+                    observer.onReplayFinished(g.result());
+                }
+            }
         };
         SimulationRun run = drive.newRun(simPhases, observer, observer::onSmartSample, smartIntervalNs, phaseListener);
         return new WorkloadSimulation(drive, run, byIndex);
