@@ -6,6 +6,7 @@ import dev.ssdpulse.producer.publish.PublishReport;
 import dev.ssdpulse.producer.publish.PublisherConfig;
 import dev.ssdpulse.producer.publish.RunProducers;
 import dev.ssdpulse.producer.publish.RunPublisher;
+import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.PhaseKind;
@@ -86,6 +87,11 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
                 phase.name(),
                 PhaseKind.valueOf(phase.phase().kind().name()),
                 timeNs));
+    }
+
+    @Override
+    public void replayFinished(ReplayResult result) {
+        publisher.replayFinished(result);
     }
 
     @Override

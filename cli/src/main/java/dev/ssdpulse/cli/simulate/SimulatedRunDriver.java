@@ -2,6 +2,7 @@ package dev.ssdpulse.cli.simulate;
 
 import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunOutput;
+import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
@@ -85,6 +86,11 @@ public final class SimulatedRunDriver {
             @Override
             public void onSmartSample(SimSmartCounters c) {
                 output.smart(smartSample(output.runId(), c));
+            }
+
+            @Override
+            public void onReplayFinished(ReplayResult result) {
+                output.replayFinished(result);
             }
         };
         WorkloadSimulation simulation;

@@ -196,7 +196,7 @@ public final class DeviceRunner {
         if (phase.kind() == PhaseKind.IDLE || (!issuesIo(phase) && phase.kind() != PhaseKind.PURGE)) {
             return idle(p, runStart, startNs, listener, totals);
         }
-        if (phase.accessSpecs().isEmpty()) { // plain PURGE
+        if (!issuesIo(phase)) { // plain PURGE
             String note;
             if (!options.blockDevice()) {
                 note = "PURGE on a file target: nothing to purge (a file has no FTL state to reset); skipped";

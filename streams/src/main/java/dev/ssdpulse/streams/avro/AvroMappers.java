@@ -5,7 +5,9 @@ import dev.ssdpulse.schemas.avro.LatencyPercentiles;
 import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.OpSummary;
+import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -209,11 +211,18 @@ public final class AvroMappers {
                 .build();
     }
 
-    public static PhaseSummary phaseSummary(PhaseSummaryData phase, PhaseLabel label, Double writeAmplification) {
+    /**
+     * @param replay how a REPLAY phase's I/Os were issued (null: not a replay, or not known yet). A REPLAY phase's
+     *               load time is the span of its I/Os, from the first submit to the last completion: the time a
+     *               user waits for the recorded load to finish.
+     */
+    public static PhaseSummary phaseSummary(
+            PhaseSummaryData phase, PhaseLabel label, Double writeAmplification, ReplayPhaseResult replay) {
         List<OpSummary> ops = new ArrayList<>();
         for (OpSummaryData op : phase.ops()) {
             ops.add(opSummary(op));
         }
+        boolean isReplay = label.kind() == PhaseKind.REPLAY;
         return PhaseSummary.newBuilder()
                 .setPhaseIndex(phase.phaseIndex())
                 .setName(label.name())
@@ -222,6 +231,8 @@ public final class AvroMappers {
                 .setEndNs(phase.endNs())
                 .setOps(ops)
                 .setWriteAmplification(writeAmplification)
+                .setLoadTimeNs(isReplay ? phase.endNs() - phase.startNs() : null)
+                .setReplay(isReplay ? replay : null)
                 .build();
     }
 
@@ -232,6 +243,7 @@ public final class AvroMappers {
      * @param ioCountExpected  from RunFinished, -1 if unknown
      * @param writeAmplificationByPhase WA by phase index (phases without an entry get null)
      * @param ioNotPublished   from RunFinished
+     * @param replayPhases     REPLAY phases' issue results by phase index, from RunFinished
      */
     public static RunSummary runSummary(
             String runId,
@@ -245,7 +257,8 @@ public final class AvroMappers {
             long lateIoCount,
             long duplicateBatchCount,
             Map<Integer, Double> writeAmplificationByPhase,
-            long ioNotPublished) {
+            long ioNotPublished,
+            Map<Integer, ReplayPhaseResult> replayPhases) {
         List<OpSummary> ops = new ArrayList<>();
         for (OpSummaryData op : data.ops()) {
             ops.add(opSummary(op));
@@ -256,7 +269,8 @@ public final class AvroMappers {
             phases.add(phaseSummary(
                     phase,
                     label != null ? label : PhaseLabel.unknown(phase.phaseIndex()),
-                    writeAmplificationByPhase.get(phase.phaseIndex())));
+                    writeAmplificationByPhase.get(phase.phaseIndex()),
+                    replayPhases.get(phase.phaseIndex())));
         }
         return RunSummary.newBuilder()
                 .setRunId(runId)
