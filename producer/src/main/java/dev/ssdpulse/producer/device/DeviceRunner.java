@@ -726,6 +726,11 @@ public final class DeviceRunner {
                         staged.queueDepthAtSubmit = ++inFlight;
                         if (e.submit(staged)) {
                             inFlight--;
+                            if (backlog.isFull()) {
+                                // a synchronous completion (TRIM, FLUSH) frees its slot at once: with the slots'
+                                // reaped completions still held, one more would not fit until they are recorded
+                                backlog.drainTo(recorder);
+                            }
                             backlog.add(staged);
                             free[freeCount++] = staged;
                         } else if (++unsubmitted >= submitBatch && !(waitSubmits && freeCount == 0)) {
