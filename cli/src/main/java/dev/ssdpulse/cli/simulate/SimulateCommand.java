@@ -9,10 +9,12 @@ import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
 import dev.ssdpulse.producer.device.ShutdownCancellation;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.sim.config.Capacity;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
+import dev.ssdpulse.producer.sim.run.WorkloadSimulation;
 import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.schemas.avro.RunStarted;
@@ -110,6 +112,13 @@ public final class SimulateCommand implements Callable<Integer> {
         WorkloadSpec workloadSpec = workload.load();
         String id = runId == null ? RunIds.newRunId("sim") : RunIds.validate(runId);
         SimulatedDrive drive = new SimulatedDrive(config, workloadSpec.seed());
+        // a REPLAY phase's trace is read and checked against the drive before the run is announced
+        ReplayTraces replays = ReplayTraces.scan(workloadSpec);
+        replays.checkTarget(
+                workloadSpec,
+                WorkloadSimulation.targetSizeBytes(workloadSpec, drive.capacityBytes()),
+                WorkloadSimulation.SIMULATED_ALIGNMENT_BYTES,
+                "the simulated drive");
         String device = config.name() + ", " + Capacity.format(drive.capacityBytes()) + " user, "
                 + Capacity.format(config.rawFlashBytes()) + " raw flash";
         PrintWriter out = spec.commandLine().getOut();
@@ -119,7 +128,7 @@ public final class SimulateCommand implements Callable<Integer> {
             err.flush();
         }
         if (offline.offline) {
-            return run(offline.output(id, device, workloadSpec.name(), out), drive, workloadSpec);
+            return run(offline.output(id, device, workloadSpec.name(), out), drive, workloadSpec, replays);
         }
         RunStarted started =
                 labels.apply(SimulatedRunDriver.runStarted(id, config, drive, workloadSpec, smartInterval.toNanos()));
@@ -127,14 +136,15 @@ public final class SimulateCommand implements Callable<Integer> {
         // The simulator's clock is virtual: waiting for Kafka changes no measured time, so nothing is dropped.
         try (StreamedRunOutput output =
                 new StreamedRunOutput(kafka, started, maxWorkers, OverflowPolicy.BLOCK, batchIos, out)) {
-            return run(output, drive, workloadSpec);
+            return run(output, drive, workloadSpec, replays);
         }
     }
 
-    private int run(RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec) {
+    private int run(RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec, ReplayTraces replays) {
         SimulatedRunDriver driver = new SimulatedRunDriver(
                 drive,
                 workloadSpec,
+                replays,
                 smartInterval.toNanos(),
                 realtime ? speed : 0,
                 quiet ? null : spec.commandLine().getErr(),

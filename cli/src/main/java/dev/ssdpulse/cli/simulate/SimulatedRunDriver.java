@@ -3,6 +3,7 @@ package dev.ssdpulse.cli.simulate;
 import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.producer.replay.ReplayResult;
+import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
@@ -33,6 +34,7 @@ import java.util.function.BooleanSupplier;
 public final class SimulatedRunDriver {
     private final SimulatedDrive drive;
     private final WorkloadSpec workloadSpec;
+    private final ReplayTraces replays;
     private final long smartIntervalNs;
     private final double speed;
     private final PrintWriter progressOut;
@@ -49,8 +51,21 @@ public final class SimulatedRunDriver {
             double speed,
             PrintWriter progressOut,
             BooleanSupplier cancelled) {
+        this(drive, workloadSpec, ReplayTraces.NONE, smartIntervalNs, speed, progressOut, cancelled);
+    }
+
+    /** @param replays the workload's traces, scanned and checked against the drive before the run (see simulate) */
+    public SimulatedRunDriver(
+            SimulatedDrive drive,
+            WorkloadSpec workloadSpec,
+            ReplayTraces replays,
+            long smartIntervalNs,
+            double speed,
+            PrintWriter progressOut,
+            BooleanSupplier cancelled) {
         this.drive = drive;
         this.workloadSpec = workloadSpec;
+        this.replays = replays == ReplayTraces.NONE ? null : replays;
         this.smartIntervalNs = smartIntervalNs;
         this.speed = speed;
         this.progressOut = progressOut;
@@ -95,7 +110,9 @@ public final class SimulatedRunDriver {
         };
         WorkloadSimulation simulation;
         try {
-            simulation = WorkloadSimulation.prepare(drive, workloadSpec, smartIntervalNs, observer);
+            simulation = replays == null
+                    ? WorkloadSimulation.prepare(drive, workloadSpec, smartIntervalNs, observer)
+                    : WorkloadSimulation.prepare(drive, workloadSpec, replays, smartIntervalNs, observer);
             var run = simulation.run();
             BooleanSupplier stop = () -> {
                 progress.maybePrint(run.nowNs());

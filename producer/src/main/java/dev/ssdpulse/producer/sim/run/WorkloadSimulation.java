@@ -49,6 +49,9 @@ public final class WorkloadSimulation {
     /** Wall time between two advances of a paced run: events reach Kafka at most this late, and 100 wake-ups a second cost nothing. */
     static final long PACED_STEP_NS = 10_000_000L;
 
+    /** The simulated drive maps 4 KiB units and takes any request: no alignment to check. */
+    public static final int SIMULATED_ALIGNMENT_BYTES = 1;
+
     private final SimulatedDrive drive;
     private final SimulationRun run;
     private final Map<Integer, ScheduledPhase> phasesByIndex;
@@ -68,11 +71,19 @@ public final class WorkloadSimulation {
      */
     public static WorkloadSimulation prepare(
             SimulatedDrive drive, WorkloadSpec workload, long smartIntervalNs, SimulationObserver observer) {
+        return prepare(drive, workload, ReplayTraces.scan(workload), smartIntervalNs, observer);
+    }
+
+    /** As {@link #prepare(SimulatedDrive, WorkloadSpec, long, SimulationObserver)}, its traces already scanned. */
+    public static WorkloadSimulation prepare(
+            SimulatedDrive drive,
+            WorkloadSpec workload,
+            ReplayTraces replays,
+            long smartIntervalNs,
+            SimulationObserver observer) {
         long capacityBytes = targetSizeBytes(workload, drive.capacityBytes());
         WorkloadValidator.validateForTarget(workload, capacityBytes, workload.name());
-        ReplayTraces replays = ReplayTraces.scan(workload);
-        // the simulated drive maps 4 KiB units and takes any 512-byte multiple: no alignment to check
-        replays.checkTarget(workload, capacityBytes, 1, "the simulated drive");
+        replays.checkTarget(workload, capacityBytes, SIMULATED_ALIGNMENT_BYTES, "the simulated drive");
         Map<Integer, ReplayGenerator> replayGenerators = new HashMap<>();
         List<ScheduledPhase> schedule = workload.schedule();
         if (capacityBytes < drive.capacityBytes() && !startsWithPreparation(schedule)) {
