@@ -30,7 +30,8 @@ import java.util.SplittableRandom;
  * run, so the most punctual I/O defines the replay's time origin: how far the replay moved each I/O from where the
  * trace put it, relative to the others (a lower bound of the lag from the true origin by that I/O's own lag, the
  * wake-up latency). The runner's own measure, the lag from the phase's origin at the moment it submits, is printed
- * too. Usage: ReplayTimingBench ENGINE(null|libaio|psync) COUNT WORK_DIR
+ * too. ENGINE timer is the host's floor: no I/O and no runner, one thread parking until each recorded time (as the
+ * runner parks) and noting when it woke. Usage: ReplayTimingBench ENGINE(timer|null|libaio|psync) COUNT WORK_DIR
  */
 public final class ReplayTimingBench {
     private ReplayTimingBench() {}
@@ -40,6 +41,10 @@ public final class ReplayTimingBench {
         int count = Integer.parseInt(args[1]);
         Path dir = Path.of(args[2]);
         long[] recordedUs = writeTrace(dir.resolve("timing.iolog"), count);
+        if (engineName.equals("timer")) {
+            timer(recordedUs);
+            return;
+        }
         long target = (long) count * 4096 + (1 << 20);
         Path file = dir.resolve("timing-target.bin");
         if (!engineName.equals("null") && (!Files.exists(file) || Files.size(file) < target)) {
@@ -99,6 +104,36 @@ public final class ReplayTimingBench {
                 replay[0].issueLagP50Ns() / 1e3,
                 replay[0].issueLagP99Ns() / 1e3,
                 replay[0].lateIssueCount());
+    }
+
+    /** Parks until each recorded time relative to the first, as the runner does, and reports the wake-up error. */
+    private static void timer(long[] recordedUs) {
+        int count = recordedUs.length;
+        long[] errorNs = new long[count];
+        long origin = System.nanoTime();
+        for (int i = 0; i < count; i++) {
+            long due = origin + (recordedUs[i] - recordedUs[0]) * 1000;
+            long wait;
+            while ((wait = due - System.nanoTime()) > 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(wait);
+            }
+            errorNs[i] = System.nanoTime() - due;
+        }
+        long min = Arrays.stream(errorNs).min().orElseThrow();
+        long[] sorted = Arrays.stream(errorNs).map(v -> v - min).sorted().toArray();
+        long late = Arrays.stream(errorNs)
+                .filter(v -> v > ReplayGenerator.LATE_THRESHOLD_NS)
+                .count();
+        System.out.printf(
+                Locale.ROOT,
+                "timer: %d wake-ups over %.1f s recorded; issue-time error p50 %.1f us, p99 %.1f us, max %.1f us;"
+                        + " late (> 1 ms) %d%n",
+                count,
+                (recordedUs[count - 1] - recordedUs[0]) / 1e6,
+                sorted[(int) Math.ceil(0.50 * count) - 1] / 1e3,
+                sorted[(int) Math.ceil(0.99 * count) - 1] / 1e3,
+                sorted[count - 1] / 1e3,
+                late);
     }
 
     private static IoEngine engine(String name) {
