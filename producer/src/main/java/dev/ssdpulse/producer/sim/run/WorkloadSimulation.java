@@ -160,13 +160,19 @@ public final class WorkloadSimulation {
     }
 
     /**
-     * Checks that {@code workload} can run on a drive described by {@code config} (its target fits and every
-     * span lies inside the target), without building the drive.
+     * Checks that {@code workload} can run on a drive described by {@code config} (its target fits, every span lies
+     * inside the target, every trace fits its span), without building the drive.
      */
     public static void checkFits(WorkloadSpec workload, SsdConfig config) {
         long capacity = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         WorkloadValidator.validateForTarget(
                 workload, targetSizeBytes(workload, capacity), workload.name() + " on " + config.name());
+        ReplayTraces.scan(workload)
+                .checkTarget(
+                        workload,
+                        targetSizeBytes(workload, capacity),
+                        SIMULATED_ALIGNMENT_BYTES,
+                        "the simulated drive " + config.name());
     }
 
     /**
