@@ -3,6 +3,9 @@ package dev.ssdpulse.schemas;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.schemas.avro.HostDescription;
+import dev.ssdpulse.schemas.avro.PhaseChanged;
+import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
@@ -51,6 +54,8 @@ class SchemaEvolutionTest {
     private static final String HISTORY = "/schema-history/before-timestamps/";
     /** Before per-phase WA, the summary's unpublished-I/O count and fio's all-directions verdicts. */
     private static final String HISTORY_PHASE_WA = "/schema-history/before-phase-wa/";
+    /** Before the REPLAY phase kind, the replay results of RunFinished and the phases' load time. */
+    private static final String HISTORY_REPLAY = "/schema-history/before-replay/";
     /** Before the device run's submit batch and CPU pinning were recorded in the host description. */
     private static final String HISTORY_IO_SETTINGS = "/schema-history/before-io-settings/";
     /** Before SMART counters carried their source, unit and step, and WA its bounds. */
@@ -198,7 +203,8 @@ class SchemaEvolutionTest {
                 continue;
             }
             if (SchemaEvolutionTest.class.getResource(historyDir + named.getName() + ".avsc") != null) {
-                changed.add(named.getName());
+                // a changed enum before the changed records, which refer to it by name
+                changed.add(named.getType() == Schema.Type.ENUM ? 0 : changed.size(), named.getName());
             } else {
                 unchanged.add(named);
             }
@@ -237,6 +243,49 @@ class SchemaEvolutionTest {
         Object read = new GenericDatumReader<Object>(ProducerKind.SCHEMA$, before)
                 .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
         assertThat(read).hasToString("UNKNOWN");
+    }
+
+    static Stream<Schema> recordsWithReplay() {
+        return Stream.of(
+                PhaseKind.SCHEMA$,
+                PhaseSummary.SCHEMA$,
+                RunSummary.SCHEMA$,
+                RunFinished.SCHEMA$,
+                PhaseChanged.SCHEMA$,
+                PhaseSpec.SCHEMA$);
+    }
+
+    @ParameterizedTest
+    @MethodSource("recordsWithReplay")
+    void theRecordsWithReplayAreFullyCompatibleWithTheOnesBefore(Schema now) throws IOException {
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before(now, HISTORY_REPLAY))))
+                .isEmpty();
+    }
+
+    @Test
+    void anOldConsumerReadsAReplayPhaseChangeAsOtherAndAnOldRunFinishedDecodesWithNoReplayPhases() throws IOException {
+        Schema oldChange = before(PhaseChanged.SCHEMA$, HISTORY_REPLAY);
+        PhaseChanged now = new PhaseChanged("r", 2, "boot", PhaseKind.REPLAY, 5L);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new SpecificDatumWriter<PhaseChanged>(PhaseChanged.SCHEMA$).write(now, encoder);
+        encoder.flush();
+        GenericRecord read = new GenericDatumReader<GenericRecord>(PhaseChanged.SCHEMA$, oldChange)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        assertThat(read.get("phaseKind")).hasToString("OTHER");
+
+        // a producer on the old schema: its fields are the new ones' leading fields
+        Schema oldFinished = before(RunFinished.SCHEMA$, HISTORY_REPLAY);
+        RunFinished sample = SampleRecords.runFinished();
+        bytes.reset();
+        encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new SpecificDatumWriter<RunFinished>(oldFinished).write(sample, encoder);
+        encoder.flush();
+        RunFinished decoded = new SpecificDatumReader<RunFinished>(oldFinished, RunFinished.SCHEMA$)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        assertThat(decoded.getReplayPhases()).isEmpty();
+        assertThat(decoded.getIoCount()).isEqualTo(sample.getIoCount());
     }
 
     private static Stream<Schema> namedTypesOf(Schema schema) {

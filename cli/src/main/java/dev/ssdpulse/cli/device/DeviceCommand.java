@@ -29,6 +29,7 @@ import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
 import dev.ssdpulse.producer.device.hostinfo.IoSchedulerSwitch;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.smart.SmartPlan;
 import dev.ssdpulse.producer.smart.SmartPoller;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
@@ -218,6 +219,9 @@ public final class DeviceCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage(), e);
         }
+        // a REPLAY phase's trace is read once before the target is opened: whether it writes decides how
+        ReplayTraces replays = ReplayTraces.scan(workloadSpec);
+        boolean writes = TargetGuard.writesData(workloadSpec) || replays.writesData();
         PreparedTarget prepared;
         try {
             prepared = new TargetGuard()
@@ -225,6 +229,7 @@ public final class DeviceCommand implements Callable<Integer> {
                             target,
                             size == null ? OptionalLong.empty() : OptionalLong.of(Units.parseBytes(size)),
                             workloadSpec,
+                            writes,
                             allowDestroyData);
         } catch (TargetSafetyException e) {
             throw new UserInputException(e.getMessage(), e);
@@ -284,6 +289,7 @@ public final class DeviceCommand implements Callable<Integer> {
                         offline.output(id, device, workloadSpec.name(), out),
                         runner,
                         workloadSpec,
+                        replays,
                         facts,
                         prepared,
                         schedulerSwitch);
@@ -306,7 +312,7 @@ public final class DeviceCommand implements Callable<Integer> {
                     .orElse(1);
             try (StreamedRunOutput output = new StreamedRunOutput(
                     kafka.clientProperties(), started, maxWorkers, overflowPolicy, batchIos, out)) {
-                return run(output, runner, workloadSpec, facts, prepared, schedulerSwitch);
+                return run(output, runner, workloadSpec, replays, facts, prepared, schedulerSwitch);
             }
         } finally {
             restoreScheduler(schedulerSwitch); // already done after the run; here for a failure before it
@@ -369,6 +375,7 @@ public final class DeviceCommand implements Callable<Integer> {
             RunOutput output,
             DeviceRunner runner,
             WorkloadSpec workloadSpec,
+            ReplayTraces replays,
             HostFacts facts,
             PreparedTarget prepared,
             IoSchedulerSwitch schedulerSwitch) {
@@ -420,6 +427,9 @@ public final class DeviceCommand implements Callable<Integer> {
             @Override
             public void onPhaseEnded(ScheduledPhase phase, PhaseOutcome o) {
                 long cpuNs = os.getProcessCpuTime() - phaseCpuStartNs;
+                if (o.replay() != null) {
+                    output.replayFinished(o.replay());
+                }
                 if (!quiet && o.ios() > 0) {
                     long bytes = o.bytesRead() + o.bytesWritten() + o.bytesTrimmed();
                     long ns = Math.max(1, o.endNs() - o.startNs());
@@ -464,7 +474,7 @@ public final class DeviceCommand implements Callable<Integer> {
         try (ShutdownCancellation ctrlC = ShutdownCancellation.install(runner, Duration.ofSeconds(60))) {
             DeviceRunResult result;
             try {
-                result = runner.run(workloadSpec, output, listener);
+                result = runner.run(workloadSpec, replays, output, listener);
             } catch (RuntimeException e) {
                 output.finish(RunStatus.FAILED, e.getMessage(), System.nanoTime() - startNs);
                 throw e;

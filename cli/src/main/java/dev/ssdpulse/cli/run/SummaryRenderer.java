@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
@@ -12,6 +13,7 @@ import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.ReportTables.SummaryRow;
 import dev.ssdpulse.streams.report.SummaryJson;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -70,13 +72,14 @@ public final class SummaryRenderer {
             opTables(
                     String.format(
                             Locale.ROOT,
-                            "phase %d '%s' (%s), %.1f..%.1f s%s",
+                            "phase %d '%s' (%s), %.1f..%.1f s%s%s",
                             phase.getPhaseIndex(),
                             phase.getName(),
                             phase.getKind(),
                             phase.getStartNs() / 1e9,
                             phase.getEndNs() / 1e9,
-                            phaseWa == null ? "" : ", WA " + fmt(phaseWa)),
+                            phaseWa == null ? "" : ", WA " + fmt(phaseWa),
+                            loadTime(phase)),
                     rows.stream()
                             .filter(r -> Objects.equals(r.phaseIndex(), phase.getPhaseIndex()))
                             .toList(),
@@ -90,6 +93,42 @@ public final class SummaryRenderer {
             }
         }
         out.flush();
+    }
+
+    /**
+     * A REPLAY phase's result as people read it: ", load time 12.345 s (trace x.iolog, 5,000 I/Os, recorded timing
+     * x1: 3 issued late, issue lag p50 12 us, p99 250 us)".
+     */
+    static String loadTime(PhaseSummary phase) {
+        if (phase.getLoadTimeNs() == null) {
+            return "";
+        }
+        StringBuilder b =
+                new StringBuilder(String.format(Locale.ROOT, ", load time %.3f s", phase.getLoadTimeNs() / 1e9));
+        ReplayPhaseResult r = phase.getReplay();
+        if (r != null) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    " (trace %s, %,d of %,d I/Os issued, ",
+                    r.getTrace(),
+                    r.getIssuedIoCount(),
+                    r.getTraceIoCount()));
+            if (r.getRecordedTiming()) {
+                b.append(String.format(
+                        Locale.ROOT,
+                        "recorded timing x%s: %,d issued more than %.0f ms late, issue lag p50 %.0f us, p99 %.0f us)",
+                        BigDecimal.valueOf(r.getTimeScale())
+                                .stripTrailingZeros()
+                                .toPlainString(),
+                        r.getLateIssueCount(),
+                        r.getLateThresholdNs() / 1e6,
+                        r.getIssueLagP50Ns() / 1e3,
+                        r.getIssueLagP99Ns() / 1e3));
+            } else {
+                b.append("fast timing)");
+            }
+        }
+        return b.toString();
     }
 
     private static void opTables(String title, List<SummaryRow> rows, PrintWriter out) {

@@ -169,7 +169,7 @@ class WorkloadLoaderTest {
                 catchThrowableOfType(WorkloadValidationException.class, () -> loader.parse(bad, "x.yaml"));
         assertThat(e.problems())
                 .containsExactly(
-                        "x.yaml: phases[0].kind: 'TEZT' is not one of PURGE, PRECONDITION_INDEPENDENT, PRECONDITION_DEPENDENT, TEST, IDLE, FILL, OTHER (did you mean TEST?)",
+                        "x.yaml: phases[0].kind: 'TEZT' is not one of PURGE, PRECONDITION_INDEPENDENT, PRECONDITION_DEPENDENT, TEST, IDLE, FILL, OTHER, REPLAY (did you mean TEST?)",
                         "x.yaml: phases[0].accessSpecs[0].transferSize: '4Gb' has unknown size unit 'Gb' (known: B, k/m/g/t = KiB.., kB/MB/GB/TB = 10^3.., KiB/MiB/GiB/TiB = 2^10..)",
                         "x.yaml: phases[0].accessSpecs[0].percentRead: 'lots' is not a whole number",
                         "x.yaml: phases[0].duration: '5 days' has unknown time unit 'days' (known: ns, us, ms, s, m/min, h; a bare number is seconds)",

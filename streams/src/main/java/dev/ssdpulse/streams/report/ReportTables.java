@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
@@ -80,6 +81,19 @@ public final class ReportTables {
             .selectJson(
                     "t", "windowS", "phase", "ioCount", "bytes", "iops", "mbPerSec", "errorCount", "latencyMs", "bins");
 
+    /** A REPLAY phase's issue result in the summary JSON (README "Summary JSON"): times in ns. */
+    private static final Table<ReplayPhaseResult> REPLAY = new Table<>(List.of(
+            Column.jsonOnly("trace", ReplayPhaseResult::getTrace),
+            Column.jsonOnly("timing", r -> r.getRecordedTiming() ? "recorded" : "fast"),
+            Column.jsonOnly("timeScale", ReplayPhaseResult::getTimeScale),
+            Column.jsonOnly("traceIoCount", ReplayPhaseResult::getTraceIoCount),
+            Column.jsonOnly("issuedIoCount", ReplayPhaseResult::getIssuedIoCount),
+            Column.jsonOnly("lateIssueCount", ReplayPhaseResult::getLateIssueCount),
+            Column.jsonOnly("lateThresholdNs", ReplayPhaseResult::getLateThresholdNs),
+            Column.jsonOnly("issueLagNs/p50", ReplayPhaseResult::getIssueLagP50Ns),
+            Column.jsonOnly("issueLagNs/p99", ReplayPhaseResult::getIssueLagP99Ns),
+            Column.jsonOnly("issueLagNs/max", ReplayPhaseResult::getIssueLagMaxNs)));
+
     /** A run's phases: the HTML report's table, and the summary JSON's phases (their ops added). */
     public static final Table<PhaseSummary> PHASES = new Table<>(List.of(
             Column.of("phase", "index", PhaseSummary::getPhaseIndex),
@@ -90,7 +104,16 @@ public final class ReportTables {
             Column.of("wa", "writeAmplification", PhaseSummary::getWriteAmplification, 2),
             Column.jsonOnly("writeAmplificationLow", PhaseSummary::getWriteAmplificationLow),
             Column.jsonOnly("writeAmplificationHigh", PhaseSummary::getWriteAmplificationHigh),
-            Column.jsonOnly("writeAmplificationResolved", PhaseSummary::getWriteAmplificationResolved)));
+            Column.jsonOnly("writeAmplificationResolved", PhaseSummary::getWriteAmplificationResolved),
+            Column.<PhaseSummary>of("load_time_s", p -> p.getLoadTimeNs() == null ? null : p.getLoadTimeNs() / 1e9, 3)
+                    .json("loadTimeNs", PhaseSummary::getLoadTimeNs),
+            Column.<PhaseSummary>of(
+                            "late_issues",
+                            p -> p.getReplay() == null || !p.getReplay().getRecordedTiming()
+                                    ? null
+                                    : p.getReplay().getLateIssueCount())
+                    .withoutJson(),
+            Column.jsonOnly("replay", p -> p.getReplay() == null ? null : REPLAY.json(p.getReplay()))));
 
     /**
      * A run's steady-state verdicts: the HTML report's table, and the summary JSON's (booleans and times in ns

@@ -114,6 +114,7 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
                         change.getPhaseKind(),
                         change.getTimeNs());
             } else if (event instanceof RunFinished finished) {
+                finished.getReplayPhases().forEach(run::replayFinished);
                 run.finish(
                         finished.getStatus(),
                         finished.getReason() == null
