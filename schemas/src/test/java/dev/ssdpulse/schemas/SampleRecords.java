@@ -143,7 +143,6 @@ public final class SampleRecords {
                 .setHost(host())
                 .setWorkload(workload())
                 .setSeed(-8_446_744_073_709_551L)
-                .setWallClockStartEpochNs(1_796_010_480_123_456_789L)
                 .setWallClockStart(Instant.parse("2026-11-30T03:48:00.123456Z"))
                 .setToolVersion("0.1.0-SNAPSHOT")
                 .setOriginRunId("run-origin-1")

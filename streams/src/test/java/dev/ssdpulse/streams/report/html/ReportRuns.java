@@ -140,7 +140,7 @@ final class ReportRuns {
                         .setPhases(phases)
                         .build())
                 .setSeed(1)
-                .setWallClockStartEpochNs(0)
+                .setWallClockStartEpochNs(0L)
                 .setToolVersion("test")
                 .setLabels(Map.of("campaign", "report"))
                 .build();
