@@ -28,7 +28,11 @@ import org.apache.kafka.common.errors.TimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Composition root: every command is wired here, nowhere else has a {@code main}. */
+/**
+ * Composition root: every command is wired here, and this is the {@code main} users start (the launchers, the
+ * distribution's script, the container image). The only other {@code main} is the embedded broker's child JVM,
+ * {@code KafkaBrokerProcessMain} in platform, which the stack starts, never a user.
+ */
 // scope = INHERIT copies --help/-h and --version/-V to every subcommand at any depth, so
 // `ssdpulse demo --help` answers like the top level does.
 @Command(
