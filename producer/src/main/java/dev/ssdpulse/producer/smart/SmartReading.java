@@ -43,7 +43,8 @@ public record SmartReading(
         if (nandBytesWritten == null) {
             return WaAvailability.unavailable(
                     rawAttributes.containsKey("data_units_written")
-                            ? "the NVMe SMART/health log has no NAND-writes counter (vendor or OCP C0 logs are not polled)"
+                            ? "the NVMe SMART/health log has no NAND-writes counter (vendor or OCP C0 logs are not "
+                                    + "polled)"
                             : "the device reports no NAND-writes attribute ssdpulse knows (e.g. 233/249 NAND writes)");
         }
         return WaAvailability.AVAILABLE;

@@ -10,9 +10,9 @@ import org.apache.avro.generic.PrimitivesArrays;
 
 /**
  * Checks a decoded input record for values the accumulators refuse by throwing (a negative latency or size,
- * columns shorter than ioCount, times that overflow a long) or that leave a run without its start time: such a record is well-formed Avro, so the
- * deserializer accepts it, but processing it would fail the stream task again and again. Checked before the
- * record reaches a stateful processor, it goes to the dead-letter topic instead.
+ * columns shorter than ioCount, times that overflow a long) or that leave a run without its start time: such a record
+ * is well-formed Avro, so the deserializer accepts it, but processing it would fail the stream task again and again.
+ * Checked before the record reaches a stateful processor, it goes to the dead-letter topic instead.
  */
 public final class InputRecordCheck {
     /**

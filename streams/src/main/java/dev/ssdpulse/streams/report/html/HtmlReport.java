@@ -41,7 +41,9 @@ import java.util.function.Function;
  * are the summary's, as in CSV and JSON.
  */
 public final class HtmlReport {
-    /** The steady MB/s of a run is the mean over this much of the end of its test phase (seed 000: the last minutes). */
+    /**
+     * The steady MB/s of a run is the mean over this much of the end of its test phase (seed 000: the last minutes).
+     */
     static final long STEADY_TAIL_NS = 300_000_000_000L;
 
     private static final long GB = 1_000_000_000L;

@@ -140,7 +140,8 @@ public final class SvgChart {
             if (count > 0) {
                 body.append(
                                 dots
-                                        ? "<path class=\"series\" fill=\"none\" stroke-linecap=\"round\" stroke-width=\"2.5\" stroke=\""
+                                        ? "<path class=\"series\" fill=\"none\" stroke-linecap=\"round\" "
+                                                + "stroke-width=\"2.5\" stroke=\""
                                         : "<path class=\"series\" fill=\"none\" stroke-width=\"1.2\" stroke=\"")
                         .append(color)
                         .append("\" d=\"")

@@ -1,7 +1,7 @@
 package dev.ssdpulse.producer.sim.ftl.admission;
 
 /**
- * Whether a host page program may overtake the GC work queued on its plane (issue 13 item 4). Firmware runs GC
+ * Whether a host page program may overtake the GC work queued on its plane. Firmware runs GC
  * in the background, between host commands, as long as enough erased blocks are left, and gives it priority
  * over host writes (foreground, "urgent" GC) once they run low, so the host cannot outrun reclamation. The
  * model counts a plane's erased free blocks as its free blocks minus the erases still queued on it (GC returns
@@ -82,7 +82,10 @@ public final class HostWriteAdmission {
         return urgentPrograms;
     }
 
-    /** The fewest erased free blocks a plane had when a host program was admitted ahead of the queue (MAX_VALUE if none was). */
+    /**
+     * The fewest erased free blocks a plane had when a host program was admitted ahead of the queue (MAX_VALUE if none
+     * was).
+     */
     public int lowestErasedFreeAdmitted() {
         return lowestErasedFreeAdmitted;
     }
