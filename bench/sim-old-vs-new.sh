@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 13: the simulator of a base commit (default ca39b42, before items 5 and 6) and of this work tree, side
+# The simulator of a base commit (default ca39b42) and of this work tree, side
 # by side in one run on this machine: simulation speed on seed003-qd32-random-write-5000s (old, new, old, new;
 # each line ends with the final SMART counters and a hash of every completion, which must match), the
 # 1 TB preset in a 1 GiB heap, and (CASES=all) seed 000's WA figures, the compressed fill and seed 001.

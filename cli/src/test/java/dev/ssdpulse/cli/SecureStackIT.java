@@ -97,7 +97,9 @@ class SecureStackIT {
                     "-X",
                     "request.timeout.ms=3000"));
             assertThat(plain.exit()).as(plain.err()).isNotZero();
-            assertThat(plain.err()).contains("Kafka did not answer in time").contains("--kafka-config");
+            assertThat(plain.err())
+                    .contains("cannot reach Kafka at " + stack.bootstrap)
+                    .contains("--kafka-config");
             assertOneLine(plain);
 
             CliRun wrongPassword = CliRun.of(simulate(
@@ -254,8 +256,8 @@ class SecureStackIT {
                 "seed001-tweakers-continuous",
                 "--duration",
                 "10s",
-                "--span",
-                "100MB",
+                "--set",
+                "targetSize=100MB",
                 "--run-id",
                 runId,
                 "--batch-ios",

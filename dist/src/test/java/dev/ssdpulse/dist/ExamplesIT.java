@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Timeout;
  * Consumers in other languages against the distribution's own stack and analytics: the Python examples
  * (Confluent's Python client, Debian's python3-confluent-kafka) decode every output topic and the catalogue of a
  * simulated run; the JavaScript example (kafkajs and @kafkajs/confluent-schema-registry on their defaults) decodes
- * the catalogue; a run written by Confluent's Python serializer is analysed by ssdpulse exactly; the README's Java
- * consumer compiles and prints per-second IOPS. Each example says what it needs when it is missing.
+ * the catalogue; a run written by Confluent's Python serializer is analysed by ssdpulse exactly; the Java consumer
+ * of docs/consumers.md compiles and prints per-second IOPS. Each example says what it needs when it is missing.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class ExamplesIT {
@@ -101,8 +101,8 @@ class ExamplesIT {
                 "seed001-tweakers-continuous",
                 "--duration",
                 "8s",
-                "--span",
-                "100MB",
+                "--set",
+                "targetSize=100MB",
                 "--run-id",
                 SIMULATED_RUN,
                 "--quiet")) {
@@ -338,11 +338,12 @@ class ExamplesIT {
     }
 
     @Test
-    void theReadmeJavaConsumerCompilesAndPrintsPerSecondIops() throws Exception {
-        String readme = Files.readString(SOURCE_ROOT.resolve("README.md"));
-        Matcher m = Pattern.compile("### A minimal consumer of per-second IOPS\\s+```java\\n(.*?)```", Pattern.DOTALL)
-                .matcher(readme);
-        assertThat(m.find()).as("the README's Java consumer").isTrue();
+    void theDocumentedJavaConsumerCompilesAndPrintsPerSecondIops() throws Exception {
+        String page = Files.readString(SOURCE_ROOT.resolve("docs/consumers.md"));
+        Matcher m = Pattern.compile(
+                        "## A minimal Java consumer of per-second IOPS\\s+```java\\n(.*?)```", Pattern.DOTALL)
+                .matcher(page);
+        assertThat(m.find()).as("the Java consumer of docs/consumers.md").isTrue();
         String snippet = m.group(1);
         assertThat(snippet).contains("\"localhost:9092\"").contains("\"http://localhost:8081\"");
         String source = """
@@ -356,16 +357,16 @@ class ExamplesIT {
                 import java.util.List;
                 import java.util.Map;
 
-                public class ReadmeConsumer {
+                public class DocumentedIopsConsumer {
                     public static void main(String[] args) throws Exception {
                 %s
                     }
                 }
                 """.formatted(snippet.replace("\"localhost:9092\"", "\"" + bootstrap + "\"")
                 .replace("\"http://localhost:8081\"", "\"" + registry + "\""));
-        Path src = Files.createDirectories(dist.machine.resolve("readme-consumer/src"));
-        Path classes = Files.createDirectories(dist.machine.resolve("readme-consumer/classes"));
-        Files.writeString(src.resolve("ReadmeConsumer.java"), source);
+        Path src = Files.createDirectories(dist.machine.resolve("documented-consumer/src"));
+        Path classes = Files.createDirectories(dist.machine.resolve("documented-consumer/classes"));
+        Files.writeString(src.resolve("DocumentedIopsConsumer.java"), source);
         String classpath = dist.home.resolve("lib") + "/*";
         // the compiler API does not expand a classpath wildcard as the java launcher does
         String jars;
@@ -381,7 +382,7 @@ class ExamplesIT {
                         List.of("-classpath", jars, "-d", classes.toString(), "-Xlint:none"),
                         null,
                         javac.getStandardFileManager(null, null, null)
-                                .getJavaFileObjects(src.resolve("ReadmeConsumer.java")))
+                                .getJavaFileObjects(src.resolve("DocumentedIopsConsumer.java")))
                 .call();
         assertThat(compiled).as(diagnostics.toString()).isTrue();
 
@@ -394,7 +395,7 @@ class ExamplesIT {
                         "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro",
                         "-cp",
                         classes + ":" + classpath,
-                        "ReadmeConsumer"))) {
+                        "DocumentedIopsConsumer"))) {
             await().atMost(Duration.ofMinutes(2))
                     .pollInterval(Duration.ofMillis(250))
                     .until(() -> consumer.stdout().contains(SIMULATED_RUN + " WRITE t=")

@@ -11,7 +11,9 @@ import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.registry.AvroCompatibility;
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
 import dev.ssdpulse.schemas.runs.RunStartTime;
@@ -57,6 +59,8 @@ class SchemaEvolutionTest {
     private static final String HISTORY_RETIRED_NS = "/schema-history/before-retired-ns/";
     /** The largest integer a double (a JavaScript number) holds exactly. */
     private static final long MAX_SAFE_INTEGER = (1L << 53) - 1;
+    /** Before SMART counters carried their source, unit and step, and WA its bounds. */
+    private static final String HISTORY_COUNTER_RESOLUTION = "/schema-history/before-counter-resolution/";
 
     static Stream<Schema> changedRecords() {
         return Stream.of(RunFinished.SCHEMA$, RunHeartbeat.SCHEMA$, RunDeleted.SCHEMA$, ResultSetStarted.SCHEMA$);
@@ -206,6 +210,42 @@ class SchemaEvolutionTest {
         assertThat(AvroCompatibility.incompatibilities(
                         CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before(now, HISTORY_IO_SETTINGS))))
                 .isEmpty();
+    }
+
+    static Stream<Schema> changedForCounterResolution() {
+        return Stream.of(SmartSample.SCHEMA$, WriteAmplification.SCHEMA$, PhaseSummary.SCHEMA$, RunSummary.SCHEMA$);
+    }
+
+    @ParameterizedTest
+    @MethodSource("changedForCounterResolution")
+    void theRecordsWithCounterSourcesAndWaBoundsAreFullyCompatibleWithTheOnesBefore(Schema now) throws IOException {
+        // FULL_TRANSITIVE includes the registry's default, BACKWARD: new readers read every record written before
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before(now, HISTORY_COUNTER_RESOLUTION))))
+                .isEmpty();
+    }
+
+    @Test
+    void aSmartSampleWrittenBeforeTheCountersDecodesWithNoCountersAndNoWaBasis() throws IOException {
+        Schema before = before(SmartSample.SCHEMA$, HISTORY_COUNTER_RESOLUTION);
+        GenericRecord old = new GenericData.Record(before);
+        SmartSample now = SampleRecords.smartSample();
+        for (Schema.Field f : before.getFields()) {
+            old.put(f.name(), GenericData.get().deepCopy(f.schema(), toGeneric(now, f.name())));
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new GenericDatumWriter<GenericRecord>(before).write(old, encoder);
+        encoder.flush();
+
+        SmartSample read = new SpecificDatumReader<SmartSample>(
+                        before, SmartSample.SCHEMA$, new GeneratedSpecificData(SmartSample.class))
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+
+        assertThat(read.getNandBytesWritten()).isEqualTo(now.getNandBytesWritten());
+        assertThat(read.getCounters()).isEmpty();
+        assertThat(read.getWaUnit()).isNull();
+        assertThat(read.getWaNote()).isNull();
     }
 
     private static Schema before(Schema now, String historyDir) throws IOException {

@@ -85,6 +85,7 @@ public final class ImportFioCommand implements Callable<Integer> {
             }
         }
         offline.validate();
+        FioLogImport.check(logs); // a file that is no fio log is refused before a run starts
         FioJsonReport report = json == null ? null : FioJsonReport.read(json);
         String id = runId == null ? RunIds.newRunId("fio") : RunIds.validate(runId);
         PrintWriter out = spec.commandLine().getOut();

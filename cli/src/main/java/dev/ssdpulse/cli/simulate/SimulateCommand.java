@@ -13,6 +13,7 @@ import dev.ssdpulse.producer.sim.config.Capacity;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
+import dev.ssdpulse.producer.sim.run.WorkloadSimulation;
 import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.schemas.avro.RunStarted;
@@ -108,6 +109,7 @@ public final class SimulateCommand implements Callable<Integer> {
                     .validate();
         }
         WorkloadSpec workloadSpec = workload.load();
+        WorkloadSimulation.checkFits(workloadSpec, config); // before the drive's memory is taken
         String id = runId == null ? RunIds.newRunId("sim") : RunIds.validate(runId);
         SimulatedDrive drive = new SimulatedDrive(config, workloadSpec.seed());
         String device = config.name() + ", " + Capacity.format(drive.capacityBytes()) + " user, "

@@ -23,6 +23,7 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Runs a workload on a simulated drive into a {@link RunOutput}: as fast as possible, or paced to a multiple
@@ -36,11 +37,9 @@ public final class SimulatedRunDriver {
     private final double speed;
     private final PrintWriter progressOut;
     private final BooleanSupplier cancelled;
+    private final Supplier<String> cancelReason;
 
-    /**
-     * @param speed       simulated seconds per wall second; 0 or less = as fast as possible
-     * @param progressOut where progress goes, or null for none
-     */
+    /** As the full constructor, a cancellation being Ctrl-C. */
     public SimulatedRunDriver(
             SimulatedDrive drive,
             WorkloadSpec workloadSpec,
@@ -48,12 +47,30 @@ public final class SimulatedRunDriver {
             double speed,
             PrintWriter progressOut,
             BooleanSupplier cancelled) {
+        this(drive, workloadSpec, smartIntervalNs, speed, progressOut, cancelled, () -> "interrupted (Ctrl-C)");
+    }
+
+    /**
+     * @param speed        simulated seconds per wall second; 0 or less = as fast as possible
+     * @param progressOut  where progress goes, or null for none
+     * @param cancelled    true once the run is to stop: it ends ABORTED
+     * @param cancelReason why it was stopped, recorded with the ABORTED status
+     */
+    public SimulatedRunDriver(
+            SimulatedDrive drive,
+            WorkloadSpec workloadSpec,
+            long smartIntervalNs,
+            double speed,
+            PrintWriter progressOut,
+            BooleanSupplier cancelled,
+            Supplier<String> cancelReason) {
         this.drive = drive;
         this.workloadSpec = workloadSpec;
         this.smartIntervalNs = smartIntervalNs;
         this.speed = speed;
         this.progressOut = progressOut;
         this.cancelled = cancelled;
+        this.cancelReason = cancelReason;
     }
 
     /** Runs to the end (or cancellation) and finishes the output; returns its exit code. */
@@ -112,7 +129,7 @@ public final class SimulatedRunDriver {
         boolean aborted = cancelled.getAsBoolean();
         return output.finish(
                 aborted ? RunStatus.ABORTED : RunStatus.COMPLETED,
-                aborted ? "interrupted (Ctrl-C)" : null,
+                aborted ? cancelReason.get() : null,
                 simulation.run().nowNs());
     }
 

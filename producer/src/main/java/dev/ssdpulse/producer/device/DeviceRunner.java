@@ -237,7 +237,7 @@ public final class DeviceRunner {
         long errors = 0;
         long trimmed = 0;
         String failure = null;
-        listener.onNotice("PURGE: discarding the whole device (" + options.targetSizeBytes() + " bytes, as blkdiscard"
+        listener.onNotice("PURGE: discarding the target (" + options.targetSizeBytes() + " bytes, as blkdiscard"
                 + " does; not a secure erase)");
         for (long offset = 0; offset < options.targetSizeBytes() && !isCancelled(); offset += chunkBytes) {
             int size = (int) Math.min(chunkBytes, options.targetSizeBytes() - offset);

@@ -23,8 +23,8 @@
  * <p><b>Queue depth.</b> Java has no portable asynchronous direct I/O (AsynchronousFileChannel on Linux is a
  * thread pool doing the same blocking pread/pwrite), so the asynchronous engines call the kernel's interfaces
  * through JNA direct mapping. The psync engine keeps QD n per worker with n threads sharing the worker's generator
- * under a lock: it matches fio's IOPS on a virtio disk but costs 1.3-1.9x fio's CPU per I/O at QD32 (see
- * BENCHMARKS.md), which is why libaio is the default.
+ * under a lock: it matches fio's IOPS on a virtio disk but costs 1.3-1.9x fio's CPU per I/O at QD32, which is why
+ * an asynchronous engine (libaio, see {@link dev.ssdpulse.producer.device.engine.IoEngineChoice}) is the default.
  *
  * <p><b>Timing.</b> {@link System#nanoTime()} around the system call (CLOCK_MONOTONIC). Measured on the reference VM
  * with {@code DeviceBench clock}: 67-92 ns per call, smallest observable step 20 ns; so a latency carries about

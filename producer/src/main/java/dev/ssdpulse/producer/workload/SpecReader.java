@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ssdpulse.producer.naming.NearestName;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -337,7 +338,14 @@ final class SpecReader {
                 return e;
             }
         }
-        problems.add(source + ": " + p + field + ": '" + v.asText() + "' is not one of " + names(type));
+        List<String> names = new ArrayList<>();
+        for (E e : type.getEnumConstants()) {
+            names.add(e.name());
+        }
+        problems.add(source + ": " + p + field + ": '" + v.asText() + "' is not one of " + names(type)
+                + NearestName.among(s, names)
+                        .map(near -> " (did you mean " + near + "?)")
+                        .orElse(""));
         return fallback;
     }
 
@@ -353,7 +361,11 @@ final class SpecReader {
         for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (!known.contains(f)) {
-                problems.add(source + ": " + p + f + ": unknown field, known fields: " + String.join(", ", known));
+                problems.add(source + ": " + p + f + ": unknown field"
+                        + NearestName.among(f, known)
+                                .map(near -> " (did you mean " + near + "?)")
+                                .orElse("")
+                        + ", known fields: " + String.join(", ", known));
             }
         }
     }

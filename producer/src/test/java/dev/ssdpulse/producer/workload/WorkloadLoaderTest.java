@@ -122,6 +122,17 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void aMistypedFieldOrKindOffersTheNearest() {
+        String bad = QD32.replace("queueDepth: 32", "queueDeph: 32").replace("kind: TEST", "kind: TEXT");
+        WorkloadValidationException e =
+                catchThrowableOfType(WorkloadValidationException.class, () -> loader.parse(bad, "qd32.yaml"));
+        assertThat(e.problems())
+                .anySatisfy(p -> assertThat(p)
+                        .startsWith("qd32.yaml: phases[1].queueDeph: unknown field (did you mean queueDepth?)"))
+                .anySatisfy(p -> assertThat(p).contains("'TEXT' is not one of").endsWith("(did you mean TEST?)"));
+    }
+
+    @Test
     void everyProblemIsListed() {
         String bad = QD32.replace("percentOfSpec: 40", "percentOfSpec: 30")
                 .replace("queueDepth: 32", "queueDepth: 0")
@@ -162,7 +173,7 @@ class WorkloadLoaderTest {
         assertThat(e.problems())
                 .containsExactly(
                         "x.yaml: phases[0].kind: 'TEZT' is not one of PURGE, PRECONDITION_INDEPENDENT, "
-                                + "PRECONDITION_DEPENDENT, TEST, IDLE, FILL, OTHER",
+                                + "PRECONDITION_DEPENDENT, TEST, IDLE, FILL, OTHER (did you mean TEST?)",
                         "x.yaml: phases[0].accessSpecs[0].transferSize: '4Gb' has unknown size unit 'Gb' (known: B, "
                                 + "k/m/g/t = KiB.., kB/MB/GB/TB = 10^3.., KiB/MiB/GiB/TiB = 2^10..)",
                         "x.yaml: phases[0].accessSpecs[0].percentRead: 'lots' is not a whole number",

@@ -18,6 +18,7 @@ import dev.ssdpulse.streams.steadystate.SteadyStateResult;
 import dev.ssdpulse.streams.steadystate.SteadyStateResultCodec;
 import dev.ssdpulse.streams.summary.OpTotals;
 import dev.ssdpulse.streams.summary.RunSummaryAccumulator;
+import dev.ssdpulse.streams.waf.PhaseWa;
 import dev.ssdpulse.streams.waf.WaInterval;
 import dev.ssdpulse.streams.waf.WriteAmplificationAccumulator;
 import dev.ssdpulse.streams.window.RunWindowAggregator;
@@ -401,7 +402,7 @@ public final class RunAnalysis {
         WaInterval lastWa = writeAmplification.lastInterval();
         Map<Integer, Long> phaseStarts = new TreeMap<>();
         phases.forEach((index, info) -> phaseStarts.put(index, info.startNs()));
-        Map<Integer, Double> waByPhase = lastWa == null
+        Map<Integer, PhaseWa> waByPhase = lastWa == null
                 ? Map.of()
                 : PhaseWriteAmplification.byPhase(phaseStarts, output.writeAmplificationSeries(runId));
         List<SteadyStateVerdict> verdicts = new ArrayList<>(latestVerdicts.size());

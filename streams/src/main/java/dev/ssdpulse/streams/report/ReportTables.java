@@ -87,7 +87,10 @@ public final class ReportTables {
             Column.of("kind", p -> p.getKind().name()),
             Column.<PhaseSummary>of("start_s", p -> p.getStartNs() / 1e9, 1).json("startNs", PhaseSummary::getStartNs),
             Column.<PhaseSummary>of("end_s", p -> p.getEndNs() / 1e9, 1).json("endNs", PhaseSummary::getEndNs),
-            Column.of("wa", "writeAmplification", PhaseSummary::getWriteAmplification, 2)));
+            Column.of("wa", "writeAmplification", PhaseSummary::getWriteAmplification, 2),
+            Column.jsonOnly("writeAmplificationLow", PhaseSummary::getWriteAmplificationLow),
+            Column.jsonOnly("writeAmplificationHigh", PhaseSummary::getWriteAmplificationHigh),
+            Column.jsonOnly("writeAmplificationResolved", PhaseSummary::getWriteAmplificationResolved)));
 
     /**
      * A run's steady-state verdicts: the HTML report's table, and the summary JSON's (booleans and times in ns
@@ -116,9 +119,17 @@ public final class ReportTables {
     /** The summary document: device and workload text when known (null: the field is left out). */
     public record SummaryDoc(RunSummary summary, String device, String workload) {}
 
-    /** The summary's WA: cumulative over the run. */
+    /**
+     * The summary's WA: cumulative over the run, the range its counters' steps allow (high null: no upper bound
+     * yet) and whether it is resolved (the range within 5 %; shown as "not yet resolvable" until then). The byte
+     * totals are in unit ("B" but for drives that count NAND pages or a vendor unit).
+     */
     private static final Table<WriteAmplification> SUMMARY_WA = new Table<>(List.of(
             Column.jsonOnly("cumulative", WriteAmplification::getWaCumulative),
+            Column.jsonOnly("low", WriteAmplification::getWaCumulativeLow),
+            Column.jsonOnly("high", WriteAmplification::getWaCumulativeHigh),
+            Column.jsonOnly("resolved", WriteAmplification::getWaCumulativeResolved),
+            Column.jsonOnly("unit", WriteAmplification::getUnit),
             Column.jsonOnly("hostBytesWritten", WriteAmplification::getHostBytesWrittenCumulative),
             Column.jsonOnly("nandBytesWritten", WriteAmplification::getNandBytesWrittenCumulative),
             Column.jsonOnly("source", w -> w.getSource().name())));

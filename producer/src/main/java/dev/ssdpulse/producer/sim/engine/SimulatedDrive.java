@@ -168,7 +168,7 @@ public final class SimulatedDrive {
         return blocks.freeBlocks();
     }
 
-    /** Whether host programs went ahead of GC or waited for it (issue 13 item 4), so far. */
+    /** Whether host programs went ahead of GC or waited for it, so far. */
     public HostWriteAdmission hostWriteAdmission() {
         return ftl.admission();
     }

@@ -13,6 +13,7 @@ import dev.ssdpulse.producer.workload.DataPattern;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
+import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadGenerators;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.producer.workload.WorkloadValidator;
@@ -36,7 +37,7 @@ import java.util.function.BooleanSupplier;
  *
  * <p>The workload's {@code targetSize} is the test region, from LBA 0 (seed 001's 160 GB test file on a
  * 240 GB drive): spans are resolved against it, not against the drive's capacity, so a test over "100 %"
- * stays inside the file. A target larger than the drive means the whole drive. When the target is smaller than the
+ * stays inside the file. A target larger than the drive is refused. When the target is smaller than the
  * drive and no leading PURGE/FILL defines the start state, the target is laid down first as a sequential
  * untimed write of the whole region, as IOMeter and fio do when they create their test file; the rest of
  * the drive stays empty (unwritten flash is spare the FTL can use, as on a freshly formatted volume).
@@ -112,17 +113,30 @@ public final class WorkloadSimulation {
 
     /**
      * The size the workload's spans are relative to on a drive of {@code driveCapacityBytes}: its
-     * {@code targetSize} if set and no larger than the drive, else the whole drive (a workload written for a
-     * larger drive, e.g. seed 001's 160 GB file on a small test drive, still runs wherever its spans fit).
+     * {@code targetSize} if set, else the whole drive.
+     *
+     * @throws IllegalArgumentException when the targetSize exceeds the drive (both sizes named)
      */
     public static long targetSizeBytes(WorkloadSpec workload, long driveCapacityBytes) {
-        if (workload.targetSizeBytes().isEmpty() || workload.targetSizeBytes().getAsLong() >= driveCapacityBytes) {
+        return targetSizeBytes(workload, driveCapacityBytes, "the drive");
+    }
+
+    private static long targetSizeBytes(WorkloadSpec workload, long driveCapacityBytes, String drive) {
+        if (workload.targetSizeBytes().isEmpty()) {
+            return driveCapacityBytes;
+        }
+        long target = workload.targetSizeBytes().getAsLong();
+        if (target > driveCapacityBytes) {
+            throw new IllegalArgumentException("workload '" + workload.name() + "' has a targetSize of "
+                    + Units.describeBytes(target) + ", larger than " + drive + " ("
+                    + Units.describeBytes(driveCapacityBytes) + " user capacity): set a smaller one (--set"
+                    + " targetSize=SIZE where the workload has that variable) or choose a larger drive (--ssd)");
+        }
+        if (target == driveCapacityBytes) {
             return driveCapacityBytes;
         }
         // whole 4 KiB units: the simulator maps 4 KiB units
-        return workload.targetSizeBytes().getAsLong()
-                / NandGeometry.MAPPING_UNIT_BYTES
-                * NandGeometry.MAPPING_UNIT_BYTES;
+        return target / NandGeometry.MAPPING_UNIT_BYTES * NandGeometry.MAPPING_UNIT_BYTES;
     }
 
     /**
@@ -132,7 +146,9 @@ public final class WorkloadSimulation {
     public static void checkFits(WorkloadSpec workload, SsdConfig config) {
         long capacity = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         WorkloadValidator.validateForTarget(
-                workload, targetSizeBytes(workload, capacity), workload.name() + " on " + config.name());
+                workload,
+                targetSizeBytes(workload, capacity, "drive " + config.name()),
+                workload.name() + " on " + config.name());
     }
 
     /**

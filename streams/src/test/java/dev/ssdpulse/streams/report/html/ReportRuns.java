@@ -13,6 +13,7 @@ import dev.ssdpulse.schemas.avro.SmartSource;
 import dev.ssdpulse.schemas.avro.WorkloadDescription;
 import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.offline.OfflineRunAnalysis;
+import dev.ssdpulse.streams.report.chart.ScatterRaster;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,9 @@ final class ReportRuns {
     static final long S = 1_000_000_000L;
     static final long GB = 1_000_000_000L;
     static final long CAPACITY_BYTES = 100 * GB;
+    static final String MODEL = "report-test-drive";
+    static final String TOOL_VERSION = "0.1.0-report-test";
+    private static final int READ = 0;
     private static final int WRITE = 1;
 
     private ReportRuns() {}
@@ -38,11 +42,17 @@ final class ReportRuns {
      * @param scheduler   the I/O scheduler the run records
      */
     static HtmlReport.RunData run(String runId, int freeFlashGb, int queueDepth, String scheduler) {
+        return run(runId, freeFlashGb, queueDepth, scheduler, 0);
+    }
+
+    /** @param readPercent share of the test phase's I/Os that read (seed 001's test: 50) */
+    static HtmlReport.RunData run(String runId, int freeFlashGb, int queueDepth, String scheduler, int readPercent) {
         AnalysisSettings settings =
                 AnalysisSettings.defaults().withSteadyState(10 * S, List.of(FioCriterion.parse("iops:20%:20s")));
         OfflineRunAnalysis analysis = new OfflineRunAnalysis(runId, settings, true, true);
         SplittableRandom random = new SplittableRandom(runId.hashCode());
-        long fillEndNs = 40 * S;
+        // mid-window, as a real phase change is: the window across it belongs to neither phase whole
+        long fillEndNs = 40 * S + 400_000_000L;
         long testEndNs = 240 * S;
         long cliffNs = 120 * S;
         analysis.phaseStarted(0, "fill", PhaseKind.FILL, 0);
@@ -67,10 +77,13 @@ final class ReportRuns {
                 latencyNs = 110_000_000 + random.nextInt(50_000_000); // and a rarer one above 100 ms
             }
             int sizeBytes = test ? 4096 : 131_072;
-            analysis.io(WRITE, test ? 1 : 0, t, latencyNs, sizeBytes, 0);
+            boolean read = test && random.nextInt(100) < readPercent;
+            analysis.io(read ? READ : WRITE, test ? 1 : 0, t, latencyNs, sizeBytes, 0);
             ios++;
-            hostBytes += sizeBytes;
-            nandBytes += sizeBytes + (test && t >= cliffNs ? (long) (sizeBytes * 3 * spareFactor) : 0);
+            if (!read) {
+                hostBytes += sizeBytes;
+                nandBytes += sizeBytes + (test && t >= cliffNs ? (long) (sizeBytes * 3 * spareFactor) : 0);
+            }
             if (t >= nextSmartNs) {
                 analysis.smart(SmartSample.newBuilder()
                         .setRunId(runId)
@@ -91,12 +104,14 @@ final class ReportRuns {
                 .setNandBytesWritten(nandBytes)
                 .build());
         analysis.finish(RunStatus.COMPLETED, null, testEndNs, ios, 0);
+        ScatterRaster scatter = HtmlReport.scatterRaster(analysis.summary());
+        analysis.scatters().forEach(scatter::add);
         return new HtmlReport.RunData(
                 started(runId, freeFlashGb, queueDepth, scheduler),
                 analysis.summary(),
                 analysis.windows(),
                 analysis.writeAmplification(),
-                HtmlReport.scatter(analysis.scatters(), 20_000));
+                scatter.finish());
     }
 
     private static RunStarted started(String runId, int freeFlashGb, int queueDepth, String scheduler) {
@@ -129,11 +144,18 @@ final class ReportRuns {
                 .setRunName(runId)
                 .setProducerKind(ProducerKind.SIMULATOR)
                 .setDevice(DeviceDescription.newBuilder()
-                        .setModel("report-test-drive")
+                        .setModel(MODEL)
+                        .setSerial("SN-" + runId)
+                        .setFirmware("FW1.0")
                         .setCapacityBytes(CAPACITY_BYTES)
                         .setLogicalBlockSizeBytes(512)
                         .build())
-                .setHost(HostDescription.newBuilder().setIoScheduler(scheduler).build())
+                .setHost(HostDescription.newBuilder()
+                        .setHostname("bench-host")
+                        .setKernel("Linux 6.1.0-28-amd64")
+                        .setIoEngine("simulator")
+                        .setIoScheduler(scheduler)
+                        .build())
                 .setWorkload(WorkloadDescription.newBuilder()
                         .setName("report-test")
                         .setSpecJson("{}")
@@ -141,7 +163,7 @@ final class ReportRuns {
                         .build())
                 .setSeed(1)
                 .setWallClockStartEpochNs(0L)
-                .setToolVersion("test")
+                .setToolVersion(TOOL_VERSION)
                 .setLabels(Map.of("campaign", "report"))
                 .build();
     }
