@@ -16,9 +16,9 @@ import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.ProducerKind;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.ResultSetRecord;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
-import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunDeleted;
 import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
@@ -144,7 +144,6 @@ public final class SampleRecords {
                 .setHost(host())
                 .setWorkload(workload())
                 .setSeed(-8_446_744_073_709_551L)
-                .setWallClockStartEpochNs(1_796_010_480_123_456_789L)
                 .setWallClockStart(Instant.parse("2026-11-30T03:48:00.123456Z"))
                 .setToolVersion("0.1.0-SNAPSHOT")
                 .setOriginRunId("run-origin-1")

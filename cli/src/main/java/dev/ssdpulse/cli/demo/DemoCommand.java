@@ -68,8 +68,8 @@ public final class DemoCommand implements Callable<Integer> {
             names = "--duration",
             defaultValue = "240s",
             paramLabel = "DURATION",
-            description =
-                    "Simulated length of each showcase run's random-write test (default: ${DEFAULT-VALUE}; seed 000: 20m).")
+            description = "Simulated length of each showcase run's random-write test (default: ${DEFAULT-VALUE}; seed "
+                    + "000: 20m).")
     Duration duration;
 
     @Option(

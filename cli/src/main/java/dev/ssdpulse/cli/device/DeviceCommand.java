@@ -143,9 +143,10 @@ public final class DeviceCommand implements Callable<Integer> {
             names = "--scheduler",
             paramLabel = "NAME",
             description =
-                    "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline,"
-                            + " bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the previous"
-                            + " one afterwards; recorded in the run with the kernel, CPU and memory. Refused with the reason where"
+                    "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline, "
+                            + "bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the "
+                            + "previous one afterwards; recorded in the run with the kernel, CPU and memory. Refused "
+                            + "with the reason where"
                             + " it cannot be set (not offered, no block device under the target, /sys not writable).")
     String scheduler;
 
@@ -157,7 +158,8 @@ public final class DeviceCommand implements Callable<Integer> {
             paramLabel = "DEV",
             description =
                     "The drive whose SMART counters to poll (default: the target, or the disk under a file target;"
-                            + " give it where that disk cannot be found: LVM, md, overlay). `ssdpulse smart --target DEV`"
+                            + " give it where that disk cannot be found: LVM, md, overlay). `ssdpulse smart "
+                            + "--target DEV`"
                             + " shows what it exposes.")
     Path smartDevice;
 

@@ -20,8 +20,9 @@ import java.util.Objects;
 
 /**
  * Renders a {@link RunSummary} for people (text) and scripts (JSON with stable field names, documented in
- * docs/data-model.md, "Run summary JSON"). The offline simulation, {@code report} and {@code replay} print through here. The
- * text's tables are columns of {@link ReportTables#SUMMARY}, the column set of {@code report --format csv} and
+ * docs/data-model.md, "Run summary JSON"). The offline simulation, {@code report} and {@code replay} print through
+ * here. The text's tables are columns of {@link ReportTables#SUMMARY}, the column set of {@code report --format csv}
+ * and
  * the API's {@code summary.csv}: the same cells, rounded for reading. Locale-independent.
  */
 public final class SummaryRenderer {

@@ -44,15 +44,16 @@ import java.util.concurrent.locks.LockSupport;
  * phase as FAILED and the run as FAILED (like fio without continue_on_error); the I/Os in flight complete and
  * are recorded, every failed one counted. A request refused by design (EINVAL, EOPNOTSUPP TRIM) is counted and
  * the phase goes on. With an asynchronous engine, outstanding I/Os that see no completion for
- * {@link DeviceRunOptions#ioTimeoutNs()} fail the phase too, so a vanished device cannot hang the run. Ramp time is not treated specially: ramp I/Os are recorded
- * like any other, and consumers exclude the first {@code rampNs} of the phase from statistics (PhaseSpec's
- * contract). {@code delayNs} is honoured as the minimum gap between consecutive submits of a worker (rate limit,
- * think time), by parking the submitting thread until its slot's due time.
+ * {@link DeviceRunOptions#ioTimeoutNs()} fail the phase too, so a vanished device cannot hang the run. Ramp time is not
+ * treated specially: ramp I/Os are recorded like any other, and consumers exclude the first {@code rampNs} of the phase
+ * from statistics (PhaseSpec's contract). {@code delayNs} is honoured as the minimum gap between consecutive submits of
+ * a worker (rate limit, think time), by parking the submitting thread until its slot's due time.
  *
  * <p>IDLE phases sleep for their duration (cancellable). PURGE without access specs: on a file there is nothing to
  * purge (a file has no FTL state to reset) and the phase is skipped with a notice; on a block device, with
  * --allow-destroy-data, the whole device is discarded as {@code blkdiscard} does (not a secure erase: NVMe Format /
- * ATA Sanitize are out of reach), and without --allow-destroy-data the run fails instead. A PURGE with {@code trim} and access specs is a TRIM pass, issued like any I/O phase.
+ * ATA Sanitize are out of reach), and without --allow-destroy-data the run fails instead. A PURGE with {@code trim} and
+ * access specs is a TRIM pass, issued like any I/O phase.
  *
  * <p>Cancellation ({@link #cancel()}, e.g. from a Ctrl-C hook): no new I/O is submitted, outstanding I/Os
  * complete and are delivered to the sink, and {@code run} returns a result with status ABORTED. A runner serves
@@ -804,7 +805,9 @@ public final class DeviceRunner {
             }
         }
 
-        /** The I/O loop, run after pinning its thread to {@code --cpus-allowed} when given; a refusal fails the phase. */
+        /**
+         * The I/O loop, run after pinning its thread to {@code --cpus-allowed} when given; a refusal fails the phase.
+         */
         private Runnable pinned(Runnable ioLoop) {
             CpuList cpus = options.cpusAllowed();
             if (cpus == null) {

@@ -9,7 +9,8 @@
  * targetSize: 160GB                  # optional: size of a file target
  * phases:                            # run in order
  *   - name: purge                    # names unique among siblings; no '/' or '#'
- *     kind: PURGE                    # PURGE | PRECONDITION_INDEPENDENT | PRECONDITION_DEPENDENT | TEST | IDLE | FILL | OTHER | REPLAY
+ *     kind: PURGE                    # PURGE | PRECONDITION_INDEPENDENT | PRECONDITION_DEPENDENT | TEST | IDLE
+ *                                    # | FILL | OTHER | REPLAY
  *   - name: test
  *     kind: TEST
  *     accessSpecs:                   # IOMeter lines; percentOfSpec adds up to 100

@@ -12,8 +12,8 @@ import java.util.TreeMap;
 /**
  * Write amplification per phase: NAND / host over the SMART intervals whose end lies in
  * (phase start, next phase's start]: a sample's counters hold what was written up to its time, so an interval
- * ending exactly at a phase change belongs to the phase before. One that straddles a change counts for the phase it ends in,
- * so a phase's figure is off by at most one sampling interval at each end (samples come about once a second;
+ * ending exactly at a phase change belongs to the phase before. One that straddles a change counts for the phase it
+ * ends in, so a phase's figure is off by at most one sampling interval at each end (samples come about once a second;
  * phases last minutes to hours). Each phase's bounds come from its counters' steps ({@link WaSum}: one step per
  * unbroken chain of samples in the phase). A pure function of the interval series and the phase start times,
  * hence the same whatever order SMART samples and phase changes arrived in.

@@ -134,7 +134,9 @@ public final class ApiJson {
         return document(runId).set("resultSets", RESULT_SETS.json(rows));
     }
 
-    /** GET /series: {runId, latencyUnit, binUpperBoundsMs, ops: {READ: [points], ...}} (ops without windows left out). */
+    /**
+     * GET /series: {runId, latencyUnit, binUpperBoundsMs, ops: {READ: [points], ...}} (ops without windows left out).
+     */
     public static ObjectNode series(String runId, SeriesQuery q, RunViews views) {
         ObjectNode root = document(runId).put("latencyUnit", "ms").put("timeUnit", "s");
         ArrayNode bounds = root.putArray("binUpperBoundsMs");

@@ -268,7 +268,9 @@ public final class FioSteadyStateDetector {
         }
     }
 
-    /** The evaluation as a result: fio's verdict (reached and final from the first reach on) and the steady-now state. */
+    /**
+     * The evaluation as a result: fio's verdict (reached and final from the first reach on) and the steady-now state.
+     */
     private SteadyStateResult tracked(SteadyStateResult eval, String explanation) {
         return new SteadyStateResult(
                 mode.method,

@@ -132,14 +132,16 @@ class TableTest {
                 .containsExactly(
                         "<table class=\"side-by-side\">",
                         "<thead><tr><th data-column=\"name\">name</th>"
-                                + "<th data-column=\"name\" data-value=\"phase 1, &quot;test&quot;\">phase 1, &quot;test&quot;</th>"
+                                + "<th data-column=\"name\" data-value=\"phase 1, &quot;test&quot;\">phase 1, "
+                                + "&quot;test&quot;</th>"
                                 + "<th data-column=\"name\" data-value=\"plain\">plain</th></tr></thead>",
                         "<tbody>",
                         "<tr><th data-column=\"count\">count</th>"
                                 + "<td class=\"num\" data-column=\"count\" data-value=\"12345\">12,345</td>"
                                 + "<td data-column=\"count\" data-value=\"\"></td></tr>",
                         "<tr><th data-column=\"rate_per_s\">rate per (s)</th>"
-                                + "<td class=\"num\" data-column=\"rate_per_s\" data-value=\"1234.56789\">1,234.56789</td>"
+                                + "<td class=\"num\" data-column=\"rate_per_s\" data-value=\"1234.56789\">"
+                                + "1,234.56789</td>"
                                 + "<td class=\"num\" data-column=\"rate_per_s\" data-value=\"\"></td></tr>",
                         "</tbody>",
                         "</table>");

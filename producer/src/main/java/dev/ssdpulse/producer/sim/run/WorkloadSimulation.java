@@ -47,7 +47,10 @@ import java.util.function.BooleanSupplier;
  * the drive stays empty (unwritten flash is spare the FTL can use, as on a freshly formatted volume).
  */
 public final class WorkloadSimulation {
-    /** Wall time between two advances of a paced run: events reach Kafka at most this late, and 100 wake-ups a second cost nothing. */
+    /**
+     * Wall time between two advances of a paced run: events reach Kafka at most this late, and 100 wake-ups a second
+     * cost nothing.
+     */
     static final long PACED_STEP_NS = 10_000_000L;
 
     /** The simulated drive maps 4 KiB units and takes any request: no alignment to check. */

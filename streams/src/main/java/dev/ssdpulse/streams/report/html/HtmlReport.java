@@ -161,8 +161,10 @@ public final class HtmlReport {
             th, td { padding:.3rem .55rem; border-bottom:1px solid var(--line); text-align:left; vertical-align:top; }
             th { background:#f7fafc; font-weight:600; color:#2d3748; }
             td.num, th.num { text-align:right; white-space:nowrap; }
-            table.side-by-side thead th { text-align:right; } table.side-by-side thead th:first-child { text-align:left; }
-            table.side-by-side tbody th { white-space:nowrap; } table.side-by-side td { min-width:9rem; max-width:30rem; }
+            table.side-by-side thead th { text-align:right; }
+            table.side-by-side thead th:first-child { text-align:left; }
+            table.side-by-side tbody th { white-space:nowrap; }
+            table.side-by-side td { min-width:9rem; max-width:30rem; }
             .pair { display:grid; grid-template-columns:repeat(auto-fit, minmax(480px, 1fr)); gap:1rem; }
             .pair > * { min-width:0; }
             svg.chart { display:block; width:100%; height:auto; margin:.5rem 0; background:#fff; }

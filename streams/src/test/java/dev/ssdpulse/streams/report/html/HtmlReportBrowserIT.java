@@ -180,9 +180,8 @@ class HtmlReportBrowserIT {
             for (HtmlReport.RunData run : runs) {
                 WebElement section = driver.findElement(By.id("run-" + run.runId()));
                 OpSummary write = run.summary().getOps().get(0);
-                WebElement whole = section.findElement(
-                        By.xpath(
-                                ".//table[thead/tr/th[@data-column='count_ge_10ms']]/tbody/tr[td[@data-column='scope']='run']"));
+                WebElement whole = section.findElement(By.xpath(".//table[thead/tr/th[@data-column='count_ge_10ms']]"
+                        + "/tbody/tr[td[@data-column='scope']='run']"));
                 for (long threshold : Outliers.THRESHOLDS_NS) {
                     WebElement cell = whole.findElement(
                             By.cssSelector("td[data-column='count_ge_" + Outliers.label(threshold) + "']"));
@@ -190,9 +189,8 @@ class HtmlReportBrowserIT {
                             .as("I/Os >= %s", Outliers.label(threshold))
                             .isEqualTo(Outliers.countAtOrAbove(write.getLatency(), threshold));
                 }
-                WebElement latency = section.findElement(
-                        By.xpath(
-                                ".//table[thead/tr/th[@data-column='latency_p99_us']]/tbody/tr[td[@data-column='scope']='run']"));
+                WebElement latency = section.findElement(By.xpath(".//table[thead/tr/th[@data-column='latency_p99_us']]"
+                        + "/tbody/tr[td[@data-column='scope']='run']"));
                 assertThat(Long.parseLong(latency.findElement(By.cssSelector("td[data-column='io_count']"))
                                 .getText()
                                 .replace(",", "")))

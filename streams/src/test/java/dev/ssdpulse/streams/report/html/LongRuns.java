@@ -203,7 +203,7 @@ final class LongRuns {
                         .setPhases(phases)
                         .build())
                 .setSeed(3)
-                .setWallClockStartEpochNs(0)
+                .setWallClockStartEpochNs(0L)
                 .setToolVersion(ReportRuns.TOOL_VERSION)
                 .setLabels(Map.of("campaign", "qd32-5000s"))
                 .build();

@@ -43,7 +43,8 @@ public final class ReportRenderMain {
                         ms[f][round] = t.wallMs();
                         System.out.printf(
                                 Locale.ROOT,
-                                "round %d %s: %,d bytes, %.0f ms to the painted page (load event %.0f ms, %,d elements)%n",
+                                "round %d %s: %,d bytes, %.0f ms to the painted page (load event %.0f ms, %,d "
+                                        + "elements)%n",
                                 round + 1,
                                 files.get(f),
                                 Files.size(files.get(f)),

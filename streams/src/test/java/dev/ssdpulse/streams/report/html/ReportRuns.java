@@ -162,7 +162,7 @@ final class ReportRuns {
                         .setPhases(phases)
                         .build())
                 .setSeed(1)
-                .setWallClockStartEpochNs(0)
+                .setWallClockStartEpochNs(0L)
                 .setToolVersion(TOOL_VERSION)
                 .setLabels(Map.of("campaign", "report"))
                 .build();
