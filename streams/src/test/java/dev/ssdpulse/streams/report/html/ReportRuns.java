@@ -45,8 +45,58 @@ final class ReportRuns {
         return run(runId, freeFlashGb, queueDepth, scheduler, 0);
     }
 
+    /**
+     * How the run's drive counts its writes: exact bytes (the simulator's), or a real drive's counters, which move in
+     * steps from a lifetime origin.
+     *
+     * @param unit      "B", or the unit both sides count in ("NAND page")
+     * @param unitBytes bytes per count of that unit (1 for "B")
+     * @param hostStep  the host counter's step, in unit (0: exact)
+     * @param nandStep  the NAND counter's step, in unit
+     */
+    record Counters(SmartSource source, String unit, long unitBytes, long hostStep, long nandStep) {
+        static final Counters EXACT = new Counters(SmartSource.SIMULATOR, "B", 1, 0, 0);
+        /** Intel SATA: 241 Host_Writes_32MiB, 243 NAND_Writes_32MiB. */
+        static final Counters STEPS_32_MIB = new Counters(SmartSource.SMARTCTL, "B", 1, 32L << 20, 32L << 20);
+        /** Intel SATA: 241 Host_Writes_32MiB, 249 NAND_Writes_1GiB. */
+        static final Counters NAND_STEP_1_GIB = new Counters(SmartSource.SMARTCTL, "B", 1, 32L << 20, 1L << 30);
+        /** Crucial/Micron SATA: 247 host program pages, 247 + 248 NAND program pages (16 KiB pages, two counters). */
+        static final Counters NAND_PAGES = new Counters(SmartSource.SMARTCTL, "NAND page", 16_384, 1, 2);
+
+        private static final long HOST_ORIGIN_BYTES = 7_300_000_000_000L;
+        private static final long NAND_ORIGIN_BYTES = 11_900_000_000_000L;
+
+        SmartSample sample(String runId, long timeNs, long hostBytes, long nandBytes) {
+            SmartSample.Builder b =
+                    SmartSample.newBuilder().setRunId(runId).setTimeNs(timeNs).setSource(source);
+            if (this == EXACT) {
+                return b.setHostBytesWritten(hostBytes)
+                        .setNandBytesWritten(nandBytes)
+                        .build();
+            }
+            return b.setWaUnit(unit)
+                    .setWaHostWrites(reading(HOST_ORIGIN_BYTES + hostBytes, hostStep))
+                    .setWaHostResolution(hostStep)
+                    .setWaNandWrites(reading(NAND_ORIGIN_BYTES + nandBytes, nandStep))
+                    .setWaNandResolution(nandStep)
+                    .build();
+        }
+
+        /** The counter as the drive shows it: whole steps of the count in unit, rounded down. */
+        private long reading(long bytes, long step) {
+            long count = bytes / unitBytes;
+            return step <= 1 ? count : count / step * step;
+        }
+    }
+
     /** @param readPercent share of the test phase's I/Os that read (seed 001's test: 50) */
     static HtmlReport.RunData run(String runId, int freeFlashGb, int queueDepth, String scheduler, int readPercent) {
+        return run(runId, freeFlashGb, queueDepth, scheduler, readPercent, Counters.EXACT);
+    }
+
+    /** @param counters how the drive counts host and NAND writes */
+    static HtmlReport.RunData run(
+            String runId, int freeFlashGb, int queueDepth, String scheduler, int readPercent, Counters counters) {
         AnalysisSettings settings =
                 AnalysisSettings.defaults().withSteadyState(10 * S, List.of(FioCriterion.parse("iops:20%:20s")));
         OfflineRunAnalysis analysis = new OfflineRunAnalysis(runId, settings, true, true);
@@ -85,24 +135,12 @@ final class ReportRuns {
                 nandBytes += sizeBytes + (test && t >= cliffNs ? (long) (sizeBytes * 3 * spareFactor) : 0);
             }
             if (t >= nextSmartNs) {
-                analysis.smart(SmartSample.newBuilder()
-                        .setRunId(runId)
-                        .setTimeNs(t)
-                        .setSource(SmartSource.SIMULATOR)
-                        .setHostBytesWritten(hostBytes)
-                        .setNandBytesWritten(nandBytes)
-                        .build());
+                analysis.smart(counters.sample(runId, t, hostBytes, nandBytes));
                 nextSmartNs += 5 * S;
             }
             t += gapNs;
         }
-        analysis.smart(SmartSample.newBuilder()
-                .setRunId(runId)
-                .setTimeNs(testEndNs)
-                .setSource(SmartSource.SIMULATOR)
-                .setHostBytesWritten(hostBytes)
-                .setNandBytesWritten(nandBytes)
-                .build());
+        analysis.smart(counters.sample(runId, testEndNs, hostBytes, nandBytes));
         analysis.finish(RunStatus.COMPLETED, null, testEndNs, ios, 0);
         ScatterRaster scatter = HtmlReport.scatterRaster(analysis.summary());
         analysis.scatters().forEach(scatter::add);
