@@ -14,7 +14,6 @@ import dev.ssdpulse.streams.report.SummaryJson;
 import dev.ssdpulse.streams.report.WaText;
 import dev.ssdpulse.streams.waf.PhaseWa;
 import java.io.PrintWriter;
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -138,16 +137,14 @@ public final class SummaryRenderer {
             if (r.getRecordedTiming()) {
                 b.append(String.format(
                         Locale.ROOT,
-                        "recorded timing x%s: %,d issued more than %.0f ms late, issue lag p50 %.0f us, p99 %.0f us)",
-                        BigDecimal.valueOf(r.getTimeScale())
-                                .stripTrailingZeros()
-                                .toPlainString(),
+                        "%s: %,d issued more than %.0f ms late, issue lag p50 %.0f us, p99 %.0f us)",
+                        ReportTables.replayTiming(r),
                         r.getLateIssueCount(),
                         r.getLateThresholdNs() / 1e6,
                         r.getIssueLagP50Ns() / 1e3,
                         r.getIssueLagP99Ns() / 1e3));
             } else {
-                b.append("fast timing)");
+                b.append(ReportTables.replayTiming(r)).append(')');
             }
         }
         return b.toString();

@@ -10,6 +10,7 @@ import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.waf.PhaseWa;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -90,6 +91,16 @@ public final class ReportTables {
             Column.jsonOnly("issueLagNs/p50", ReplayPhaseResult::getIssueLagP50Ns),
             Column.jsonOnly("issueLagNs/p99", ReplayPhaseResult::getIssueLagP99Ns),
             Column.jsonOnly("issueLagNs/max", ReplayPhaseResult::getIssueLagMaxNs)));
+
+    /** How a REPLAY phase was timed, as people read it: "recorded timing x1", "recorded timing x2.5", "fast timing". */
+    public static String replayTiming(ReplayPhaseResult r) {
+        return r.getRecordedTiming()
+                ? "recorded timing x"
+                        + BigDecimal.valueOf(r.getTimeScale())
+                                .stripTrailingZeros()
+                                .toPlainString()
+                : "fast timing";
+    }
 
     /** A run's phases: the HTML report's table, and the summary JSON's phases (their ops added). */
     public static final Table<PhaseSummary> PHASES = new Table<>(List.of(

@@ -29,7 +29,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The comparison that opens a report of several runs, as the reviews publish theirs: each run's headline figures
- * side by side (one column per run and op; the WA with the range its counters allow), the runs' IOPS, MB/s, p99 latency and WA over time on shared charts (a
+ * side by side (one column per run and op; the WA with the range its counters allow), the load times of REPLAY
+ * phases where there are ({@link LoadTimes}), the runs' IOPS, MB/s, p99 latency and WA over time on shared charts (a
  * line per run, time from each run's measured phase start; WA as it built up since that start, its range shaded),
  * and each run's average against its minimum. What is compared is each run's {@link Scope}: its first TEST phase.
  * Every figure is the summary's or a window's as stored; the minimum is that of the whole windows of the phase.
@@ -153,6 +154,7 @@ final class Comparison {
         b.append("<div class=\"table-wrap\">")
                 .append(HEADLINE.htmlSideBySide(headlines(runs)))
                 .append("</div>\n");
+        LoadTimes.comparison(b, runs);
         List<SvgChart.Series> iops = new ArrayList<>();
         List<SvgChart.Series> mbps = new ArrayList<>();
         List<SvgChart.Series> p99 = new ArrayList<>();

@@ -18,7 +18,8 @@ import java.util.Objects;
 /**
  * One self-contained HTML file (inline CSS, SVG and PNG, no script, nothing fetched) of a run or a set of runs, a
  * review's figures from stored results. For a set, a comparison first ({@link Comparison}: the headline figures
- * side by side, IOPS, MB/s, p99 latency and WA over time with a line per run, average against minimum), then the
+ * side by side, the load times of REPLAY phases drive by drive ({@link LoadTimes}), IOPS, MB/s, p99 latency and WA
+ * over time with a line per run, average against minimum), then the
  * seed articles' set views where the runs are of their kind ({@link SetViews}: free flash, schedulers, queue
  * depths), then each run ({@link RunSection}) with its test setup ({@link SetupBlock}). Every table is a column
  * set of the reporting model ({@link Table}), so its numbers are the summary's, as in CSV and JSON; for reading
@@ -183,7 +184,7 @@ public final class HtmlReport {
             svg.chart { display:block; width:100%; height:auto; margin:.5rem 0; background:#fff; }
             svg .title { font-size:15px; font-weight:600; fill:#2d3748; }
             svg .tick, svg .axis { font-size:12px; fill:#4a5568; } svg .legend { font-size:12px; fill:#2d3748; }
-            svg .value { font-size:11px; fill:#2d3748; }
+            svg .value { font-size:11px; fill:#2d3748; } svg .badge text { font-size:11px; fill:#fff; }
             svg .marker { font-size:11px; } svg .empty { fill:#718096; }
             @media print { body { background:#fff; } .card { box-shadow:none; break-inside:avoid-page; } }
             """;

@@ -30,7 +30,7 @@ import java.util.function.ToDoubleFunction;
  * windows, the latency scatter (a picture, with the slowest I/Os listed), the latency trend, the latency
  * distribution with the summary's outlier counts and percentiles for the run and each phase, the steady-state
  * verdicts, WA over time (the cumulative WA's range shaded where the drive's counters move in steps) with the
- * counters in their unit, and the phases. Times are run time (s since the run's
+ * counters in their unit, the phases, and the load times of REPLAY phases. Times are run time (s since the run's
  * start).
  */
 final class RunSection {
@@ -131,6 +131,7 @@ final class RunSection {
         b.append("<h3>Phases</h3>\n<div class=\"table-wrap\">")
                 .append(ReportTables.PHASES.html(s.getPhases()))
                 .append("</div>\n");
+        LoadTimes.run(b, run);
         b.append("</section>\n");
     }
 

@@ -21,7 +21,7 @@ import java.util.Locale;
  * shows), {@code data-series} (its lines or point sets) and {@code data-x-min} / {@code data-x-max} (its x axis),
  * so that a test, or a reader's script, can tell a drawn chart from an empty frame and check its axis; each line
  * is a {@code path.series} with its name in {@code data-series}, a line's range (a WA's bounds) a
- * {@code path.bounds} named alike. A series longer than the chart has room for is
+ * {@code path.bounds} named alike, a bar a {@code rect.bar} with its exact value in {@code data-value}. A series longer than the chart has room for is
  * drawn as its mean per 2 units of width over a band from the lowest to the highest value there
  * ({@link MinMaxEnvelope}, {@code path.envelope}): a 5,000-point series costs what a 550-point one does, and no
  * drop or spike disappears. Coordinates are rounded to 0.1 unit, finer than a screen shows.
@@ -406,6 +406,112 @@ public final class SvgChart {
         frame(b, HALF_WIDTH);
         b.append(body);
         legend(b, legend, TOP + PLOT_HEIGHT + 50, HALF_WIDTH);
+        return b.append("</svg>\n").toString();
+    }
+
+    /**
+     * One bar of {@link #horizontalBars}: a label (a drive), its value and how it is written, a colour, a badge
+     * after the value (null: none), a tooltip, and the key a script or test finds it by ({@code data-key}).
+     */
+    public record HorizontalBar(
+            String key, String label, double value, String valueText, String color, String badge, String tooltip) {}
+
+    /**
+     * Bars from 0 to each value, one per line in the order given (the seed reviews' load-time charts: a drive per
+     * bar, the shortest first), labels on the left, each value written after its bar, then its badge (late
+     * issues) in the outlier colour.
+     */
+    public static String horizontalBars(String title, String xLabel, List<HorizontalBar> bars) {
+        int longest = bars.stream().mapToInt(bar -> bar.label().length()).max().orElse(0);
+        int left = (int) Math.min(420, Math.max(LEFT, 16 + 6.6 * longest));
+        int right = WIDTH - RIGHT - 240;
+        int row = 26;
+        int height = TOP + 10 + row * Math.max(1, bars.size()) + 44;
+        int plotBottom = height - 44;
+        double max = 0;
+        for (HorizontalBar bar : bars) {
+            max = Double.isFinite(bar.value()) ? Math.max(max, bar.value()) : max;
+        }
+        Axis x = Axis.linear(0, max, true);
+        StringBuilder body = new StringBuilder();
+        for (double t : x.ticks()) {
+            double px = x.px(t, left, right);
+            body.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"%s\"/>"
+                            + "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">%s</text>%n",
+                    px,
+                    px,
+                    TOP,
+                    plotBottom,
+                    Palette.GRID,
+                    px,
+                    plotBottom + 16,
+                    Axis.label(t)));
+        }
+        long drawn = 0;
+        for (int i = 0; i < bars.size(); i++) {
+            HorizontalBar bar = bars.get(i);
+            double y0 = TOP + 10 + i * row;
+            body.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%d\" y=\"%.1f\" class=\"tick\" text-anchor=\"end\">%s</text>%n",
+                    left - 8,
+                    y0 + 12,
+                    escapeHtml(bar.label())));
+            if (!Double.isFinite(bar.value())) {
+                continue;
+            }
+            double end = x.px(bar.value(), left, right);
+            body.append(String.format(
+                    Locale.ROOT,
+                    "<rect class=\"bar\" data-key=\"%s\" data-value=\"%s\" x=\"%d\" y=\"%.1f\" width=\"%.1f\""
+                            + " height=\"16\" fill=\"%s\"><title>%s</title></rect>"
+                            + "<text x=\"%.1f\" y=\"%.1f\" class=\"value\">%s</text>%n",
+                    escapeHtml(bar.key()),
+                    bar.value(),
+                    left,
+                    y0,
+                    Math.max(0.5, end - left),
+                    bar.color(),
+                    escapeHtml(bar.tooltip()),
+                    end + 5,
+                    y0 + 12,
+                    escapeHtml(bar.valueText())));
+            if (bar.badge() != null) {
+                double bx = end + 12 + 6.2 * bar.valueText().length();
+                double width = 12 + 6.2 * bar.badge().length();
+                body.append(String.format(
+                        Locale.ROOT,
+                        "<g class=\"badge\" data-key=\"%s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\""
+                                + " height=\"16\" rx=\"8\" fill=\"%s\"/><text x=\"%.1f\" y=\"%.1f\""
+                                + ">%s</text></g>%n",
+                        escapeHtml(bar.key()),
+                        bx,
+                        y0,
+                        width,
+                        Palette.OUTLIER,
+                        bx + 6,
+                        y0 + 12,
+                        escapeHtml(bar.badge())));
+            }
+            drawn++;
+        }
+        StringBuilder b = new StringBuilder(body.length() + 1024);
+        open(b, title, WIDTH, height, drawn, drawn > 0 ? 1 : 0, x);
+        b.append(body);
+        b.append(String.format(
+                Locale.ROOT,
+                "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\"/>%n"
+                        + "<text x=\"%d\" y=\"%d\" class=\"axis\" text-anchor=\"end\">%s</text>%n",
+                left,
+                left,
+                TOP,
+                plotBottom,
+                Palette.FRAME,
+                right,
+                plotBottom + 32,
+                escapeHtml(xLabel)));
         return b.append("</svg>\n").toString();
     }
 

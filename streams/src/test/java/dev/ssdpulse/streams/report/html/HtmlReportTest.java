@@ -471,6 +471,71 @@ class HtmlReportTest {
                 .contains("GiB)");
     }
 
+    @Test
+    void loadTimesOfReplayedTracesAreComparedDriveByDrive() {
+        List<HtmlReport.RunData> runs = List.of(
+                ReportRuns.replay("load-slow", "slow-drive", ReportRuns.Replay.APP, 9_000, 412),
+                ReportRuns.replay("load-fast", "fast-drive", ReportRuns.Replay.APP, 300, 0),
+                ReportRuns.replay("load-mid", "mid-drive", ReportRuns.Replay.APP, 2_000, 0, 2_400),
+                ReportRuns.replay("load-boot", "fast-drive", ReportRuns.Replay.BOOT, 300, 0),
+                ReportRuns.replay("load-app-fast", "fast-drive", ReportRuns.Replay.APP_FAST, 300, 0));
+        Document page = Jsoup.parse(HtmlReport.render("loads", runs));
+        Element comparison = page.selectFirst("section#comparison");
+        assertThat(comparison.select("h3").eachText()).contains("Load times");
+        // a chart per load replayed alike: the application's as recorded and as fast as possible apart, the boot's
+        Element app = chart(comparison, "Load time of 'app-start' (trace app-load.iolog.gz, recorded timing x1)");
+        chart(comparison, "Load time of 'app-start' (trace app-load.iolog.gz, fast timing)");
+        Element boot = chart(comparison, "Load time of 'boot' (trace boot.iolog.gz, recorded timing x1)");
+        assertThat(boot.select("rect.bar").eachAttr("data-key")).containsExactly("load-boot");
+        // a bar per run, the shortest load first, each the phase's load time in seconds, labelled with the drive
+        List<String> order = List.of("load-fast", "load-mid", "load-slow");
+        assertThat(app.select("rect.bar").eachAttr("data-key")).containsExactlyElementsOf(order);
+        for (int i = 0; i < order.size(); i++) {
+            HtmlReport.RunData run = byId(runs, order.get(i));
+            PhaseSummary phase = run.summary().getPhases().get(0);
+            assertThat(phase.getLoadTimeNs()).isEqualTo(phase.getEndNs() - phase.getStartNs());
+            assertThat(Double.parseDouble(app.select("rect.bar").get(i).attr("data-value")))
+                    .isCloseTo(phase.getLoadTimeNs() / 1e9, within(1e-6));
+            assertThat(app.select("text.value").get(i).text())
+                    .isEqualTo(ReportFormat.grouped(phase.getLoadTimeNs() / 1e9, 3) + " s");
+        }
+        assertThat(app.select("text.tick[text-anchor=end]").eachText())
+                .containsExactly("fast-drive", "mid-drive", "slow-drive");
+        assertThat(Double.parseDouble(app.attr("data-x-min"))).isZero();
+        // badges: the drive that could not keep up with the recorded times, and the replay cut short
+        assertThat(app.select("g.badge").eachAttr("data-key")).containsExactly("load-mid", "load-slow");
+        assertThat(app.selectFirst("g.badge[data-key=load-slow]").text()).isEqualTo("412 late");
+        assertThat(app.selectFirst("g.badge[data-key=load-mid]").text()).isEqualTo("cut short");
+        // the table: the summary's figures of each REPLAY phase
+        Element slow = comparison.select("table tr:has(td[data-column=run])").stream()
+                .filter(tr -> tr.selectFirst("td[data-column=run]").text().equals("load-slow"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(slow.selectFirst("td[data-column=late_issues]").attr("data-value"))
+                .isEqualTo("412");
+        assertThat(slow.selectFirst("td[data-column=timing]").text()).isEqualTo("recorded timing x1");
+        assertThat(slow.selectFirst("td[data-column=issue_lag_p99_ms]").attr("data-value"))
+                .isEqualTo("2.5");
+        // each run's section: its load time and how its I/Os were issued
+        Element own = page.selectFirst("section#run-load-slow");
+        assertThat(own.select("h3").eachText()).contains("Load times");
+        assertThat(Double.parseDouble(
+                        own.selectFirst("table td[data-column=load_time_s]").attr("data-value")))
+                .isCloseTo(byId(runs, "load-slow").summary().getPhases().get(0).getLoadTimeNs() / 1e9, within(1e-6));
+        assertThat(own.select("td[data-column=trace]").eachText())
+                .containsExactly("classpath:workloads/traces/app-load.iolog.gz");
+        assertThat(own.select(".setup td[data-column=access]").eachText()).containsExactly("a recorded trace");
+        // runs without a REPLAY phase: no load times
+        assertThat(Jsoup.parse(HtmlReport.render("two drives", twoDrives()))
+                        .select("h3")
+                        .eachText())
+                .doesNotContain("Load times");
+    }
+
+    private static HtmlReport.RunData byId(List<HtmlReport.RunData> runs, String id) {
+        return runs.stream().filter(r -> r.runId().equals(id)).findFirst().orElseThrow();
+    }
+
     /** The points of an SVG path: its M and L commands. */
     private static long vertices(Element path) {
         return path.attr("d").chars().filter(c -> c == 'M' || c == 'L').count();

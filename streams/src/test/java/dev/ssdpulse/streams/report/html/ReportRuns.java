@@ -6,6 +6,7 @@ import dev.ssdpulse.schemas.avro.HostDescription;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.ProducerKind;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
@@ -152,6 +153,62 @@ final class ReportRuns {
                 scatter.finish());
     }
 
+    /** A trace replayed on a drive of the report's tests. */
+    record Replay(String phaseName, String trace, boolean recordedTiming, double timeScale) {
+        static final Replay APP = new Replay("app-start", "classpath:workloads/traces/app-load.iolog.gz", true, 1);
+        static final Replay BOOT = new Replay("boot", "classpath:workloads/traces/boot.iolog.gz", true, 1);
+        static final Replay APP_FAST = new Replay(APP.phaseName, APP.trace, false, 1);
+    }
+
+    /** I/Os of the replay runs' trace. */
+    static final int REPLAY_IOS = 3_000;
+
+    /**
+     * Seed 003's load-time test on one drive: a REPLAY phase of {@link #REPLAY_IOS} 128 KiB reads issued 1.5 ms apart
+     * as recorded, served one at a time in about {@code latencyUs} each by this drive, analysed by the real analysis core with the
+     * producer's replay result ({@code lateIssues} of them issued late, a cut short replay when {@code issued} is
+     * below the trace's count). The load time is the phase's, first submit to last completion.
+     */
+    static HtmlReport.RunData replay(String runId, String model, Replay replay, long latencyUs, long lateIssues) {
+        return replay(runId, model, replay, latencyUs, lateIssues, REPLAY_IOS);
+    }
+
+    static HtmlReport.RunData replay(
+            String runId, String model, Replay replay, long latencyUs, long lateIssues, int issued) {
+        OfflineRunAnalysis analysis = new OfflineRunAnalysis(runId, AnalysisSettings.defaults(), true, true);
+        SplittableRandom random = new SplittableRandom(runId.hashCode());
+        analysis.phaseStarted(0, replay.phaseName(), PhaseKind.REPLAY, 0);
+        // the drive serves one read at a time: a drive slower than the recorded rhythm falls behind
+        long endNs = 0;
+        for (int i = 0; i < issued; i++) {
+            long submitNs = i * 1_500_000L;
+            long doneNs = Math.max(submitNs, endNs) + latencyUs * 1_000 + random.nextInt(50_000);
+            analysis.io(READ, 0, submitNs, doneNs - submitNs, 131_072, 0);
+            endNs = doneNs;
+        }
+        analysis.replayFinished(ReplayPhaseResult.newBuilder()
+                .setPhaseIndex(0)
+                .setTrace(replay.trace())
+                .setRecordedTiming(replay.recordedTiming())
+                .setTimeScale(replay.timeScale())
+                .setTraceIoCount(REPLAY_IOS)
+                .setIssuedIoCount(issued)
+                .setLateIssueCount(replay.recordedTiming() ? lateIssues : 0)
+                .setLateThresholdNs(1_000_000L)
+                .setIssueLagP50Ns(replay.recordedTiming() ? 20_000L : 0)
+                .setIssueLagP99Ns(replay.recordedTiming() ? 2_500_000L : 0)
+                .setIssueLagMaxNs(replay.recordedTiming() ? 9_000_000L : 0)
+                .build());
+        analysis.finish(RunStatus.COMPLETED, null, endNs, issued, 0);
+        ScatterRaster scatter = HtmlReport.scatterRaster(analysis.summary());
+        analysis.scatters().forEach(scatter::add);
+        RunStarted started = started(runId, -1, 32, "none");
+        started.getDevice().setModel(model);
+        started.getWorkload().setPhases(List.of(phase(0, replay.phaseName(), PhaseKind.REPLAY, null, 32, 0, 2 * GB)));
+        return new HtmlReport.RunData(
+                started, analysis.summary(), analysis.windows(), analysis.writeAmplification(), scatter.finish());
+    }
+
     private static RunStarted started(String runId, int freeFlashGb, int queueDepth, String scheduler) {
         AccessSpec seq = AccessSpec.newBuilder()
                 .setTransferSizeBytes(131_072)
@@ -212,7 +269,7 @@ final class ReportRuns {
                 .setIndex(index)
                 .setName(name)
                 .setKind(kind)
-                .setAccessSpecs(List.of(spec))
+                .setAccessSpecs(spec == null ? List.of() : List.of(spec))
                 .setQueueDepth(queueDepth)
                 .setWorkers(1)
                 .setSpanOffsetBytes(offsetBytes)
