@@ -14,22 +14,26 @@ import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.ReportTables.SummaryRow;
 import dev.ssdpulse.streams.report.SummaryJson;
 import dev.ssdpulse.streams.report.Table;
+import dev.ssdpulse.streams.report.WaText;
 import dev.ssdpulse.streams.report.chart.Palette;
 import dev.ssdpulse.streams.report.html.HtmlReport.RunData;
+import dev.ssdpulse.streams.waf.WaBounds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
  * The comparison that opens a report of several runs, as the reviews publish theirs: each run's headline figures
- * side by side (one column per run and op), the runs' IOPS, MB/s, p99 latency and WA over time on shared charts
- * (a line per run, time from each run's measured phase start; WA as it built up since that start), and each run's
- * average against its minimum. What
- * is compared is each run's {@link Scope}: its first TEST phase. Every figure is the summary's or a window's as
- * stored; the minimum is that of the whole windows of the phase.
+ * side by side (one column per run and op; the WA with the range its counters allow), the load times of REPLAY
+ * phases where there are ({@link LoadTimes}), the runs' IOPS, MB/s, p99 latency and WA over time on shared charts (a
+ * line per run, time from each run's measured phase start; WA as it built up since that start, its range shaded),
+ * and each run's average against its minimum. What is compared is each run's {@link Scope}: its first TEST phase.
+ * Every figure is the summary's or a window's as stored; the minimum is that of the whole windows of the phase.
  */
 final class Comparison {
     private Comparison() {}
@@ -96,8 +100,8 @@ final class Comparison {
                 c.add(Column.of(s.name(), h -> s.value().apply(h.row()), s.textDecimals()));
             }
         }
-        Column<SummaryRow> wa = ReportTables.SUMMARY.select("wa").columns().get(0);
-        c.add(Column.of(wa.name(), h -> wa.value().apply(h.row()), wa.textDecimals()));
+        // the summary's WA with the range its counters allow, or "not yet resolvable (low-high)"
+        c.add(Column.of("wa", h -> WaText.text(h.row().wa())));
         c.add(Column.of("steady_state", Headline::steadyState));
         return new Table<>(c);
     }
@@ -143,15 +147,19 @@ final class Comparison {
                         + " TEST phase (the whole run when it has none): the summary's figures of each op, the lowest"
                         + " whole-window IOPS and MB/s of the phase (windows of ")
                 .append(windowText(runs))
-                .append("), latencies in ms, outlier counts exact, WA the phase's NAND / host bytes. Charts: time since"
-                        + " the phase's start; a line per run.</p>\n");
+                .append("), latencies in ms, outlier counts exact, WA the phase's NAND / host writes with the range the"
+                        + " drive's counter steps allow (\"not yet resolvable\" while it is wider than "
+                        + Math.round(WaBounds.RESOLVED_RELATIVE_WIDTH * 100)
+                        + " %). Charts: time since the phase's start; a line per run, a WA's range shaded.</p>\n");
         b.append("<div class=\"table-wrap\">")
                 .append(HEADLINE.htmlSideBySide(headlines(runs)))
                 .append("</div>\n");
+        LoadTimes.comparison(b, runs);
         List<SvgChart.Series> iops = new ArrayList<>();
         List<SvgChart.Series> mbps = new ArrayList<>();
         List<SvgChart.Series> p99 = new ArrayList<>();
         List<SvgChart.Series> wa = new ArrayList<>();
+        Set<String> waUnits = new TreeSet<>();
         List<String> labels = new ArrayList<>();
         double[][] iopsBars = new double[2][runs.size()];
         double[][] mbpsBars = new double[2][runs.size()];
@@ -183,14 +191,18 @@ final class Comparison {
             List<PhaseWriteAmplification.SoFar> soFar = waSoFar(run, scope);
             if (!soFar.isEmpty()) {
                 wa.add(new SvgChart.Series(
-                        label,
-                        soFar.stream()
-                                .mapToDouble(w -> (w.toTimeNs() - scope.startNs()) / 1e9)
-                                .toArray(),
-                        soFar.stream()
-                                .mapToDouble(w -> w.wa() == null ? Double.NaN : w.wa())
-                                .toArray(),
-                        color));
+                                label,
+                                soFar.stream()
+                                        .mapToDouble(w -> (w.toTimeNs() - scope.startNs()) / 1e9)
+                                        .toArray(),
+                                soFar.stream()
+                                        .mapToDouble(w -> w.wa() == null ? Double.NaN : w.wa())
+                                        .toArray(),
+                                color)
+                        .withBounds(
+                                soFar.stream().mapToDouble(Comparison::low).toArray(),
+                                soFar.stream().mapToDouble(Comparison::high).toArray()));
+                waUnits.add(run.waUnit());
             }
             iopsBars[0][i] = sum(scope.rows(), OpSummary::getIops);
             iopsBars[1][i] = runIops.min();
@@ -206,7 +218,11 @@ final class Comparison {
             b.append("<p class=\"note\">No run has SMART samples: no WA over time.</p>\n");
         } else {
             b.append(SvgChart.lines(
-                    "WA since the test phase's start (NAND / host bytes written)",
+                    "WA since the test phase's start ("
+                            + (waUnits.size() == 1
+                                    ? WaText.ratioOf(waUnits.iterator().next())
+                                    : "NAND / host writes, each run in its counters' unit")
+                            + ")",
                     x,
                     "WA",
                     wa,
@@ -231,12 +247,30 @@ final class Comparison {
     static List<PhaseWriteAmplification.SoFar> waSoFar(RunData run, Scope scope) {
         if (scope.phase() == null) {
             return run.wa().stream()
-                    .map(w -> new PhaseWriteAmplification.SoFar(w.getToTimeNs(), w.getWaCumulative()))
+                    .map(w -> new PhaseWriteAmplification.SoFar(
+                            w.getToTimeNs(),
+                            w.getWaCumulative(),
+                            new WaBounds(w.getWaCumulativeLow(), w.getWaCumulativeHigh(), w.getWaCumulativeResolved())))
                     .toList();
         }
         Map<Integer, Long> starts = new TreeMap<>();
         scope.summary().getPhases().forEach(p -> starts.put(p.getPhaseIndex(), p.getStartNs()));
         return PhaseWriteAmplification.running(starts, run.wa()).getOrDefault(scope.phaseIndex(), List.of());
+    }
+
+    /** The lowest WA a point's counters allow; NaN: no range known (exact counters draw none either). */
+    private static double low(PhaseWriteAmplification.SoFar w) {
+        return w.wa() == null || w.bounds().low() == null
+                ? Double.NaN
+                : w.bounds().low();
+    }
+
+    /** The highest; infinite while the host side is within one step of 0 (no upper bound yet). */
+    private static double high(PhaseWriteAmplification.SoFar w) {
+        if (w.wa() == null || w.bounds().low() == null) {
+            return Double.NaN;
+        }
+        return w.bounds().high() == null ? Double.POSITIVE_INFINITY : w.bounds().high();
     }
 
     /** "1 s" (the windows' length; the lengths of several when they differ). */

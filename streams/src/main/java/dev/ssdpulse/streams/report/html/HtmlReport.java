@@ -10,6 +10,7 @@ import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.report.Column;
 import dev.ssdpulse.streams.report.Outliers;
 import dev.ssdpulse.streams.report.Table;
+import dev.ssdpulse.streams.report.WaText;
 import dev.ssdpulse.streams.report.chart.ScatterRaster;
 import java.util.List;
 import java.util.Objects;
@@ -17,12 +18,14 @@ import java.util.Objects;
 /**
  * One self-contained HTML file (inline CSS, SVG and PNG, no script, nothing fetched) of a run or a set of runs, a
  * review's figures from stored results. For a set, a comparison first ({@link Comparison}: the headline figures
- * side by side, IOPS, MB/s, p99 latency and WA over time with a line per run, average against minimum), then the
+ * side by side, the load times of REPLAY phases drive by drive ({@link LoadTimes}), IOPS, MB/s, p99 latency and WA
+ * over time with a line per run, average against minimum), then the
  * seed articles' set views where the runs are of their kind ({@link SetViews}: free flash, schedulers, queue
  * depths), then each run ({@link RunSection}) with its test setup ({@link SetupBlock}). Every table is a column
  * set of the reporting model ({@link Table}), so its numbers are the summary's, as in CSV and JSON; for reading
- * they are rounded and their thousands grouped. Page, charts and tables take the width of the window; colours
- * are the dashboard's.
+ * they are rounded and their thousands grouped. A WA is written with the range its drive's counter steps allow,
+ * or as not yet resolvable, and drawn with that range shaded ({@link WaText}). Page, charts and tables take the
+ * width of the window; colours are the dashboard's.
  */
 public final class HtmlReport {
     /** The slowest I/Os of each run's scatter listed exactly under it. */
@@ -54,6 +57,17 @@ public final class HtmlReport {
 
         String runId() {
             return summary.getRunId().toString();
+        }
+
+        /**
+         * The unit of the run's WA counters ("B", "NAND page", a vendor's unit): the summary's WA record's, else
+         * the last interval's; null without SMART samples.
+         */
+        String waUnit() {
+            if (summary.getWriteAmplification() != null) {
+                return summary.getWriteAmplification().getUnit();
+            }
+            return wa.isEmpty() ? null : wa.get(wa.size() - 1).getUnit();
         }
 
         /** The run in a legend: its id and drive. */
@@ -170,7 +184,7 @@ public final class HtmlReport {
             svg.chart { display:block; width:100%; height:auto; margin:.5rem 0; background:#fff; }
             svg .title { font-size:15px; font-weight:600; fill:#2d3748; }
             svg .tick, svg .axis { font-size:12px; fill:#4a5568; } svg .legend { font-size:12px; fill:#2d3748; }
-            svg .value { font-size:11px; fill:#2d3748; }
+            svg .value { font-size:11px; fill:#2d3748; } svg .badge text { font-size:11px; fill:#fff; }
             svg .marker { font-size:11px; } svg .empty { fill:#718096; }
             @media print { body { background:#fff; } .card { box-shadow:none; break-inside:avoid-page; } }
             """;

@@ -13,19 +13,25 @@ import dev.ssdpulse.streams.report.ReportFormat;
 import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.SummaryJson;
 import dev.ssdpulse.streams.report.Table;
+import dev.ssdpulse.streams.report.WaText;
 import dev.ssdpulse.streams.report.chart.Palette;
 import dev.ssdpulse.streams.report.chart.ScatterRaster;
 import dev.ssdpulse.streams.report.html.HtmlReport.RunData;
+import dev.ssdpulse.streams.waf.PhaseWa;
+import dev.ssdpulse.streams.waf.WaBounds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
  * One run's section of the report: its test setup, IOPS and MB/s over time with its phases and steady-state
  * windows, the latency scatter (a picture, with the slowest I/Os listed), the latency trend, the latency
  * distribution with the summary's outlier counts and percentiles for the run and each phase, the steady-state
- * verdicts, WA over time and the phases. Times are run time (s since the run's start).
+ * verdicts, WA over time (the cumulative WA's range shaded where the drive's counters move in steps) with the
+ * counters in their unit, the phases, and the load times of REPLAY phases. Times are run time (s since the run's
+ * start).
  */
 final class RunSection {
     /** The summary's outlier counts and percentiles, a line per op for the run and for each phase. */
@@ -121,35 +127,74 @@ final class RunSection {
                 s.getSteadyState().isEmpty()
                         ? "<p class=\"note\">No steady-state verdict.</p>\n"
                         : "<div class=\"table-wrap\">" + ReportTables.VERDICTS.html(s.getSteadyState()) + "</div>\n");
-        b.append("<h3>Write amplification</h3>\n");
-        if (run.wa().isEmpty()) {
-            b.append("<p class=\"note\">No SMART samples: WA unavailable.</p>\n");
-        } else {
-            double[] t =
-                    run.wa().stream().mapToDouble(w -> w.getToTimeNs() / 1e9).toArray();
-            // an interval without host writes has no WA: a gap, not 0
-            b.append(SvgChart.lines(
-                    "WA (NAND / host bytes written)",
-                    "run time (s)",
-                    "WA",
-                    List.of(
-                            new SvgChart.Series(
-                                    "per interval", t, wa(run, WriteAmplification::getWaWindow), Palette.WA_INTERVAL),
-                            new SvgChart.Series(
-                                    "cumulative",
-                                    t,
-                                    wa(run, WriteAmplification::getWaCumulative),
-                                    Palette.WA_CUMULATIVE)),
-                    phases,
-                    List.of(),
-                    false));
-        }
+        writeAmplification(b, run, phases);
         b.append("<h3>Phases</h3>\n<div class=\"table-wrap\">")
                 .append(ReportTables.PHASES.html(s.getPhases()))
-                .append("</div>\n</section>\n");
+                .append("</div>\n");
+        LoadTimes.run(b, run);
+        b.append("</section>\n");
     }
 
-    private static double[] wa(RunData run, java.util.function.Function<WriteAmplification, Double> value) {
+    /**
+     * WA over time, per SMART interval and cumulative, the cumulative with the range its counters' steps allow, and
+     * the run's WA in words with the counters it is the ratio of, in their unit.
+     */
+    private static void writeAmplification(StringBuilder b, RunData run, List<SvgChart.Marker> phases) {
+        b.append("<h3>Write amplification</h3>\n<div class=\"wa\">\n");
+        if (run.wa().isEmpty()) {
+            b.append("<p class=\"note\">No SMART samples: WA unavailable.</p>\n</div>\n");
+            return;
+        }
+        WriteAmplification last = run.summary().getWriteAmplification() != null
+                ? run.summary().getWriteAmplification()
+                : run.wa().get(run.wa().size() - 1);
+        PhaseWa cumulative = WaText.cumulative(last);
+        b.append("<p class=\"facts\">Since the first SMART sample: WA ")
+                .append(escapeHtml(cumulative == null ? "n/a" : WaText.text(cumulative)))
+                .append("; ")
+                .append(escapeHtml(WaText.counters(last)))
+                .append("; ")
+                .append(escapeHtml(WaText.steps(last)))
+                .append("; source ")
+                .append(last.getSource().name())
+                .append(".</p>\n");
+        if (last.getHostResolution() > 0 || last.getNandResolution() > 0) {
+            b.append("<p class=\"note\">The drive's counters move in steps: the shaded band is the lowest to the"
+                    + " highest cumulative WA they allow (to the chart's top while there is no upper bound yet). A"
+                    + " WA is written as not yet resolvable until its range lies within "
+                    + Math.round(WaBounds.RESOLVED_RELATIVE_WIDTH * 100)
+                    + " % of it.</p>\n");
+        }
+        double[] t = run.wa().stream().mapToDouble(w -> w.getToTimeNs() / 1e9).toArray();
+        // an interval without host writes has no WA: a gap, not 0
+        b.append(SvgChart.lines(
+                "WA (" + WaText.ratioOf(last.getUnit()) + ")",
+                "run time (s)",
+                "WA",
+                List.of(
+                        new SvgChart.Series(
+                                "per interval", t, wa(run, WriteAmplification::getWaWindow), Palette.WA_INTERVAL),
+                        new SvgChart.Series(
+                                        "cumulative",
+                                        t,
+                                        wa(run, WriteAmplification::getWaCumulative),
+                                        Palette.WA_CUMULATIVE)
+                                .withBounds(
+                                        wa(run, w -> w.getWaCumulative() == null ? null : w.getWaCumulativeLow()),
+                                        wa(
+                                                run,
+                                                w -> w.getWaCumulative() == null || w.getWaCumulativeLow() == null
+                                                        ? null
+                                                        : w.getWaCumulativeHigh() == null
+                                                                ? Double.POSITIVE_INFINITY
+                                                                : w.getWaCumulativeHigh()))),
+                phases,
+                List.of(),
+                false));
+        b.append("</div>\n");
+    }
+
+    private static double[] wa(RunData run, Function<WriteAmplification, Double> value) {
         return run.wa().stream()
                 .mapToDouble(w -> value.apply(w) == null ? Double.NaN : value.apply(w))
                 .toArray();

@@ -12,8 +12,10 @@ import dev.ssdpulse.streams.report.ReportFormat;
 import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.ReportTables.SummaryRow;
 import dev.ssdpulse.streams.report.Table;
+import dev.ssdpulse.streams.report.WaText;
 import dev.ssdpulse.streams.report.chart.Palette;
 import dev.ssdpulse.streams.report.html.HtmlReport.RunData;
+import dev.ssdpulse.streams.waf.PhaseWa;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -40,12 +42,12 @@ final class SetViews {
         queueDepths(b, runs);
     }
 
-    private record FreeFlashRow(RunData run, Double freeFlashGb, Double wa, Double steadyMbPerSec) {}
+    private record FreeFlashRow(RunData run, Double freeFlashGb, PhaseWa wa, Double steadyMbPerSec) {}
 
     private static final Table<FreeFlashRow> FREE_FLASH = new Table<>(List.of(
             Column.of("run_id", r -> r.run().runId()),
             Column.of("free_flash_gb", r -> r.freeFlashGb() == null ? "secure-erased" : r.freeFlashGb(), 1),
-            Column.of("test_wa", FreeFlashRow::wa, 2),
+            Column.of("test_wa", r -> WaText.text(r.wa())),
             Column.of("steady_mb_per_s", FreeFlashRow::steadyMbPerSec, 1)));
 
     /** Seed 000: WA and steady MB/s of the test phase against the flash left unwritten by the fill. */
@@ -60,16 +62,14 @@ final class SetViews {
                 continue;
             }
             rows.add(new FreeFlashRow(
-                    r,
-                    hasFill(r) ? freeFlashGb(r.started()) : null,
-                    test.getWriteAmplification(),
-                    steadyMbPerSec(r, test)));
+                    r, hasFill(r) ? freeFlashGb(r.started()) : null, WaText.of(test), steadyMbPerSec(r, test)));
         }
         rows.sort(Comparator.comparing((FreeFlashRow r) -> r.freeFlashGb() == null ? -1 : r.freeFlashGb()));
         b.append("<section id=\"free-flash\" class=\"card\">\n<h2>WA and steady MB/s against free flash</h2>\n"
                 + "<p class=\"note\">Free flash: the user capacity the FILL phases left unwritten (secure-erased: no"
                 + " fill). Steady MB/s: the mean over the last " + STEADY_TAIL_NS / 1_000_000_000L + " s of the first"
-                + " TEST phase (all of it when shorter). WA: that phase's NAND / host bytes.</p>\n");
+                + " TEST phase (all of it when shorter). WA: that phase's NAND / host writes, with the range the"
+                + " drive's counter steps allow.</p>\n");
         List<FreeFlashRow> filled =
                 rows.stream().filter(r -> r.freeFlashGb() != null).toList();
         double[] x = filled.stream().mapToDouble(FreeFlashRow::freeFlashGb).toArray();
@@ -78,7 +78,12 @@ final class SetViews {
                 "free flash (GB)",
                 "WA",
                 List.of(new SvgChart.Series(
-                        "WA", x, filled.stream().mapToDouble(r -> orNaN(r.wa())).toArray(), Palette.WA_CUMULATIVE)),
+                        "WA",
+                        x,
+                        filled.stream()
+                                .mapToDouble(r -> r.wa() == null ? Double.NaN : r.wa().wa())
+                                .toArray(),
+                        Palette.WA_CUMULATIVE)),
                 List.of(),
                 List.of(),
                 false));

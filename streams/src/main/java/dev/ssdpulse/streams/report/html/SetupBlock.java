@@ -5,6 +5,7 @@ import static dev.ssdpulse.streams.report.Table.escapeHtml;
 import dev.ssdpulse.schemas.avro.AccessSpec;
 import dev.ssdpulse.schemas.avro.DeviceDescription;
 import dev.ssdpulse.schemas.avro.HostDescription;
+import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.runs.RunStartTime;
@@ -138,7 +139,8 @@ final class SetupBlock {
     /** "4 KiB x 100 %: 100 % random, 0 % read; ..." for the phase's access specification lines. */
     static String access(PhaseSpec p) {
         if (p.getAccessSpecs().isEmpty()) {
-            return "idle";
+            // a REPLAY phase issues a trace's I/Os, named with its load time
+            return p.getKind() == PhaseKind.REPLAY ? "a recorded trace" : "idle";
         }
         List<String> lines = new ArrayList<>();
         for (AccessSpec a : p.getAccessSpecs()) {

@@ -20,7 +20,8 @@ import java.util.Locale;
  * viewBox scales; the CSS gives it the width). Each chart's root carries {@code data-points} (the data points it
  * shows), {@code data-series} (its lines or point sets) and {@code data-x-min} / {@code data-x-max} (its x axis),
  * so that a test, or a reader's script, can tell a drawn chart from an empty frame and check its axis; each line
- * is a {@code path.series} with its name in {@code data-series}. A series longer than the chart has room for is
+ * is a {@code path.series} with its name in {@code data-series}, a line's range (a WA's bounds) a
+ * {@code path.bounds} named alike, a bar a {@code rect.bar} with its exact value in {@code data-value}. A series longer than the chart has room for is
  * drawn as its mean per 2 units of width over a band from the lowest to the highest value there
  * ({@link MinMaxEnvelope}, {@code path.envelope}): a 5,000-point series costs what a 550-point one does, and no
  * drop or spike disappears. Coordinates are rounded to 0.1 unit, finer than a screen shows.
@@ -42,21 +43,44 @@ public final class SvgChart {
     static final int PLOT_HEIGHT = HEIGHT - TOP - BOTTOM;
     /** Two points (a bucket's min and max) per this many units of width. */
     private static final int UNITS_PER_BUCKET = 2;
+    /** A range narrower than this many units everywhere (0.4 % of the plot's height) is not drawn. */
+    private static final double HAIR = 1;
+    /** How far a series' range stretches the y axis: up to this many times the lines' highest value. */
+    private static final double BOUNDS_REACH = 2;
     /** Device pixels of the scatter picture per unit of the chart: sharp on a screen of twice the density. */
     private static final int RASTER_SCALE = 2;
 
     private SvgChart() {}
 
-    /** One line: x and y of equal length, x ascending; a NaN y is a gap. Null colour: the run palette's next. */
-    public record Series(String name, double[] x, double[] y, String color, boolean dashed) {
+    /**
+     * One line: x and y of equal length, x ascending; a NaN y is a gap. Null colour: the run palette's next. With
+     * {@code low} and {@code high} (null: none), the range each y lies in, drawn as a band with dashed edges where
+     * it is wider than a hair (a WA whose counters move in steps); a NaN end: no range known there, an infinite
+     * high: no upper bound (the band reaches the chart's top).
+     */
+    public record Series(
+            String name, double[] x, double[] y, String color, boolean dashed, double[] low, double[] high) {
         public Series {
             if (x.length != y.length) {
                 throw new IllegalArgumentException("series '" + name + "': " + x.length + " x but " + y.length + " y");
             }
+            if ((low == null) != (high == null)
+                    || (low != null && (low.length != x.length || high.length != x.length))) {
+                throw new IllegalArgumentException("series '" + name + "': low and high need one value per x");
+            }
+        }
+
+        public Series(String name, double[] x, double[] y, String color, boolean dashed) {
+            this(name, x, y, color, dashed, null, null);
         }
 
         public Series(String name, double[] x, double[] y, String color) {
             this(name, x, y, color, false);
+        }
+
+        /** This line with the range of each of its values. */
+        public Series withBounds(double[] low, double[] high) {
+            return new Series(name, x, y, color, dashed, low, high);
         }
     }
 
@@ -91,12 +115,30 @@ public final class SvgChart {
                 yMax = Math.max(yMax, y);
             }
         }
+        // a range reaches the axis as far as BOUNDS_REACH times the lines' highest value: the first intervals of a
+        // counter moving in 1-GiB steps allow ratios of 50 and more, which would flatten the lines to the floor
+        double linesMax = yMax;
+        for (Series s : series) {
+            for (int i = 0; s.low() != null && i < s.x().length && Double.isFinite(linesMax); i++) {
+                if (!Double.isFinite(s.x()[i]) || !Double.isFinite(s.y()[i])) {
+                    continue;
+                }
+                if (Double.isFinite(s.low()[i]) && (!logY || s.low()[i] > 0)) {
+                    yMin = Math.min(yMin, s.low()[i]);
+                }
+                if (Double.isFinite(s.high()[i])) {
+                    yMax = Math.max(yMax, Math.min(s.high()[i], BOUNDS_REACH * linesMax));
+                }
+            }
+        }
         // times, capacities and counts start at 0: an axis of them does too, and ends where the data does
         Axis x = Axis.exact(xMin < 0 ? xMin : 0, xMax);
         Axis y = logY ? Axis.log(yMin, yMax) : Axis.linear(yMin, yMax, true);
         List<String[]> legend = new ArrayList<>();
         StringBuilder body = new StringBuilder();
         bands(body, x, bands);
+        // every series' shaded bands first, then the lines over them: no band veils another series' line
+        StringBuilder lines = new StringBuilder();
         long drawn = 0;
         int drawnSeries = 0;
         int colour = 0;
@@ -110,6 +152,7 @@ public final class SvgChart {
             if (s.x().length > buckets) {
                 band(body, b, x, y, logY, color);
             }
+            boolean ranged = s.low() != null && bounds(body, s, buckets, x, y, logY, color);
             StringBuilder d = new StringBuilder(b.size() * 13);
             boolean pen = false;
             int count = 0;
@@ -136,7 +179,7 @@ public final class SvgChart {
             }
             if (count > 0) {
                 drawnSeries++;
-                body.append("<path class=\"series\" data-series=\"")
+                lines.append("<path class=\"series\" data-series=\"")
                         .append(escapeHtml(s.name()))
                         .append("\" fill=\"none\" stroke-linejoin=\"round\" stroke-linecap=\"round\" stroke-width=\"")
                         .append(count == 1 ? "5" : "1.6")
@@ -150,7 +193,11 @@ public final class SvgChart {
                         .append("</title></path>\n");
             }
             legend.add(new String[] {color, s.name(), s.dashed() ? "dashed" : ""});
+            if (ranged) {
+                legend.add(new String[] {color, s.name() + ": range the counters' steps allow", "dashed"});
+            }
         }
+        body.append(lines);
         markers(body, x, markers);
         return chart(title, xLabel, yLabel, x, y, body, legend, drawn, drawnSeries);
     }
@@ -362,6 +409,112 @@ public final class SvgChart {
         return b.append("</svg>\n").toString();
     }
 
+    /**
+     * One bar of {@link #horizontalBars}: a label (a drive), its value and how it is written, a colour, a badge
+     * after the value (null: none), a tooltip, and the key a script or test finds it by ({@code data-key}).
+     */
+    public record HorizontalBar(
+            String key, String label, double value, String valueText, String color, String badge, String tooltip) {}
+
+    /**
+     * Bars from 0 to each value, one per line in the order given (the seed reviews' load-time charts: a drive per
+     * bar, the shortest first), labels on the left, each value written after its bar, then its badge (late
+     * issues) in the outlier colour.
+     */
+    public static String horizontalBars(String title, String xLabel, List<HorizontalBar> bars) {
+        int longest = bars.stream().mapToInt(bar -> bar.label().length()).max().orElse(0);
+        int left = (int) Math.min(420, Math.max(LEFT, 16 + 6.6 * longest));
+        int right = WIDTH - RIGHT - 240;
+        int row = 26;
+        int height = TOP + 10 + row * Math.max(1, bars.size()) + 44;
+        int plotBottom = height - 44;
+        double max = 0;
+        for (HorizontalBar bar : bars) {
+            max = Double.isFinite(bar.value()) ? Math.max(max, bar.value()) : max;
+        }
+        Axis x = Axis.linear(0, max, true);
+        StringBuilder body = new StringBuilder();
+        for (double t : x.ticks()) {
+            double px = x.px(t, left, right);
+            body.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"%s\"/>"
+                            + "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">%s</text>%n",
+                    px,
+                    px,
+                    TOP,
+                    plotBottom,
+                    Palette.GRID,
+                    px,
+                    plotBottom + 16,
+                    Axis.label(t)));
+        }
+        long drawn = 0;
+        for (int i = 0; i < bars.size(); i++) {
+            HorizontalBar bar = bars.get(i);
+            double y0 = TOP + 10 + i * row;
+            body.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%d\" y=\"%.1f\" class=\"tick\" text-anchor=\"end\">%s</text>%n",
+                    left - 8,
+                    y0 + 12,
+                    escapeHtml(bar.label())));
+            if (!Double.isFinite(bar.value())) {
+                continue;
+            }
+            double end = x.px(bar.value(), left, right);
+            body.append(String.format(
+                    Locale.ROOT,
+                    "<rect class=\"bar\" data-key=\"%s\" data-value=\"%s\" x=\"%d\" y=\"%.1f\" width=\"%.1f\""
+                            + " height=\"16\" fill=\"%s\"><title>%s</title></rect>"
+                            + "<text x=\"%.1f\" y=\"%.1f\" class=\"value\">%s</text>%n",
+                    escapeHtml(bar.key()),
+                    bar.value(),
+                    left,
+                    y0,
+                    Math.max(0.5, end - left),
+                    bar.color(),
+                    escapeHtml(bar.tooltip()),
+                    end + 5,
+                    y0 + 12,
+                    escapeHtml(bar.valueText())));
+            if (bar.badge() != null) {
+                double bx = end + 12 + 6.2 * bar.valueText().length();
+                double width = 12 + 6.2 * bar.badge().length();
+                body.append(String.format(
+                        Locale.ROOT,
+                        "<g class=\"badge\" data-key=\"%s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\""
+                                + " height=\"16\" rx=\"8\" fill=\"%s\"/><text x=\"%.1f\" y=\"%.1f\""
+                                + ">%s</text></g>%n",
+                        escapeHtml(bar.key()),
+                        bx,
+                        y0,
+                        width,
+                        Palette.OUTLIER,
+                        bx + 6,
+                        y0 + 12,
+                        escapeHtml(bar.badge())));
+            }
+            drawn++;
+        }
+        StringBuilder b = new StringBuilder(body.length() + 1024);
+        open(b, title, WIDTH, height, drawn, drawn > 0 ? 1 : 0, x);
+        b.append(body);
+        b.append(String.format(
+                Locale.ROOT,
+                "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\"/>%n"
+                        + "<text x=\"%d\" y=\"%d\" class=\"axis\" text-anchor=\"end\">%s</text>%n",
+                left,
+                left,
+                TOP,
+                plotBottom,
+                Palette.FRAME,
+                right,
+                plotBottom + 32,
+                escapeHtml(xLabel)));
+        return b.append("</svg>\n").toString();
+    }
+
     private static String chart(
             String title,
             String xLabel,
@@ -504,6 +657,109 @@ public final class SvgChart {
                     .append(d)
                     .append("\"/>\n");
         }
+    }
+
+    /**
+     * A series' range: a band from its low to its high values with dashed edges, inside the plot area (a nested
+     * viewport clips what lies beyond it: a high without bound is drawn past the top), bucketed as the line is
+     * when the series is long (each bucket's lowest low and highest high). Nothing where the range is nowhere
+     * wider than {@link #HAIR}: exact counters draw no band. Returns whether a band was drawn.
+     */
+    private static boolean bounds(
+            StringBuilder body, Series s, int buckets, Axis x, Axis y, boolean logY, String color) {
+        double beyondTop = y.max() + (y.max() - y.min());
+        int n = s.x().length;
+        double[] lo = new double[n];
+        double[] hi = new double[n];
+        for (int i = 0; i < n; i++) {
+            boolean known = Double.isFinite(s.y()[i]) && !Double.isNaN(s.low()[i]) && !Double.isNaN(s.high()[i]);
+            lo[i] = !known ? Double.NaN : logY && s.low()[i] <= 0 ? y.min() : s.low()[i];
+            hi[i] = !known ? Double.NaN : s.high()[i] == Double.POSITIVE_INFINITY ? beyondTop : s.high()[i];
+        }
+        double[] bx = s.x();
+        if (n > buckets) {
+            MinMaxEnvelope.Buckets low = MinMaxEnvelope.of(s.x(), lo, buckets);
+            bx = low.x();
+            lo = low.min();
+            hi = MinMaxEnvelope.of(s.x(), hi, buckets).max();
+        }
+        boolean wide = false;
+        for (int i = 0; i < bx.length && !wide; i++) {
+            wide = Double.isFinite(lo[i])
+                    && Double.isFinite(hi[i])
+                    && y.px(lo[i], TOP + PLOT_HEIGHT, TOP) - y.px(hi[i], TOP + PLOT_HEIGHT, TOP) >= HAIR;
+        }
+        if (!wide) {
+            return false;
+        }
+        StringBuilder area = new StringBuilder(bx.length * 26);
+        StringBuilder lowLine = new StringBuilder(bx.length * 13);
+        StringBuilder highLine = new StringBuilder(bx.length * 13);
+        int i = 0;
+        while (i < bx.length) {
+            if (!Double.isFinite(lo[i]) || !Double.isFinite(hi[i]) || !Double.isFinite(bx[i])) {
+                i++;
+                continue;
+            }
+            int from = i;
+            while (i < bx.length && Double.isFinite(lo[i]) && Double.isFinite(hi[i]) && Double.isFinite(bx[i])) {
+                i++;
+            }
+            for (int k = from; k < i; k++) {
+                String point = String.format(
+                        Locale.ROOT,
+                        "%.1f %.1f",
+                        x.px(bx[k], LEFT, WIDTH - RIGHT),
+                        y.px(hi[k], TOP + PLOT_HEIGHT, TOP));
+                area.append(k == from ? 'M' : 'L').append(point);
+                highLine.append(k == from ? 'M' : 'L').append(point);
+            }
+            for (int k = i - 1; k >= from; k--) {
+                area.append(String.format(
+                        Locale.ROOT,
+                        "L%.1f %.1f",
+                        x.px(bx[k], LEFT, WIDTH - RIGHT),
+                        y.px(lo[k], TOP + PLOT_HEIGHT, TOP)));
+            }
+            for (int k = from; k < i; k++) {
+                lowLine.append(String.format(
+                        Locale.ROOT,
+                        k == from ? "M%.1f %.1f" : "L%.1f %.1f",
+                        x.px(bx[k], LEFT, WIDTH - RIGHT),
+                        y.px(lo[k], TOP + PLOT_HEIGHT, TOP)));
+            }
+            area.append('Z');
+        }
+        String name = escapeHtml(s.name());
+        body.append(String.format(
+                        Locale.ROOT,
+                        "<svg x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" viewBox=\"%d %d %d %d\" overflow=\"hidden\">%n",
+                        LEFT,
+                        TOP,
+                        PLOT_WIDTH,
+                        PLOT_HEIGHT,
+                        LEFT,
+                        TOP,
+                        PLOT_WIDTH,
+                        PLOT_HEIGHT))
+                .append("<path class=\"bounds\" data-series=\"")
+                .append(name)
+                .append("\" fill=\"")
+                .append(color)
+                .append("\" fill-opacity=\"0.15\" stroke=\"none\" d=\"")
+                .append(area)
+                .append("\"><title>")
+                .append(name)
+                .append(": the lowest to the highest value the counters' steps allow</title></path>\n");
+        for (StringBuilder edge : List.of(lowLine, highLine)) {
+            body.append("<path class=\"bound\" fill=\"none\" stroke-width=\"1\" stroke-dasharray=\"4 3\" stroke=\"")
+                    .append(color)
+                    .append("\" d=\"")
+                    .append(edge)
+                    .append("\"/>\n");
+        }
+        body.append("</svg>\n");
+        return true;
     }
 
     private static void markers(StringBuilder body, Axis x, List<Marker> markers) {

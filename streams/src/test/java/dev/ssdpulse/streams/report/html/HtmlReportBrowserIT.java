@@ -130,6 +130,49 @@ class HtmlReportBrowserIT {
         }
     }
 
+    @Test
+    void replayedLoadsAndAQuantisedWaOpenWithTheirBarsAndRangesDrawn() throws Exception {
+        assertThat(Browser.installed())
+                .as("Debian chromium and chromium-driver are required: apt-get install -y chromium chromium-driver")
+                .isTrue();
+        List<HtmlReport.RunData> runs = List.of(
+                ReportRuns.replay("app-drive-a", "drive-a", ReportRuns.Replay.APP, 300, 0),
+                ReportRuns.replay("app-drive-b", "drive-b", ReportRuns.Replay.APP, 9_000, 412),
+                ReportRuns.run("qd1-1gib-steps", 16, 1, "none", 0, ReportRuns.Counters.NAND_STEP_1_GIB));
+        Path file = temp.resolve("loads.html");
+        Files.writeString(file, HtmlReport.render("ssdpulse report: load times", runs));
+
+        WebDriver driver = Browser.chrome(temp);
+        try {
+            driver.manage().window().setSize(new Dimension(1500, 1200));
+            driver.get(file.toUri().toString());
+            WebElement comparison = driver.findElement(By.id("comparison"));
+            WebElement loads = comparison.findElement(By.xpath(".//*[local-name()='svg'][*[local-name()='title']"
+                    + "[starts-with(., \"Load time of 'app-start'\")]]"));
+            List<WebElement> bars = loads.findElements(By.cssSelector("rect.bar"));
+            assertThat(bars).extracting(b -> b.getAttribute("data-key")).containsExactly("app-drive-a", "app-drive-b");
+            // laid out: the slower drive's bar the longer, its badge drawn beside it
+            assertThat(bars.get(1).getSize().getWidth())
+                    .isGreaterThan(bars.get(0).getSize().getWidth())
+                    .isGreaterThan(0);
+            WebElement badge = loads.findElement(By.cssSelector("g.badge"));
+            assertThat(badge.getSize().getWidth()).isGreaterThan(10);
+            assertThat(badge.getLocation().getX())
+                    .isGreaterThan(bars.get(1).getLocation().getX()
+                            + bars.get(1).getSize().getWidth());
+            // the coarse counters' range shaded under the cumulative WA
+            WebElement range = driver.findElement(By.cssSelector("#run-qd1-1gib-steps div.wa path.bounds"));
+            assertThat(range.getSize().getHeight()).isGreaterThan(5);
+            assertThat(driver.findElement(By.cssSelector("#run-qd1-1gib-steps td[data-column=wa]"))
+                            .getText())
+                    .isNotNull();
+            ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView();", loads);
+            Browser.screenshot(driver, "html-report-load-times.png");
+        } finally {
+            driver.quit();
+        }
+    }
+
     /** Pixels in {@code area} of the WRITE colour or one of its darker shades (same hue, same proportions). */
     private static int writePixels(BufferedImage shot, Rectangle area) {
         Color write = Palette.awt(Palette.op("WRITE"));

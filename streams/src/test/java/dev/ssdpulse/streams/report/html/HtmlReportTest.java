@@ -8,16 +8,19 @@ import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.analysis.PhaseWriteAmplification;
 import dev.ssdpulse.streams.report.LatencyStatistic;
 import dev.ssdpulse.streams.report.Outliers;
 import dev.ssdpulse.streams.report.ReportFormat;
 import dev.ssdpulse.streams.report.SummaryJson;
+import dev.ssdpulse.streams.report.WaText;
 import dev.ssdpulse.streams.report.chart.ScatterRaster;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
@@ -118,7 +121,9 @@ class HtmlReportTest {
                         .isEqualTo(Outliers.countAtOrAbove(op.getLatency(), threshold));
             }
             assertThat(value(table, "count_ge_10ms", column)).isPositive();
-            assertThat(value(table, "wa", column)).isCloseTo(test.getWriteAmplification(), within(1e-6));
+            // exact counters: the WA alone, no range
+            assertThat(cell(table, "wa", column).text())
+                    .isEqualTo(String.format(Locale.ROOT, "%.2f", test.getWriteAmplification()));
             SteadyStateVerdict verdict = run.summary().getSteadyState().stream()
                     .filter(v -> v.getPhaseIndex() == test.getPhaseIndex())
                     .findFirst()
@@ -368,6 +373,172 @@ class HtmlReportTest {
                         .select("path.series")
                         .eachAttr("stroke"))
                 .containsExactly("#2b6cb0", "#dd6b20");
+    }
+
+    @Test
+    void aQuantisedRunsWaIsWrittenAndDrawnWithTheRangeItsCountersAllow() {
+        HtmlReport.RunData exact = run("r-0gb", 0, 1, "none");
+        HtmlReport.RunData stepped = RUNS.computeIfAbsent(
+                "r-32mib", id -> ReportRuns.run(id, 16, 32, "none", 0, ReportRuns.Counters.STEPS_32_MIB));
+        PhaseSummary test = testPhase(stepped);
+        assertThat(test.getWriteAmplificationResolved()).isTrue();
+        String low = String.format(Locale.ROOT, "%.2f", test.getWriteAmplificationLow());
+        String high = String.format(Locale.ROOT, "%.2f", test.getWriteAmplificationHigh());
+        assertThat(low).as("a range that shows at two decimals").isNotEqualTo(high);
+        String expected = String.format(Locale.ROOT, "%.2f (%s-%s)", test.getWriteAmplification(), low, high);
+
+        Document page = Jsoup.parse(HtmlReport.render("steps", List.of(exact, stepped)));
+        Element comparison = page.selectFirst("section#comparison");
+        Element table = comparison.selectFirst("table.side-by-side");
+        assertThat(cell(table, "wa", 1).text()).isEqualTo(expected);
+        assertThat(cell(table, "wa", 0).text()).doesNotContain("(");
+        Element section = page.selectFirst("section#run-r-32mib");
+        assertThat(section.select("td[data-column=wa]").eachText()).contains(expected);
+
+        // the comparison's WA line of the stepped run has its range under it, the exact run's none
+        Element chart = chart(comparison, "WA since the test phase's start (NAND / host bytes written)");
+        assertThat(chart.select("path.bounds").eachAttr("data-series")).containsExactly(stepped.label());
+        List<PhaseWriteAmplification.SoFar> soFar = Comparison.waSoFar(stepped, Scope.of(stepped.summary()));
+        long ranged = soFar.stream().filter(p -> p.bounds().low() != null).count();
+        assertThat(ranged).isGreaterThan(10);
+        // a vertex per point along the high ends and one back along the low ends
+        assertThat(vertices(chart.selectFirst("path.bounds"))).isEqualTo(2 * ranged);
+        assertThat(chart.select("text.legend").eachText())
+                .contains(stepped.label() + ": range the counters' steps allow");
+
+        // the run's own WA chart: the cumulative line's range, the run's WA and its counters in words
+        Element wa = section.selectFirst("div.wa");
+        assertThat(chart(wa, "WA (NAND / host bytes written)")
+                        .select("path.bounds")
+                        .eachAttr("data-series"))
+                .containsExactly("cumulative");
+        String facts = wa.selectFirst("p.facts").text();
+        assertThat(facts)
+                .contains("host counter step 32 MiB, NAND 32 MiB")
+                .contains("source SMARTCTL")
+                .contains(
+                        "WA " + WaText.text(WaText.cumulative(stepped.summary().getWriteAmplification())));
+        assertThat(page.selectFirst("section#run-r-0gb div.wa").select("path.bounds"))
+                .isEmpty();
+        assertThat(page.selectFirst("section#run-r-0gb div.wa p.facts").text()).contains("exact counters");
+    }
+
+    @Test
+    void aWaWhoseRangeIsWiderThanFivePercentIsNotYetResolvable() {
+        // 1-GiB NAND steps against the few hundred MB a QD1 test phase writes
+        HtmlReport.RunData coarse = RUNS.computeIfAbsent(
+                "r-1gib", id -> ReportRuns.run(id, 16, 1, "none", 0, ReportRuns.Counters.NAND_STEP_1_GIB));
+        PhaseSummary test = testPhase(coarse);
+        assertThat(test.getWriteAmplificationResolved()).isFalse();
+        String expected = test.getWriteAmplificationHigh() == null
+                ? String.format(Locale.ROOT, "not yet resolvable (at least %.2f)", test.getWriteAmplificationLow())
+                : String.format(
+                        Locale.ROOT,
+                        "not yet resolvable (%.2f-%.2f)",
+                        test.getWriteAmplificationLow(),
+                        test.getWriteAmplificationHigh());
+        Document page = Jsoup.parse(HtmlReport.render("coarse", List.of(run("r-0gb", 0, 1, "none"), coarse)));
+        Element table = page.selectFirst("section#comparison table.side-by-side");
+        assertThat(cell(table, "wa", 1).text()).isEqualTo(expected);
+        assertThat(page.select("section#run-r-1gib td[data-column=wa]").eachText())
+                .contains(expected);
+        assertThat(chart(page.selectFirst("section#run-r-1gib div.wa"), "WA (NAND / host bytes written)")
+                        .select("path.bounds"))
+                .hasSize(1);
+    }
+
+    @Test
+    void countersInNandPagesAreNeverWrittenAsBytes() {
+        HtmlReport.RunData pages = RUNS.computeIfAbsent(
+                "r-pages", id -> ReportRuns.run(id, 16, 32, "none", 0, ReportRuns.Counters.NAND_PAGES));
+        WriteAmplification last = pages.summary().getWriteAmplification();
+        assertThat(last.getUnit()).isEqualTo("NAND page");
+        Document page = Jsoup.parse(HtmlReport.render("pages", List.of(run("r-0gb", 0, 1, "none"), pages)));
+        Element wa = page.selectFirst("section#run-r-pages div.wa");
+        assertThat(wa.text())
+                .contains("NAND " + ReportFormat.grouped(last.getNandBytesWrittenCumulative()) + " / host "
+                        + ReportFormat.grouped(last.getHostBytesWrittenCumulative()) + " in NAND pages")
+                .contains("host counter step 1 NAND page, NAND 2 NAND pages")
+                .doesNotContainPattern("\b(GB|GiB|MiB|MB|bytes?|B)\b");
+        assertThat(chart(wa, "WA (NAND / host writes in NAND pages)")).isNotNull();
+        // runs counting in different units: the comparison's WA chart names neither as bytes
+        Element comparison = page.selectFirst("section#comparison");
+        assertThat(comparison.select("svg.chart > title").eachText())
+                .contains("WA since the test phase's start (NAND / host writes, each run in its counters' unit)")
+                .noneMatch(t -> t.startsWith("WA") && t.contains("bytes"));
+        assertThat(page.selectFirst("section#run-r-0gb div.wa p.facts").text())
+                .contains("GB (")
+                .contains("GiB)");
+    }
+
+    @Test
+    void loadTimesOfReplayedTracesAreComparedDriveByDrive() {
+        List<HtmlReport.RunData> runs = List.of(
+                ReportRuns.replay("load-slow", "slow-drive", ReportRuns.Replay.APP, 9_000, 412),
+                ReportRuns.replay("load-fast", "fast-drive", ReportRuns.Replay.APP, 300, 0),
+                ReportRuns.replay("load-mid", "mid-drive", ReportRuns.Replay.APP, 2_000, 0, 2_400),
+                ReportRuns.replay("load-boot", "fast-drive", ReportRuns.Replay.BOOT, 300, 0),
+                ReportRuns.replay("load-app-fast", "fast-drive", ReportRuns.Replay.APP_FAST, 300, 0));
+        Document page = Jsoup.parse(HtmlReport.render("loads", runs));
+        Element comparison = page.selectFirst("section#comparison");
+        assertThat(comparison.select("h3").eachText()).contains("Load times");
+        // a chart per load replayed alike: the application's as recorded and as fast as possible apart, the boot's
+        Element app = chart(comparison, "Load time of 'app-start' (trace app-load.iolog.gz, recorded timing x1)");
+        chart(comparison, "Load time of 'app-start' (trace app-load.iolog.gz, fast timing)");
+        Element boot = chart(comparison, "Load time of 'boot' (trace boot.iolog.gz, recorded timing x1)");
+        assertThat(boot.select("rect.bar").eachAttr("data-key")).containsExactly("load-boot");
+        // a bar per run, the shortest load first, each the phase's load time in seconds, labelled with the drive
+        List<String> order = List.of("load-fast", "load-mid", "load-slow");
+        assertThat(app.select("rect.bar").eachAttr("data-key")).containsExactlyElementsOf(order);
+        for (int i = 0; i < order.size(); i++) {
+            HtmlReport.RunData run = byId(runs, order.get(i));
+            PhaseSummary phase = run.summary().getPhases().get(0);
+            assertThat(phase.getLoadTimeNs()).isEqualTo(phase.getEndNs() - phase.getStartNs());
+            assertThat(Double.parseDouble(app.select("rect.bar").get(i).attr("data-value")))
+                    .isCloseTo(phase.getLoadTimeNs() / 1e9, within(1e-6));
+            assertThat(app.select("text.value").get(i).text())
+                    .isEqualTo(ReportFormat.grouped(phase.getLoadTimeNs() / 1e9, 3) + " s");
+        }
+        assertThat(app.select("text.tick[text-anchor=end]").eachText())
+                .containsExactly("fast-drive", "mid-drive", "slow-drive");
+        assertThat(Double.parseDouble(app.attr("data-x-min"))).isZero();
+        // badges: the drive that could not keep up with the recorded times, and the replay cut short
+        assertThat(app.select("g.badge").eachAttr("data-key")).containsExactly("load-mid", "load-slow");
+        assertThat(app.selectFirst("g.badge[data-key=load-slow]").text()).isEqualTo("412 late");
+        assertThat(app.selectFirst("g.badge[data-key=load-mid]").text()).isEqualTo("cut short");
+        // the table: the summary's figures of each REPLAY phase
+        Element slow = comparison.select("table tr:has(td[data-column=run])").stream()
+                .filter(tr -> tr.selectFirst("td[data-column=run]").text().equals("load-slow"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(slow.selectFirst("td[data-column=late_issues]").attr("data-value"))
+                .isEqualTo("412");
+        assertThat(slow.selectFirst("td[data-column=timing]").text()).isEqualTo("recorded timing x1");
+        assertThat(slow.selectFirst("td[data-column=issue_lag_p99_ms]").attr("data-value"))
+                .isEqualTo("2.5");
+        // each run's section: its load time and how its I/Os were issued
+        Element own = page.selectFirst("section#run-load-slow");
+        assertThat(own.select("h3").eachText()).contains("Load times");
+        assertThat(Double.parseDouble(
+                        own.selectFirst("table td[data-column=load_time_s]").attr("data-value")))
+                .isCloseTo(byId(runs, "load-slow").summary().getPhases().get(0).getLoadTimeNs() / 1e9, within(1e-6));
+        assertThat(own.select("td[data-column=trace]").eachText())
+                .containsExactly("classpath:workloads/traces/app-load.iolog.gz");
+        assertThat(own.select(".setup td[data-column=access]").eachText()).containsExactly("a recorded trace");
+        // runs without a REPLAY phase: no load times
+        assertThat(Jsoup.parse(HtmlReport.render("two drives", twoDrives()))
+                        .select("h3")
+                        .eachText())
+                .doesNotContain("Load times");
+    }
+
+    private static HtmlReport.RunData byId(List<HtmlReport.RunData> runs, String id) {
+        return runs.stream().filter(r -> r.runId().equals(id)).findFirst().orElseThrow();
+    }
+
+    /** The points of an SVG path: its M and L commands. */
+    private static long vertices(Element path) {
+        return path.attr("d").chars().filter(c -> c == 'M' || c == 'L').count();
     }
 
     private static PhaseSummary testPhase(HtmlReport.RunData run) {
