@@ -177,7 +177,7 @@ def main(argv=None):
         "runId": run_id, "status": "COMPLETED", "reason": None, "timeNs": end_ns, "wallClockEpochMs": now_ms,
         "ioCount": len(ios), "ioCountPerWorker": [len(ios)], "batchCountPerWorker": [batches],
         "bytesRead": byte_sum["READ"], "bytesWritten": byte_sum["WRITE"], "bytesTrimmed": byte_sum["TRIM"],
-        "ioNotPublished": 0}})
+        "ioNotPublished": 0, "replayPhases": []}})
     remaining = producer.flush(60)
     if remaining or failures:
         print("error: %d records not delivered: %s" % (remaining + len(failures), failures[:3]), file=sys.stderr)
