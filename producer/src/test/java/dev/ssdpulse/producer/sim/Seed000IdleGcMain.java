@@ -28,7 +28,8 @@ public final class Seed000IdleGcMain {
                     f.idleGcAfterNs(),
                     f.compressionRatio(),
                     f.wearLevellingEraseSpread(),
-                    Long.parseLong(args[2])));
+                    Long.parseLong(args[2]),
+                    f.backgroundGcStopFreeBlocks()));
         }
         SsdConfig cfg = Experiments.scaled(preset, factor);
         long gb = 1_000_000_000L / factor;

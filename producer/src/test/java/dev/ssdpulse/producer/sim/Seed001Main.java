@@ -11,13 +11,13 @@ import java.util.List;
 /**
  * Benchmark main: seed 001's continuous test on the sata-240gb preset. The 160 GB test file is written
  * first (sequential fill), then 15 minutes of QD32, 50 % reads, 25 % each of 4K/64K/128K/1M, random over
- * the file. Args: [scaleFactor] [minutes]. Prints MB/s per 30 s window.
+ * the file. Args: [scaleFactor] [minutes] [preset name or file]. Prints MB/s per 30 s window.
  */
 public final class Seed001Main {
     public static void main(String[] args) {
         int factor = args.length > 0 ? Integer.parseInt(args[0]) : 1;
         double minutes = args.length > 1 ? Double.parseDouble(args[1]) : 15;
-        SsdConfig cfg = Experiments.scaled(new SsdPresets().builtIn("sata-240gb"), factor);
+        SsdConfig cfg = Experiments.scaled(new SsdPresets().resolve(args.length > 2 ? args[2] : "sata-240gb"), factor);
         System.out.println(cfg.describe());
         var r = Seed001.run(cfg, factor, minutes, 30_000_000_000L);
         System.out.printf(

@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.sim.support;
 
 import dev.ssdpulse.producer.io.RequestGenerator;
+import dev.ssdpulse.producer.sim.config.CacheSpec;
 import dev.ssdpulse.producer.sim.config.CapacitySpec;
 import dev.ssdpulse.producer.sim.config.FtlSpec;
 import dev.ssdpulse.producer.sim.config.MetadataSpec;
@@ -180,7 +181,8 @@ public final class Experiments {
         return out;
     }
 
-    private static void pause(SimulatedDrive drive, long pauseNs, long windowNs) {
+    /** An idle phase of {@code pauseNs} (nothing if 0): the drive's idle GC may run. */
+    public static void pause(SimulatedDrive drive, long pauseNs, long windowNs) {
         if (pauseNs > 0) {
             drive.newRun(
                             List.of(SimPhase.idle(0, pauseNs)),
@@ -190,6 +192,127 @@ public final class Experiments {
                             null)
                     .runToCompletion();
         }
+    }
+
+    /**
+     * A small drive whose planes behave like the preset's: {@code channels} channels (dies per channel and planes
+     * per die kept), {@code blocksPerPlane} blocks of at most {@code maxPagesPerBlock} pages per plane. What a plane
+     * sees is kept: its share of the GC start and urgent watermarks (free blocks per plane) and of the write buffer,
+     * NAND timing, and the victims' granularity as long as the preset's blocks are no larger than the cap. Capacities,
+     * reserves and the map cache shrink with the flash, the stretch between the start and stop watermarks keeps its
+     * share of the flash, and what the watermarks take beyond their share is given back from the bad-block reserve.
+     * Time: the host writes (planes / preset planes) as fast, and GC's on/off cycle is shorter by
+     * {@link #cycleScale}.
+     */
+    public static SsdConfig planeScaled(SsdConfig c, int channels, int blocksPerPlane, int maxPagesPerBlock) {
+        var g = c.geometry();
+        var geometry = new NandGeometry(
+                Math.min(channels, g.channels()),
+                g.diesPerChannel(),
+                g.planesPerDie(),
+                blocksPerPlane,
+                Math.min(maxPagesPerBlock, g.pagesPerBlock()),
+                g.pageSizeBytes());
+        double flash = (double) geometry.rawBytes() / g.rawBytes();
+        double planes = (double) geometry.planes() / g.planes();
+        var f = c.ftl();
+        int urgent = (int) Math.round(f.forcedGcFreeBlocks() * planes);
+        int start = (int) Math.round(f.backgroundGcFreeBlocks() * planes);
+        int stop = start
+                + (int) Math.round((f.backgroundGcStopFreeBlocks() - f.backgroundGcFreeBlocks())
+                        * (double) geometry.blocks()
+                        / g.blocks());
+        var cap = c.capacity();
+        double extraShare = (double) stop / geometry.blocks() - (double) f.backgroundGcStopFreeBlocks() / g.blocks();
+        double reserve = Math.max(0, cap.badBlockReserveFraction() - extraShare);
+        var m = c.metadata();
+        var metadata = new MetadataSpec(
+                m.parityStripeDataPages(),
+                m.mapSegmentBytes(),
+                m.mapSegmentBytes() == 0 ? 0 : Math.max(m.mapSegmentBytes(), (long) (m.mapCacheBytes() * flash)));
+        return new SsdConfig(
+                c.name(),
+                c.description(),
+                geometry,
+                new CapacitySpec(
+                        (long) (cap.userCapacityBytes() * flash) / 4096 * 4096,
+                        (long) (cap.parityReserveBytes() * flash),
+                        reserve),
+                c.timing(),
+                c.host(),
+                new FtlSpec(
+                        f.victimSelector(),
+                        f.dChoices(),
+                        start,
+                        urgent,
+                        Math.max(start, (int) (f.idleGcTargetFreeBlocks() * (double) geometry.blocks() / g.blocks())),
+                        f.idleGcAfterNs(),
+                        f.compressionRatio(),
+                        f.wearLevellingEraseSpread(),
+                        f.idleGcIntervalNs(),
+                        stop),
+                new CacheSpec((long) (c.cache().writeBufferBytes() * planes)),
+                metadata);
+    }
+
+    /**
+     * How much shorter GC's on/off cycle is on {@code small} than on {@code preset}: the stretch between the
+     * start and stop watermarks holds (small flash / preset flash) the bytes and the host fills it
+     * (small planes / preset planes) as fast.
+     */
+    public static double cycleScale(SsdConfig preset, SsdConfig small) {
+        double flash = (double) small.geometry().rawBytes() / preset.geometry().rawBytes();
+        double planes = (double) small.geometry().planes() / preset.geometry().planes();
+        return flash / planes;
+    }
+
+    /**
+     * Shrinks a preset by {@code blockDivisor} x {@code pageDivisor}, keeping its channels, dies and planes (so
+     * its parallelism, and the latency layers that come from it): blocks per plane / blockDivisor, pages per
+     * block / pageDivisor, capacities, reserves and the map cache / (their product). The start and urgent GC
+     * thresholds (free blocks) keep their count per plane, which is a larger share of the smaller planes, and the
+     * stretch between start and stop keeps its share of the flash; what the thresholds take beyond their share
+     * is given back from the bad-block reserve, as in {@link #scaled}, and the idle target is divided too.
+     */
+    public static SsdConfig shrunk(SsdConfig c, int blockDivisor, int pageDivisor) {
+        int factor = blockDivisor * pageDivisor;
+        if (factor == 1) {
+            return c;
+        }
+        var g = c.geometry();
+        var geometry = new NandGeometry(
+                g.channels(),
+                g.diesPerChannel(),
+                g.planesPerDie(),
+                g.blocksPerPlane() / blockDivisor,
+                g.pagesPerBlock() / pageDivisor,
+                g.pageSizeBytes());
+        var cap = c.capacity();
+        var f = c.ftl();
+        // the GC-off stretch (stop - start) keeps its share of the flash
+        int stop = f.backgroundGcFreeBlocks() + (f.backgroundGcStopFreeBlocks() - f.backgroundGcFreeBlocks()) / factor;
+        double extraShare = (double) stop / geometry.blocks() - (double) f.backgroundGcStopFreeBlocks() / g.blocks();
+        double reserve = Math.max(0, cap.badBlockReserveFraction() - extraShare);
+        var m = c.metadata();
+        var metadata = new MetadataSpec(
+                m.parityStripeDataPages(),
+                m.mapSegmentBytes(),
+                m.mapSegmentBytes() == 0 ? 0 : Math.max(m.mapSegmentBytes(), m.mapCacheBytes() / factor));
+        return c.withMetadata(metadata)
+                .withGeometry(geometry)
+                .withCapacity(
+                        new CapacitySpec(cap.userCapacityBytes() / factor, cap.parityReserveBytes() / factor, reserve))
+                .withFtl(new FtlSpec(
+                        f.victimSelector(),
+                        f.dChoices(),
+                        f.backgroundGcFreeBlocks(),
+                        f.forcedGcFreeBlocks(),
+                        Math.max(f.backgroundGcFreeBlocks(), f.idleGcTargetFreeBlocks() / factor),
+                        f.idleGcAfterNs(),
+                        f.compressionRatio(),
+                        f.wearLevellingEraseSpread(),
+                        f.idleGcIntervalNs(),
+                        stop));
     }
 
     /**
@@ -215,9 +338,14 @@ public final class Experiments {
         var f = c.ftl();
         int forced = 2 * geometry.planes();
         int bg = forced * f.backgroundGcFreeBlocks() / f.forcedGcFreeBlocks();
+        // the GC-off stretch (stop - start) keeps its share of the flash
+        int stop = bg
+                + (int) ((long) (f.backgroundGcStopFreeBlocks() - f.backgroundGcFreeBlocks())
+                        * geometry.blocks()
+                        / g.blocks());
         int idle = Math.max(bg, f.idleGcTargetFreeBlocks() / factor);
         // the GC thresholds take a larger share of a small drive: give that share back from the reserve
-        double extraShare = (double) bg / geometry.blocks() - (double) f.backgroundGcFreeBlocks() / g.blocks();
+        double extraShare = (double) stop / geometry.blocks() - (double) f.backgroundGcStopFreeBlocks() / g.blocks();
         double reserve = Math.max(0, cap.badBlockReserveFraction() - extraShare);
         // the map cache covers the same share of the (smaller) logical space
         var m = c.metadata();
@@ -241,6 +369,7 @@ public final class Experiments {
                         // a quarter of the planes over 1/factor of the blocks in 4/factor of the time: the same
                         // interval frees the
                         // same share of the drive per phase
-                        f.idleGcIntervalNs()));
+                        f.idleGcIntervalNs(),
+                        stop));
     }
 }

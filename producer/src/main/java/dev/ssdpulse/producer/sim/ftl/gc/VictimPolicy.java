@@ -1,7 +1,7 @@
 package dev.ssdpulse.producer.sim.ftl.gc;
 
 import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
-import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
+import dev.ssdpulse.producer.sim.ftl.mapping.BlockFill;
 
 /** The victim selection strategies a preset can name ({@code ftl.victimSelector}). */
 public enum VictimPolicy {
@@ -10,18 +10,18 @@ public enum VictimPolicy {
     D_CHOICES,
     COST_BENEFIT;
 
-    public VictimSelector create(MappingTable mapping, BlockManager blocks, int dChoices, long seed) {
+    public VictimSelector create(BlockFill fill, BlockManager blocks, int dChoices, long seed) {
         int planes = blocks.geometry().planes();
         int perPlane = blocks.geometry().blocksPerPlane();
         switch (this) {
             case GREEDY:
-                return new GreedyVictimSelector(mapping, planes, perPlane);
+                return new GreedyVictimSelector(fill, planes, perPlane);
             case FIFO:
                 return new FifoVictimSelector(planes, perPlane);
             case D_CHOICES:
-                return new DChoicesVictimSelector(mapping, planes, perPlane, dChoices, seed);
+                return new DChoicesVictimSelector(fill, planes, perPlane, dChoices, seed);
             case COST_BENEFIT:
-                return new CostBenefitVictimSelector(mapping, blocks);
+                return new CostBenefitVictimSelector(fill, blocks);
             default:
                 throw new IllegalStateException(name());
         }

@@ -86,6 +86,12 @@ final class ScanningReverseMap implements ReverseMap {
         return position == NONE ? -1 : owners.get(position << slotShift | (ppn & slotMask));
     }
 
+    /** From the forward map: the cached owners may be dropped by a refill for another plane's victim. */
+    @Override
+    public boolean holds(int ppn, int lpn) {
+        return forward.get(lpn) - 1 == ppn;
+    }
+
     @Override
     public void onErased(int block) {
         int position = positionOfBlock[block];
