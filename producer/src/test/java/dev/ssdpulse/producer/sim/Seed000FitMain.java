@@ -13,7 +13,8 @@ import java.util.Locale;
  * The fit behind the 2012 SandForce preset's fitted numbers: seed 000's eight WA figures (exp. 1 empty, 0, 4, 8,
  * 16 GB free; exp. 2 rewrite after empty, 0, 8 GB free) and the compressed-fill case for each candidate
  * "commandOverheadNs:badBlockReserveFraction:mapSegmentBytes[:pauseSeconds[:idleGcTargetFreeBlocks]]" (or "preset",
- * the preset as shipped; the pause is idle time between exp. 2's random phase and its rewrite), on the preset
+ * the preset as shipped; the pause is idle time between exp. 2's random phase and its rewrite, 600 s unless
+ * given), on the preset
  * shrunk by blockDivisor x pageDivisor ({@link Seed000}). Prints each figure, its ratio to the seed, the worst
  * error and the rms of the log ratios (the objective), and with "mbps" each exp. 1 case's MB/s per 10 s (full-size
  * time). Args: blockDivisor pageDivisor minutes [mbps] candidates...
@@ -32,7 +33,7 @@ public final class Seed000FitMain {
             }
             SsdConfig c = candidate(base, args[a]);
             String[] p = args[a].split(":");
-            double pauseS = p.length > 3 ? Double.parseDouble(p[3]) : 0;
+            double pauseS = p.length > 3 ? Double.parseDouble(p[3]) : Seed000.EXP2_PAUSE_SECONDS;
             Seed000.Figures f = Seed000.run(c, blockDivisor, pageDivisor, minutes, pauseS);
             System.out.println(args[a] + " |" + f.line());
             if (mbps) {

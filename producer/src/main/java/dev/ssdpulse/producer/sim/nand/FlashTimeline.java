@@ -18,7 +18,7 @@ package dev.ssdpulse.producer.sim.nand;
  *
  * <p>Order on a plane ({@link PlaneScheduler}): host reads ({@link #read}: data, and the map segments a host
  * command misses) overtake the operations queued on their plane and wait only for the one in progress (and the
- * host reads before them); everything else (programs of host pages, GC page reads ({@link #queuedRead}), copies
+ * host reads before them); everything else (programs of host pages, GC copy steps ({@link #copyStep}), erases
  * and erases, parity and map pages) queues in issue order. The FTL books GC work a few pages at a time, ahead of
  * the host pages it paces, so a host page waits for exactly the operations booked before it on its plane.
  *
@@ -92,43 +92,37 @@ public final class FlashTimeline {
         return doneNs;
     }
 
-    /** A background (GC) page read: queued behind everything issued on the plane so far, as programs and erases are. */
-    public long queuedRead(int plane, int bytes, long atNs) {
-        if (!enabled) {
-            return atNs;
-        }
-        long startNs = scheduler.queuedStartNs(plane, atNs, hostIssuedNs);
-        long doneNs = readDoneNs(plane, bytes, atNs, startNs);
-        scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
-        return doneNs;
-    }
-
     /**
-     * A background page read of {@code bytes} followed by {@code extraReads} more page reads of {@code extraBytes}
-     * each, as one queued operation: a GC copy step and the map segments its units miss. Those segments live on
-     * other planes (segment mod planes), but GC runs on every plane alike and the segments are spread evenly, so
-     * charging them to the copying plane gives every plane the same load while booking one operation instead
-     * of one per segment. Error bound: a map read runs up to one copy step early or late on the wrong plane;
-     * plane and channel time are conserved.
+     * A GC copy step as one queued operation on {@code plane}: a page read of {@code readBytes} (and
+     * {@code mapReads} map segments of {@code mapBytes} its units missed in the map cache), then {@code programs}
+     * page programs of {@code programBytes} on the same plane, whose data goes over the channel from the time the
+     * step is issued (as a separate program would). Reads and programs of one plane run in issue order anyway, so
+     * one operation gives the plane the same work in the same order as separate ones at half the bookkeeping;
+     * what it changes is that a host read cannot slip in between the step's read and its programs (it waits up
+     * to tR + a transfer longer). The map segments live on other planes (segment mod planes), but GC runs on every
+     * plane alike and the segments are spread evenly, so charging them to the copying plane gives each plane the
+     * same load (a map read runs up to one copy step early or late on the wrong plane; plane and channel time are
+     * conserved).
+     *
+     * @return when the step's last operation ends
      */
-    public long queuedReads(int plane, int bytes, int extraReads, int extraBytes, long atNs) {
-        if (extraReads == 0) {
-            return queuedRead(plane, bytes, atNs);
-        }
+    public long copyStep(
+            int plane, int readBytes, int mapReads, int mapBytes, int programs, int programBytes, long atNs) {
         if (!enabled) {
             return atNs;
         }
         long startNs = scheduler.queuedStartNs(plane, atNs, hostIssuedNs);
-        long arrayNs = timing.readNs() * (1 + extraReads);
-        long transferNs = timing.channelTransferNs(bytes) + extraReads * timing.channelTransferNs(extraBytes);
-        long doneNs = fluid(channelBusyUntilNs, channelOfPlane[plane], atNs, startNs + arrayNs, transferNs);
+        int channel = channelOfPlane[plane];
+        long outNs = timing.channelTransferNs(readBytes) + (long) mapReads * timing.channelTransferNs(mapBytes);
+        long readDoneNs = fluid(channelBusyUntilNs, channel, atNs, startNs + timing.readNs() * (1L + mapReads), outNs);
+        long doneNs = readDoneNs;
+        if (programs > 0) {
+            programTransferNsFor(programBytes);
+            long inDoneNs = fluid(channelBusyUntilNs, channel, atNs, atNs, programs * lastProgramTransferNs);
+            doneNs = Math.max(readDoneNs, inDoneNs) + programs * timing.programNs();
+        }
         scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
         return doneNs;
-    }
-
-    private long readDoneNs(int plane, int bytes, long atNs, long startNs) {
-        transferNsFor(bytes);
-        return fluid(channelBusyUntilNs, channelOfPlane[plane], atNs, startNs + timing.readNs(), lastReadTransferNs);
     }
 
     private void transferNsFor(int readBytes) {

@@ -44,8 +44,9 @@ class PlaneSchedulerTest {
     }
 
     /**
-     * The flash timeline: a GC victim booked page by page (reads, copies, the erase), then a host read on the same
-     * plane: it waits for the copy in progress only; a host program queues behind the erase.
+     * The flash timeline: a GC victim booked copy step by copy step (a page read and the page it fills), then the
+     * erase, then a host read on the same plane: it waits for the copy step in progress only; a host program
+     * queues behind the erase.
      */
     @Test
     void aReadWaitsForTheCopyInProgressAProgramForTheErase() {
@@ -56,12 +57,11 @@ class PlaneSchedulerTest {
         flash.hostTransfer(4096, 0, 0); // the host's latest command: t = 0
         long lastNs = 0;
         for (int i = 0; i < 4; i++) {
-            flash.queuedRead(0, 8192, 0);
-            lastNs = flash.program(0, 8192, 0);
+            lastNs = flash.copyStep(0, 8192, 0, 0, 1, 8192, 0); // a page read and the page it fills
         }
         long eraseEndNs = flash.erase(0, lastNs);
-        // read, copy, read, copy, ... each read 50 us + 20.48 us out, each copy 1.3 ms: at 2 ms the second copy
-        // (1.44 .. 2.74 ms) is in progress, and a read issued then starts when it ends
+        // each copy step: a read of 50 us + 20.48 us out, then the 1.3 ms program: at 2 ms the second step
+        // (1.37 .. 2.74 ms) is in progress, and a read issued then starts when it ends
         assertThat(transferNs).isEqualTo(20_480);
         flash.hostTransfer(4096, 2_000_000, 2_000_000);
         long readNs = flash.read(0, 4096, 2_000_000);

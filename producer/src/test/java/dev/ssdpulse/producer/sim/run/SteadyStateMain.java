@@ -16,12 +16,23 @@ import java.util.Map;
  * ({@link SteadyStateProbe}): IOPS states, silent seconds, latency modes (20 log bins per decade, valleys to
  * half the peak, peaks of at least 0.1 % of the I/Os). Args: drive blockDivisor pageDivisor workload
  * [key=value ...]; the divisors shrink blocks per plane and pages per block, keeping channels, dies and
- * planes (1 1 = the preset as shipped); windowMs=N sets the window of the per-window counts (default 1000).
+ * planes (1 1 = the preset as shipped), or "planes:CHANNELS:BLOCKS_PER_PLANE MAX_PAGES_PER_BLOCK" for
+ * {@link Experiments#planeScaled}; windowMs=N sets the window of the per-window counts (default 1000).
  */
 public final class SteadyStateMain {
+    private static SsdConfig planeScaled(SsdConfig preset, String[] channelsAndBlocks, int maxPagesPerBlock) {
+        return Experiments.planeScaled(
+                preset,
+                Integer.parseInt(channelsAndBlocks[0]),
+                Integer.parseInt(channelsAndBlocks[1]),
+                maxPagesPerBlock);
+    }
+
     public static void main(String[] args) {
         SsdConfig preset = new SsdPresets().resolve(args[0]);
-        SsdConfig cfg = Experiments.shrunk(preset, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+        SsdConfig cfg = args[1].startsWith("planes:")
+                ? planeScaled(preset, args[1].substring(7).split(":"), Integer.parseInt(args[2]))
+                : Experiments.shrunk(preset, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
         Map<String, String> vars = new HashMap<>();
         for (int i = 4; i < args.length; i++) {
             String[] kv = args[i].split("=", 2);

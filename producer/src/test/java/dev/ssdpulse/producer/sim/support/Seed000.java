@@ -3,6 +3,7 @@ package dev.ssdpulse.producer.sim.support;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -77,8 +78,15 @@ public final class Seed000 {
         }
     }
 
+    /**
+     * The pause between exp. 2's random phase and its rewrite: the article gives none (the drive was idle while the
+     * test was switched over); 10 minutes is long enough for the preset's idle GC to finish, and any longer pause
+     * gives the same rewrite figures.
+     */
+    public static final double EXP2_PAUSE_SECONDS = 600;
+
     public static Figures run(SsdConfig preset, int blockDivisor, int pageDivisor, double minutes) {
-        return run(preset, blockDivisor, pageDivisor, minutes, 0);
+        return run(preset, blockDivisor, pageDivisor, minutes, EXP2_PAUSE_SECONDS);
     }
 
     /**
@@ -119,5 +127,24 @@ public final class Seed000 {
                         new SimulatedDrive(cfg, 1), span, 0, 1 / 1.0625, duration, window, 42)
                 .writeAmplification();
         return new Figures(wa, compressed, mbps, ios, phases);
+    }
+
+    /**
+     * Seed 000 exp. 3 on {@code preset} shrunk by {@code blockDivisor x pageDivisor}: partition A and B (24 GB) filled,
+     * {@code opGb} left unwritten, 4 KiB random writes on B for 20 minutes, a pause of {@code pauseMinutes}, 2 MB
+     * sequential writes on B for 5 minutes, the same pause, 4 KiB sequential writes on B for 5 minutes (QD1).
+     *
+     * @return the three write phases (MB/s per 10 s of full-size time)
+     */
+    public static List<Experiments.PhaseResult> exp3(
+            SsdConfig preset, int blockDivisor, int pageDivisor, long opGb, double pauseMinutes) {
+        int factor = blockDivisor * pageDivisor;
+        SsdConfig cfg = Experiments.shrunk(preset, blockDivisor, pageDivisor);
+        long gb = 1_000_000_000L / factor;
+        long minute = 60_000_000_000L / factor;
+        SimulatedDrive drive = new SimulatedDrive(cfg, 1);
+        drive.fill(0, drive.capacityBytes() - opGb * gb);
+        return Experiments.seed000IdleGc(
+                drive, 24 * gb, 20 * minute, (long) (pauseMinutes * minute), 5 * minute, 10_000_000_000L / factor, 5);
     }
 }

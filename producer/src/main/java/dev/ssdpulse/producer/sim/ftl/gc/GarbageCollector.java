@@ -24,9 +24,9 @@ import java.util.Arrays;
  * them, so each unit is checked again when its page is copied ({@link MappingTable#holds}), and a page with
  * nothing valid left is skipped without a read (firmware keeps a per-page validity bitmap).
  *
- * <p>A copy's program is booked when its data is read, not when the read completes: the two are on the same
- * plane, whose operations run in issue order, so the program starts after the read anyway (the channel
- * transfers are fluid, see {@link FlashTimeline}).
+ * <p>A copy step (one victim page read, and the destination pages it completes) is one operation on the plane
+ * ({@link FlashTimeline#copyStep}): the plane's operations run in issue order, so the programs start after the read
+ * anyway.
  */
 public final class GarbageCollector {
     /** Returned by {@link #finishVictim} when the plane has nothing to collect. */
@@ -244,21 +244,32 @@ public final class GarbageCollector {
         for (int i = from; i < from + units; i++) {
             mapReads += extra.onGcMapUpdate(lpns[i], nowNs);
         }
-        long readDoneNs =
-                flash.queuedReads(plane, units * layout.unitTransferBytes(), mapReads, extra.mapSegmentBytes(), nowNs);
         counters.nandBytesRead += pageBytes;
-        if (readDoneNs > lastReadNs[plane]) {
-            lastReadNs[plane] = readDoneNs;
-        }
         int base = v << slotShift;
         int why = cause[plane].ordinal();
+        int programs = 0;
         for (int i = from; i < from + units; i++) {
             int ppn = gcFrontier.appendOnPlane(plane, lpns[i], base + slots[i], nowNs);
             if (gcFrontier.lastLayout().isPageEnd(ppn & slotMask)) {
-                flash.program(gcFrontier.lastPlane(), pageBytes, nowNs);
+                if (gcFrontier.lastPlane() == plane) {
+                    programs++; // programmed in this copy step, after the read
+                } else {
+                    flash.program(gcFrontier.lastPlane(), pageBytes, nowNs); // the plane had no free block left
+                }
                 counters.nandBytesWritten[why] += pageBytes;
                 extra.onDataPageProgrammed(nowNs);
             }
+        }
+        long stepDoneNs = flash.copyStep(
+                plane,
+                units * layout.unitTransferBytes(),
+                mapReads,
+                extra.mapSegmentBytes(),
+                programs,
+                pageBytes,
+                nowNs);
+        if (stepDoneNs > lastReadNs[plane]) {
+            lastReadNs[plane] = stepDoneNs;
         }
     }
 

@@ -45,6 +45,9 @@ final class ArrayReverseMap implements ReverseMap {
     }
 
     @Override
+    public void listed(int block) {}
+
+    @Override
     public boolean holds(int ppn, int lpn) {
         return (validBits[ppn >>> 6] & (1L << ppn)) != 0; // a valid slot holds the unit last written there
     }

@@ -164,9 +164,9 @@ public final class MappingTable {
 
     /**
      * The valid units of {@code block} (passed to {@link #prepareBlock}) in slot order: their LPNs into
-     * {@code lpns}, their slots into {@code slots}; returns how many. Also loads each unit's forward entry:
-     * GC is about to {@link #relocate} them, a random store into the forward map each, a cache and TLB miss on
-     * a large drive when taken one copy at a time; loaded side by side here, the misses overlap.
+     * {@code lpns}, their slots into {@code slots}; returns how many. The caller checks them with {@link #holds}
+     * from then on, so the reverse map need not keep the block's owners until it is erased. (The forward entries
+     * are loaded when the units are copied, {@link #preload}: GC copies a victim a few pages at a time.)
      */
     public int validUnitsOf(int block, int[] lpns, int[] slots) {
         if (pending != 0) {
@@ -175,17 +175,15 @@ public final class MappingTable {
         int base = block << slotShift;
         int capacity = capacityOfBlock[block];
         int n = 0;
-        int sum = 0;
         for (int slot = 0; slot < capacity; slot++) {
             int lpn = reverse.ownerOf(base + slot);
             if (lpn >= 0) {
                 lpns[n] = lpn;
                 slots[n] = slot;
                 n++;
-                sum += forward.get(lpn);
             }
         }
-        touched += sum;
+        reverse.listed(block);
         return n;
     }
 

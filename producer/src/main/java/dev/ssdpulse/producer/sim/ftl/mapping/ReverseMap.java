@@ -25,6 +25,12 @@ interface ReverseMap {
      */
     boolean holds(int ppn, int lpn);
 
+    /**
+     * GC has read {@code block}'s owners ({@link #ownerOf}) and checks them with {@link #holds} from now on: the owners
+     * need not be kept until the block is erased.
+     */
+    void listed(int block);
+
     /** {@code block} was erased: its slots own nothing until rewritten. */
     void onErased(int block);
 }

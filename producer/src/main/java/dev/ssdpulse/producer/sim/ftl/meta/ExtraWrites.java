@@ -16,7 +16,7 @@ import dev.ssdpulse.producer.sim.nand.ProgramCause;
  *
  * <p>Timing: a map miss on the host path (a write or read needs its unit's mapping) is a host read, ahead of
  * the work queued on its plane ({@link FlashTimeline#read}), and the command waits for it; the misses of a GC
- * copy are read with the copy ({@link FlashTimeline#queuedReads}). Parity and write-back programs queue in issue
+ * copy are read with the copy ({@link FlashTimeline#copyStep}). Parity and write-back programs queue in issue
  * order with everything else.
  */
 public final class ExtraWrites {
@@ -84,7 +84,7 @@ public final class ExtraWrites {
 
     /**
      * A GC copy changes the mapping of {@code lpn}: its segment is loaded if needed (the caller reads it with the
-     * copy, {@link FlashTimeline#queuedReads}) and dirtied.
+     * copy, {@link FlashTimeline#copyStep}) and dirtied.
      *
      * @return 1 if the segment had to be read from flash, else 0
      */
