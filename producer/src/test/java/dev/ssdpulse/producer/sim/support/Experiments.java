@@ -14,7 +14,6 @@ import dev.ssdpulse.producer.sim.nand.NandGeometry;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** The seeds' experiments, parameterised by drive and scale so tests and benchmark mains share them. */
 public final class Experiments {
@@ -22,8 +21,6 @@ public final class Experiments {
 
     /** Seed 000's measured WA: exp. 1 empty, 0, 4, 8, 16 GB free; exp. 2 rewrite after empty, 0, 8 GB free. */
     public static final double[] SEED000_WA = {1.39, 4.54, 2.54, 1.96, 1.53, 1.09, 1.78, 1.24};
-
-    private static final long[] FREE_GB = {-1, 0, 4, 8, 16};
 
     /** Result of one write phase: WA over the phase and MB/s per window. */
     public record PhaseResult(
@@ -67,45 +64,6 @@ public final class Experiments {
             drive.fill(0, drive.capacityBytes() - freeBytes, fillCompressedFraction);
         }
         return runPhase(drive, List.of(RandomGenerator.writes4k(0, spanBytes, seed)), 1, durationNs, windowNs);
-    }
-
-    /**
-     * Seed 000's eight WA cases in {@link #SEED000_WA} order (exp. 1 empty, 0, 4, 8, 16 GB free; exp. 2
-     * rewrite after empty, 0, 8 GB free) on {@code cfg} scaled by {@code factor}; each test phase's first and
-     * last SMART sample go to {@code phases} (16 entries, random then sequential per exp. 2 case) if not null.
-     */
-    public static double[] seed000EightFigures(SsdConfig cfg, int factor, double minutes, SimSmartCounters[] phases) {
-        long gb = 1_000_000_000L / factor;
-        long span = 24 * gb;
-        long duration = (long) (minutes * 60e9 * 4 / Math.max(4, factor));
-        long window = 10_000_000_000L / factor;
-        double[] wa = new double[8];
-        int[] seqIndex = {5, 6, -1, 7, -1};
-        for (int i = 0; i < 5; i++) {
-            SimulatedDrive drive = new SimulatedDrive(cfg, 1);
-            var r = Experiments.seed000Random(drive, span, FREE_GB[i] < 0 ? -1 : FREE_GB[i] * gb, duration, window, 42);
-            wa[i] = r.writeAmplification();
-            if (seqIndex[i] >= 0) {
-                var s = Experiments.seed000SequentialRewrite(drive, span, window);
-                wa[seqIndex[i]] = s.writeAmplification();
-                if (phases != null) {
-                    int k = 4 * (seqIndex[i] - 5);
-                    phases[k] = r.first();
-                    phases[k + 1] = r.last();
-                    phases[k + 2] = s.first();
-                    phases[k + 3] = s.last();
-                }
-                System.err.printf(
-                        Locale.ROOT,
-                        "  free %d: random meta %.1f %% parity %.1f %%; seq meta %.1f %% parity %.1f %%%n",
-                        FREE_GB[i],
-                        share(r.first(), r.last(), true),
-                        share(r.first(), r.last(), false),
-                        share(s.first(), s.last(), true),
-                        share(s.first(), s.last(), false));
-            }
-        }
-        return wa;
     }
 
     /** Per cent of the NAND bytes written between {@code a} and {@code b} that are metadata (or parity). */
@@ -272,7 +230,10 @@ public final class Experiments {
      * block / pageDivisor, capacities, reserves and the map cache / (their product). The start and urgent GC
      * thresholds (free blocks) keep their count per plane, which is a larger share of the smaller planes, and the
      * stretch between start and stop keeps its share of the flash; what the thresholds take beyond their share
-     * is given back from the bad-block reserve, as in {@link #scaled}, and the idle target is divided too.
+     * is given back from the bad-block reserve, as in {@link #scaled}, and the idle target is divided too. Meant for
+     * runs whose times are divided by the factor: idle GC starts after its delay / factor and cleans a victim per
+     * plane every interval / pageDivisor (a plane has 1/blockDivisor the blocks), so it gets as far in a pause as at
+     * full size.
      */
     public static SsdConfig shrunk(SsdConfig c, int blockDivisor, int pageDivisor) {
         int factor = blockDivisor * pageDivisor;
@@ -308,10 +269,12 @@ public final class Experiments {
                         f.backgroundGcFreeBlocks(),
                         f.forcedGcFreeBlocks(),
                         Math.max(f.backgroundGcFreeBlocks(), f.idleGcTargetFreeBlocks() / factor),
-                        f.idleGcAfterNs(),
+                        // times are divided by the factor; idle GC cleans a victim per plane per interval, and a
+                        // plane has 1/blockDivisor the victims to clean, so the interval is divided by pageDivisor
+                        f.idleGcAfterNs() / factor,
                         f.compressionRatio(),
                         f.wearLevellingEraseSpread(),
-                        f.idleGcIntervalNs(),
+                        f.idleGcIntervalNs() / pageDivisor,
                         stop));
     }
 

@@ -10,9 +10,10 @@ import dev.ssdpulse.producer.sim.util.IntDivisor;
  * miss almost every time, while a sequential write misses once per {@code unitsPerSegment} units.
  *
  * <p>Why FIFO rather than LRU: with accesses spread over far more segments than the cache holds, every policy
- * misses alike, and sequential streams touch a segment only while they pass it; FIFO costs one byte lookup per
- * access (a ring of cached segment ids plus one state byte per segment), where LRU's list relinking cost a
- * third of the simulator's time in GC-heavy runs.
+ * misses alike, and sequential streams touch a segment only while they pass it; FIFO costs one bit lookup per
+ * access (a ring of cached segment ids plus a cached and a dirty bit per segment), where LRU's list relinking
+ * cost a third of the simulator's time in GC-heavy runs. Bits rather than a state byte per segment: the bit sets
+ * (10 KB each on the 2012 preset) stay in the CPU's cache beside the forward map's random accesses.
  */
 public final class MapCache {
     /** Flag of {@link #update} and {@link #lookup}: the segment was not cached and is read from flash. */
@@ -20,12 +21,9 @@ public final class MapCache {
     /** Flag of {@link #update} and {@link #lookup}: making room evicted a dirty segment, which is written to flash. */
     public static final int WRITE_BACK = 2;
 
-    private static final byte ABSENT = 0;
-    private static final byte CLEAN = 1;
-    private static final byte DIRTY = 2;
-
     private final IntDivisor unitsPerSegment;
-    private final byte[] state;
+    private final long[] cached;
+    private final long[] dirty;
     private final int[] ring;
     private int next;
     private int size;
@@ -38,7 +36,8 @@ public final class MapCache {
         }
         this.unitsPerSegment = new IntDivisor(unitsPerSegment);
         int segments = (int) (((long) logicalUnits + unitsPerSegment - 1) / unitsPerSegment);
-        this.state = new byte[segments];
+        this.cached = new long[(segments + 63) >>> 6];
+        this.dirty = new long[(segments + 63) >>> 6];
         this.ring = new int[Math.min(capacitySegments, segments)];
     }
 
@@ -48,21 +47,22 @@ public final class MapCache {
      * @return {@link #MISS} and {@link #WRITE_BACK} flags
      */
     public int update(int lpn) {
-        return access(lpn, DIRTY);
+        return access(lpn, true);
     }
 
     /** The mapping of {@code lpn} is looked up (a host read): its segment is loaded if needed. @return the flags */
     public int lookup(int lpn) {
-        return access(lpn, CLEAN);
+        return access(lpn, false);
     }
 
-    private int access(int lpn, byte touched) {
+    private int access(int lpn, boolean dirties) {
         int s = unitsPerSegment.divide(lpn);
         lastSegment = s;
-        byte current = state[s];
-        if (current != ABSENT) {
-            if (touched == DIRTY) {
-                state[s] = DIRTY;
+        int word = s >>> 6;
+        long bit = 1L << s;
+        if ((cached[word] & bit) != 0) {
+            if (dirties) {
+                dirty[word] |= bit;
             }
             return 0;
         }
@@ -70,16 +70,22 @@ public final class MapCache {
         int flags = MISS;
         if (size == ring.length) {
             int victim = ring[next];
-            if (state[victim] == DIRTY) {
+            int victimWord = victim >>> 6;
+            long victimBit = 1L << victim;
+            if ((dirty[victimWord] & victimBit) != 0) {
                 flags |= WRITE_BACK;
+                dirty[victimWord] &= ~victimBit;
             }
-            state[victim] = ABSENT;
+            cached[victimWord] &= ~victimBit;
         } else {
             size++;
         }
         ring[next] = s;
         next = next + 1 == ring.length ? 0 : next + 1;
-        state[s] = touched;
+        cached[word] |= bit;
+        if (dirties) {
+            dirty[word] |= bit;
+        }
         return flags;
     }
 
