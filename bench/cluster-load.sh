@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15's load: PRODUCERS producer processes (child JVMs of LoadProducerMain, the real simulate driver and
+# The cluster load: PRODUCERS producer processes (child JVMs of LoadProducerMain, the real simulate driver and
 # publisher) stream RUNS_PER_PRODUCER simulated runs each, all at once, into a fresh three-broker cluster (child
 # JVMs), analysed by 1 and then 2 `ssdpulse streams` instances (alternating order per round, a fresh cluster for
 # each); prints aggregate I/O events/s and the window lag p50/p99 per scenario and checks every run's summary

@@ -42,14 +42,11 @@
 # Writes: fio runs with --refill_buffers, as ssdpulse writes fresh incompressible data on every write.
 # Warm-up: ssdpulse first runs RAMP_SECONDS of the same I/O as a phase 'ramp' that is not counted, so the JVM's JIT
 # compilation is not charged to the measured seconds (a real run is minutes long); fio needs no warm-up, its first
-# second is skipped all the same (RAMP_SECONDS >= 1; the first table in BENCHMARKS.md is without warm-up, the next
-# ones with 3 and 5 s). 10 s by default: -XX:+PrintCompilation of a QD32 run showed compilations for ~8 s after the
-# start (the per-second window code gets hot only window by window). The phase change into the measured phase
-# still costs some JIT work: the first phase's I/O thread leaves its compiled loop through a branch never taken
-# before, and the next phase's thread needs the loop compiled again (26-113 ms of compiler CPU over a 5-s QD32
-# test phase, measured 2026-12-02). Until that day it also deoptimised the analysis and engine code inlined into
-# the loop (RunAnalysis, RunWindowAggregator, the scatter sampler, the engine's submit): branches that were never
-# taken in the first phase, taken at the change; see BENCHMARKS.md, fifth pass.
+# second is skipped all the same (RAMP_SECONDS >= 1). 10 s by default: -XX:+PrintCompilation of a QD32 run showed
+# compilations for ~8 s after the start (the per-second window code gets hot only window by window). The phase
+# change into the measured phase still costs some JIT work: the first phase's I/O thread leaves its compiled loop
+# through a branch never taken before, and the next phase's thread needs the loop compiled again (26-113 ms of
+# compiler CPU over a 5-s QD32 test phase).
 # Cases alternate fio / ssdpulse, in both orders, so drifts of a shared machine hit both.
 set -euo pipefail
 SECONDS_PER_CASE=${1:-10}
@@ -199,14 +196,16 @@ run_fio() {
       --norandommap --randrepeat=0 $refill "${FIO_PIN[@]}" "${engine_opts[@]}" 2>"$WORK/fio.err"
 }
 run_ssdpulse() {
-  java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --engine "$engine" "${SP_PIN[@]}" \
+  # every target is this script's own scratch file or device, laid out with fio's data: overwriting it is the point
+  java -Xmx512m -cp "$CP" dev.ssdpulse.cli.Main device --target "$path" --allow-destroy-data --engine "$engine" \
+      "${SP_PIN[@]}" \
       --workload "$WORK/w.yaml" --set seed=$((RANDOM * 32768 + RANDOM)) --set read=$read_pct --set qd=$qd \
       --set seconds=$SECONDS_PER_CASE --set ramp=$RAMP_SECONDS \
       --offline --format json >"$WORK/sp.json" 2>"$WORK/sp.err" || true
   grep "phase 1 'test' ended" "$WORK/sp.err" || true
 }
 # Every read case before any write case: after a write case the host writes its cache back for a minute or more,
-# and a read case right after it ran at a tenth of its speed in its first rounds (run J in BENCHMARKS.md).
+# and a read case right after it ran at a tenth of its speed in its first rounds.
 for rw in $RWS; do
   for t in $TARGETS; do
     path=${PATHS[$t]}

@@ -29,7 +29,7 @@ for round in $(seq 1 "$rounds"); do
     if [ "$mode" = secure ]; then client=(--kafka-config "$dir/secure/producer.properties");
     else client=(--bootstrap-servers "$bootstrap" --schema-registry-url "$registry"); fi
     t0=$(date +%s.%N)
-    out=$("$here/ssdpulse" simulate --ssd tiny-test --workload seed001-tweakers-continuous --duration 120s --span 100MB \
+    out=$("$here/ssdpulse" simulate --ssd tiny-test --workload seed001-tweakers-continuous --duration 120s --set targetSize=100MB \
           --quiet "${client[@]}" 2>&1)
     t1=$(date +%s.%N)
     ios=$(echo "$out" | grep -o "[0-9,]* I/Os" | head -1 | awk '{print $1}')

@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
 """Seed 000's eight WA figures against the textbook steady-state model of greedy GC, one free number: the spare.
 
-Why: the simulator cannot put all eight figures within +-12 % (BENCHMARKS.md, "Seed 000, the eight WA figures"
-and the sections after it). This asks whether any greedy FTL could, whatever its details, by fitting the one
+Why: the simulator cannot put all eight figures within +-12 % (BENCHMARKS.md, "Simulator"). This asks whether any greedy FTL could, whatever its details, by fitting the one
 number greedy GC depends on, the spare flash beside the 24 GB span, separately to each experiment:
 
   exp. 1 (4 KiB random writes over the span, 0/4/8/16 GB left free), steady state under uniform random writes:

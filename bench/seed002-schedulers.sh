@@ -8,7 +8,7 @@
 # Usage: bench/seed002-schedulers.sh DEVICE [DEVICE...]   (root; read-only: the preset only reads)
 # Env:   SCHEDULERS="none mq-deadline bfq kyber" (default: what each disk offers), RUN_SECONDS=3, REPETITIONS=3,
 #        ENGINE=auto
-# The comparison view on the dashboard is not part of this script (see BENCHMARKS.md, "Seed 002").
+# The same comparison as a page: `ssdpulse report --html FILE --label ...` of the runs (MB/s per device and scheduler).
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 DEVICE [DEVICE...]" >&2; exit 2; }
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

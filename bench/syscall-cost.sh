@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What one system call costs on this machine, from C and from Java 17 as the asynchronous device engines make it
 # (JNA direct mapping) and through the JDK's own JNI: the difference is the price of a downcall, paid twice per I/O
-# by libaio at QD1 (io_submit, io_getevents) and once by io_uring (BENCHMARKS.md, seventeenth session).
+# by libaio at QD1 (io_submit, io_getevents) and once by io_uring (BENCHMARKS.md, "A system call from Java").
 # Usage: bench/syscall-cost.sh   Needs: a C compiler (cc) for the C side, compiled modules for JNA's jar
 #        (the script runs `./mvnw -o -pl cli -am package -DskipTests` when cli/target/lib is missing; never `install`).
 set -euo pipefail

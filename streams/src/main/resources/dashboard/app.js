@@ -9,6 +9,12 @@
   var m = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
   if (m) { token = decodeURIComponent(m[1]); sessionStorage.setItem('ssdpulse-token', token); }
   else { token = sessionStorage.getItem('ssdpulse-token'); }
+  /* #run=ID opens a run, #compare=ID,ID ticks runs for the comparison; #snapshot draws what the API has once, with
+   * no live stream and no polling, so that a headless browser's screenshot (README) finds the page idle once drawn. */
+  function hashParam(name) { var h = new RegExp('(?:^|[#&])' + name + '(?:=([^&]*))?(?:&|$)').exec(location.hash); return h ? decodeURIComponent(h[1] || '') : null; }
+  var snapshot = hashParam('snapshot') != null;
+  var wantedRun = hashParam('run');
+  var wantedCompare = (hashParam('compare') || '').split(',').filter(Boolean);
 
   var runs = [];
   var selected = null;      // run id
@@ -64,7 +70,8 @@
       runs = list || [];
       conn(true, 'live · ' + runs.length + ' run' + (runs.length === 1 ? '' : 's'));
       renderRuns();
-      if (!selected && runs.length) select(pickDefault());
+      if (!selected && runs.length) select(wantedRun && runs.some(function (r) { return r.runId === wantedRun; }) ? wantedRun : pickDefault());
+      if (wantedCompare.length) { var ids = wantedCompare; wantedCompare = []; ids.forEach(function (id) { toggleCompare(id, true); }); }
     }).catch(function (e) { conn(false, 'API error: ' + e.message); });
   }
   function pickDefault() {
@@ -147,7 +154,7 @@
       }
       renderFacts(); refreshSide(); scheduleRedraw();
       if (v.scatter.failed) loadScatter(v);
-      openStream(v);
+      if (!snapshot) openStream(v);
     }).catch(function (e) {
       if (v !== view) return;
       conn(false, 'API error: ' + e.message + ' (retrying)');
@@ -206,6 +213,7 @@
       v.phases = r[0] ? r[0].phases : []; v.verdicts = r[1] ? r[1].verdicts : []; v.summary = r[2];
       if (r[3]) v.wa = r[3].intervals;
       renderPhases(); renderVerdicts(); renderSummary(); scheduleRedraw();
+      if (v.scatter.chunks.length) drawScatter(); // its phase marks by name
     }).catch(function () { /* the next status/summary event or poll retries */ });
   }
 
@@ -217,6 +225,11 @@
     }).catch(function () { /* retried on the next tick */ });
   }
 
+  /* wallClockStart (ISO-8601); runs recorded before it existed have only the retired ns field */
+  function startedAt(r) {
+    return r.wallClockStart ? new Date(r.wallClockStart) : new Date(r.wallClockStartEpochNs / 1e6);
+  }
+
   function renderFacts() {
     var d = view.detail, st = $('run-status');
     st.textContent = view.status || ''; st.className = 'badge ' + (view.status || '');
@@ -225,38 +238,71 @@
     $('run-title').textContent = (r.runName || r.runId);
     $('run-facts').textContent = [r.producerKind, d.deviceText, 'workload ' + r.workload.name, 'seed ' + r.seed,
       host.ioScheduler ? 'scheduler ' + host.ioScheduler : null, host.kernel ? 'kernel ' + host.kernel : null,
-      'started ' + new Date(r.wallClockStartEpochNs / 1e6).toLocaleString(),
+      'started ' + startedAt(r).toLocaleString(),
       r.originRunId ? 'played back from ' + r.originRunId : null,
       resultSet !== 'live' ? 'result set ' + resultSet + ' (' + rsSettings(resultSet) + ')' : null].filter(Boolean).join(' · ');
   }
 
-  /* A run's windows in time order. Once the run has ended, a last window the run covers only in part (the run
-   * ended inside it) is left out: its rate over the whole window would draw a dip that never happened. */
-  function points(op) {
+  /* Every window of an op received, in time order. Once the run has ended, a last window the run covers only in
+   * part (the run ended inside it) is marked `partial`, with the seconds it covers (`coveredS`). */
+  function allPoints(op) {
     var m = view.ops[op];
     if (!m) return [];
     var endS = view.summary ? view.summary.durationNs / 1e9 : Infinity;
-    return Array.from(m.values()).filter(function (p) { return p.t + (p.windowS || 0) <= endS + 1e-9; })
-      .sort(function (a, b) { return a.t - b.t; });
+    return Array.from(m.values()).sort(function (a, b) { return a.t - b.t; }).map(function (p) {
+      return p.t + (p.windowS || 0) <= endS + 1e-9 ? p : Object.assign({}, p, { partial: true, coveredS: Math.max(0, endS - p.t) });
+    });
   }
+  /* The windows drawn over time: a partial last window is left out, its rate over the whole window would draw a
+   * dip that never happened. Counts (totals, thresholds, bins) use allPoints: every I/O counted once. */
+  function points(op) { return allPoints(op).filter(function (p) { return !p.partial; }); }
   function opsPresent() { return ['READ', 'WRITE', 'TRIM', 'FLUSH'].filter(function (op) { return view.ops[op] && view.ops[op].size; }); }
 
-  /* The steady span of the first verdict that reached: a fio criterion that stopped holding is shaded from its
-   * first measurement window to the time it was lost and says so; one that holds again is shaded from there. */
+  /* Whether a phase runs on a drive that no phase before it preconditioned (SNIA PTS's purge + workload-independent
+   * preconditioning): a fresh-out-of-box drive can meet the PTS criterion on its early plateau, before a cliff. */
+  function freshOutOfBox(phaseIndex) {
+    return !(view.phases || []).some(function (p) {
+      return p.index < phaseIndex && /^PRECONDITION/.test(p.kind || '');
+    });
+  }
+  /* When the steady state of a phase was lost: the earliest loss a tracked (fio) criterion of that phase reports
+   * and still reports (not steady again); null when none did. SNIA PTS's own verdict is final and never lost. */
+  function lostAtS(phaseIndex) {
+    var lost = (view.verdicts || []).filter(function (v) {
+      return v.phaseIndex === phaseIndex && v.lostAtNs != null && v.steadyNow === false;
+    }).map(function (v) { return v.lostAtNs / 1e9; });
+    return lost.length ? Math.min.apply(null, lost) : null;
+  }
+  /* The steady state of the first verdict that reached (SNIA PTS's first: its caveat is the one a reader must not
+   * miss), shaded. A steady state that was lost later is shaded up to the loss and says "later lost at T s", with a
+   * mark at T; one steady again after the loss is shaded a second time. The SNIA PTS band carries the standard's
+   * caveat where no phase before it preconditioned the drive: steady by PTS while fresh-out-of-box. */
   function bands() {
-    return (view.verdicts || []).filter(function (v) { return v.reached; }).map(function (v) {
-      var what = v.method + ', ' + (v.allOps ? 'all ops' : v.op);
-      var spanS = (v.windowEndNs - v.windowStartNs) / 1e9;
-      if (v.lostAtNs != null && v.steadyNow === false) {
-        return { from: v.reachedAtNs / 1e9 - spanS, to: v.lostAtNs / 1e9,
-          label: 'steady state (' + what + ') LOST at ' + Math.round(v.lostAtNs / 1e9) + ' s' };
-      }
-      if (v.lostAtNs != null) {
-        return { from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9,
-          label: 'steady again (' + what + '), lost at ' + Math.round(v.lostAtNs / 1e9) + ' s before' };
-      }
-      return { from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9, label: 'steady state (' + what + ')' };
-    }).slice(0, 1);
+    var reached = (view.verdicts || []).filter(function (v) { return v.reached; });
+    reached.sort(function (a, b) { return (/^SNIA/.test(b.method) ? 1 : 0) - (/^SNIA/.test(a.method) ? 1 : 0); });
+    var v = reached[0];
+    if (!v) return [];
+    var what = v.method + ', ' + (v.allOps ? 'all ops' : v.op);
+    if (/^SNIA/.test(v.method)) {
+      var lost = lostAtS(v.phaseIndex);
+      return [{ from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9, label: 'steady (' + what + ') by PTS' +
+        (freshOutOfBox(v.phaseIndex) ? ' while fresh-out-of-box' : '') +
+        (lost != null && lost >= v.windowEndNs / 1e9 ? ', later lost at ' + Math.round(lost) + ' s' : '') }];
+    }
+    if (v.lostAtNs == null) return [{ from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9, label: 'steady (' + what + ')' }];
+    var spanS = (v.windowEndNs - v.windowStartNs) / 1e9, lostS = v.lostAtNs / 1e9;
+    var out = [{ from: Math.max(0, v.reachedAtNs / 1e9 - spanS), to: lostS, label: 'steady (' + what + '), later lost at ' + Math.round(lostS) + ' s' }];
+    if (v.steadyNow) out.push({ from: v.windowStartNs / 1e9, to: v.windowEndNs / 1e9, label: 'steady again' });
+    return out;
+  }
+  /* The mark where the shaded steady state was lost (a tracked criterion's loss after the shaded span began). */
+  function lostMarks() {
+    var b = bands()[0];
+    var first = (view.verdicts || []).filter(function (v) { return v.reached; })
+      .sort(function (a, c) { return (/^SNIA/.test(c.method) ? 1 : 0) - (/^SNIA/.test(a.method) ? 1 : 0); })[0];
+    if (!b || !first) return [];
+    var lost = first.lostAtNs != null && !/^SNIA/.test(first.method) ? first.lostAtNs / 1e9 : lostAtS(first.phaseIndex);
+    return lost == null || lost < b.from ? [] : [{ x: lost, label: 'steady state lost at ' + Math.round(lost) + ' s', color: '#c53030', top: true }];
   }
   /* Phase starts: from /phases (the summary's spans once the run ended), else from the windows seen so far,
    * so a live run's marks move with the SSE stream without re-reading the whole series on the server. */
@@ -266,10 +312,14 @@
     Object.keys(view.ops).forEach(function (op) {
       view.ops[op].forEach(function (p) { if (starts[p.phase] == null || (!view.summary && p.t < starts[p.phase])) starts[p.phase] = p.t; });
     });
-    return Object.keys(starts).map(function (i) {
+    // phases that start at the same time (a simulator's purge and fill take none) share one mark
+    var byX = [];
+    Object.keys(starts).forEach(function (i) {
       var named = (view.phases || []).filter(function (p) { return String(p.index) === i; })[0];
-      return { x: starts[i], label: named ? named.name : 'phase ' + i };
+      var label = named ? named.name : 'phase ' + i, same = byX.filter(function (m) { return Math.abs(m.x - starts[i]) < 1e-9; })[0];
+      if (same) same.label += ', ' + label; else byX.push({ x: starts[i], label: label });
     });
+    return byX;
   }
 
   function scheduleRedraw() {
@@ -286,7 +336,7 @@
       if (ops.indexOf(cur) >= 0) sel.value = cur;
     }
     var op = sel.value || ops[0];
-    var common = { xLabel: 'run time (s)', bands: bands(), marks: marks() };
+    var common = { xLabel: 'run time (s)', bands: bands(), marks: marks().concat(lostMarks()) };
     Charts.line($('chart-iops'), Object.assign({ yLabel: 'IOPS', series: ops.map(function (o) { return { label: o, color: OP_COLORS[o], points: points(o).map(function (p) { return [p.t, p.iops]; }) }; }) }, common));
     Charts.line($('chart-mbps'), Object.assign({ yLabel: 'MB/s', series: ops.map(function (o) { return { label: o, color: OP_COLORS[o], points: points(o).map(function (p) { return [p.t, p.mbPerSec]; }) }; }) }, common));
     var pts = op ? points(op) : [];
@@ -297,10 +347,12 @@
       { label: 'mean', color: '#718096', points: pts.map(function (p) { return [p.t, p.latencyMs.mean]; }) },
       { label: 'outlier windows', color: '#e53e3e', dots: true, points: pts.filter(function (p) { return p.latencyMs.max >= 10; }).map(function (p) { return [p.t, p.latencyMs.max]; }) }
     ] }, common));
-    drawBins(op, pts);
+    drawBins(op, op ? allPoints(op) : []);
     var wa = view.wa || [];
     Charts.line($('chart-wa'), Object.assign({ yLabel: 'WA', series: [
       { label: 'cumulative', color: '#6b46c1', points: wa.map(function (w) { return [w.toS, w.waCumulative]; }) },
+      { label: 'bounds (counter steps)', color: '#805ad5', dash: [4, 3], points: wa.map(function (w) { return [w.toS, w.waCumulativeLow == null ? NaN : w.waCumulativeLow]; }) },
+      { color: '#805ad5', dash: [4, 3], points: wa.map(function (w) { return [w.toS, w.waCumulativeHigh == null ? NaN : w.waCumulativeHigh]; }) },
       { label: 'per interval', color: '#b794f4', points: wa.map(function (w) { return [w.toS, w.waWindow]; }) }
     ] }, common));
     renderTotals(ops);
@@ -407,21 +459,33 @@
     Charts.bars($('chart-bins'), { labels: binLabels(bounds), values: bounds.length ? sums : [], color: op ? OP_COLORS[op] : '#3182ce', thresholds: ths });
     var rows = '<tr><th scope="col">op</th>' + THRESHOLDS_MS.map(function (t) { return '<th scope="col" class="num">≥ ' + t + ' ms</th>'; }).join('') + '</tr>';
     opsPresent().forEach(function (o) {
-      var a = aboveCounts(bounds, sumBins(points(o)));
+      var a = aboveCounts(bounds, sumBins(allPoints(o)));
       rows += '<tr><td>' + o + '</td>' + a.map(function (n) { return '<td class="num">' + (n == null ? '—' : num(n, 0)) + '</td>'; }).join('') + '</tr>';
     });
     $('thresholds').innerHTML = rows;
   }
 
+  /* Totals over every window received; once the run has ended they equal its summary: a last window the run covers
+   * only in part is counted (marked *), its rates over the part it covers. */
   function renderTotals(ops) {
     var rows = '<tr><th scope="col">op</th><th scope="col" class="num">windows</th><th scope="col" class="num">I/Os</th><th scope="col" class="num">mean IOPS</th><th scope="col" class="num">mean MB/s</th><th scope="col" class="num">last IOPS</th><th scope="col" class="num">worst window p99 (ms)</th><th scope="col" class="num">max (ms)</th></tr>';
+    var partialNote = null;
     ops.forEach(function (op) {
-      var pts = points(op), ios = 0, bytes = 0, secs = 0, p99 = 0, max = 0;
-      pts.forEach(function (p) { ios += p.ioCount; bytes += p.bytes; secs += p.windowS; p99 = Math.max(p99, p.latencyMs.p99); max = Math.max(max, p.latencyMs.max); });
-      rows += '<tr><td>' + op + '</td><td class="num">' + pts.length + '</td><td class="num">' + num(ios, 0) + '</td><td class="num">' + num(secs ? ios / secs : 0, 0) +
-        '</td><td class="num">' + fixed(secs ? bytes / secs / 1e6 : 0, 1) + '</td><td class="num">' + num(pts.length ? pts[pts.length - 1].iops : null, 0) + '</td><td class="num">' + ms(p99) + '</td><td class="num">' + ms(max) + '</td></tr>';
+      var pts = allPoints(op), ios = 0, bytes = 0, secs = 0, p99 = 0, max = 0, partial = null;
+      pts.forEach(function (p) {
+        ios += p.ioCount; bytes += p.bytes; secs += p.partial ? p.coveredS : p.windowS;
+        p99 = Math.max(p99, p.latencyMs.p99); max = Math.max(max, p.latencyMs.max);
+        if (p.partial) partial = p;
+      });
+      var whole = points(op);
+      if (partial) partialNote = partial;
+      rows += '<tr><td>' + op + '</td><td class="num">' + whole.length + (partial ? ' + 1*' : '') + '</td><td class="num">' + num(ios, 0) + '</td><td class="num">' + num(secs ? ios / secs : 0, 0) +
+        '</td><td class="num">' + fixed(secs ? bytes / secs / 1e6 : 0, 1) + '</td><td class="num">' + num(whole.length ? whole[whole.length - 1].iops : null, 0) + '</td><td class="num">' + ms(p99) + '</td><td class="num">' + ms(max) + '</td></tr>';
     });
     $('totals').innerHTML = rows;
+    $('totals-title').textContent = view.summary ? 'Totals' : 'Totals so far';
+    $('totals-note').textContent = partialNote ? '* the last window, from ' + num(partialNote.t, 0) + ' s, is partial: the run ended ' +
+      (partialNote.coveredS < 1 ? num(partialNote.coveredS * 1000, 1) + ' ms' : num(partialNote.coveredS, 1) + ' s') + ' into it; its I/Os are counted, its rates are over that part (it is not drawn on the charts).' : '';
   }
 
   /* While the run is live the spans come from the windows received so far (the summary's once it ended). */
@@ -442,7 +506,7 @@
     }
     var rows = '<tr><th scope="col">#</th><th scope="col">name</th><th scope="col">kind</th><th scope="col" class="num">start (s)</th><th scope="col" class="num">end (s)</th></tr>';
     (view.phases || []).forEach(function (p) {
-      rows += '<tr><td>' + p.index + '</td><td>' + esc(p.name) + '</td><td>' + esc(p.kind) + '</td><td class="num">' + num(p.startS, 1) + '</td><td class="num">' + num(p.endS, 1) + '</td></tr>';
+      rows += '<tr' + (p.timesFromNeighbours ? ' title="no I/O in this phase: its times are where the phase before it ended and the next one started"' : '') + '><td>' + p.index + '</td><td>' + esc(p.name) + '</td><td>' + esc(p.kind) + (p.timesFromNeighbours ? ' <span class="hint">(no I/O)</span>' : '') + '</td><td class="num">' + num(p.startS, 1) + '</td><td class="num">' + num(p.endS, 1) + '</td></tr>';
     });
     $('phases').innerHTML = rows;
   }
@@ -460,7 +524,7 @@
   }
   function renderSummary() {
     var s = view.summary;
-    $('summary-note').textContent = s ? '(' + s.status + ', ' + duration(s.durationNs / 1e9) + ', WA ' + (s.writeAmplification.cumulative == null ? 'n/a' : num(s.writeAmplification.cumulative, 2)) + ')' : '(appears when the run ends)';
+    $('summary-note').textContent = s ? '(' + s.status + ', ' + duration(s.durationNs / 1e9) + ', WA ' + (s.writeAmplification.cumulative == null ? 'n/a' : num(s.writeAmplification.cumulative, 2) + (s.writeAmplification.resolved === false ? ', not yet resolvable: ' + num(s.writeAmplification.low, 2) + ' to ' + (s.writeAmplification.high == null ? 'unbounded' : num(s.writeAmplification.high, 2)) : '')) + ')' : '(appears when the run ends)';
     if (!s) { $('summary').innerHTML = ''; return; }
     var rows = '<tr><th scope="col">op</th><th scope="col" class="num">I/Os</th><th scope="col" class="num">IOPS</th><th scope="col" class="num">MB/s</th><th scope="col" class="num">mean</th><th scope="col" class="num">p50</th><th scope="col" class="num">p99</th><th scope="col" class="num">p99.9</th><th scope="col" class="num">p99.99</th><th scope="col" class="num">max</th>' +
       THRESHOLDS_MS.map(function (t) { return '<th scope="col" class="num">≥' + t + ' ms</th>'; }).join('') + '</tr>';
@@ -527,9 +591,14 @@
     var ids = Object.keys(compare).filter(function (id) { return compareData[id]; });
     var stats = ids.map(function (id, k) {
       var d = compareData[id], s = d.series || { ops: {}, binUpperBoundsMs: [] }, byT = new Map(), ios = 0, bytes = 0, secs = new Map(), sums = [];
+      // as on the run's own charts: a last window the run covers only in part counts its I/Os over the part it
+      // covers, and is not drawn (its rate over the whole window would be a dip that never happened)
+      var endS = d.summary ? d.summary.durationNs / 1e9 : Infinity;
       Object.keys(s.ops).forEach(function (op) {
         s.ops[op].forEach(function (p) {
-          byT.set(p.t, (byT.get(p.t) || 0) + p.iops); ios += p.ioCount; bytes += p.bytes; secs.set(p.t, p.windowS);
+          var partial = p.t + p.windowS > endS + 1e-9;
+          if (!partial) byT.set(p.t, (byT.get(p.t) || 0) + p.iops);
+          ios += p.ioCount; bytes += p.bytes; secs.set(p.t, partial ? Math.max(0, endS - p.t) : p.windowS);
           p.bins.forEach(function (c, i) { sums[i] = (sums[i] || 0) + c; });
         });
       });
@@ -587,7 +656,7 @@
 
   window.addEventListener('resize', function () { scheduleRedraw(); if (Object.keys(compare).length) drawCompare(); });
   loadRuns();
-  setInterval(function () {
+  if (!snapshot) setInterval(function () {
     loadRuns();
     if (view && view.status === 'RUNNING') refreshVerdicts();
     if (Object.keys(compare).some(function (id) { var r = runs.filter(function (x) { return x.runId === id; })[0]; return r && r.status === 'RUNNING'; })) loadCompare();

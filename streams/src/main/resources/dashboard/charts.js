@@ -1,6 +1,6 @@
 /* Hand-drawn canvas charts for the ssdpulse dashboard: no library, no build step.
- * Charts.line(canvas, {series:[{label,color,points:[[x,y],...], dots?}], xLabel, yLabel, logY,
- *                      bands:[{from,to,color,label}], marks:[{x,label}], markers:[{x,y,color}]})
+ * Charts.line(canvas, {series:[{label,color,points:[[x,y],...], dots?, dash?}], xLabel, yLabel, logY,
+ *                      bands:[{from,to,color,label}], marks:[{x,label,color,top}], markers:[{x,y,color}]})
  * Charts.bars(canvas, {labels:[...], values:[...], color, logY, thresholds:[{index,label}]})
  * Charts.scatter(canvas, {chunks:[{n, timeNs:Float64Array, latencyNs:Float64Array, op:Uint8Array}], colors:[css per op],
  *                         opNames, thresholdNs, x0S, x1S, marks}) — x run time, y log latency, one pixel per point
@@ -42,6 +42,21 @@
     c.ctx.fillText(text || 'no data yet', c.w / 2, c.h / 2);
   }
 
+  /* A label from x inside [min, max]: wrapped at ", " onto more lines where one is too long, and moved left where it
+   * would run past the plot's right edge (a band near the end of a run). */
+  function label(ctx, text, x, y, min, max) {
+    var lines = [], line = '';
+    text.split(/(?<=, )/).forEach(function (part) {
+      if (line && ctx.measureText(line + part).width > max - min) { lines.push(line); line = part; } else line += part;
+    });
+    if (line) lines.push(line);
+    lines.forEach(function (l, k) {
+      var w = ctx.measureText(l).width;
+      ctx.fillText(l, Math.max(min, Math.min(x, max - w)), y + 13 * k);
+    });
+    return lines.length;
+  }
+
   // The x ticks, the plot frame, the axis labels and the phase marks, the same on every x-y chart.
   function frame(c, o, X, x0, x1, L, T, pw, ph) {
     var ctx = c.ctx;
@@ -56,9 +71,9 @@
     if (o.yLabel) { ctx.save(); ctx.translate(12, T + ph / 2); ctx.rotate(-Math.PI / 2); ctx.fillText(o.yLabel, 0, 0); ctx.restore(); }
     (o.marks || []).forEach(function (m) {
       var x = X(m.x); if (x < L - 1 || x > L + pw + 1) return;
-      ctx.save(); ctx.setLineDash([4, 3]); ctx.strokeStyle = '#805ad5';
+      ctx.save(); ctx.setLineDash([4, 3]); ctx.strokeStyle = m.color || '#805ad5';
       ctx.beginPath(); ctx.moveTo(x, T); ctx.lineTo(x, T + ph); ctx.stroke(); ctx.restore();
-      ctx.fillStyle = '#553c9a'; ctx.textAlign = 'left'; ctx.fillText(m.label, x + 3, T + ph - 4);
+      ctx.fillStyle = m.color || '#553c9a'; ctx.textAlign = 'left'; label(ctx, m.label, x + 3, m.top ? T + ph / 2 : T + ph - 4, L + 2, L + pw - 2);
     });
   }
 
@@ -67,6 +82,9 @@
     var xs = [], ys = [];
     o.series.forEach(function (s) { s.points.forEach(function (p) { if (isFinite(p[1]) && (!o.logY || p[1] > 0)) { xs.push(p[0]); ys.push(p[1]); n++; } }); });
     canvas.dataset.points = String(n);
+    // what the shading and the marks say, for tests and assistive tools (the canvas itself is only pixels)
+    canvas.dataset.bands = (o.bands || []).map(function (b) { return b.label || ''; }).join(' | ');
+    canvas.dataset.marks = (o.marks || []).map(function (m) { return m.label || ''; }).join(' | ');
     if (n === 0) { empty(c); return; }
     var L = 58, R = 12, T = 26, B = 34, pw = c.w - L - R, ph = c.h - T - B;
     var x0 = Math.min.apply(null, xs), x1 = Math.max.apply(null, xs);
@@ -83,11 +101,13 @@
     function X(x) { return L + (x - x0) / (x1 - x0) * pw; }
     function Y(y) { return o.logY ? T + ph - (Math.log10(y) - Math.log10(y0)) / (Math.log10(y1) - Math.log10(y0)) * ph : T + ph - (y - y0) / (y1 - y0) * ph; }
     // bands (steady state) and phase marks under the data
+    var labelY = T + 12;
     (o.bands || []).forEach(function (b) {
       var a = Math.max(X(b.from), L), e = Math.min(X(b.to), L + pw);
       if (e <= a) return;
       ctx.fillStyle = b.color || 'rgba(72,187,120,.16)'; ctx.fillRect(a, T, e - a, ph);
-      if (b.label) { ctx.fillStyle = '#276749'; ctx.textAlign = 'left'; ctx.fillText(b.label, a + 4, T + 12); }
+      // each band's label below the one before, so that two bands' labels never overlap
+      if (b.label) { ctx.fillStyle = '#276749'; ctx.textAlign = 'left'; labelY += 13 * label(ctx, b.label, a + 4, labelY, L + 4, L + pw - 4); }
     });
     ctx.strokeStyle = '#e2e8f0'; ctx.fillStyle = '#4a5568'; ctx.lineWidth = 1;
     // y grid
@@ -109,7 +129,7 @@
     ctx.save(); ctx.beginPath(); ctx.rect(L, T, pw, ph); ctx.clip();
     o.series.forEach(function (s) {
       var pts = s.points.filter(function (p) { return isFinite(p[1]) && (!o.logY || p[1] > 0); });
-      ctx.strokeStyle = s.color; ctx.fillStyle = s.color; ctx.lineWidth = s.width || 1.6;
+      ctx.strokeStyle = s.color; ctx.fillStyle = s.color; ctx.lineWidth = s.width || 1.6; ctx.setLineDash(s.dash || []);
       if (s.dots) {
         pts.forEach(function (p) { ctx.beginPath(); ctx.arc(X(p[0]), Y(p[1]), 3, 0, 2 * Math.PI); ctx.fill(); });
         return;

@@ -2,6 +2,8 @@ package dev.ssdpulse.cli;
 
 import dev.ssdpulse.cli.analytics.ReplayCommand;
 import dev.ssdpulse.cli.analytics.StreamsCommand;
+import dev.ssdpulse.cli.command.HandledKafkaRetries;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.demo.DemoCommand;
 import dev.ssdpulse.cli.device.DeviceCommand;
 import dev.ssdpulse.cli.importer.ImportCommand;
@@ -10,8 +12,11 @@ import dev.ssdpulse.cli.registry.RegistryCommand;
 import dev.ssdpulse.cli.report.ReportCommand;
 import dev.ssdpulse.cli.runs.RunsCommand;
 import dev.ssdpulse.cli.simulate.SimulateCommand;
+import dev.ssdpulse.cli.smart.SmartCommand;
 import dev.ssdpulse.cli.stack.StackCommand;
 import dev.ssdpulse.cli.workloads.WorkloadsCommand;
+import dev.ssdpulse.platform.KafkaReachability;
+import dev.ssdpulse.producer.fio.FioLogFormatException;
 import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadValidationException;
 import java.io.IOException;
@@ -27,7 +32,10 @@ import org.apache.kafka.common.errors.TimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Composition root: every command is wired here, nowhere else has a {@code main}. */
+/**
+ * Composition root and the CLI's entry point: every command is wired here. (The only other {@code main} of the
+ * product code is the broker process that {@code platform} starts in a child JVM, {@code KafkaBrokerProcessMain}.)
+ */
 // scope = INHERIT copies --help/-h and --version/-V to every subcommand at any depth, so
 // `ssdpulse demo --help` answers like the top level does.
 @Command(
@@ -43,6 +51,7 @@ import picocli.CommandLine.Command;
             RegistryCommand.class,
             SimulateCommand.class,
             DeviceCommand.class,
+            SmartCommand.class,
             ImportCommand.class,
             StreamsCommand.class,
             ReplayCommand.class,
@@ -67,11 +76,31 @@ public final class Main implements Runnable {
     }
 
     public static CommandLine commandLine() {
+        HandledKafkaRetries.install();
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler(Main::handleExecutionException);
+        cli.setParameterExceptionHandler(Main::handleParameterException);
+        cli.setExecutionStrategy(parsed -> {
+            KafkaPreflight.check(parsed);
+            return new CommandLine.RunLast().execute(parsed);
+        });
         // Durations and sizes in the units users write ("30s", "20m", "4k", "160GB"), as in workload files.
         cli.registerConverter(Duration.class, text -> Duration.ofNanos(Units.parseDurationNs(text)));
         return cli;
+    }
+
+    /**
+     * A bad option or value: one line saying what was wrong, and where the options are described (not the whole
+     * usage, which buried the line that mattered under sixty others).
+     */
+    private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
+        CommandLine cli = e.getCommandLine();
+        PrintWriter err = cli.getErr();
+        err.println("error: " + e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("see `" + cli.getCommandSpec().qualifiedName() + " --help` for its options");
+        err.flush();
+        return EXIT_BAD_INPUT;
     }
 
     /**
@@ -92,10 +121,17 @@ public final class Main implements Runnable {
             err.flush();
             return EXIT_BAD_INPUT;
         }
-        if (e instanceof IllegalArgumentException || e instanceof UserInputException) {
+        if (e instanceof IllegalArgumentException
+                || e instanceof UserInputException
+                || e instanceof FioLogFormatException) {
             err.println("error: " + e.getMessage());
             err.flush();
             return EXIT_BAD_INPUT;
+        }
+        if (e instanceof KafkaReachability.KafkaUnreachableException unreachable) {
+            err.println("error: " + unreachable.getMessage());
+            err.flush();
+            return 1;
         }
         TimeoutException timeout = kafkaTimeout(e);
         if (timeout != null) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +57,97 @@ class DeviceCommandTest {
                 "--offline");
         assertThat(r.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(r.err()).contains("missing.bin");
+    }
+
+    /**
+     * A writing run on an existing file of someone's data is refused, naming its size, and the file is left as it
+     * was; with --allow-destroy-data the run overwrites it.
+     */
+    @Test
+    void anExistingFileIsNeverOverwrittenWithoutAllowDestroyData(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("thesis.tar");
+        byte[] data = new byte[(3 << 20) + 4096];
+        new Random(11).nextBytes(data);
+        Files.write(file, data);
+        String[] args = {
+            "device",
+            "--target",
+            file.toString(),
+            "--workload",
+            "seed003-qd32-random-write-5000s",
+            "--duration",
+            "1s",
+            "--offline",
+            "--format",
+            "json",
+            "--quiet"
+        };
+        CliRun refused = CliRun.of(args);
+        assertThat(refused.exit()).as(refused.err()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(refused.err().strip())
+                .as("one line, no stack trace")
+                .doesNotContain("\n")
+                .contains("refusing to write to " + file)
+                .contains("3149824 B (3.15 MB, 3.00 MiB)")
+                .contains("--allow-destroy-data");
+        assertThat(refused.out()).isEmpty();
+        assertThat(Files.readAllBytes(file)).as("the file is untouched").isEqualTo(data);
+
+        Path randread = dir.resolve("randread.yaml");
+        Files.writeString(randread, """
+                name: randread
+                seed: 1
+                phases:
+                  - name: test
+                    kind: TEST
+                    accessSpecs:
+                      - {transferSize: 4KiB, percentRead: 100, percentRandom: 100}
+                    queueDepth: 4
+                    duration: 1s
+                """);
+        CliRun reading = CliRun.of(
+                "device",
+                "--target",
+                file.toString(),
+                "--workload",
+                randread.toString(),
+                "--offline",
+                "--format",
+                "json",
+                "--quiet");
+        assertThat(reading.exit())
+                .as("reading destroys nothing: " + reading.err())
+                .isZero();
+        assertThat(Files.readAllBytes(file)).isEqualTo(data);
+
+        String[] allowed = Arrays.copyOf(args, args.length + 1);
+        allowed[args.length] = "--allow-destroy-data";
+        CliRun overwritten = CliRun.of(allowed);
+        assertThat(overwritten.exit()).as(overwritten.err()).isZero();
+        assertThat(overwritten.err()).contains("--allow-destroy-data given: overwriting the existing file");
+        assertThat(Files.readAllBytes(file)).as("written, as asked").isNotEqualTo(data);
+    }
+
+    /** A span beyond the target is refused with both sizes before the target is created or any phase runs. */
+    @Test
+    void aSpanBeyondTheTargetIsRefusedBeforeAnyIo(@TempDir Path dir) {
+        Path file = dir.resolve("small.bin");
+        CliRun r = CliRun.of(
+                "device",
+                "--target",
+                file.toString(),
+                "--size",
+                "32MiB",
+                "--workload",
+                "seed003-qd32-random-write-5000s",
+                "--span",
+                "1GB",
+                "--offline");
+        assertThat(r.exit()).as(r.err()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(r.err())
+                .contains("[0, 1000000000) is not inside a target of 33554432 B (33.55 MB, 32.00 MiB)")
+                .doesNotContain("phase 1");
+        assertThat(file).as("not created for a run that cannot start").doesNotExist();
     }
 
     @Test
@@ -119,7 +212,8 @@ class DeviceCommandTest {
             assertThat(r.err())
                     .contains("engine " + (engine.equals("psync") ? "sync-direct-workers" : engine))
                     .containsPattern(
-                            "phase \\d+ 'test' ended \\(DURATION\\): \\d+ I/Os, \\d+ IOPS, 0 errors, process CPU [0-9.]+ us/IO");
+                            "phase \\d+ 'test' ended \\(DURATION\\): \\d+ I/Os, \\d+ IOPS, 0 errors, process CPU "
+                                    + "[0-9.]+ us/IO");
             JsonNode summary = new ObjectMapper().readTree(r.out());
             assertThat(summary.get("ioCount").asLong()).isPositive();
         }

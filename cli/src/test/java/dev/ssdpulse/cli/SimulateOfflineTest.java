@@ -128,6 +128,32 @@ class SimulateOfflineTest {
         assertThat(r.err()).contains("no-such-drive");
     }
 
+    /** A workload's test file larger than the simulated drive is refused, naming both sizes, before any I/O. */
+    @Test
+    void aTargetSizeBeyondTheDrivesCapacityIsRefusedWithBothSizes() {
+        CliRun tooBig = CliRun.of(
+                "simulate",
+                "--offline",
+                "--ssd",
+                "sata-240gb",
+                "--workload",
+                "seed001-tweakers-continuous",
+                "--set",
+                "targetSize=500GB");
+        assertThat(tooBig.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(tooBig.err())
+                .contains("targetSize of 500000000000 B (500.00 GB, 465.66 GiB), larger than drive sata-240gb"
+                        + " (240000000000 B (240.00 GB, 223.52 GiB) user capacity)")
+                .doesNotContain("simulating");
+        assertThat(tooBig.out()).isEmpty();
+        CliRun tweakersOn120 = CliRun.of(
+                "simulate", "--offline", "--ssd", "sata-mlc-120gb-2012", "--workload", "seed001-tweakers-continuous");
+        assertThat(tweakersOn120.exit()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(tweakersOn120.err())
+                .contains("160000000000 B (160.00 GB, 149.01 GiB)")
+                .contains("120000000000 B (120.00 GB, 111.76 GiB)");
+    }
+
     /**
      * The demo's 0 GB-free run (seed 000 exp. 1): a flat fresh-out-of-box plateau that fio's iops_slope judges
      * steady at 60 s, then the write cliff when the free flash (the drive's spare) is used up, at about 240 s. The

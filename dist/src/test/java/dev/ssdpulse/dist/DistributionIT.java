@@ -29,10 +29,13 @@ class DistributionIT {
     }
 
     @Test
-    void holdsTheLauncherTheLibrariesTheReadmeAndTheLicences() throws IOException {
+    void holdsTheLauncherTheLibrariesTheDocumentsAndTheLicences() throws IOException {
         Path home = dist.home;
         assertThat(home.resolve("bin/ssdpulse")).isExecutable();
         assertThat(home.resolve("README.md")).isRegularFile();
+        // README's links: the pages of docs/ and BENCHMARKS.md travel with it
+        assertThat(home.resolve("docs/commands.md")).isRegularFile();
+        assertThat(home.resolve("BENCHMARKS.md")).isRegularFile();
         assertThat(Files.readString(home.resolve("LICENSE"))).contains("Apache License", "Version 2.0");
         String thirdParty = Files.readString(home.resolve("licenses/THIRD-PARTY.txt"));
         assertThat(thirdParty).contains("kafka-clients", "avro", "picocli").doesNotContain("Unknown license");
@@ -81,8 +84,8 @@ class DistributionIT {
                 "seed001-tweakers-continuous",
                 "--duration",
                 "10s",
-                "--span",
-                "100MB",
+                "--set",
+                "targetSize=100MB",
                 "--offline",
                 "--format",
                 "json")) {
@@ -116,8 +119,8 @@ class DistributionIT {
                     "seed001-tweakers-continuous",
                     "--duration",
                     "5s",
-                    "--span",
-                    "100MB",
+                    "--set",
+                    "targetSize=100MB",
                     "--run-id",
                     runId,
                     "--quiet",

@@ -96,8 +96,8 @@ public final class LocalStack implements AutoCloseable {
             security = Optional.of(
                     SecureStack.prepare(brokerSettings.dataDir().get().toAbsolutePath()));
             if (brokerSettings.startTimeout().compareTo(SECURE_START_TIMEOUT) < 0) {
-                // every readiness probe is a TLS handshake plus a SCRAM exchange: on two loaded cores a restart was
-                // seen ready in the broker log yet not answered within 60 s (BENCHMARKS.md, secured stack)
+                // every readiness probe is a TLS handshake plus a SCRAM exchange: on two loaded cores a restart can
+                // be ready in the broker log and still not answer within 60 s
                 brokerSettings = brokerSettings.withStartTimeout(SECURE_START_TIMEOUT);
             }
         }

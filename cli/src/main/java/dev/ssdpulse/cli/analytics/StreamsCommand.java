@@ -1,6 +1,7 @@
 package dev.ssdpulse.cli.analytics;
 
-import dev.ssdpulse.cli.UntilStopped;
+import dev.ssdpulse.cli.command.HandledKafkaRetries;
+import dev.ssdpulse.cli.command.UntilStopped;
 import dev.ssdpulse.cli.options.AnalyticsOptions;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.TopicSetup;
@@ -10,6 +11,8 @@ import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.http.HttpApiConfig;
 import dev.ssdpulse.streams.http.HttpApiServer;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -18,7 +21,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code ssdpulse streams}: the analytics Kafka Streams application, until Ctrl-C. */
+/**
+ * {@code ssdpulse streams}: the analytics Kafka Streams application, until Ctrl-C. Its state goes in a directory of
+ * the Kafka cluster it runs against ({@code --state-dir}/cluster id), so a new cluster never sees another's runs.
+ */
 @Command(
         name = "streams",
         description = "Run the analytics (Kafka Streams): windows, latency, WA, steady state, summaries.")
@@ -64,9 +70,20 @@ public final class StreamsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        AnalyticsConfig config = analytics.toConfig(kafka);
+        String clusterId = kafka.clusterId();
+        AnalyticsConfig settings = analytics.toConfig(kafka);
+        AnalyticsConfig config = settings.withStateDir(analytics.stateDirFor(clusterId));
         TopicSetup.ensure(kafka.clientProperties(), Topics.all());
         PrintWriter out = spec.commandLine().getOut();
+        Path unbound = settings.stateDir().resolve(settings.applicationId());
+        if (Files.isDirectory(unbound)) {
+            spec.commandLine()
+                    .getErr()
+                    .printf(
+                            "note: %s holds state that belongs to no known Kafka cluster (kept there by earlier"
+                                    + " versions); it is no longer used and can be deleted%n",
+                            unbound);
+        }
         try (AnalyticsApp app = new AnalyticsApp(config)) {
             app.start();
             app.awaitRunning(Duration.ofMinutes(2));
@@ -81,12 +98,14 @@ public final class StreamsCommand implements Callable<Integer> {
                 out.printf("dashboard and API: %s%n", http.url());
             }
             out.printf(
-                    "ssdpulse analytics running: application id %s, %d thread(s), %s, window %s, state in %s%n",
+                    "ssdpulse analytics running: application id %s, %d thread(s), %s, window %s, state in %s"
+                            + " (Kafka cluster %s)%n",
                     config.applicationId(),
                     config.threads(),
                     config.guarantee().streamsValue(),
                     Duration.ofNanos(config.analysisSettings().windowSizeNs()),
-                    config.stateDir());
+                    config.stateDir(),
+                    clusterId);
             out.println(exitAfter == null ? "Press Ctrl-C to stop." : "Stopping after " + exitAfter + ".");
             out.flush();
             // on a signal the JVM halts once the hooks are done: the API and the application (which leaves its
@@ -96,6 +115,10 @@ public final class StreamsCommand implements Callable<Integer> {
                     http.close();
                 }
                 app.close();
+                String retries = HandledKafkaRetries.summaryLine();
+                if (retries != null) {
+                    out.println(retries);
+                }
                 out.println("ssdpulse analytics stopped.");
                 out.flush();
             };

@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.demo;
 
+import dev.ssdpulse.cli.command.HandledKafkaRetries;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
 import dev.ssdpulse.cli.simulate.SimulatedRunDriver;
@@ -8,6 +9,7 @@ import dev.ssdpulse.platform.kafka.BrokerSettings;
 import dev.ssdpulse.platform.kafka.LoopbackPorts;
 import dev.ssdpulse.producer.device.ShutdownCancellation;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
@@ -28,6 +30,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,6 +38,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -64,8 +68,8 @@ public final class DemoCommand implements Callable<Integer> {
             names = "--duration",
             defaultValue = "240s",
             paramLabel = "DURATION",
-            description =
-                    "Simulated length of each showcase run's random-write test (default: ${DEFAULT-VALUE}; seed 000: 20m).")
+            description = "Simulated length of each showcase run's random-write test (default: ${DEFAULT-VALUE}; seed "
+                    + "000: 20m).")
     Duration duration;
 
     @Option(
@@ -100,6 +104,7 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         long t0 = System.nanoTime();
         AtomicBoolean stop = new AtomicBoolean();
+        AtomicReference<String> stopReason = new AtomicReference<>("interrupted (Ctrl-C)");
         CountDownLatch stopped = new CountDownLatch(1);
         out.println("ssdpulse demo: starting the embedded Kafka broker (KRaft) and schema registry...");
         out.flush();
@@ -142,6 +147,7 @@ public final class DemoCommand implements Callable<Integer> {
                                 () -> {
                                     try {
                                         if (!stopped.await(exitAfter.toMillis(), TimeUnit.MILLISECONDS)) {
+                                            stopReason.set("stopped by --exit-after " + exitAfter.toSeconds() + "s");
                                             stop.set(true);
                                             stopped.countDown();
                                         }
@@ -153,7 +159,7 @@ public final class DemoCommand implements Callable<Integer> {
                         timer.setDaemon(true);
                         timer.start();
                     }
-                    List<String> runIds = showcase(stack, stop, out);
+                    List<String> runIds = showcase(stack, stop, stopReason, out);
                     printComparison(app, runIds, out);
                     if (!stop.get()) {
                         out.printf("Showcase done; the dashboard keeps serving at %s. Ctrl-C to stop.%n", http.url());
@@ -171,6 +177,10 @@ public final class DemoCommand implements Callable<Integer> {
         } finally {
             deleteRecursively(stateDir);
         }
+        String retries = HandledKafkaRetries.summaryLine();
+        if (retries != null) {
+            out.println(retries);
+        }
         out.println("ssdpulse demo stopped.");
         out.flush();
         if (interrupted) {
@@ -179,7 +189,8 @@ public final class DemoCommand implements Callable<Integer> {
         return 0;
     }
 
-    private List<String> showcase(LocalStack stack, AtomicBoolean stop, PrintWriter out) {
+    private List<String> showcase(
+            LocalStack stack, AtomicBoolean stop, AtomicReference<String> stopReason, PrintWriter out) {
         KafkaOptions kafka = new KafkaOptions().with(stack.bootstrapServers(), stack.schemaRegistryUrl());
         SsdConfig drive = new SsdPresets().builtIn("sata-mlc-120gb-2012");
         WorkloadPresets presets = new WorkloadPresets();
@@ -203,13 +214,22 @@ public final class DemoCommand implements Callable<Integer> {
             out.flush();
             StringWriter quiet = new StringWriter();
             try (StreamedRunOutput output = new StreamedRunOutput(
-                    kafka,
+                    kafka.clientProperties(),
                     SimulatedRunDriver.runStarted(runId, drive, simulated, workload, 1_000_000_000L),
                     SimulatedRunDriver.maxWorkers(workload),
                     OverflowPolicy.BLOCK,
                     512,
                     new PrintWriter(quiet))) {
-                new SimulatedRunDriver(simulated, workload, 1_000_000_000L, speed, null, stop::get).run(output);
+                new SimulatedRunDriver(
+                                simulated,
+                                workload,
+                                ReplayTraces.NONE,
+                                1_000_000_000L,
+                                speed,
+                                null,
+                                stop::get,
+                                stopReason::get)
+                        .run(output);
             }
             out.print("  " + quiet);
             out.flush();
@@ -223,7 +243,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (runIds.isEmpty()) {
             return;
         }
-        out.printf("%n%-28s %10s %10s %10s %12s%n", "run", "WRITE IOPS", "MB/s", "p99", "WA");
+        Map<String, RunSummary> summaries = new HashMap<>();
         for (String runId : runIds) {
             Optional<RunSummary> summary = Optional.empty();
             for (int i = 0; i < 40 && summary.isEmpty(); i++) {
@@ -236,23 +256,10 @@ public final class DemoCommand implements Callable<Integer> {
                     Thread.sleep(250);
                 }
             }
-            summary.ifPresentOrElse(
-                    s -> s.getOps().stream()
-                            .findFirst()
-                            .ifPresent(op -> out.printf(
-                                    "%-28s %,10.0f %10.1f %9.2fms %12s%n",
-                                    runId,
-                                    op.getIops(),
-                                    op.getMbPerSec(),
-                                    op.getLatency().getPercentiles().getP99Ns() / 1e6,
-                                    s.getWriteAmplification() == null
-                                                    || s.getWriteAmplification().getWaCumulative() == null
-                                            ? "n/a"
-                                            : String.format(
-                                                    "%.2f",
-                                                    s.getWriteAmplification().getWaCumulative()))),
-                    () -> out.printf("%-28s (no summary yet)%n", runId));
+            summary.ifPresent(s -> summaries.put(runId, s));
         }
+        out.println();
+        out.print(DemoComparison.format(runIds, summaries));
         out.println();
         out.flush();
     }

@@ -1,7 +1,7 @@
 package dev.ssdpulse.cli.device;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.options.RunLabelOptions;
@@ -10,6 +10,7 @@ import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
+import dev.ssdpulse.cli.smart.SmartDevice;
 import dev.ssdpulse.producer.device.DeviceProgress;
 import dev.ssdpulse.producer.device.DeviceRunListener;
 import dev.ssdpulse.producer.device.DeviceRunOptions;
@@ -28,6 +29,8 @@ import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
 import dev.ssdpulse.producer.device.hostinfo.IoSchedulerSwitch;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.replay.ReplayTraces;
+import dev.ssdpulse.producer.smart.SmartPlan;
 import dev.ssdpulse.producer.smart.SmartPoller;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.Units;
@@ -57,7 +60,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ssdpulse device --target PATH --workload NAME|FILE}: the workload on a real file or block device
  * with O_DIRECT, every I/O timed in ns, streamed to Kafka (or --offline). Writing to a block device that
- * is mounted, partitioned or carries a file system is refused unless --allow-destroy-data.
+ * is mounted, partitioned or carries a file system, or to an existing non-empty file, is refused unless
+ * --allow-destroy-data; a workload whose targetSize or spans do not fit the target is refused before any I/O.
  */
 @Command(
         name = "device",
@@ -71,20 +75,24 @@ public final class DeviceCommand implements Callable<Integer> {
             names = "--target",
             required = true,
             paramLabel = "PATH",
-            description = "A file (created at --size) or a block device.")
+            description = "A file (created at --size, else at the workload's targetSize) or a block device. A workload"
+                    + " that writes is refused on an existing non-empty file or a used device without"
+                    + " --allow-destroy-data.")
     Path target;
 
     @Option(
             names = "--size",
             paramLabel = "SIZE",
             description =
-                    "Size of a file target, e.g. 4GiB (required when the file does not exist; a file never grows).")
+                    "Size of a file target, e.g. 4GiB (needed to create a file when the workload has no targetSize;"
+                            + " a file never grows).")
     String size;
 
     @Option(
             names = "--allow-destroy-data",
             description =
-                    "Allow writing to a block device that is partitioned or carries a file system. Its data is lost.")
+                    "Allow writing to a block device that is partitioned or carries a file system, or to an existing"
+                            + " non-empty file. Its data is lost.")
     boolean allowDestroyData;
 
     @Option(
@@ -135,14 +143,25 @@ public final class DeviceCommand implements Callable<Integer> {
             names = "--scheduler",
             paramLabel = "NAME",
             description =
-                    "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline,"
-                            + " bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the previous"
-                            + " one afterwards; recorded in the run with the kernel, CPU and memory. Refused with the reason where"
+                    "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline, "
+                            + "bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the "
+                            + "previous one afterwards; recorded in the run with the kernel, CPU and memory. Refused "
+                            + "with the reason where"
                             + " it cannot be set (not offered, no block device under the target, /sys not writable).")
     String scheduler;
 
     @Mixin
     WorkloadOptions workload;
+
+    @Option(
+            names = "--smart-device",
+            paramLabel = "DEV",
+            description =
+                    "The drive whose SMART counters to poll (default: the target, or the disk under a file target;"
+                            + " give it where that disk cannot be found: LVM, md, overlay). `ssdpulse smart "
+                            + "--target DEV`"
+                            + " shows what it exposes.")
+    Path smartDevice;
 
     @Option(
             names = "--smart-interval",
@@ -183,19 +202,35 @@ public final class DeviceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         offline.validate();
+        SmartDevice.checkExplicit(smartDevice);
         if (submitBatch < 1) {
             throw new UserInputException("--submit-batch must be at least 1 (I/Os per submission), got " + submitBatch);
         }
         CpuList cpus = cpusAllowed();
         OverflowPolicy overflowPolicy = overflowPolicy();
         WorkloadSpec workloadSpec = workload.load();
-        boolean writes = TargetGuard.writesData(workloadSpec);
+        String id = runId == null ? RunIds.newRunId("dev") : RunIds.validate(runId);
+        int maxQueueDepth = workloadSpec.schedule().stream()
+                .mapToInt(p -> p.phase().queueDepth())
+                .max()
+                .orElse(1);
+        // every option is checked before the guard touches the target (it may create and fill a file)
+        IoEngineChoice choice;
+        try {
+            choice = IoEngineChoice.choose(engineName, maxQueueDepth);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage(), e);
+        }
+        // a REPLAY phase's trace is read once before the target is opened: whether it writes decides how
+        ReplayTraces replays = ReplayTraces.scan(workloadSpec);
+        boolean writes = TargetGuard.writesData(workloadSpec) || replays.writesData();
         PreparedTarget prepared;
         try {
             prepared = new TargetGuard()
                     .prepare(
                             target,
                             size == null ? OptionalLong.empty() : OptionalLong.of(Units.parseBytes(size)),
+                            workloadSpec,
                             writes,
                             allowDestroyData);
         } catch (TargetSafetyException e) {
@@ -204,24 +239,13 @@ public final class DeviceCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         prepared.notes().forEach(n -> err.println("note: " + n));
-        String id = runId == null ? RunIds.newRunId("dev") : RunIds.validate(runId);
         boolean direct = !buffered;
-        int maxQueueDepth = workloadSpec.schedule().stream()
-                .mapToInt(p -> p.phase().queueDepth())
-                .max()
-                .orElse(1);
-        IoEngineChoice choice;
-        try {
-            choice = IoEngineChoice.choose(engineName, maxQueueDepth);
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException(e.getMessage(), e);
-        }
         if (choice.note() != null) {
             err.println("note: " + choice.note());
         }
         IoSchedulerSwitch schedulerSwitch = null;
         try (IoEngine engine = choice.engine()) {
-            engine.open(prepared.path(), prepared.sizeBytes(), direct, writes);
+            engine.open(prepared, direct);
             if (scheduler != null) {
                 String disk = new HostFactsCollector()
                         .collect(prepared.path(), direct, engine.name())
@@ -267,6 +291,7 @@ public final class DeviceCommand implements Callable<Integer> {
                         offline.output(id, device, workloadSpec.name(), out),
                         runner,
                         workloadSpec,
+                        replays,
                         facts,
                         prepared,
                         schedulerSwitch);
@@ -287,9 +312,9 @@ public final class DeviceCommand implements Callable<Integer> {
                     .mapToInt(p -> p.phase().workers())
                     .max()
                     .orElse(1);
-            try (StreamedRunOutput output =
-                    new StreamedRunOutput(kafka, started, maxWorkers, overflowPolicy, batchIos, out)) {
-                return run(output, runner, workloadSpec, facts, prepared, schedulerSwitch);
+            try (StreamedRunOutput output = new StreamedRunOutput(
+                    kafka.clientProperties(), started, maxWorkers, overflowPolicy, batchIos, out)) {
+                return run(output, runner, workloadSpec, replays, facts, prepared, schedulerSwitch);
             }
         } finally {
             restoreScheduler(schedulerSwitch); // already done after the run; here for a failure before it
@@ -352,26 +377,30 @@ public final class DeviceCommand implements Callable<Integer> {
             RunOutput output,
             DeviceRunner runner,
             WorkloadSpec workloadSpec,
+            ReplayTraces replays,
             HostFacts facts,
             PreparedTarget prepared,
             IoSchedulerSwitch schedulerSwitch) {
         PrintWriter err = spec.commandLine().getErr();
         long startNs = System.nanoTime();
         SmartPoller smart = null;
-        if (prepared.blockDevice() || facts.blockDevice() != null) {
-            Path device = prepared.blockDevice() ? prepared.path() : Path.of("/dev", facts.blockDevice());
+        Path device = SmartDevice.of(prepared.path(), prepared.blockDevice(), facts.blockDevice(), smartDevice);
+        if (device != null) {
             smart = new SmartPoller(
                     device,
                     smartInterval,
                     () -> System.nanoTime() - startNs,
                     reading -> output.smart(reading.toAvro(output.runId())));
             if (!quiet) {
+                SmartPlan plan = smart.plan();
                 err.println(
-                        smart.availability().available()
-                                ? "SMART: polling " + device
+                        plan.hasTool()
+                                ? "SMART: polling " + device + " with " + String.join(" and ", plan.commands())
                                 : "note: " + smart.availability().reason());
             }
             smart.start();
+        } else if (!quiet) {
+            err.println("note: WA unavailable: no drive to poll for SMART: " + SmartDevice.whyNone(prepared.path()));
         }
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         DeviceRunListener listener = new DeviceRunListener() {
@@ -400,6 +429,9 @@ public final class DeviceCommand implements Callable<Integer> {
             @Override
             public void onPhaseEnded(ScheduledPhase phase, PhaseOutcome o) {
                 long cpuNs = os.getProcessCpuTime() - phaseCpuStartNs;
+                if (o.replay() != null) {
+                    output.replayFinished(o.replay());
+                }
                 if (!quiet && o.ios() > 0) {
                     long bytes = o.bytesRead() + o.bytesWritten() + o.bytesTrimmed();
                     long ns = Math.max(1, o.endNs() - o.startNs());
@@ -444,13 +476,21 @@ public final class DeviceCommand implements Callable<Integer> {
         try (ShutdownCancellation ctrlC = ShutdownCancellation.install(runner, Duration.ofSeconds(60))) {
             DeviceRunResult result;
             try {
-                result = runner.run(workloadSpec, output, listener);
+                result = runner.run(workloadSpec, replays, output, listener);
             } catch (RuntimeException e) {
                 output.finish(RunStatus.FAILED, e.getMessage(), System.nanoTime() - startNs);
                 throw e;
             } finally {
                 if (smart != null) {
                     smart.close();
+                    if (!quiet && smart.hasTool()) {
+                        String lastError = smart.lastError();
+                        err.println("SMART: " + smart.readingsDelivered() + " readings"
+                                + (lastError == null ? "" : "; last failed poll: " + lastError));
+                        if (!smart.availability().available()) {
+                            err.println("note: " + smart.availability().reason());
+                        }
+                    }
                 }
                 restoreScheduler(schedulerSwitch); // before the summary, and before a Ctrl-C lets the JVM exit
             }

@@ -2,6 +2,7 @@ package dev.ssdpulse.cli.options;
 
 import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
+import dev.ssdpulse.streams.app.ClusterStateDirectory;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +26,8 @@ public final class AnalyticsOptions {
             names = "--state-dir",
             paramLabel = "DIR",
             defaultValue = "${sys:user.home}/.ssdpulse/streams-state",
-            description = "Kafka Streams state directory (default: ${DEFAULT-VALUE}).")
+            description = "Where the Kafka Streams state goes: DIR/<Kafka cluster id>, a directory of its own for each"
+                    + " cluster (default: ${DEFAULT-VALUE}).")
     Path stateDir;
 
     @Option(
@@ -92,6 +94,12 @@ public final class AnalyticsOptions {
                     "The latency scatter's uniform sample of the other I/Os, per window (default: ${DEFAULT-VALUE}).")
     int scatterSamples;
 
+    /** The state directory of the cluster with this id: its own under --state-dir, claimed for it. */
+    public Path stateDirFor(String clusterId) {
+        return ClusterStateDirectory.of(stateDir, clusterId);
+    }
+
+    /** The settings, with --state-dir as state directory (for one cluster: {@link #stateDirFor}). */
     public AnalyticsConfig toConfig(KafkaOptions kafka) {
         List<FioCriterion> criteria = fioCriteria.isEmpty()
                 ? AnalysisSettings.DEFAULT_FIO_CRITERIA

@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.options;
 
+import dev.ssdpulse.platform.KafkaReachability;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SerdeConfig;
 import java.io.IOException;
@@ -72,6 +73,20 @@ public final class KafkaOptions {
         }
         String fromEnvironment = System.getenv(environmentVariable);
         return fromEnvironment != null && !fromEnvironment.isBlank() ? fromEnvironment : fallback;
+    }
+
+    private String clusterId;
+
+    /**
+     * The id of the cluster the bootstrap servers lead to, asked once.
+     *
+     * @throws KafkaReachability.KafkaUnreachableException when no broker answers within a few seconds
+     */
+    public String clusterId() {
+        if (clusterId == null) {
+            clusterId = KafkaReachability.clusterId(clientProperties(), KafkaReachability.DEFAULT_TIMEOUT);
+        }
+        return clusterId;
     }
 
     public KafkaOptions with(String bootstrapServers, String schemaRegistryUrl) {

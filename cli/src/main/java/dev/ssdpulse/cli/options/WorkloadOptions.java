@@ -1,6 +1,7 @@
 package dev.ssdpulse.cli.options;
 
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UserInputException;
+import dev.ssdpulse.producer.naming.NearestName;
 import dev.ssdpulse.producer.workload.Amount;
 import dev.ssdpulse.producer.workload.Span;
 import dev.ssdpulse.producer.workload.WorkloadLoader;
@@ -70,8 +71,11 @@ public final class WorkloadOptions {
         } else {
             WorkloadPresets presets = new WorkloadPresets();
             if (!presets.exists(workload)) {
-                throw new UserInputException("--workload " + workload + ": no such file, and no preset of that name; "
-                        + "presets: " + String.join(", ", presets.names()));
+                throw new UserInputException("--workload " + workload + ": no such file, and no preset of that name"
+                        + NearestName.among(workload, presets.names())
+                                .map(n -> "; did you mean " + n + "?")
+                                .orElse("")
+                        + " Presets: " + String.join(", ", presets.names()) + " (`ssdpulse workloads` describes them)");
             }
             spec = presets.load(workload, variables);
         }

@@ -91,7 +91,7 @@ final class ClusterLoad {
      * Kafka Streams' exactly_once_v2 default transaction timeout is 10 s: on the shared 2-core machine at load ~40
      * (three brokers, two analytics instances and five producers of this scenario beside other builds) a stream
      * thread stalled past it, the coordinator's timeout abort raced the thread's own commit, the broker answered
-     * the EndTxn with UNKNOWN_SERVER_ERROR and the instance shut down (BENCHMARKS.md, cluster load). 60 s keeps a
+     * the EndTxn with UNKNOWN_SERVER_ERROR and the instance shut down. 60 s keeps a
      * starved machine from measuring that instead of the load; nothing in this scenario kills an instance, which is
      * what a shorter timeout would be for.
      */

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The cluster load at full size (issue 15), what {@code bench/cluster-load.sh} runs: for each round, 1 then 2
+ * The cluster load at full size, what {@code bench/cluster-load.sh} runs: for each round, 1 then 2
  * analytics instances (alternating, 2 first on even rounds), each on a freshly started three-broker cluster so that
  * neither inherits the other's topics, state or warm JIT; prints one line per scenario and a table at the end.
  * Every run's summary is checked against its offline analysis (a mismatch ends the bench with the assertion).

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The cluster load in small (issue 15; the 50-run figures come from {@code bench/cluster-load.sh}): five producer
+ * The cluster load in small (the 50-run figures come from {@code bench/cluster-load.sh}): five producer
  * processes stream two simulated runs each, all ten at once, into the three-broker cluster (the one
  * {@code ClusterFaultsIT} uses: {@link ThreeBrokerCluster}), analysed by two analytics instances; every run's
  * summary equals its offline analysis, and every window of every run is measured from its last I/O to its

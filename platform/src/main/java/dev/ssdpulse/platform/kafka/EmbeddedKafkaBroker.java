@@ -45,8 +45,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     /**
      * JVM options added to every broker process this JVM starts, whitespace-separated. The build's tests set
      * {@code -XX:TieredStopAtLevel=1}: their brokers live seconds to minutes, and C2 compiling Kafka's code took
-     * a quarter of the platform ITs' CPU (BENCHMARKS.md, "The test suite's time"); a long-lived broker keeps
-     * the default tiers for its throughput.
+     * a quarter of the platform ITs' user CPU; a long-lived broker keeps the default tiers for its throughput.
      */
     public static final String JVM_ARGS_PROPERTY = "ssdpulse.broker.jvmArgs";
     /** Present in a node's data directory formatted for a secured cluster. */
@@ -223,9 +222,9 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                     + "SCRAM users to log in with. Start it without security, or use a new data directory");
         }
         if (settings.security().isEmpty() && secured) {
-            throw new IllegalStateException(
-                    dataDir + " holds a secured Kafka cluster (SCRAM users, ACLs): starting it "
-                            + "without security would serve its data to anyone on PLAINTEXT. Start it secured (stack --secure)");
+            throw new IllegalStateException(dataDir + " holds a secured Kafka cluster (SCRAM users, ACLs): starting it "
+                    + "without security would serve its data to anyone on PLAINTEXT. Start it secured "
+                    + "(stack --secure)");
         }
     }
 

@@ -18,7 +18,7 @@ import dev.ssdpulse.producer.device.engine.CpuList;
  *                           last free slot goes with the wait that follows: one system call). Larger batches save
  *                           system calls at high queue depth but hold the first requests of a batch back; on the
  *                           2-core VM's virtio disk, 4 KiB random writes at QD32 ran ~30 % faster with 1 than with
- *                           a whole reap's worth per call (BENCHMARKS.md)
+ *                           a whole reap's worth per call
  * @param cpusAllowed        the CPUs every I/O thread is pinned to (fio's {@code cpus_allowed}, each thread may use
  *                           any of them), or null to leave placement to the scheduler
  */

@@ -6,8 +6,9 @@
  *   {@link dev.ssdpulse.producer.device.engine.LibaioIoEngine} (Linux native AIO through JNA, one submitting
  *   thread per worker, completions read from the mapped AIO ring before {@code io_getevents} is called),
  *   {@link dev.ssdpulse.producer.device.engine.IoUringIoEngine} (io_uring through raw system calls, the ring flags
- *   fio uses, the target and the slots' buffers registered with the ring), {@link dev.ssdpulse.producer.device.engine.SyncDirectIoEngine} (psync: positional
- *   pread/pwrite, O_DIRECT through {@code ExtendedOpenOption.DIRECT}, a thread per queue slot),
+ *   fio uses, the target and the slots' buffers registered with the ring),
+ *   {@link dev.ssdpulse.producer.device.engine.SyncDirectIoEngine} (psync: positional pread/pwrite, O_DIRECT through
+ *   {@code ExtendedOpenOption.DIRECT}, a thread per queue slot),
  *   {@link dev.ssdpulse.producer.device.engine.NullIoEngine} (tool ceiling; synchronous or queued).</li>
  *   <li>{@link dev.ssdpulse.producer.device.DeviceRunner}: phases, a submit/reap loop per worker (asynchronous
  *   engines: each prepared I/O handed to the kernel at once or in batches of {@code --submit-batch}, completions
@@ -22,8 +23,8 @@
  * <p><b>Queue depth.</b> Java has no portable asynchronous direct I/O (AsynchronousFileChannel on Linux is a
  * thread pool doing the same blocking pread/pwrite), so the asynchronous engines call the kernel's interfaces
  * through JNA direct mapping. The psync engine keeps QD n per worker with n threads sharing the worker's generator
- * under a lock: it matches fio's IOPS on a virtio disk but costs 1.3-1.9x fio's CPU per I/O at QD32 (see
- * BENCHMARKS.md), which is why libaio is the default.
+ * under a lock: it matches fio's IOPS on a virtio disk but costs 1.3-1.9x fio's CPU per I/O at QD32, which is why
+ * an asynchronous engine (libaio, see {@link dev.ssdpulse.producer.device.engine.IoEngineChoice}) is the default.
  *
  * <p><b>Timing.</b> {@link System#nanoTime()} around the system call (CLOCK_MONOTONIC). Measured on the reference VM
  * with {@code DeviceBench clock}: 67-92 ns per call, smallest observable step 20 ns; so a latency carries about

@@ -1,6 +1,11 @@
 package dev.ssdpulse.producer.fio;
 
 import dev.ssdpulse.producer.io.IoCompletionSink;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,6 +26,9 @@ import java.util.List;
  * (from the fio job's iodepth, 0 when unknown).
  */
 public final class FioLogImport {
+    /** How much of each log {@link #check} reads: a few hundred lines, enough to tell a fio log from anything else. */
+    static final int CHECKED_HEAD_BYTES = 64 * 1024;
+
     private final int queueDepth;
 
     public FioLogImport(int queueDepth) {
@@ -34,7 +42,37 @@ public final class FioLogImport {
         }
     }
 
-    public Totals importLogs(List<Path> logs, IoCompletionSink sink) {
+    /**
+     * Checks, before a run is started, that each file is named as an I/O latency log and that its first
+     * {@value #CHECKED_HEAD_BYTES} bytes (whole lines) parse: a file that is no fio log is refused without a run. A
+     * format error further in is found by the import itself.
+     *
+     * @throws FioLogFormatException naming the file, the line and what was expected there
+     */
+    public static void check(List<Path> logs) {
+        checkNames(logs);
+        FioLatencyLogParser parser = new FioLatencyLogParser();
+        for (Path log : logs) {
+            byte[] head = new byte[CHECKED_HEAD_BYTES];
+            int length = 0;
+            try (InputStream in = Files.newInputStream(log)) {
+                int n;
+                while (length < head.length && (n = in.read(head, length, head.length - length)) > 0) {
+                    length += n;
+                }
+                if (length == head.length) { // cut at the last whole line
+                    while (length > 0 && head[length - 1] != '\n') {
+                        length--;
+                    }
+                }
+                parser.parse(new ByteArrayInputStream(head, 0, length), log.toString(), (t, l, o, s, off, p) -> {});
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read fio log " + log + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private static void checkNames(List<Path> logs) {
         if (logs.isEmpty()) {
             throw new IllegalArgumentException("no fio log given");
         }
@@ -45,6 +83,10 @@ public final class FioLogImport {
                         + "latencies; import the _clat or _lat log");
             }
         }
+    }
+
+    public Totals importLogs(List<Path> logs, IoCompletionSink sink) {
+        checkNames(logs);
         FioLatencyLogParser parser = new FioLatencyLogParser();
         if (logs.size() == 1) {
             long[] last = {Long.MIN_VALUE};

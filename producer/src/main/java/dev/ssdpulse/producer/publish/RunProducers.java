@@ -17,12 +17,12 @@ public final class RunProducers {
     /**
      * ssdpulse's producer defaults, each overridable through {@code properties}: idempotent with acks=all (a
      * retried batch is never duplicated or reordered), lz4 (6.8 stored bytes per I/O event; zstd stores 27 % less
-     * for more producer CPU, BENCHMARKS.md "Stored bytes per I/O event"), 100 ms linger and 512 KiB batches (a
-     * 512-I/O IoBatch record is 5-8 KB: a batch carries dozens of them; end-to-end figures in BENCHMARKS.md).
+     * for more producer CPU), 100 ms linger and 512 KiB batches (a 512-I/O IoBatch record is 5-8 KB: a batch
+     * carries dozens of them).
      *
      * <p>The linger is what the producer's network thread costs: it spends about 0.5 ms of CPU per produce
      * request, whatever its size, so a device run at 45 k IOPS paid 1.4 us of CPU per I/O with 10 ms and 0.36 us
-     * with 100 ms (BENCHMARKS.md, "Recording and publishing cost per I/O"). 100 ms is also Kafka Streams' own
+     * with 100 ms. 100 ms is also Kafka Streams' own
      * producer default; an I/O reaches the views at most that much later, a tenth of a 1-s window.
      */
     public static Map<String, Object> defaults() {

@@ -151,8 +151,15 @@ public final class Units {
         }
     }
 
-    /** "128000000000 B (128.00 GB, 119.21 GiB)": both decimal and binary, as the seeds ask. */
+    /**
+     * "128000000000 B (128.00 GB, 119.21 GiB)": both decimal and binary, as the seeds ask; below 1 GB in MB and MiB
+     * ("10900000 B (10.90 MB, 10.40 MiB)").
+     */
     public static String describeBytes(long bytes) {
+        if (bytes < 1_000_000_000L) {
+            return String.format(
+                    Locale.ROOT, "%d B (%.2f MB, %.2f MiB)", bytes, bytes / 1e6, bytes / (double) (1 << 20));
+        }
         return String.format(Locale.ROOT, "%d B (%.2f GB, %.2f GiB)", bytes, bytes / 1e9, bytes / (double) GIB);
     }
 }

@@ -42,8 +42,12 @@ public final class AnalyticsApp implements AutoCloseable {
     AnalyticsApp(AnalyticsConfig config, TopologyMode mode) {
         this.config = config;
         this.registry = HttpSchemaRegistryClient.fromConfig(registryConfigs(config));
-        Topology topology =
-                AnalyticsTopology.build(config, new AnalyticsSerdes(registry, registryConfigs(config)), mode);
+        Topology topology = AnalyticsTopology.build(
+                config.applicationId(),
+                config.analysisSettings(),
+                config.heartbeatTimeout(),
+                new AnalyticsSerdes(registry, registryConfigs(config)),
+                mode);
         this.streams = new KafkaStreams(topology, streamsProperties(config));
         this.streams.setUncaughtExceptionHandler(AnalyticsApp::onUncaughtException);
         this.views = new AnalyticsViews(streams);
@@ -89,7 +93,7 @@ public final class AnalyticsApp implements AutoCloseable {
         p.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MAX_BYTES_CONFIG), 64 * 1024 * 1024);
         // fewer, fuller fetches: at 1-2 M I/O/s the stream thread otherwise fetched a few records at a time, and
         // the broker's per-request work was its largest cost (broker CPU per I/O 346 -> 184 ns, end to end
-        // 0.93 -> 1.48 M I/O/s in one session, BENCHMARKS.md); a slow run waits at most 50 ms for its data
+        // 0.93 -> 1.48 M I/O/s, measured back to back); a slow run waits at most 50 ms for its data
         p.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MIN_BYTES_CONFIG), 512 * 1024);
         p.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), 50);
         if (config.guarantee() == AnalyticsConfig.Guarantee.EXACTLY_ONCE_V2) {

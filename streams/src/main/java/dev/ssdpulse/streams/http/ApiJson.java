@@ -15,13 +15,13 @@ import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.schemas.runs.RunStartTime;
 import dev.ssdpulse.streams.report.AvroJson;
 import dev.ssdpulse.streams.report.Column;
+import dev.ssdpulse.streams.report.ReportFormat;
 import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.Table;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
 import dev.ssdpulse.streams.views.RunViews;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -35,9 +35,9 @@ public final class ApiJson {
 
     private ApiJson() {}
 
-    /** "480.10 GB (447.13 GiB)": vendors count in GB, operating systems in GiB. */
+    /** "480.10 GB (447.13 GiB)": {@link ReportFormat#capacityText}, the reports' spelling. */
     public static String capacityText(long bytes) {
-        return String.format(Locale.ROOT, "%.2f GB (%.2f GiB)", bytes / 1e9, bytes / (double) (1L << 30));
+        return ReportFormat.capacityText(bytes);
     }
 
     public static String deviceText(DeviceDescription d) {
@@ -134,7 +134,9 @@ public final class ApiJson {
         return document(runId).set("resultSets", RESULT_SETS.json(rows));
     }
 
-    /** GET /series: {runId, latencyUnit, binUpperBoundsMs, ops: {READ: [points], ...}} (ops without windows left out). */
+    /**
+     * GET /series: {runId, latencyUnit, binUpperBoundsMs, ops: {READ: [points], ...}} (ops without windows left out).
+     */
     public static ObjectNode series(String runId, SeriesQuery q, RunViews views) {
         ObjectNode root = document(runId).put("latencyUnit", "ms").put("timeUnit", "s");
         ArrayNode bounds = root.putArray("binUpperBoundsMs");
@@ -177,7 +179,12 @@ public final class ApiJson {
      * A phase of GET /phases: as planned (name, kind and plan; a phase the plan does not know has none of them)
      * and as observed (times in s; null while not seen).
      */
-    private record PhaseSpan(int index, String name, String kind, PhaseSpec plan, Double startS, Double endS) {
+    private record PhaseSpan(
+            int index, String name, String kind, PhaseSpec plan, Double startS, Double endS, boolean fromNeighbours) {
+        PhaseSpan(int index, String name, String kind, PhaseSpec plan, Double startS, Double endS) {
+            this(index, name, kind, plan, startS, endS, false);
+        }
+
         PhaseSpan seenUntil(PhaseSpan seen) {
             return new PhaseSpan(
                     index,
@@ -187,6 +194,45 @@ public final class ApiJson {
                     startS == null ? seen.startS : Math.min(startS, seen.startS),
                     endS == null ? seen.endS : Math.max(endS, seen.endS));
         }
+
+        PhaseSpan between(Double start, Double end) {
+            return new PhaseSpan(index, name, kind, plan, start, end, true);
+        }
+    }
+
+    /**
+     * Times for the phases that did no I/O (a purge of a file, an idle phase, the simulator's purge and fill applied to
+     * the drive directly), from their neighbours, since phases run one after another: a phase without I/O starts
+     * where the one before it ended (the first at 0) and ends where the next one starts (the last where the run
+     * ended). Of several such phases in a row only the outer times are known, unless they coincide (the simulator's
+     * preparation takes no time): the inner ones stay null. Only for phases the run has passed (a later phase was
+     * seen, or the run has ended).
+     */
+    private static List<PhaseSpan> withNeighbourTimes(List<PhaseSpan> phases, Double runEndS) {
+        List<PhaseSpan> out = new ArrayList<>(phases);
+        int i = 0;
+        while (i < out.size()) {
+            if (out.get(i).startS() != null) {
+                i++;
+                continue;
+            }
+            int last = i; // the chain of phases without times: i..last
+            while (last + 1 < out.size() && out.get(last + 1).startS() == null) {
+                last++;
+            }
+            Double before = i == 0 ? Double.valueOf(0) : out.get(i - 1).endS();
+            Double after = last + 1 < out.size() ? out.get(last + 1).startS() : runEndS;
+            if (after != null) {
+                boolean instant = before != null && before.equals(after);
+                for (int k = i; k <= last; k++) {
+                    Double start = k == i || instant ? before : null;
+                    Double end = k == last || instant ? after : null;
+                    out.set(k, out.get(k).between(start, end));
+                }
+            }
+            i = last + 1;
+        }
+        return out;
     }
 
     private static final Table<PhaseSpan> PHASE_SPANS = new Table<>(List.of(
@@ -195,12 +241,13 @@ public final class ApiJson {
             Column.jsonOnly("kind", p -> Optional.ofNullable(p.kind())),
             Column.jsonOnly("plan", p -> Optional.ofNullable(p.plan()).map(AvroJson::record)),
             Column.jsonOnly("startS", PhaseSpan::startS),
-            Column.jsonOnly("endS", PhaseSpan::endS)));
+            Column.jsonOnly("endS", PhaseSpan::endS),
+            Column.jsonOnly("timesFromNeighbours", PhaseSpan::fromNeighbours)));
 
     /**
      * GET /phases: the planned phases (RunStarted workload) with their observed time span — from the summary
      * when there is one (its name and kind win over the plan's), else from the windows seen so far (first window
-     * start .. last window end).
+     * start .. last window end); a phase without I/O takes its times from its neighbours ({@link #withNeighbourTimes}).
      */
     public static ObjectNode phases(String runId, RunViews views) {
         Map<Integer, PhaseSpan> byIndex = new TreeMap<>();
@@ -245,7 +292,11 @@ public final class ApiJson {
         }
         return document(runId)
                 .put("source", summary.isPresent() ? "summary" : "windows")
-                .set("phases", PHASE_SPANS.json(List.copyOf(byIndex.values())));
+                .set(
+                        "phases",
+                        PHASE_SPANS.json(withNeighbourTimes(
+                                List.copyOf(byIndex.values()),
+                                summary.map(r -> r.getDurationNs() / 1e9).orElse(null))));
     }
 
     /** The head of every document about one run. */

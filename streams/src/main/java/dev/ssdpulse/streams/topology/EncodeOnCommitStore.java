@@ -27,9 +27,9 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  *
  * <p><b>Why.</b> The per-run state (a {@code RunAnalysis}: the open windows' latency histograms, the run and phase
  * summaries, the detectors, the latency scatter's open windows) is updated by every I/O batch and is tens of KB
- * encoded (52,653 B mid-run in one measurement, BENCHMARKS.md). Encoding it on every put, as a normal store with a
+ * encoded (52,653 B mid-run in one measurement). Encoding it on every put, as a normal store with a
  * record cache requires (the metered layer serializes before the cache), was the largest single cost of the
- * analytics when the windows still kept raw I/O tails (~150 us per 512-I/O batch, BENCHMARKS.md). Here a put
+ * analytics when the windows still kept raw I/O tails (~150 us per 512-I/O batch). Here a put
  * only marks the key dirty; the dirty values are encoded into the inner store (changelogged, RocksDB or
  * in-memory) when Kafka Streams flushes caches, which it does at the start of every
  * commit, before it flushes the producer and commits the input offsets (under exactly_once_v2 in the same

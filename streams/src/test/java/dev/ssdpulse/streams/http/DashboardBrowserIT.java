@@ -9,6 +9,7 @@ import dev.ssdpulse.platform.testing.TestStack;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
+import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -16,10 +17,13 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -27,7 +31,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * Headless Debian Chromium opens the dashboard while a run is being published live, selects it and sees its
  * IOPS chart and latency scatter gain points; then compares it with a finished run and saves
- * target/screenshots/dashboard.png.
+ * target/screenshots/dashboard.png; checks that the ended run's totals equal its summary, that nothing overflows at
+ * 1,280 px, that a fresh drive's steady state lost at its cliff says so, and that the README's screenshot recipe
+ * (dist/src/bin/dashboard-screenshot) draws the charts (target/screenshots/dashboard-recipe.png).
  * Needs the chromium and chromium-driver packages (installed by .ci/run); fails, never skips, without them.
  */
 @ExtendWith(KafkaTestEnvironment.class)
@@ -50,7 +56,9 @@ class DashboardBrowserIT {
         TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String baselineId = "baseline-" + UUID.randomUUID();
         String liveId = "live-" + UUID.randomUUID();
+        String cliffId = "cliff-" + UUID.randomUUID();
         TestRunPublisher.publish(stack, baselineId, "baseline (mq-deadline)", 30, 260, 5);
+        TestRunPublisher.publishCliff(stack, cliffId, "fresh drive, cliff at 34 s", 40, 260, 34, 11);
 
         try (AnalyticsApp app = new AnalyticsApp(config)) {
             app.start();
@@ -121,8 +129,10 @@ class DashboardBrowserIT {
                             .isGreaterThan(0);
                     assertThat(Browser.points(driver.findElement(By.id("chart-bins"))))
                             .isGreaterThan(0);
-                    assertThat(Browser.points(driver.findElement(By.id("chart-wa"))))
-                            .isGreaterThan(0);
+                    // per WA interval: the cumulative WA, its lower and upper bound, the interval's own WA
+                    int waIntervals = app.views().waSeries(liveId).size();
+                    assertThat(waIntervals).isPositive();
+                    wait.until(d -> Browser.points(d.findElement(By.id("chart-wa"))) == 4 * waIntervals);
                     assertThat(driver.findElement(By.id("thresholds")).getText())
                             .contains("≥ 10 ms");
                     assertThat(Browser.failedLoads(driver))
@@ -130,11 +140,115 @@ class DashboardBrowserIT {
                             .isEmpty();
                     Browser.settled(driver, wait);
                     Browser.screenshot(driver, "dashboard.png");
+
+                    // once the run has ended its totals equal its summary: the last window, which the run ended
+                    // half-way into, is counted and marked
+                    assertThat(column(driver, "totals", 2))
+                            .as("I/Os per op: totals")
+                            .isEqualTo(column(driver, "summary", 1))
+                            .isNotEmpty();
+                    assertThat(driver.findElement(By.id("totals-title")).getText())
+                            .isEqualTo("Totals");
+                    assertThat(driver.findElement(By.id("totals-note")).getText())
+                            .contains("is partial");
+                    assertThat(driver.findElement(By.id("phases")).getText())
+                            .as("every phase has its times")
+                            .doesNotContain("—");
+
+                    // at 1,280 px nothing is wider than the page, and no table runs out of its card
+                    driver.manage().window().setSize(new Dimension(1280, 2600));
+                    Browser.settled(driver, wait);
+                    assertThat(overflowing(driver))
+                            .as("elements beyond the page or their card")
+                            .isEmpty();
+                    Browser.screenshot(driver, "dashboard-1280.png");
+
+                    // a steady state reached on a fresh drive before its cliff: the SNIA band says it is PTS's
+                    // verdict on a fresh-out-of-box drive and that it was lost later, with a mark where
+                    Browser.click(wait, By.cssSelector("tr[data-run='" + cliffId + "']"));
+                    wait.until(d -> iops.getAttribute("data-bands").contains("later lost at"));
+                    assertThat(iops.getAttribute("data-bands"))
+                            .contains("by PTS while fresh-out-of-box, later lost at");
+                    assertThat(iops.getAttribute("data-marks")).contains("steady state lost at");
+                    Browser.settled(driver, wait);
+                    Browser.screenshot(driver, "dashboard-cliff.png");
+
+                    // the README's recipe: a screenshot without a driver, of the run and the comparison
+                    Path png = Path.of("target", "screenshots", "dashboard-recipe.png");
+                    Process recipe = new ProcessBuilder(
+                                    Path.of("..", "dist", "src", "bin", "dashboard-screenshot")
+                                            .toString(),
+                                    "--run",
+                                    liveId,
+                                    "--compare",
+                                    baselineId + "," + liveId,
+                                    "--size",
+                                    "1280x3300",
+                                    server.url().toString(),
+                                    png.toString())
+                            .redirectErrorStream(true)
+                            .start();
+                    String said = new String(recipe.getInputStream().readAllBytes());
+                    assertThat(recipe.waitFor(120, TimeUnit.SECONDS)).isTrue();
+                    assertThat(recipe.exitValue()).as(said).isZero();
+                    BufferedImage shot = ImageIO.read(png.toFile());
+                    assertThat(shot.getWidth()).isEqualTo(1280);
+                    assertThat(colourPixels(shot, 0xdd6b20))
+                            .as("the WRITE series drawn (not 'no data yet')")
+                            .isGreaterThan(500);
+                    assertThat(colourPixels(shot, 0x2b6cb0))
+                            .as("the READ series drawn")
+                            .isGreaterThan(500);
                 } finally {
                     driver.quit();
                     live.cancel(true);
                 }
             }
         }
+    }
+
+    /** Op and the given column's text of each data row of a dashboard table. */
+    private static List<String> column(WebDriver driver, String tableId, int column) {
+        return ((List<?>) ((JavascriptExecutor) driver)
+                        .executeScript(
+                                "var id = arguments[0], c = arguments[1];"
+                                        + "return Array.from(document.querySelectorAll('#' + id + ' tr')).slice(1)"
+                                        + ".filter(function (r) { return r.cells.length > c; })"
+                                        + ".map(function (r) { return r.cells[0].textContent + '=' + "
+                                        + "r.cells[c].textContent; });",
+                                tableId,
+                                column))
+                .stream().map(String::valueOf).toList();
+    }
+
+    /** Elements wider than the page, and data tables that run out of their card. */
+    private static List<String> overflowing(WebDriver driver) {
+        return ((List<?>) ((JavascriptExecutor) driver)
+                        .executeScript("var de = document.documentElement, out = [];"
+                                + "if (de.scrollWidth > de.clientWidth) "
+                                + "out.push('page ' + de.scrollWidth + ' > ' + de.clientWidth);"
+                                + "document.querySelectorAll('table.data').forEach(function (t) {"
+                                + "  var card = t.closest('.card'); if (!card || card.hidden) return;"
+                                + "  var r = t.getBoundingClientRect(), c = card.getBoundingClientRect();"
+                                + "  if (r.width > 0 && r.right > c.right) "
+                                + "out.push(t.id + ' ' + r.right + ' > ' + c.right); });"
+                                + "return out;"))
+                .stream().map(String::valueOf).toList();
+    }
+
+    /** Pixels of a colour (within a small tolerance for anti-aliasing). */
+    private static int colourPixels(BufferedImage image, int rgb) {
+        int n = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                int p = image.getRGB(x, y);
+                if (Math.abs(((p >> 16) & 0xff) - ((rgb >> 16) & 0xff)) < 12
+                        && Math.abs(((p >> 8) & 0xff) - ((rgb >> 8) & 0xff)) < 12
+                        && Math.abs((p & 0xff) - (rgb & 0xff)) < 12) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 }

@@ -59,6 +59,57 @@ class HttpApiServerTest {
         return JSON.readTree(r.body());
     }
 
+    /**
+     * Phases without I/O (the simulator's purge and fill, applied to the drive directly; an idle phase) take their
+     * times from their neighbours instead of showing none.
+     */
+    @Test
+    void phasesWithoutIoTakeTheirTimesFromTheirNeighbours() throws Exception {
+        var run = TestRecords.runStarted("r2", "prepared", 480_103_981_056L, 1_700_000_000_000_000_000L);
+        var plan = run.getWorkload().getPhases();
+        var test = plan.get(1);
+        run.getWorkload()
+                .setPhases(List.of(
+                        named(plan.get(0), 0, "purge", dev.ssdpulse.schemas.avro.PhaseKind.PURGE),
+                        named(plan.get(0), 1, "fill", dev.ssdpulse.schemas.avro.PhaseKind.FILL),
+                        named(test, 2, "test", dev.ssdpulse.schemas.avro.PhaseKind.TEST),
+                        named(test, 3, "idle", dev.ssdpulse.schemas.avro.PhaseKind.IDLE),
+                        named(test, 4, "test again", dev.ssdpulse.schemas.avro.PhaseKind.TEST)));
+        views.runs.put("r2", run);
+        for (int t = 0; t < 3; t++) {
+            views.windows.add(TestRecords.window("r2", IoOp.WRITE, 2, t * S, 400, 2_000_000L));
+        }
+        views.windows.add(TestRecords.window("r2", IoOp.WRITE, 4, 5 * S, 400, 2_000_000L));
+        JsonNode phases = json("/api/runs/r2/phases", 200).get("phases");
+        assertThat(phases).hasSize(5);
+        for (int i : new int[] {0, 1}) {
+            assertThat(phases.get(i).get("startS").asDouble())
+                    .as("prepared at once")
+                    .isEqualTo(0.0);
+            assertThat(phases.get(i).get("endS").asDouble()).isEqualTo(0.0);
+            assertThat(phases.get(i).get("timesFromNeighbours").asBoolean()).isTrue();
+        }
+        assertThat(phases.get(2).get("timesFromNeighbours").asBoolean()).isFalse();
+        assertThat(phases.get(3).get("startS").asDouble())
+                .as("idle from the test's end")
+                .isEqualTo(3.0);
+        assertThat(phases.get(3).get("endS").asDouble())
+                .as("to the next test's start")
+                .isEqualTo(5.0);
+    }
+
+    private static dev.ssdpulse.schemas.avro.PhaseSpec named(
+            dev.ssdpulse.schemas.avro.PhaseSpec base,
+            int index,
+            String name,
+            dev.ssdpulse.schemas.avro.PhaseKind kind) {
+        return dev.ssdpulse.schemas.avro.PhaseSpec.newBuilder(base)
+                .setIndex(index)
+                .setName(name)
+                .setKind(kind)
+                .build();
+    }
+
     @Test
     void listsRunsWithCapacityInGbAndGibAndDurationFromTheLatestWindow() throws Exception {
         JsonNode runs = json("/api/runs", 200);

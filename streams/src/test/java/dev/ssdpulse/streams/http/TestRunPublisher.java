@@ -53,10 +53,38 @@ final class TestRunPublisher {
     static long publish(
             TestStack stack, String runId, String name, int seconds, int baseIops, Pacer pacer, long seed, long tailNs)
             throws InterruptedException {
+        return publish(stack, runId, name, seconds, baseIops, pacer, seed, tailNs, true, Integer.MAX_VALUE);
+    }
+
+    /**
+     * A drive that is not preconditioned (one test phase from the start, as fresh out of the box) and falls off a
+     * write cliff at {@code cliffAtS}: its IOPS drop to a quarter, after a plateau a steady-state criterion meets.
+     */
+    static long publishCliff(
+            TestStack stack, String runId, String name, int seconds, int baseIops, int cliffAtS, long seed)
+            throws InterruptedException {
+        return publish(stack, runId, name, seconds, baseIops, Pacer.NONE, seed, 0, false, cliffAtS);
+    }
+
+    private static long publish(
+            TestStack stack,
+            String runId,
+            String name,
+            int seconds,
+            int baseIops,
+            Pacer pacer,
+            long seed,
+            long tailNs,
+            boolean precondition,
+            int cliffAtS)
+            throws InterruptedException {
         Map<String, Object> props = new HashMap<>();
         props.put("bootstrap.servers", stack.bootstrapServers());
         RunStarted started =
                 TestRecords.runStarted(runId, name, 480_103_981_056L, System.currentTimeMillis() * 1_000_000L);
+        if (!precondition) { // the plan holds the test phase only
+            started.getWorkload().setPhases(started.getWorkload().getPhases().subList(1, 2));
+        }
         SplittableRandom random = new SplittableRandom(seed);
         long ios = 0;
         try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
@@ -66,8 +94,11 @@ final class TestRunPublisher {
                     PublisherConfig.defaults(props, OverflowPolicy.BLOCK).withMaxBatchIos(128),
                     started,
                     1);
-            int testStart = seconds / 3;
-            publisher.phaseChanged(new PhaseChanged(runId, 0, "precondition", PhaseKind.PRECONDITION_INDEPENDENT, 0L));
+            int testStart = precondition ? seconds / 3 : 0;
+            if (precondition) {
+                publisher.phaseChanged(
+                        new PhaseChanged(runId, 0, "precondition", PhaseKind.PRECONDITION_INDEPENDENT, 0L));
+            }
             long hostBytes = 0;
             long nandBytes = 0;
             for (int t = 0; t < seconds; t++) {
@@ -75,7 +106,10 @@ final class TestRunPublisher {
                 if (t == testStart) {
                     publisher.phaseChanged(new PhaseChanged(runId, 1, "test", PhaseKind.TEST, t * S));
                 }
-                int n = (int) (baseIops * (1 + 1.5 * Math.exp(-t / 4.0)) * (0.98 + 0.04 * random.nextDouble()));
+                int n = (int) (baseIops
+                        * (1 + 1.5 * Math.exp(-t / 4.0))
+                        * (0.98 + 0.04 * random.nextDouble())
+                        / (t >= cliffAtS ? 4 : 1));
                 for (int i = 0; i < n; i++) {
                     long completionNs = t * S + (i + 1) * (S / (n + 1));
                     boolean read = random.nextInt(100) < 70;

@@ -9,7 +9,7 @@ import java.util.BitSet;
  * <p>Why a benchmark pins: on a machine with few CPUs the completion interrupt of a disk arrives on one CPU; a
  * submitting thread that the scheduler left on another is woken by an inter-processor interrupt on every
  * completion. On the 2-core reference VM that cost 51 us of CPU per 4 KiB QD1 read on the far CPU against 31-33 us
- * on the interrupt's CPU (BENCHMARKS.md). fio pins with {@code cpus_allowed}; comparing two tools fairly needs both
+ * on the interrupt's CPU. fio pins with {@code cpus_allowed}; comparing two tools fairly needs both
  * pinned alike.
  */
 public final class CpuList {

@@ -1,5 +1,6 @@
 package dev.ssdpulse.producer.device.engine;
 
+import dev.ssdpulse.producer.device.guard.PreparedTarget;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -81,6 +82,14 @@ public interface IoEngine extends AutoCloseable {
      * @param writable  open for writing; false for read-only workloads
      */
     void open(Path target, long sizeBytes, boolean direct, boolean writable) throws IOException;
+
+    /**
+     * Opens a target the {@code TargetGuard} prepared, for writing only where the guard allows it: a run writes
+     * nowhere else.
+     */
+    default void open(PreparedTarget target, boolean direct) throws IOException {
+        open(target.path(), target.sizeBytes(), direct, target.writable());
+    }
 
     /** Offsets, sizes and buffer addresses must be multiples of this (1 when no constraint). Valid after open. */
     int alignmentBytes();

@@ -54,10 +54,10 @@ public record IoEngineChoice(IoEngine engine, String note) {
                 return new IoEngineChoice(new NullIoEngine(), null);
             }
             case "auto" -> {
-                // libaio first: the default seccomp profiles of container runtimes refuse io_uring (not measured
-                // here), and on the reference VM neither engine is clearly closer to fio (BENCHMARKS.md: over runs F,
-                // G, I, J, L and M, 2026-12-03, io_uring met fio's IOPS and CPU per I/O in 56 of 72 disk cases, libaio
-                // in 54; each engine fell short of fio at QD1 in some runs); io_uring stays one flag away.
+                // libaio first: the default seccomp profiles of container runtimes refuse io_uring's system calls,
+                // and on a disk neither engine is consistently closer to fio than the other (side by side with fio,
+                // each meets fio's IOPS and CPU per I/O in about three cases of four, and each falls short of fio at
+                // QD1 now and then); io_uring stays one flag away.
                 String aioWhy = libaioUnavailable.get();
                 if (aioWhy == null) {
                     return new IoEngineChoice(new LibaioIoEngine(depth), null);

@@ -12,8 +12,8 @@ import java.nio.ByteOrder;
  *   data, so neither compression nor deduplication in the controller can shrink them). Four independent generators
  *   fill interleaved 8-byte words: one generator's next value waits on its last (a chain of six shifts and xors), so
  *   one stream takes ~1.1 us per 4 KiB on the reference machine and four, whose chains the CPU overlaps, ~0.55 us
- *   (bench {@code PatternFillBench}, BENCHMARKS.md). fio fills its write buffers with a multiplicative hash of the
- *   same cost class.</li>
+ *   ({@code PatternFillBench} in the test sources measures both). fio fills its write buffers with a
+ *   multiplicative hash of the same cost class.</li>
  *   <li>COMPRESSIBLE(ratio): in each 4 KiB chunk the first {@code 4096 / ratio} bytes are random, the rest zeros
  *   (like fio's {@code buffer_compress_percentage}); a compressor reaches about the ratio.</li>
  *   <li>ZEROS: all zeros (rewritten only after a read left data in the buffer).</li>

@@ -4,7 +4,10 @@ import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
+import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
+import dev.ssdpulse.producer.workload.WorkloadValidationException;
+import dev.ssdpulse.producer.workload.WorkloadValidator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -29,7 +32,10 @@ import java.util.OptionalLong;
  * holes never reach the device and first writes into holes pay file-system allocation, both unrealistic. A file is
  * never grown: an existing file at least as large as requested is used for its first {@code requested} bytes (a
  * note says so); a smaller one is refused, since ssdpulse does not extend files it did not create. Without a
- * requested size an existing file is used whole.
+ * requested size an existing file is used whole. A workload that writes is refused on an existing non-empty file
+ * unless {@code allowDestroyData}: the refusal names its size, whether its first MiB holds data and any signature in
+ * it. A file ssdpulse created earlier is no exception (nothing marks it reliably once another program may have
+ * written to it); read-only workloads use any existing file.
  *
  * <p><b>Block devices.</b> Read-only workloads are always allowed. A workload that writes is refused, unless
  * {@code allowDestroyData}, when the device (a) or one of its partitions is mounted ({@code /proc/self/mounts},
@@ -39,6 +45,7 @@ import java.util.OptionalLong;
  */
 public final class TargetGuard {
     private static final int FILL_CHUNK_BYTES = 1 << 20;
+    private static final int FIRST_MIB_BYTES = 1 << 20;
     private final Path procRoot;
     private final Path sysRoot;
 
@@ -69,21 +76,99 @@ public final class TargetGuard {
     }
 
     /**
+     * Prepares the target for {@code workload}: the checks above, then the fit. The workload's {@code targetSize}
+     * is its test region from offset 0 (as in the simulator: seed 001's 160 GB test file): it must not exceed the
+     * target, and every phase's span must lie inside it. Nothing is created or written before every check passed.
+     *
      * @param target             file or block device path
-     * @param requestedSizeBytes size for a file target (the workload's targetSize or --size); ignored for devices
+     * @param requestedSizeBytes --size, the size of a file target; without it a missing file is created at the
+     *                           workload's targetSize
+     * @param allowDestroyData   --allow-destroy-data was given
+     * @throws WorkloadValidationException a span that does not fit the target (each problem names both sizes)
+     */
+    public PreparedTarget prepare(
+            Path target, OptionalLong requestedSizeBytes, WorkloadSpec workload, boolean allowDestroyData)
+            throws IOException, TargetSafetyException {
+        return prepare(target, requestedSizeBytes, workload, writesData(workload), allowDestroyData);
+    }
+
+    /**
+     * As {@link #prepare(Path, OptionalLong, WorkloadSpec, boolean)}, where whether the workload writes is known
+     * only to the caller (a REPLAY phase writes if its trace does).
+     *
+     * @param writes the workload writes, trims or purges: at least {@link #writesData}
+     */
+    public PreparedTarget prepare(
+            Path target,
+            OptionalLong requestedSizeBytes,
+            WorkloadSpec workload,
+            boolean writes,
+            boolean allowDestroyData)
+            throws IOException, TargetSafetyException {
+        OptionalLong fileSize = requestedSizeBytes.isPresent() ? requestedSizeBytes : workload.targetSizeBytes();
+        Plan plan = plan(target, fileSize, writes || writesData(workload), allowDestroyData);
+        long regionBytes = plan.sizeBytes();
+        List<String> notes = new ArrayList<>(plan.notes());
+        if (workload.targetSizeBytes().isPresent()) {
+            long region = workload.targetSizeBytes().getAsLong();
+            if (region > plan.sizeBytes()) {
+                throw new TargetSafetyException("workload '" + workload.name() + "' has a targetSize of "
+                        + Units.describeBytes(region) + ", larger than " + (plan.blockDevice() ? "device " : "file ")
+                        + target + " (" + Units.describeBytes(plan.sizeBytes()) + "): set a smaller one"
+                        + " (--set targetSize=SIZE where the workload has that variable) or use a larger target");
+            }
+            if (region < plan.sizeBytes()) {
+                notes.add("testing the first " + Units.describeBytes(region) + " of " + target
+                        + " (the workload's targetSize)");
+                regionBytes = region;
+            }
+        }
+        WorkloadValidator.validateForTarget(workload, regionBytes, target.toString());
+        return carryOut(new Plan(plan.path(), plan.blockDevice(), regionBytes, plan.create(), plan.writable(), notes));
+    }
+
+    /**
+     * The guard's checks and preparation without a workload's fit.
+     *
+     * @param target             file or block device path
+     * @param requestedSizeBytes size for a file target (--size or the workload's targetSize); ignored for devices
      * @param writes             the workload writes ({@link #writesData})
      * @param allowDestroyData   --allow-destroy-data was given
      */
     public PreparedTarget prepare(
             Path target, OptionalLong requestedSizeBytes, boolean writes, boolean allowDestroyData)
             throws IOException, TargetSafetyException {
+        return carryOut(plan(target, requestedSizeBytes, writes, allowDestroyData));
+    }
+
+    /**
+     * What the guard decided, before anything is written: the size to use, whether the file is to be created,
+     * whether writing is allowed.
+     */
+    private record Plan(
+            Path path, boolean blockDevice, long sizeBytes, boolean create, boolean writable, List<String> notes) {}
+
+    private Plan plan(Path target, OptionalLong requestedSizeBytes, boolean writes, boolean allowDestroyData)
+            throws IOException, TargetSafetyException {
         if (isBlockDevice(target)) {
-            return prepareDevice(target, writes, allowDestroyData);
+            return planDevice(target, writes, allowDestroyData);
         }
         if (Files.exists(target) && !Files.isRegularFile(target)) {
             throw new TargetSafetyException("target " + target + " is neither a regular file nor a block device");
         }
-        return prepareFile(target, requestedSizeBytes);
+        return planFile(target, requestedSizeBytes, writes, allowDestroyData);
+    }
+
+    /** Creates the file the plan asks for; the only place the guard writes. */
+    private static PreparedTarget carryOut(Plan plan) throws IOException {
+        List<String> notes = new ArrayList<>(plan.notes());
+        if (plan.create()) {
+            fill(plan.path(), plan.sizeBytes());
+            notes.add("created " + plan.path() + " with " + Units.describeBytes(plan.sizeBytes())
+                    + " of incompressible data");
+        }
+        return new PreparedTarget(
+                plan.path(), plan.blockDevice(), plan.sizeBytes(), plan.create(), plan.writable(), notes);
     }
 
     public static boolean isBlockDevice(Path path) throws IOException {
@@ -94,17 +179,27 @@ public final class TargetGuard {
         return (mode & 0170000) == 0060000;
     }
 
-    private PreparedTarget prepareFile(Path file, OptionalLong requested) throws IOException, TargetSafetyException {
+    private Plan planFile(Path file, OptionalLong requested, boolean writes, boolean allowDestroyData)
+            throws IOException, TargetSafetyException {
         List<String> notes = new ArrayList<>();
         if (Files.exists(file)) {
             long size = Files.size(file);
+            if (writes && size > 0) {
+                String holds = existingData(file, size);
+                if (!allowDestroyData) {
+                    throw new TargetSafetyException("refusing to write to " + file + ": the file exists and holds "
+                            + holds + "; the workload writes and would overwrite it. Pass --allow-destroy-data"
+                            + " to overwrite it, or name a file that does not exist (ssdpulse creates it at --size)");
+                }
+                notes.add("--allow-destroy-data given: overwriting the existing file " + file + " (" + holds + ")");
+            }
             if (requested.isEmpty()) {
                 if (size == 0) {
                     throw new TargetSafetyException("target file " + file + " is empty and no size was given:"
                             + " pass a size (--size or the workload's targetSize)");
                 }
-                notes.add("using the existing file " + file + " whole (" + size + " bytes)");
-                return new PreparedTarget(file, false, size, false, notes);
+                notes.add("using the existing file " + file + " whole (" + Units.describeBytes(size) + ")");
+                return new Plan(file, false, size, false, writes, notes);
             }
             long want = requested.getAsLong();
             if (size < want) {
@@ -115,7 +210,7 @@ public final class TargetGuard {
             if (size > want) {
                 notes.add("the existing file " + file + " has " + size + " bytes; using its first " + want);
             }
-            return new PreparedTarget(file, false, want, false, notes);
+            return new Plan(file, false, want, false, writes, notes);
         }
         if (requested.isEmpty() || requested.getAsLong() <= 0) {
             throw new TargetSafetyException("target file " + file + " does not exist and no size was given:"
@@ -127,9 +222,37 @@ public final class TargetGuard {
             throw new TargetSafetyException("cannot create " + file + " with " + want + " bytes: only "
                     + Files.getFileStore(parent).getUsableSpace() + " bytes free on its file system");
         }
-        fill(file, want);
-        notes.add("created " + file + " with " + want + " bytes of incompressible data");
-        return new PreparedTarget(file, false, want, true, notes);
+        return new Plan(file, false, want, true, writes, notes);
+    }
+
+    /**
+     * What an existing file holds, for the refusal: its size, whether its first MiB holds anything but zeros, and
+     * any partition table or file-system signature in it (a disk image).
+     */
+    static String existingData(Path file, long sizeBytes) throws IOException {
+        StringBuilder text = new StringBuilder(Units.describeBytes(sizeBytes));
+        text.append(firstMibIsZero(file) ? ", its first MiB all zeros" : ", its first MiB not all zeros");
+        List<String> signatures = SignatureProbe.probe(file);
+        if (!signatures.isEmpty()) {
+            text.append(", ").append(String.join(", ", signatures));
+        }
+        return text.toString();
+    }
+
+    private static boolean firstMibIsZero(Path file) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(FIRST_MIB_BYTES);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            while (b.hasRemaining() && ch.read(b, b.position()) >= 0) {
+                // read until full or end of file
+            }
+        }
+        byte[] data = b.array();
+        for (int i = 0; i < b.position(); i++) {
+            if (data[i] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Writes {@code sizeBytes} of pseudo-random data to a partial file, syncs it and renames it into place. */
@@ -161,7 +284,7 @@ public final class TargetGuard {
         Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    private PreparedTarget prepareDevice(Path device, boolean writes, boolean allowDestroyData)
+    private Plan planDevice(Path device, boolean writes, boolean allowDestroyData)
             throws IOException, TargetSafetyException {
         String majMin = majorMinor((Long) Files.getAttribute(device, "unix:rdev"));
         Path sysDir = sysRoot.resolve("dev/block").resolve(majMin);
@@ -192,7 +315,7 @@ public final class TargetGuard {
         } else {
             notes.add("read-only workload on " + device + ": device checks skipped");
         }
-        return new PreparedTarget(device, true, size, false, notes);
+        return new Plan(device, true, size, false, writes, notes);
     }
 
     /**

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ssdpulse.producer.naming.NearestName;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -36,8 +37,11 @@ public final class SsdPresets {
     public SsdConfig builtIn(String name) {
         try (InputStream in = SsdPresets.class.getClassLoader().getResourceAsStream(RESOURCE_DIR + name + ".json")) {
             if (in == null) {
-                throw new SsdConfigException(
-                        "unknown preset '" + name + "'; built-in presets: " + String.join(", ", BUILT_IN));
+                throw new SsdConfigException("unknown preset '" + name + "'"
+                        + NearestName.among(name, BUILT_IN)
+                                .map(n -> " (did you mean " + n + "?)")
+                                .orElse("")
+                        + "; built-in presets: " + String.join(", ", BUILT_IN));
             }
             return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "preset " + name);
         } catch (IOException e) {
@@ -84,7 +88,18 @@ public final class SsdPresets {
 
     /** A built-in name, or else a file path. */
     public SsdConfig resolve(String nameOrPath) {
-        return BUILT_IN.contains(nameOrPath) ? builtIn(nameOrPath) : load(Path.of(nameOrPath));
+        if (BUILT_IN.contains(nameOrPath)) {
+            return builtIn(nameOrPath);
+        }
+        Path file = Path.of(nameOrPath);
+        if (!Files.exists(file)) {
+            throw new SsdConfigException("--ssd " + nameOrPath + ": no preset of that name, and no such file"
+                    + NearestName.among(nameOrPath, BUILT_IN)
+                            .map(n -> "; did you mean " + n + "?")
+                            .orElse("")
+                    + " Presets: " + String.join(", ", BUILT_IN) + " (a drive file is a JSON preset)");
+        }
+        return load(file);
     }
 
     public SsdConfig parse(String json, String source) {

@@ -4,6 +4,7 @@ import dev.ssdpulse.producer.sim.config.FtlSpec;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
 import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
+import dev.ssdpulse.producer.sim.ftl.counters.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
 import dev.ssdpulse.producer.sim.ftl.gc.VictimSelector;
 import dev.ssdpulse.producer.sim.ftl.mapping.BlockFill;
@@ -60,7 +61,7 @@ public final class Ftl {
         this.layouts = new PackingLayouts(geometry, spec.compressionRatio());
         this.blocks = new BlockManager(geometry, config.reservedBlocks());
         BlockFill fill = new BlockFill(geometry.blocks(), layouts.maxSlotsPerBlock());
-        VictimSelector selector = spec.victimSelector().create(fill, blocks, spec.dChoices(), seed);
+        VictimSelector selector = VictimSelector.create(spec.victimSelector(), fill, blocks, spec.dChoices(), seed);
         this.mapping = new MappingTable(
                 (int) config.userUnits(),
                 fill,

@@ -3,14 +3,21 @@ package dev.ssdpulse.producer.device.guard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ssdpulse.producer.device.engine.IoSlot;
+import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
 import dev.ssdpulse.producer.workload.AccessSpec;
+import dev.ssdpulse.producer.workload.Amount;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
+import dev.ssdpulse.producer.workload.Span;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
+import dev.ssdpulse.producer.workload.WorkloadValidationException;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,18 +48,128 @@ class TargetGuardTest {
     void existingLargerFileIsUsedForItsFirstBytesAndNeverGrown() throws Exception {
         Path f = dir.resolve("big.dat");
         Files.write(f, new byte[8192]);
-        PreparedTarget t = guard.prepare(f, OptionalLong.of(4096), true, false);
+        PreparedTarget t = guard.prepare(f, OptionalLong.of(4096), false, false);
         assertThat(t.sizeBytes()).isEqualTo(4096);
         assertThat(t.created()).isFalse();
+        assertThat(t.writable()).as("a read-only workload").isFalse();
         assertThat(t.notes()).singleElement().asString().contains("using its first 4096");
-        assertThat(guard.prepare(f, OptionalLong.empty(), true, false).sizeBytes())
+        assertThat(guard.prepare(f, OptionalLong.empty(), false, false).sizeBytes())
                 .isEqualTo(8192);
-        assertThatThrownBy(() -> guard.prepare(f, OptionalLong.of(16384), true, false))
+        assertThatThrownBy(() -> guard.prepare(f, OptionalLong.of(16384), false, false))
                 .isInstanceOf(TargetSafetyException.class)
                 .hasMessageContaining("exists with 8192 bytes")
                 .hasMessageContaining("never grows")
                 .hasMessageContaining("at most 8192");
         assertThat(Files.size(f)).isEqualTo(8192);
+    }
+
+    /** The complaint: a writing run on an existing file of data overwrote it without --allow-destroy-data. */
+    @Test
+    void anExistingFileWithDataIsRefusedToAWritingWorkloadNamingItsSize() throws Exception {
+        Path f = dir.resolve("photos.tar");
+        byte[] data = new byte[(3 << 20) + 17];
+        new Random(7).nextBytes(data);
+        Files.write(f, data);
+        for (OptionalLong size : List.of(OptionalLong.empty(), OptionalLong.of(1 << 20))) {
+            assertThatThrownBy(() -> guard.prepare(f, size, true, false))
+                    .isInstanceOf(TargetSafetyException.class)
+                    .hasMessageContaining("refusing to write to " + f)
+                    .hasMessageContaining("holds 3145745 B (3.15 MB, 3.00 MiB)")
+                    .hasMessageContaining("its first MiB not all zeros")
+                    .hasMessageContaining("--allow-destroy-data");
+        }
+        assertThat(Files.readAllBytes(f)).as("untouched").isEqualTo(data);
+
+        PreparedTarget read = guard.prepare(f, OptionalLong.empty(), false, false);
+        assertThat(read.writable())
+                .as("reading destroys nothing, but opens read-only")
+                .isFalse();
+
+        PreparedTarget allowed = guard.prepare(f, OptionalLong.empty(), true, true);
+        assertThat(allowed.writable()).isTrue();
+        assertThat(allowed.created()).isFalse();
+        assertThat(allowed.notes())
+                .anySatisfy(n -> assertThat(n).contains("--allow-destroy-data given: overwriting the existing file"));
+    }
+
+    @Test
+    void aFileOfZerosOrADiskImageIsStillAnExistingFileAndTheRefusalSaysWhatItHolds() throws Exception {
+        Path zeros = dir.resolve("zeros.img");
+        Files.write(zeros, new byte[2 << 20]);
+        assertThatThrownBy(() -> guard.prepare(zeros, OptionalLong.empty(), true, false))
+                .hasMessageContaining("holds 2097152 B (2.10 MB, 2.00 MiB), its first MiB all zeros");
+        Path image = dir.resolve("disk.img");
+        byte[] ext4 = new byte[1 << 20];
+        ext4[1080] = 0x53;
+        ext4[1081] = (byte) 0xEF;
+        Files.write(image, ext4);
+        assertThatThrownBy(() -> guard.prepare(image, OptionalLong.empty(), true, false))
+                .hasMessageContaining("ext2/3/4 file system (magic 0xEF53 at byte 1080)");
+        Path empty = Files.createFile(dir.resolve("empty"));
+        assertThatThrownBy(() -> guard.prepare(empty, OptionalLong.of(4096), true, false))
+                .as("an empty file holds no data, and is never grown")
+                .hasMessageContaining("never grows");
+    }
+
+    /** Opened through its {@link PreparedTarget}, an engine cannot write to a target the guard kept read-only. */
+    @Test
+    void anEngineOpensForWritingOnlyWhereTheGuardAllows() throws Exception {
+        Path f = dir.resolve("kept.dat");
+        byte[] data = new byte[1 << 20];
+        new Random(3).nextBytes(data);
+        Files.write(f, data);
+        PreparedTarget readOnly = guard.prepare(f, OptionalLong.empty(), false, false);
+        try (SyncDirectIoEngine engine = new SyncDirectIoEngine()) {
+            engine.open(readOnly, false);
+            IoSlot slot = engine.allocateSlot(4096);
+            slot.op = IoOpCode.WRITE;
+            slot.offsetBytes = 0;
+            slot.sizeBytes = 4096;
+            engine.submit(slot);
+            assertThat(slot.status)
+                    .as("write refused by the read-only descriptor")
+                    .isNotZero();
+        }
+        assertThat(Files.readAllBytes(f)).isEqualTo(data);
+    }
+
+    @Test
+    void aWorkloadsTargetSizeAndSpansMustFitTheTargetBeforeAnythingIsWritten() throws Exception {
+        PhaseSpec write = PhaseSpec.builder("test", PhaseKind.TEST)
+                .accessSpec(AccessSpec.of(4096, 100, 0, 100))
+                .build();
+        WorkloadSpec eightMib = new WorkloadSpec("w", "", 1, OptionalLong.of(8 << 20), List.of(write));
+        Path missing = dir.resolve("new.dat");
+        assertThatThrownBy(() -> guard.prepare(missing, OptionalLong.of(4 << 20), eightMib, false))
+                .isInstanceOf(TargetSafetyException.class)
+                .hasMessageContaining("targetSize of 8388608 B (8.39 MB, 8.00 MiB), larger than file " + missing)
+                .hasMessageContaining("(4194304 B (4.19 MB, 4.00 MiB))");
+        assertThat(missing).doesNotExist();
+
+        PreparedTarget created = guard.prepare(missing, OptionalLong.empty(), eightMib, false);
+        assertThat(created.created()).as("created at the workload's targetSize").isTrue();
+        assertThat(created.sizeBytes()).isEqualTo(8 << 20);
+        assertThat(Files.size(missing)).isEqualTo(8 << 20);
+
+        WorkloadSpec span = new WorkloadSpec(
+                "w",
+                "",
+                1,
+                OptionalLong.empty(),
+                List.of(write.toBuilder()
+                        .span(new Span(Amount.ofBytes(0), Amount.ofBytes(16 << 20)))
+                        .build()));
+        Path other = dir.resolve("other.dat");
+        assertThatThrownBy(() -> guard.prepare(other, OptionalLong.of(4 << 20), span, false))
+                .isInstanceOf(WorkloadValidationException.class)
+                .hasMessageContaining("[0, 16777216) is not inside a target of 4194304 B (4.19 MB, 4.00 MiB)");
+        assertThat(other).doesNotExist();
+
+        Path big = dir.resolve("big.dat");
+        Files.write(big, new byte[16 << 20]);
+        PreparedTarget region = guard.prepare(big, OptionalLong.empty(), eightMib, true);
+        assertThat(region.sizeBytes()).as("the test region is the targetSize").isEqualTo(8 << 20);
+        assertThat(region.notes()).anySatisfy(n -> assertThat(n).contains("using its first 8388608"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.sim.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ssdpulse.producer.pacing.ManualWallClock;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
@@ -115,9 +116,18 @@ class WorkloadSimulationTest {
     }
 
     @Test
-    void aTargetLargerThanTheDriveMeansTheWholeDrive() {
+    void aTargetLargerThanTheDriveIsRefusedWithBothSizes() {
         WorkloadSpec spec = new WorkloadLoader().parse(FILE_WORKLOAD.replace("160MB", "300MB"), "file-test.yaml");
-        assertThat(WorkloadSimulation.targetSizeBytes(spec, 230_000_000L)).isEqualTo(230_000_000L);
+        assertThatThrownBy(() -> WorkloadSimulation.targetSizeBytes(spec, 230_000_000L))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("targetSize of 300000000 B (300.00 MB, 286.10 MiB), larger than the drive"
+                        + " (230000000 B (230.00 MB, 219.35 MiB) user capacity)");
+        WorkloadSpec tweakers = new WorkloadPresets().load("seed001-tweakers-continuous");
+        assertThatThrownBy(
+                        () -> WorkloadSimulation.checkFits(tweakers, new SsdPresets().builtIn("sata-mlc-120gb-2012")))
+                .hasMessageContaining("targetSize of 160000000000 B (160.00 GB, 149.01 GiB), larger than drive"
+                        + " sata-mlc-120gb-2012 (120000000000 B (120.00 GB, 111.76 GiB) user capacity)")
+                .hasMessageContaining("--set targetSize=SIZE");
     }
 
     @Test

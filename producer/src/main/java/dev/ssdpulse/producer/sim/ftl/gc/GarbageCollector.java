@@ -1,8 +1,8 @@
 package dev.ssdpulse.producer.sim.ftl.gc;
 
-import dev.ssdpulse.producer.sim.ftl.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
 import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
+import dev.ssdpulse.producer.sim.ftl.counters.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;

@@ -13,7 +13,7 @@ import java.util.Arrays;
  * <p>Why 16 KiB: a 1 MiB region holds 63 of them with 15 KiB left for other objects (pages of 256 KiB plus
  * their 16-byte header fit 3 to a region, leaving a quarter of each region unused by them: the 1 TB preset
  * then no longer ran in 1 GiB). The page table stays small enough for the cache (64 KiB of references for the
- * 2012 preset's reverse map). Cost, measured side by side (BENCHMARKS.md, "Paged maps"): the same CPU per
+ * 2012 preset's reverse map). Cost, measured side by side with one-array maps: the same CPU per
  * host I/O within the noise on the 2012 preset, ~6 % more on the 1 TB preset, and about a second of young
  * collections copying the pages once when a drive is built.
  */

@@ -1,7 +1,7 @@
 package dev.ssdpulse.producer.sim.ftl.meta;
 
 import dev.ssdpulse.producer.sim.config.MetadataSpec;
-import dev.ssdpulse.producer.sim.ftl.FlashCounters;
+import dev.ssdpulse.producer.sim.ftl.counters.FlashCounters;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
 
