@@ -81,8 +81,9 @@ class GoldenResultsTest {
         assertThat(drive.smart(0).toString())
                 .isEqualTo("SimSmartCounters[timeNs=0, hostBytesWritten=3717267456, hostBytesRead=707620864,"
                         + " hostBytesTrimmed=937498624, nandBytesWrittenHost=3136225280, nandBytesWrittenGc=4992065536,"
-                        + " nandBytesWrittenWearLevelling=0, nandBytesWrittenMetadata=333627392, nandBytesRead=8364531712,"
-                        + " eraseCount=2959, freeBlocks=36, gcInvocations=2963, forcedGcInvocations=0, idleGcInvocations=64,"
+                        + " nandBytesWrittenWearLevelling=0, nandBytesWrittenMetadata=333627392,"
+                        + " nandBytesRead=8364531712, eraseCount=2959, freeBlocks=36, gcInvocations=2963,"
+                        + " forcedGcInvocations=0, idleGcInvocations=64,"
                         + " nandBytesWrittenParity=541884416]");
     }
 }

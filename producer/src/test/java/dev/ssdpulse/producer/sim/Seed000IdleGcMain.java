@@ -41,7 +41,8 @@ public final class Seed000IdleGcMain {
                 var seq4k = r.get(2);
                 System.out.printf(
                         Locale.ROOT,
-                        "OP %d GB, pause %2.0f min: random last minute %.1f MB/s; 2 MB seq first minute %.1f, mean %.1f MB/s;"
+                        "OP %d GB, pause %2.0f min: random last minute %.1f MB/s;"
+                                + " 2 MB seq first minute %.1f, mean %.1f MB/s;"
                                 + " 4K seq first minute %.1f, mean %.1f MB/s; idle GC victims %d%n",
                         opGb,
                         pause,

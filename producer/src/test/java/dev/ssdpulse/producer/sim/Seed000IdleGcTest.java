@@ -33,7 +33,8 @@ class Seed000IdleGcTest {
         }
         System.out.printf(
                 Locale.ROOT,
-                "2 MB first minute, no pause / 1 / 5 / 30 min: OP 0 GB %.1f %.1f %.1f %.1f; OP 8 GB - %.1f %.1f %.1f MB/s%n",
+                "2 MB first minute, no pause / 1 / 5 / 30 min: OP 0 GB %.1f %.1f %.1f %.1f;"
+                        + " OP 8 GB - %.1f %.1f %.1f MB/s%n",
                 op0[0],
                 op0[1],
                 op0[2],

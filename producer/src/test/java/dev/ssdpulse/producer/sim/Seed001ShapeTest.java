@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
  * Seed 001's continuous test (QD32, 50 % reads, 4 KiB-1 MiB, a 160 GB file, 15 minutes) on its preset, shrunk 32x
  * with its planes kept (times / 32; MB/s per 30 s of full-size time). What the seed states and the model meets:
  * fast at first, a drop once the free blocks are gone between 4.5 and 7.5 minutes (the seed: about 6), a plateau
- * after it that creeps up (here by less than a fifth). Where it is off (BENCHMARKS.md): the first minute runs at the
- * SATA link's 550 MB/s (the seed's drive: ~480; with datasheet NAND timing the drive's own limit is above the link),
- * and the minute after the drop is 16 % above the seed's 270 MB/s (the NAND's program bandwidth sets it); asserted
- * here within 20 % so that a change of either shows.
+ * after it that creeps up by 2-15 % over the rest of the 15 minutes. Where it is off: the first minute runs at the
+ * SATA link's 550 MB/s (the seed's drive: ~480; with datasheet NAND timing the drive's own limit is above the
+ * link), and the minute after the drop is ~16 % above the seed's 270 MB/s (the NAND's program bandwidth sets it);
+ * asserted here within 20 % so that a change of either shows.
  */
 class Seed001ShapeTest {
     @Test
@@ -44,6 +44,6 @@ class Seed001ShapeTest {
         assertThat(dropMinutes).as("drop").isBetween(4.5, 7.5);
         assertThat(plateau).as("the minute after the drop").isBetween(270 * 0.85, 270 * 1.2);
         assertThat(first).as("fast at first").isGreaterThan(1.4 * plateau);
-        assertThat(last / plateau).as("creeps up").isBetween(1.0, 1.2);
+        assertThat(last / plateau).as("creeps up by 2-15 %").isBetween(1.02, 1.15);
     }
 }

@@ -79,7 +79,8 @@ class SteadyStateTest {
                     Arrays.stream(iops).filter(n -> n > 0 && n <= peak * 0.3).count();
             System.out.printf(
                     Locale.ROOT,
-                    "%s QD%d: %d s, silent %d; in %d windows of %.1f ms: GC-off (>= 60 %% of %d) %d, GC-on (<= 30 %%) %d,"
+                    "%s QD%d: %d s, silent %d; in %d windows of %.1f ms:"
+                            + " GC-off (>= 60 %% of %d) %d, GC-on (<= 30 %%) %d,"
                             + " silent %d; worst latency %.0f ms%n   %s%n",
                     preset,
                     qd,

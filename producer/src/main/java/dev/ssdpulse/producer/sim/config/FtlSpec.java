@@ -1,7 +1,8 @@
 package dev.ssdpulse.producer.sim.config;
 
 /**
- * FTL policy. Thresholds are in free blocks of the whole drive (see {@link dev.ssdpulse.producer.sim.ftl.GcThresholds}):
+ * FTL policy. Thresholds are in free blocks of the whole drive (see
+ * {@link dev.ssdpulse.producer.sim.ftl.GcThresholds}):
  * background GC starts below {@code backgroundGcFreeBlocks} and stops at {@code backgroundGcStopFreeBlocks}, a
  * plane at or below its share of {@code forcedGcFreeBlocks} makes the host wait for a victim;
  * {@code dChoices} is used by D_CHOICES only; {@code compressionRatio} = the best compression the

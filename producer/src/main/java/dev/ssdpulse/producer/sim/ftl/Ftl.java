@@ -25,8 +25,8 @@ import dev.ssdpulse.producer.sim.nand.ProgramCause;
  *
  * <p>GC is paced against host work on each plane ({@link GcPacer}): before a host page is programmed, the
  * plane's GC copies the victim pages it owes, so they are on the plane ahead of the host page, and a host write
- * that has to wait for its buffer slot ({@link WriteBuffer}) waits exactly for the work booked before its page. A plane at the
- * urgent watermark that must open a block for the host finishes its victim first: the host waits for one
+ * that has to wait for its buffer slot ({@link WriteBuffer}) waits exactly for the work booked before its page. A
+ * plane at the urgent watermark that must open a block for the host finishes its victim first: the host waits for one
  * victim at most, never for a backlog.
  */
 public final class Ftl {

@@ -132,7 +132,10 @@ public final class FlashTimeline {
         }
     }
 
-    /** Data in over the channel (into the cache register), then the array program, queued behind everything on the plane. */
+    /**
+     * Data in over the channel (into the cache register), then the array program, queued behind everything on the
+     * plane.
+     */
     public long program(int plane, int bytes, long atNs) {
         if (!enabled) {
             return atNs;

@@ -145,7 +145,10 @@ public final class PlaneScheduler {
         return (int) planes[plane][SIZE];
     }
 
-    /** Moves the queued operations that start before {@code atNs} to the issued ones (they cannot be overtaken any more). */
+    /**
+     * Moves the queued operations that start before {@code atNs} to the issued ones (they cannot be overtaken any
+     * more).
+     */
     private static void issueStartedBy(long[] q, long atNs) {
         int n = (int) q[SIZE];
         if (n == 0) {

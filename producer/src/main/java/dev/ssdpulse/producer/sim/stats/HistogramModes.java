@@ -25,7 +25,9 @@ public final class HistogramModes {
     private final double valleyRatio;
     private final double minShare;
 
-    /** A mode: its peak bin, the peak's count, and the saddle that separates it from a higher peak (0 for the highest). */
+    /**
+     * A mode: its peak bin, the peak's count, and the saddle that separates it from a higher peak (0 for the highest).
+     */
     public record Mode(int bin, long count, long saddle) {}
 
     public HistogramModes(double valleyRatio, double minShare) {

@@ -110,7 +110,9 @@ public final class GarbageCollector {
         return victim[plane] >= 0 || choose(plane, nowNs);
     }
 
-    /** Whether the victim {@code plane} is cleaning has no unit left to copy (its next {@link #copy} just erases it). */
+    /**
+     * Whether the victim {@code plane} is cleaning has no unit left to copy (its next {@link #copy} just erases it).
+     */
     public boolean nothingLeftToCopy(int plane) {
         return next[plane] == listed[plane];
     }

@@ -53,11 +53,12 @@ public final class MappingTable {
     }
 
     /**
-     * @param fill           the blocks' valid counts and capacities, kept here (their number of blocks and most units per block
-     *                       size the table; the stride is that most rounded up to a power of two)
+     * @param fill           the blocks' valid counts and capacities, kept here (their number of blocks and most units
+     *                       per block size the table; the stride is that most rounded up to a power of two)
      * @param blocksPerPlane blocks are numbered plane by plane (used to spread the reverse-map cache over planes)
      * @param packForward    store forward entries in the bits a PPN needs rather than an int
-     * @param cachedBlocks   0 for a per-slot reverse map; otherwise blocks whose owners a {@link ScanningReverseMap} holds
+     * @param cachedBlocks   0 for a per-slot reverse map; otherwise blocks whose owners a {@link ScanningReverseMap}
+     *                       holds
      * @param listener       told of every valid-count decrement by a host write or TRIM (the victim selector)
      */
     public MappingTable(
