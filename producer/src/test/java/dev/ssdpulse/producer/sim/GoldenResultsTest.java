@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * TRIM), checked by the I/O counts, a hash of every completion (op, offset, size, submit time, latency, queue
  * depth) and every SMART counter, with both reverse maps (they must give the same results).
  *
- * <p>Recorded again for issue 35 (GC paced against host work, the per-plane write buffer, a NAND read per map-cache
+ * <p>Recorded for the current model (GC paced against host work, the per-plane write buffer, a NAND read per map-cache
  * miss, sourced and fitted preset numbers: RAISE as 1/16 of raw, a 3.2 % reserve, 1536-byte map segments, a 58 us
  * command path, idle GC that cleans everything reclaimable): every one of these changes what the run computes. The
  * run writes fewer host bytes in its 4 s phase (the host path now waits for map reads) and GC copies more (less

@@ -9,7 +9,7 @@ import dev.ssdpulse.producer.sim.support.Seed000;
 import org.junit.jupiter.api.Test;
 
 /**
- * Seed 000's eight WA figures from the model (issue 35 item 4): the 2012 SandForce preset, whose timing is cited
+ * Seed 000's eight WA figures from the model: the 2012 SandForce preset, whose timing is cited
  * (datasheet NAND, a published SATA write path, a NAND read per map-cache miss) and whose two fitted numbers (the
  * reserve and the map segment, fitted to all eight at once, SOURCES.md) leave the host's speed, and so each
  * 20-minute phase's volume, to the model. At full size (the figures are not scale-free: a shrunk drive's blocks

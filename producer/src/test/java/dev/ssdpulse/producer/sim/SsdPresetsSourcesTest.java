@@ -43,7 +43,7 @@ class SsdPresetsSourcesTest {
     }
 
     /**
-     * Issue 35 item 3: at most three numbers across the seed-000 presets (the SandForce drive of exp. 1 and 2, the
+     * At most three numbers across the seed-000 presets (the SandForce drive of exp. 1 and 2, the
      * Marvell drive of exp. 3) are fitted; every other is cited, derived or assumed with its reason.
      */
     @Test
