@@ -3,6 +3,7 @@ package dev.ssdpulse.schemas;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.schemas.avro.HostDescription;
+import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
@@ -12,6 +13,10 @@ import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
+import dev.ssdpulse.schemas.iobatch.IoBatchReader;
+import dev.ssdpulse.schemas.iobatch.IoFlags;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.schemas.registry.AvroCompatibility;
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
 import dev.ssdpulse.schemas.runs.RunStartTime;
@@ -51,6 +56,8 @@ class SchemaEvolutionTest {
     private static final String HISTORY_PHASE_WA = "/schema-history/before-phase-wa/";
     /** Before the device run's submit batch and CPU pinning were recorded in the host description. */
     private static final String HISTORY_IO_SETTINGS = "/schema-history/before-io-settings/";
+    /** Before stamped writes (verify) and FUA writes had their columns in the I/O batch. */
+    private static final String HISTORY_WRITE_STAMPS = "/schema-history/before-write-stamps/";
 
     static Stream<Schema> changedRecords() {
         return Stream.of(
@@ -147,6 +154,47 @@ class SchemaEvolutionTest {
         assertThat(AvroCompatibility.incompatibilities(
                         CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before(now, HISTORY_IO_SETTINGS))))
                 .isEmpty();
+    }
+
+    @Test
+    void theIoBatchWithStampAndFlagColumnsIsFullyCompatibleWithTheOneBefore() throws IOException {
+        Schema now = IoBatch.SCHEMA$;
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before(now, HISTORY_WRITE_STAMPS))))
+                .isEmpty();
+    }
+
+    @Test
+    void aBatchWrittenBeforeTheStampColumnsReadsWithoutThemAndAnOldReaderSkipsThem() throws IOException {
+        Schema before = before(IoBatch.SCHEMA$, HISTORY_WRITE_STAMPS);
+        var data = new GeneratedSpecificData(IoBatch.class);
+        IoBatchBuilder builder = new IoBatchBuilder("run-old", 0, 2);
+        builder.add(0, IoOpCode.WRITE, 4096, 4096, 10, 20, 1, 0, 41L, IoFlags.FUA);
+        IoBatch stamped = builder.add(0, IoOpCode.READ, 0, 4096, 40, 20, 1, 0);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new SpecificDatumWriter<IoBatch>(IoBatch.SCHEMA$, data).write(stamped, encoder);
+        encoder.flush();
+
+        GenericRecord old = new GenericDatumReader<GenericRecord>(IoBatch.SCHEMA$, before)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        assertThat(old.getSchema().getField("writeSequence")).isNull();
+        assertThat(old.get("offsetBytes").toString()).isEqualTo("[4096, 0]");
+
+        ByteArrayOutputStream oldBytes = new ByteArrayOutputStream();
+        var oldEncoder = EncoderFactory.get().binaryEncoder(oldBytes, null);
+        new GenericDatumWriter<GenericRecord>(before).write(old, oldEncoder);
+        oldEncoder.flush();
+        IoBatch read = new SpecificDatumReader<IoBatch>(before, IoBatch.SCHEMA$, data)
+                .read(null, DecoderFactory.get().binaryDecoder(oldBytes.toByteArray(), null));
+        assertThat(read.getWriteSequence()).isNull();
+        assertThat(read.getIoFlags()).isNull();
+        IoBatchReader io = new IoBatchReader().reset(read);
+        assertThat(io.next()).isTrue();
+        assertThat(io.writeSequence()).isEqualTo(IoFlags.NO_SEQUENCE);
+        assertThat(io.ioFlags()).isEqualTo(IoFlags.NONE);
+        assertThat(stamped.getWriteSequence()).containsExactly(41L, IoFlags.NO_SEQUENCE);
+        assertThat(stamped.getIoFlags()).containsExactly(IoFlags.FUA, IoFlags.NONE);
     }
 
     private static Schema before(Schema now, String historyDir) throws IOException {
