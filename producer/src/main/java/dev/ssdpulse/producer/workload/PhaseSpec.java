@@ -25,6 +25,7 @@ import java.util.OptionalLong;
  * @param trim          when true the write share of the access specs is issued as TRIM (fio's
  *                      {@code rw=trim}/{@code randtrim}); a PURGE with trim and access specs is a TRIM pass
  * @param repeat        how many times the phase runs in a row (seed 002's three runs)
+ * @param durability    FLUSHes and FUA writes of the phase ({@link WriteDurability#none()} by default)
  */
 public record PhaseSpec(
         String name,
@@ -41,11 +42,13 @@ public record PhaseSpec(
         Distribution distribution,
         DataPattern dataPattern,
         boolean trim,
-        int repeat)
+        int repeat,
+        WriteDurability durability)
         implements WorkloadStep {
 
     public PhaseSpec {
         accessSpecs = List.copyOf(accessSpecs);
+        durability = durability == null ? WriteDurability.none() : durability;
     }
 
     /** Planned bytes for this phase on a target of the given size, when size-bounded. */
@@ -75,6 +78,7 @@ public record PhaseSpec(
         b.dataPattern = dataPattern;
         b.trim = trim;
         b.repeat = repeat;
+        b.durability = durability;
         return b;
     }
 
@@ -95,6 +99,7 @@ public record PhaseSpec(
         private DataPattern dataPattern = DataPattern.incompressible();
         private boolean trim;
         private int repeat = 1;
+        private WriteDurability durability = WriteDurability.none();
 
         private Builder(String name, PhaseKind kind) {
             this.name = name;
@@ -186,6 +191,11 @@ public record PhaseSpec(
             return this;
         }
 
+        public Builder durability(WriteDurability v) {
+            durability = v;
+            return this;
+        }
+
         public PhaseSpec build() {
             return new PhaseSpec(
                     name,
@@ -202,7 +212,8 @@ public record PhaseSpec(
                     distribution,
                     dataPattern,
                     trim,
-                    repeat);
+                    repeat,
+                    durability);
         }
     }
 }

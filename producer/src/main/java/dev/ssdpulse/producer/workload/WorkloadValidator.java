@@ -129,6 +129,16 @@ public final class WorkloadValidator {
             p.add(at + ".span.size: " + span.size().toCanonicalString() + " must be > 0");
         }
 
+        WriteDurability durability = ph.durability();
+        range(p, at + ".flushEveryWrites", durability.flushEveryWrites(), 0, Integer.MAX_VALUE);
+        range(p, at + ".fuaPercent", durability.fuaPercent(), 0, 100);
+        if (durability.flushIntervalNs() < 0) {
+            p.add(at + ".flushInterval: must not be negative");
+        }
+        if (spec.verify()) {
+            verifiable(ph, at, p);
+        }
+
         boolean io = !ph.accessSpecs().isEmpty();
         switch (ph.kind()) {
             case IDLE:
@@ -187,6 +197,45 @@ public final class WorkloadValidator {
             if (problem != null) {
                 p.add(at + ".span: " + problem);
             }
+        }
+    }
+
+    /** Size of the unit a stamped write stamps (verify: true): each 4 KiB of a write carries its own stamp. */
+    public static final int STAMP_UNIT_BYTES = 4096;
+
+    /**
+     * A workload with {@code verify: true} stamps every 4 KiB unit its writes carry: writes must cover whole units
+     * (transfer sizes and alignments multiples of 4 KiB, a span starting on one), and the data written is the stamps,
+     * so no other data pattern can be asked for.
+     */
+    private static void verifiable(PhaseSpec ph, String at, List<String> p) {
+        boolean writes = !ph.trim() && ph.accessSpecs().stream().anyMatch(a -> a.percentRead() < 100);
+        if (!writes) {
+            return;
+        }
+        for (int j = 0; j < ph.accessSpecs().size(); j++) {
+            AccessSpec a = ph.accessSpecs().get(j);
+            if (a.percentRead() == 100) {
+                continue;
+            }
+            String as = at + ".accessSpecs[" + j + "]";
+            if (a.transferSizeBytes() % STAMP_UNIT_BYTES != 0) {
+                p.add(as + ".transferSize: " + a.transferSizeBytes() + " is not a multiple of 4 KiB: with verify: true"
+                        + " every write is stamped in whole 4 KiB units");
+            }
+            if (a.alignmentBytes() % STAMP_UNIT_BYTES != 0) {
+                p.add(as + ".alignment: " + a.alignmentBytes() + " is not a multiple of 4 KiB: with verify: true every"
+                        + " write is stamped in whole 4 KiB units");
+            }
+        }
+        Amount offset = ph.span().offset();
+        if (offset.isAbsolute() && offset.bytes() % STAMP_UNIT_BYTES != 0) {
+            p.add(at + ".span.offset: " + offset.bytes() + " is not a multiple of 4 KiB: with verify: true every write"
+                    + " is stamped in whole 4 KiB units");
+        }
+        if (ph.dataPattern().kind() != DataPattern.Kind.INCOMPRESSIBLE) {
+            p.add(at + ".dataPattern: with verify: true the data written is the stamps and their incompressible"
+                    + " pseudo-random rest; remove dataPattern");
         }
     }
 

@@ -96,6 +96,60 @@ class WorkloadLoaderTest {
         assertThat(json).contains("\"duration\":\"1200000000000ns\"", "\"totalBytes\":\"200%\"", "\"offset\":1048576");
     }
 
+    static final String STAMPED = """
+            name: stamped
+            verify: true
+            phases:
+              - name: qd1
+                kind: TEST
+                accessSpecs: [{transferSize: 16k, percentRead: 0, percentRandom: 100}]
+                duration: 10s
+                flushEveryWrites: 64
+                flushInterval: 250ms
+                fuaPercent: 5
+            """;
+
+    @Test
+    void verifyAndTheDurabilityFieldsParseAndRoundTripAndAreAbsentFromTheJsonWhenUnset() {
+        WorkloadSpec spec = loader.parse(STAMPED, "stamped.yaml");
+        assertThat(spec.verify()).isTrue();
+        PhaseSpec qd1 = (PhaseSpec) spec.phases().get(0);
+        assertThat(qd1.durability()).isEqualTo(new WriteDurability(64, 250_000_000L, 5));
+        String json = WorkloadJson.toCanonicalJson(spec);
+        assertThat(json).contains("\"verify\":true", "\"flushEveryWrites\":64", "\"flushInterval\":\"250000000ns\"");
+        assertThat(WorkloadJson.fromCanonicalJson(json)).isEqualTo(spec);
+        String plain = WorkloadJson.toCanonicalJson(loader.parse(QD32, "qd32.yaml"));
+        assertThat(plain).doesNotContain("verify", "flushEveryWrites", "flushInterval", "fuaPercent");
+        assertThat(spec.withVerify(false).verify()).isFalse();
+    }
+
+    @Test
+    void aStampedWorkloadWritesWholeUnitsWithItsOwnDataAndDurabilityFieldsHaveRanges() {
+        // (a 6 KiB transfer is aligned to 4 KiB by default: only its size is refused)
+        String bad = STAMPED.replace("transferSize: 16k", "transferSize: 6k")
+                .replace("fuaPercent: 5", "fuaPercent: 101\n    dataPattern: zeros")
+                .replace("flushEveryWrites: 64", "flushEveryWrites: -1");
+        WorkloadValidationException e =
+                catchThrowableOfType(WorkloadValidationException.class, () -> loader.parse(bad, "s.yaml"));
+        assertThat(e.problems())
+                .containsExactlyInAnyOrder(
+                        "s.yaml: phases[0].flushEveryWrites: -1 is not in 0..2147483647",
+                        "s.yaml: phases[0].fuaPercent: 101 is not in 0..100",
+                        "s.yaml: phases[0].accessSpecs[0].transferSize: 6144 is not a multiple of 4 KiB: with verify:"
+                                + " true every write is stamped in whole 4 KiB units",
+                        "s.yaml: phases[0].dataPattern: with verify: true the data written is the stamps and their"
+                                + " incompressible pseudo-random rest; remove dataPattern");
+        // the same sizes without verify are fine: only stamped writes need whole units
+        assertThat(loader.parse(STAMPED.replace("verify: true", "verify: false").replace("16k", "6k"), "s.yaml")
+                        .verify())
+                .isFalse();
+        assertThat(catchThrowableOfType(
+                                WorkloadValidationException.class,
+                                () -> loader.parse(STAMPED.replace("verify: true", "verify: yes please"), "s.yaml"))
+                        .problems())
+                .containsExactly("s.yaml: verify: 'yes please' is not true or false");
+    }
+
     @Test
     void rangeProblemsNameFileFieldAndWhy() {
         String bad = QD32.replace("percentRead: 70", "percentRead: 120");
