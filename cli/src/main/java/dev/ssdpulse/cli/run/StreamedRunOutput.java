@@ -79,6 +79,33 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
     }
 
     @Override
+    public void onIoCompleted(
+            int worker,
+            int phaseIndex,
+            byte op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status,
+            long writeSequence,
+            int ioFlags) {
+        publisher.onIoCompleted(
+                worker,
+                phaseIndex,
+                op,
+                offsetBytes,
+                sizeBytes,
+                submitTimeNs,
+                latencyNs,
+                queueDepth,
+                status,
+                writeSequence,
+                ioFlags);
+    }
+
+    @Override
     public void phaseStarted(ScheduledPhase phase, long timeNs) {
         publisher.phaseChanged(new PhaseChanged(
                 runId,

@@ -6,7 +6,10 @@ import dev.ssdpulse.producer.device.engine.IoRequestCheck;
 import dev.ssdpulse.producer.device.engine.IoSlot;
 import dev.ssdpulse.producer.device.engine.IoStatus;
 import dev.ssdpulse.producer.device.engine.PatternFiller;
+import dev.ssdpulse.producer.device.engine.StampFiller;
 import dev.ssdpulse.producer.device.engine.ThreadAffinity;
+import dev.ssdpulse.producer.device.engine.WriteFiller;
+import dev.ssdpulse.producer.integrity.UnitStamp;
 import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.io.IoRequest;
 import dev.ssdpulse.producer.workload.AccessSpec;
@@ -15,6 +18,7 @@ import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadGenerators;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
+import dev.ssdpulse.schemas.iobatch.IoFlags;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -23,6 +27,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -64,6 +69,8 @@ public final class DeviceRunner {
     private volatile String cancelReason;
     /** The engines' registration refusals already told to the user: once per run, not once per phase or worker. */
     private final Set<String> refusalsNoticed = new HashSet<>();
+    /** The next sequence a stamped write of the run gets (with {@link DeviceRunOptions#stamps()}). */
+    private final AtomicLong writeSequences = new AtomicLong();
 
     public DeviceRunner(IoEngine engine, DeviceRunOptions options) {
         this.engine = engine;
@@ -161,6 +168,10 @@ public final class DeviceRunner {
             if (offset % align != 0) {
                 throw new IllegalArgumentException("phase '" + p.name() + "': span offset " + offset
                         + " B is not a multiple of the engine's alignment " + align + " B (" + engine.name() + ")");
+            }
+            if (options.stamps() != null && offset % UnitStamp.UNIT_BYTES != 0) {
+                throw new IllegalArgumentException("phase '" + p.name() + "': span offset " + offset
+                        + " B is not a multiple of 4 KiB: stamped writes (verify) cover whole 4 KiB units");
             }
         }
     }
@@ -425,7 +436,7 @@ public final class DeviceRunner {
                         for (int q = 0; q < slots.length; q++) {
                             slots[q] = e.allocateSlot(maxSize);
                         }
-                        PatternFiller filler = filler(w, 0); // one thread fills every slot of the worker
+                        WriteFiller filler = filler(w, 0); // one thread fills every slot of the worker
                         Thread t = new Thread(
                                 pinned(() -> asyncLoop(w, e, slots, filler)),
                                 "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker);
@@ -436,7 +447,7 @@ public final class DeviceRunner {
                     for (WorkerStream w : workers) {
                         for (int q = 0; q < phase.queueDepth(); q++) {
                             IoSlot slot = engine.allocateSlot(maxSize);
-                            PatternFiller filler = filler(w, q);
+                            WriteFiller filler = filler(w, q);
                             Thread t = new Thread(
                                     pinned(() -> ioLoop(w, slot, filler)),
                                     "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker + "-q" + q);
@@ -468,7 +479,11 @@ public final class DeviceRunner {
             }
         }
 
-        private PatternFiller filler(WorkerStream w, int q) {
+        private WriteFiller filler(WorkerStream w, int q) {
+            WriteStamps stamps = options.stamps();
+            if (stamps != null) {
+                return new StampFiller(stamps.runHash(), stamps.seed(), writeSequences);
+            }
             return new PatternFiller(
                     phase.dataPattern(), scheduled.seed() ^ (0x9E3779B97F4A7C15L * (w.worker * 4099L + q + 1)));
         }
@@ -562,7 +577,7 @@ public final class DeviceRunner {
                     note);
         }
 
-        private void ioLoop(WorkerStream w, IoSlot slot, PatternFiller filler) {
+        private void ioLoop(WorkerStream w, IoSlot slot, WriteFiller filler) {
             try {
                 IoRequest r = w.request;
                 while (!stop && !ending) {
@@ -579,6 +594,8 @@ public final class DeviceRunner {
                         slot.op = r.op;
                         slot.offsetBytes = r.offsetBytes;
                         slot.sizeBytes = r.sizeBytes;
+                        slot.fua = r.fua;
+                        slot.writeSequence = IoFlags.NO_SEQUENCE;
                         scheduledNanos =
                                 SubmitPacing.scheduledNanos(w.lastScheduledSubmitNanos, r.delayNs, System.nanoTime());
                         w.lastScheduledSubmitNanos = scheduledNanos;
@@ -614,14 +631,15 @@ public final class DeviceRunner {
          * overshoots its duration by at most one batch, a few I/O latencies) and once per request only when the
          * request is paced; the engine stamps submit and completion times once per batch.
          */
-        private void asyncLoop(WorkerStream w, IoEngine e, IoSlot[] slots, PatternFiller filler) {
+        private void asyncLoop(WorkerStream w, IoEngine e, IoSlot[] slots, WriteFiller filler) {
             int depth = slots.length;
             IoSlot[] free = slots.clone();
             int freeCount = depth;
             IoSlot[] done = new IoSlot[depth];
             CompletionBacklog backlog = new CompletionBacklog(depth);
-            CompletionBacklog.Recorder recorder = (op, offset, size, submitNanos, completeNanos, qd, status) ->
-                    complete(w, op, offset, size, submitNanos, completeNanos, qd, status);
+            CompletionBacklog.Recorder recorder =
+                    (op, offset, size, submitNanos, completeNanos, qd, status, sequence, flags) ->
+                            complete(w, op, offset, size, submitNanos, completeNanos, qd, status, sequence, flags);
             IoRequest r = w.request;
             int inFlight = 0;
             int unsubmitted = 0; // submitted to the engine, not yet handed to the kernel
@@ -646,6 +664,8 @@ public final class DeviceRunner {
                             staged.op = r.op;
                             staged.offsetBytes = r.offsetBytes;
                             staged.sizeBytes = r.sizeBytes;
+                            staged.fua = r.fua;
+                            staged.writeSequence = IoFlags.NO_SEQUENCE;
                             if (r.delayNs > 0) {
                                 now = System.nanoTime();
                             }
@@ -664,6 +684,11 @@ public final class DeviceRunner {
                         staged.queueDepthAtSubmit = ++inFlight;
                         if (e.submit(staged)) {
                             inFlight--;
+                            if (backlog.isFull()) {
+                                // a synchronous completion (TRIM, FLUSH) frees its slot at once: with the slots'
+                                // reaped completions still held, one more would not fit until they are recorded
+                                backlog.drainTo(recorder);
+                            }
                             backlog.add(staged);
                             free[freeCount++] = staged;
                         } else if (++unsubmitted >= submitBatch && !(waitSubmits && freeCount == 0)) {
@@ -783,7 +808,9 @@ public final class DeviceRunner {
                     slot.submitNanos,
                     slot.completeNanos,
                     queueDepth,
-                    slot.status);
+                    slot.status,
+                    slot.writeSequence,
+                    slot.fua ? IoFlags.FUA : IoFlags.NONE);
         }
 
         private void complete(
@@ -794,7 +821,9 @@ public final class DeviceRunner {
                 long submitNanos,
                 long completeNanos,
                 int queueDepth,
-                int status) {
+                int status,
+                long writeSequence,
+                int ioFlags) {
             boolean ok = status == IoStatus.OK;
             w.sinkLock.lock();
             try {
@@ -817,7 +846,9 @@ public final class DeviceRunner {
                         submitNanos - runStart,
                         completeNanos - submitNanos,
                         queueDepth,
-                        status);
+                        status,
+                        writeSequence,
+                        ioFlags);
             } finally {
                 w.sinkLock.unlock();
             }
