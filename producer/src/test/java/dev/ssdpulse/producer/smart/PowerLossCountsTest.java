@@ -1,0 +1,47 @@
+package dev.ssdpulse.producer.smart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PowerLossCountsTest {
+    @Test
+    void nvmeUnsafeShutdownsFromTheSmartHealthLog() throws Exception {
+        SmartReading r = new NvmeSmartLogParser()
+                .parseNvmeCli(
+                        "{\"data_units_written\": 10, \"data_units_read\": 5, \"unsafe_shutdowns\": 37,"
+                                + " \"power_cycles\": 120}",
+                        0);
+        assertThat(PowerLossCounts.of(r.rawAttributes())).isEqualTo(new PowerLossCounts(37L, null));
+    }
+
+    @Test
+    void ataAttributesByTheirDriveDatabaseNames() {
+        assertThat(PowerLossCounts.of(Map.of("174 Unexpect_Power_Loss_Ct", "12", "9 Power_On_Hours", "900")))
+                .isEqualTo(new PowerLossCounts(12L, null));
+        assertThat(PowerLossCounts.of(Map.of("192 Unsafe_Shutdown_Count", "7 (0 0)"))
+                        .unsafeShutdowns())
+                .isEqualTo(7L);
+        assertThat(PowerLossCounts.of(Map.of("235 POR_Recovery_Count", "3")).unsafeShutdowns())
+                .isEqualTo(3L);
+        // the specific name wins over 192's generic one
+        assertThat(PowerLossCounts.of(Map.of("192 Power-Off_Retract_Count", "99", "174 Unsafe_Shutdown_Count", "4"))
+                        .unsafeShutdowns())
+                .isEqualTo(4L);
+    }
+
+    @Test
+    void theOcpPlpStartCountWhereTheAttributesHoldIt() {
+        assertThat(PowerLossCounts.of(Map.of("unsafe_shutdowns", "2", "PLP start count", "5")))
+                .isEqualTo(new PowerLossCounts(2L, 5L));
+        assertThat(PowerLossCounts.of(Map.of("ocp.plp_start_count", "6")).plpStartCount())
+                .isEqualTo(6L);
+    }
+
+    @Test
+    void nothingWhereNoCounterIsThereOrItIsNotANumber() {
+        assertThat(PowerLossCounts.of(Map.of("9 Power_On_Hours", "900"))).isEqualTo(new PowerLossCounts(null, null));
+        assertThat(PowerLossCounts.of(Map.of("unsafe_shutdowns", "n/a"))).isEqualTo(new PowerLossCounts(null, null));
+    }
+}
