@@ -89,7 +89,13 @@ public final class Verification {
      * @throws WrongTargetException     when the content holds no stamp of the run (unless forced)
      */
     public static VerificationReport verify(Options options, RunLog log, UnitContents contents) throws IOException {
-        return new Verification(options, log, contents).run();
+        return verify(options, summarize(log), log, contents);
+    }
+
+    /** As {@link #verify(Options, RunLog, UnitContents)}, with the first pass over the log already made. */
+    public static VerificationReport verify(Options options, LogSummary summary, RunLog log, UnitContents contents)
+            throws IOException {
+        return new Verification(options, log, contents).run(summary.scan);
     }
 
     /** The first pass alone: what the log holds (written range, FLUSHes, coverage), without reading the target. */
@@ -111,16 +117,18 @@ public final class Verification {
             return scan.coverage();
         }
 
+        /** Whether the log holds a stamped write. */
+        public boolean hasStampedWrites() {
+            return scan.hasStampedWrites();
+        }
+
         /** Bytes from the target's start to the end of the last unit a stamped write reached (0 without one). */
         public long writtenEndBytes() {
             return scan.hasStampedWrites() ? scan.endUnit << UnitStamp.UNIT_SHIFT : 0;
         }
     }
 
-    private VerificationReport run() throws IOException {
-        LogScan scan = new LogScan();
-        log.stream(scan);
-        options.listener().logRead(1, scan.writes + scan.failedWrites + scan.flushes);
+    private VerificationReport run(LogScan scan) throws IOException {
         if (!scan.hasStampedWrites()) {
             throw new IllegalArgumentException("the run's log holds no stamped write (" + scan.writes
                     + " writes logged): it was not run with verify: true or --verify-writes, so nothing on the target"
