@@ -9,6 +9,7 @@ import dev.ssdpulse.cli.CliRun;
 import dev.ssdpulse.cli.Main;
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
 import dev.ssdpulse.platform.testing.TestStack;
+import dev.ssdpulse.producer.integrity.StampWriter;
 import dev.ssdpulse.producer.integrity.UnitStamp;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoOp;
@@ -365,7 +366,7 @@ class PowerLossVerifyIT {
 
         private static void put(FileChannel c, ByteBuffer unit, CRC32C crc, long runHash, long u, Write w)
                 throws IOException {
-            UnitStamp.write(unit, 0, runHash, SEED, u, w.seq(), w.units(), (int) (u - w.firstUnit()), 0, crc);
+            new StampWriter(runHash, SEED).write(unit, 0, u, w.seq(), w.units(), (int) (u - w.firstUnit()), 0, crc);
             c.write(unit.clear().limit(UnitStamp.UNIT_BYTES), u * UnitStamp.UNIT_BYTES);
         }
     }

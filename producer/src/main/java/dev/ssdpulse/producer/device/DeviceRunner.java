@@ -9,6 +9,7 @@ import dev.ssdpulse.producer.device.engine.PatternFiller;
 import dev.ssdpulse.producer.device.engine.StampFiller;
 import dev.ssdpulse.producer.device.engine.ThreadAffinity;
 import dev.ssdpulse.producer.device.engine.WriteFiller;
+import dev.ssdpulse.producer.integrity.StampWriter;
 import dev.ssdpulse.producer.integrity.UnitStamp;
 import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.io.IoRequest;
@@ -71,10 +72,14 @@ public final class DeviceRunner {
     private final Set<String> refusalsNoticed = new HashSet<>();
     /** The next sequence a stamped write of the run gets (with {@link DeviceRunOptions#stamps()}). */
     private final AtomicLong writeSequences = new AtomicLong();
+    /** The run's stamp writer (its random pool is made once per run), or null. */
+    private final StampWriter stampWriter;
 
     public DeviceRunner(IoEngine engine, DeviceRunOptions options) {
         this.engine = engine;
         this.options = options;
+        WriteStamps stamps = options.stamps();
+        this.stampWriter = stamps == null ? null : new StampWriter(stamps.runHash(), stamps.seed());
     }
 
     /** Asks the run to end: safe from any thread (a shutdown hook included); idempotent. */
@@ -480,9 +485,8 @@ public final class DeviceRunner {
         }
 
         private WriteFiller filler(WorkerStream w, int q) {
-            WriteStamps stamps = options.stamps();
-            if (stamps != null) {
-                return new StampFiller(stamps.runHash(), stamps.seed(), writeSequences);
+            if (stampWriter != null) {
+                return new StampFiller(stampWriter, writeSequences);
             }
             return new PatternFiller(
                     phase.dataPattern(), scheduled.seed() ^ (0x9E3779B97F4A7C15L * (w.worker * 4099L + q + 1)));

@@ -24,10 +24,8 @@ import java.util.zip.CRC32C;
  *     48   4048  pseudo-random bytes from (seed, sequence, LBA): incompressible, recomputable
  * </pre>
  *
- * A unit whose CRC does not match its bytes was written in part (a sector of it is new, another old): torn. The
- * pseudo-random rest comes from four xorshift64* generators seeded from (seed, sequence, LBA), the same kind of
- * generator as the incompressible data pattern, so a stamped write costs a reseed, 48 header bytes and a CRC32C
- * (hardware-assisted in the JDK) more than an unstamped one.
+ * A unit whose CRC does not match its bytes was written in part (a sector of it is new, another old) or garbled:
+ * torn. {@link StampWriter} writes units; {@link #inspect} reads them.
  */
 public final class UnitStamp {
     public static final int UNIT_BYTES = 4096;
@@ -73,34 +71,6 @@ public final class UnitStamp {
         return mix(h);
     }
 
-    /**
-     * Writes one stamped unit at {@code at} (a multiple of 4096 in {@code buffer}, whose byte order is ignored).
-     *
-     * @param crc a CRC32C to reuse (reset here)
-     */
-    public static void write(
-            ByteBuffer buffer,
-            int at,
-            long runHash,
-            long seed,
-            long lba,
-            long sequence,
-            int writeUnits,
-            int unitIndex,
-            int flags,
-            CRC32C crc) {
-        ByteBuffer b = buffer.duplicate().clear().order(ByteOrder.LITTLE_ENDIAN);
-        b.putLong(at, MAGIC);
-        b.putLong(at + RUN_HASH_AT, runHash);
-        b.putLong(at + LBA_AT, lba);
-        b.putLong(at + SEQUENCE_AT, sequence);
-        b.putInt(at + WRITE_UNITS_AT, writeUnits);
-        b.putInt(at + UNIT_INDEX_AT, unitIndex);
-        b.putInt(at + FLAGS_AT, flags);
-        fillBody(b, at, seed, sequence, lba);
-        b.putInt(at + CRC_AT, crc(b, at, crc));
-    }
-
     /** The unit's CRC32C: bytes 0..43 and 48..4095 of the unit (not the CRC field itself). */
     static int crc(ByteBuffer b, int at, CRC32C crc) {
         crc.reset();
@@ -110,30 +80,6 @@ public final class UnitStamp {
         crc.update(b);
         b.clear();
         return (int) crc.getValue();
-    }
-
-    /** Bytes 48..4095 of a unit: four interleaved xorshift64* streams seeded from (seed, sequence, LBA). */
-    static void fillBody(ByteBuffer b, int at, long seed, long sequence, long lba) {
-        long key = mix(seed ^ mix(sequence * 0x9E3779B97F4A7C15L ^ mix(lba + 0x632BE59BD9B4E019L)));
-        long s0 = nonZero(mix(key + 0x9E3779B97F4A7C15L));
-        long s1 = nonZero(mix(key + 2 * 0x9E3779B97F4A7C15L));
-        long s2 = nonZero(mix(key + 3 * 0x9E3779B97F4A7C15L));
-        long s3 = nonZero(mix(key + 4 * 0x9E3779B97F4A7C15L));
-        int end = at + UNIT_BYTES;
-        int i = at + HEADER_BYTES;
-        for (; i + 32 <= end; i += 32) {
-            s0 = xorshift(s0);
-            s1 = xorshift(s1);
-            s2 = xorshift(s2);
-            s3 = xorshift(s3);
-            b.putLong(i, s0 * 0x2545F4914F6CDD1DL);
-            b.putLong(i + 8, s1 * 0x2545F4914F6CDD1DL);
-            b.putLong(i + 16, s2 * 0x2545F4914F6CDD1DL);
-            b.putLong(i + 24, s3 * 0x2545F4914F6CDD1DL);
-        }
-        // 4048 = 126 x 32 + 16: the last two words
-        b.putLong(i, xorshift(s0) * 0x2545F4914F6CDD1DL);
-        b.putLong(i + 8, xorshift(s1) * 0x2545F4914F6CDD1DL);
     }
 
     /**
@@ -176,16 +122,6 @@ public final class UnitStamp {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);
-    }
-
-    private static long nonZero(long s) {
-        return s == 0 ? 0x9E3779B97F4A7C15L : s;
-    }
-
-    private static long xorshift(long s) {
-        s ^= s >>> 12;
-        s ^= s << 25;
-        return s ^ (s >>> 27);
     }
 
     /** A unit as {@link #inspect} read it; reused, not thread-safe. */

@@ -9,6 +9,7 @@ import dev.ssdpulse.producer.device.engine.LibaioIoEngine;
 import dev.ssdpulse.producer.device.engine.SyncDirectIoEngine;
 import dev.ssdpulse.producer.integrity.DurabilityModel;
 import dev.ssdpulse.producer.integrity.RunLog;
+import dev.ssdpulse.producer.integrity.StampWriter;
 import dev.ssdpulse.producer.integrity.UnitClass;
 import dev.ssdpulse.producer.integrity.UnitContents;
 import dev.ssdpulse.producer.integrity.UnitStamp;
@@ -329,7 +330,7 @@ class StampedRunVerificationTest {
                 throws IOException {
             int units = (int) (w[4] / 4096);
             int index = (int) (u - w[3] / 4096);
-            UnitStamp.write(unit, 0, runHash, seed, u, w[8], units, index, (int) w[9], crc);
+            new StampWriter(runHash, seed).write(unit, 0, u, w[8], units, index, (int) w[9], crc);
             unit.clear();
             c.write(unit, u * UnitStamp.UNIT_BYTES);
             unit.clear();

@@ -11,9 +11,11 @@ class UnitStampTest {
     private final CRC32C crc = new CRC32C();
     private final UnitStamp.Observation seen = new UnitStamp.Observation();
 
+    private final StampWriter writer = new StampWriter(0x1234L, 99);
+
     private ByteBuffer stamped(long lba, long sequence, int units, int index, int flags) {
         ByteBuffer b = ByteBuffer.allocateDirect(2 * UnitStamp.UNIT_BYTES);
-        UnitStamp.write(b, UnitStamp.UNIT_BYTES, 0x1234L, 99, lba, sequence, units, index, flags, crc);
+        writer.write(b, UnitStamp.UNIT_BYTES, lba, sequence, units, index, flags, crc);
         return b;
     }
 
@@ -61,16 +63,17 @@ class UnitStampTest {
         assertThat(stamped(5, 7, 1, 0, 0)).isNotEqualTo(a);
         assertThat(stamped(6, 6, 1, 0, 0)).isNotEqualTo(a);
         ByteBuffer otherSeed = ByteBuffer.allocateDirect(2 * UnitStamp.UNIT_BYTES);
-        UnitStamp.write(otherSeed, UnitStamp.UNIT_BYTES, 0x1234L, 100, 5, 6, 1, 0, 0, crc);
+        new StampWriter(0x1234L, 100).write(otherSeed, UnitStamp.UNIT_BYTES, 5, 6, 1, 0, 0, crc);
         assertThat(otherSeed).isNotEqualTo(a);
     }
 
     @Test
-    void theContentDoesNotCompress() {
+    void theContentDoesNotCompressAcrossUnitsEither() {
         byte[] content = new byte[64 * UnitStamp.UNIT_BYTES];
         ByteBuffer b = ByteBuffer.wrap(content);
+        StampWriter w = new StampWriter(77, 1);
         for (int u = 0; u < 64; u++) {
-            UnitStamp.write(b, u * UnitStamp.UNIT_BYTES, 77, 1, u, 1000 + u, 64, u, 0, crc);
+            w.write(b, u * UnitStamp.UNIT_BYTES, u, 1000 + u, 64, u, 0, crc);
         }
         Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
         deflater.setInput(content);

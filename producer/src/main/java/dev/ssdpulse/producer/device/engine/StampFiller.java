@@ -1,5 +1,6 @@
 package dev.ssdpulse.producer.device.engine;
 
+import dev.ssdpulse.producer.integrity.StampWriter;
 import dev.ssdpulse.producer.integrity.UnitStamp;
 import dev.ssdpulse.schemas.iobatch.IoFlags;
 import java.util.concurrent.atomic.AtomicLong;
@@ -12,14 +13,12 @@ import java.util.zip.CRC32C;
  * submitting). Not thread-safe: one per I/O thread, sharing the counter.
  */
 public final class StampFiller implements WriteFiller {
-    private final long runHash;
-    private final long seed;
+    private final StampWriter stamps;
     private final AtomicLong sequences;
     private final CRC32C crc = new CRC32C();
 
-    public StampFiller(long runHash, long seed, AtomicLong sequences) {
-        this.runHash = runHash;
-        this.seed = seed;
+    public StampFiller(StampWriter stamps, AtomicLong sequences) {
+        this.stamps = stamps;
         this.sequences = sequences;
     }
 
@@ -34,17 +33,7 @@ public final class StampFiller implements WriteFiller {
         long firstLba = slot.offsetBytes >>> UnitStamp.UNIT_SHIFT;
         int flags = slot.fua ? IoFlags.FUA : IoFlags.NONE;
         for (int u = 0; u < units; u++) {
-            UnitStamp.write(
-                    slot.buffer,
-                    u << UnitStamp.UNIT_SHIFT,
-                    runHash,
-                    seed,
-                    firstLba + u,
-                    sequence,
-                    units,
-                    u,
-                    flags,
-                    crc);
+            stamps.write(slot.buffer, u << UnitStamp.UNIT_SHIFT, firstLba + u, sequence, units, u, flags, crc);
         }
         slot.writeSequence = sequence;
         slot.holdsReadData = false;
