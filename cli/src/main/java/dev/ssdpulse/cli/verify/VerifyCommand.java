@@ -13,6 +13,7 @@ import dev.ssdpulse.producer.device.engine.IoEngineChoice;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
 import dev.ssdpulse.producer.integrity.UnitStamp;
 import dev.ssdpulse.producer.integrity.Verification;
+import dev.ssdpulse.producer.integrity.VerificationAvro;
 import dev.ssdpulse.producer.integrity.VerificationReport;
 import dev.ssdpulse.producer.integrity.WrongTargetException;
 import dev.ssdpulse.producer.publish.RunProducers;
@@ -251,9 +252,9 @@ public final class VerifyCommand implements Callable<Integer> {
                 }
             }
             Counters counters = counters(props, registry, engineUsed);
-            WriteVerification record = VerificationRecord.of(
+            WriteVerification record = VerificationAvro.of(
                     report,
-                    new VerificationRecord.Context(
+                    new VerificationAvro.Context(
                             runId,
                             Instant.now(),
                             target.toString(),
@@ -262,8 +263,10 @@ public final class VerifyCommand implements Callable<Integer> {
                             status,
                             force,
                             log.missingBatches(),
-                            counters.before(),
-                            counters.after(),
+                            counters.before() == null ? null : counters.before().unsafeShutdowns(),
+                            counters.after() == null ? null : counters.after().unsafeShutdowns(),
+                            counters.before() == null ? null : counters.before().plpStartCount(),
+                            counters.after() == null ? null : counters.after().plpStartCount(),
                             counters.note(),
                             back.bytesRead(),
                             back.readNanos()));

@@ -1,8 +1,11 @@
 package dev.ssdpulse.producer.integrity;
 
-/** A bit per index (a run's write sequence numbers), in pages of 4 Mi bits allocated on first set. */
+/**
+ * A bit per index (a run's write sequence numbers), in pages of 2 Mi bits (256 KiB, see {@link PagedLongs}) allocated
+ * on first set.
+ */
 final class PagedBits {
-    private static final int PAGE_SHIFT = 22;
+    private static final int PAGE_SHIFT = 21;
     private static final int PAGE_BITS = 1 << PAGE_SHIFT;
     private final long[][] pages;
 

@@ -1,11 +1,14 @@
 package dev.ssdpulse.producer.integrity;
 
 /**
- * A long per index over a large index range, in pages of 64 Ki entries allocated on first write: a sparse range
+ * A long per index over a large index range, in pages of 32 Ki entries allocated on first write: a sparse range
  * (a span written in a few places) costs only its written pages. Unwritten entries read 0. Not thread-safe.
+ *
+ * <p>A page is 256 KiB: under half of G1's smallest region (1 MiB, a heap up to 2 GiB), so pages are ordinary
+ * objects; a page of half a region or more would be humongous and take a whole region, doubling the footprint.
  */
 final class PagedLongs {
-    static final int PAGE_SHIFT = 16;
+    static final int PAGE_SHIFT = 15;
     static final int PAGE_SIZE = 1 << PAGE_SHIFT;
     private static final int PAGE_MASK = PAGE_SIZE - 1;
     private final long[][] pages;

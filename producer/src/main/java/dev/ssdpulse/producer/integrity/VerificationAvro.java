@@ -1,9 +1,5 @@
-package dev.ssdpulse.cli.verify;
+package dev.ssdpulse.producer.integrity;
 
-import dev.ssdpulse.producer.integrity.DurabilityModel;
-import dev.ssdpulse.producer.integrity.UnitClass;
-import dev.ssdpulse.producer.integrity.VerificationReport;
-import dev.ssdpulse.producer.smart.PowerLossCounts;
 import dev.ssdpulse.schemas.avro.LostWriteCase;
 import dev.ssdpulse.schemas.avro.PowerLossCounters;
 import dev.ssdpulse.schemas.avro.RunStatus;
@@ -17,12 +13,24 @@ import dev.ssdpulse.schemas.avro.WriteVerificationModelResult;
 import java.time.Instant;
 import java.util.List;
 
-/** The verification core's report as the record of topic ssdpulse.write-verification.v1. */
-final class VerificationRecord {
-    private VerificationRecord() {}
+/**
+ * The verification core's report as the record of topic ssdpulse.write-verification.v1, whoever verified: the
+ * {@code verify} command after reading a device back, or a simulated drive's power cut.
+ */
+public final class VerificationAvro {
+    private VerificationAvro() {}
 
-    /** What the verify command knows besides the report. */
-    record Context(
+    /**
+     * What the verifier knows besides the report.
+     *
+     * @param runStatus       how the run ended (its RunFinished), null without one
+     * @param forced          verified with --force
+     * @param missingBatches  I/O batches missing from the log
+     * @param unsafeShutdownsBefore the drive's unsafe-shutdown count at the run's start, null where unknown; likewise
+     *                        after, and the OCP PLP start counts
+     * @param countersNote    why a count is missing, or null
+     */
+    public record Context(
             String runId,
             Instant verifiedAt,
             String target,
@@ -31,13 +39,15 @@ final class VerificationRecord {
             RunStatus runStatus,
             boolean forced,
             long missingBatches,
-            PowerLossCounts before,
-            PowerLossCounts after,
+            Long unsafeShutdownsBefore,
+            Long unsafeShutdownsAfter,
+            Long plpStartCountBefore,
+            Long plpStartCountAfter,
             String countersNote,
             long readBytes,
             long readNs) {}
 
-    static WriteVerification of(VerificationReport r, Context c) {
+    public static WriteVerification of(VerificationReport r, Context c) {
         VerificationReport.Coverage cov = r.coverage();
         List<Long> bounds = r.lostByAge().upperBoundsNs();
         return WriteVerification.newBuilder()
@@ -98,10 +108,10 @@ final class VerificationRecord {
                                 w.flushed()))
                         .toList())
                 .setPowerCounters(new PowerLossCounters(
-                        c.before() == null ? null : c.before().unsafeShutdowns(),
-                        c.after() == null ? null : c.after().unsafeShutdowns(),
-                        c.before() == null ? null : c.before().plpStartCount(),
-                        c.after() == null ? null : c.after().plpStartCount(),
+                        c.unsafeShutdownsBefore(),
+                        c.unsafeShutdownsAfter(),
+                        c.plpStartCountBefore(),
+                        c.plpStartCountAfter(),
                         c.countersNote()))
                 .setReadBytes(c.readBytes())
                 .setReadNs(c.readNs())
