@@ -19,7 +19,8 @@ command -v fio >/dev/null || { echo "fio not found (apt-get install fio)" >&2; e
 if [ ! -d cli/target/lib ] || [ ! -d cli/target/classes ]; then
   ./mvnw -B -q -o -pl cli -am package -DskipTests >&2
 fi
-CP="cli/target/classes:producer/target/classes:streams/target/classes:platform/target/classes:schemas/target/classes:cli/target/lib/*"
+# absolute: the stack starts its broker in a child JVM with this class path
+CP="$ROOT/cli/target/classes:$ROOT/producer/target/classes:$ROOT/streams/target/classes:$ROOT/platform/target/classes:$ROOT/schemas/target/classes:$ROOT/cli/target/lib/*"
 ssdpulse() { java -Xmx1g -Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro -cp "$CP" dev.ssdpulse.cli.Main "$@"; }
 WORK=$(mktemp -d)
 STACK_PID=
@@ -31,7 +32,7 @@ cleanup() {
 trap cleanup EXIT
 ssdpulse stack --ephemeral --kafka-port 0 --registry-port 0 --exit-after 2h > "$WORK/stack.log" 2>&1 &
 STACK_PID=$!
-for _ in $(seq 1 120); do grep -q 'stack is up' "$WORK/stack.log" && break; sleep 1; done
+for _ in $(seq 1 120); do grep -q 'broker log' "$WORK/stack.log" && break; sleep 1; done
 BOOTSTRAP=$(sed -n 's/.*bootstrap servers : //p' "$WORK/stack.log")
 REGISTRY=$(sed -n 's/.*schema registry   : //p' "$WORK/stack.log")
 K=(--bootstrap-servers "$BOOTSTRAP" --schema-registry-url "$REGISTRY")

@@ -469,6 +469,17 @@ class VerificationTest {
     }
 
     @Test
+    void aWrongTargetIsGivenUpOnceEnoughUnitsWereReadWithoutOneStampOfTheRun() throws IOException {
+        Log log = new Log().write(0, 0, 70_000, 0, 10).write(1, 70_000, 30_000, 20, 30);
+        Target target = new Target();
+        assertThatThrownBy(() -> verify(log, target))
+                .isInstanceOf(WrongTargetException.class)
+                .hasMessageContaining("none of the " + Verification.WRONG_TARGET_AFTER_UNITS + " units read");
+        // it stopped there instead of reading the rest of the target
+        assertThat(target.read).hasSize((int) Verification.WRONG_TARGET_AFTER_UNITS);
+    }
+
+    @Test
     void lostWritesAreCountedByAgeBeforeTheLastLoggedCompletion() throws IOException {
         Log log = new Log()
                 .write(0, 1, 1, 0, 10) // 99,990 us before the end
