@@ -227,6 +227,11 @@
     }).catch(function () { /* retried on the next tick */ });
   }
 
+  /* wallClockStart (ISO-8601); runs recorded before it existed have only the retired ns field */
+  function startedAt(r) {
+    return r.wallClockStart ? new Date(r.wallClockStart) : new Date(r.wallClockStartEpochNs / 1e6);
+  }
+
   function renderFacts() {
     var d = view.detail, st = $('run-status');
     st.textContent = view.status || ''; st.className = 'badge ' + (view.status || '');
@@ -235,7 +240,7 @@
     $('run-title').textContent = (r.runName || r.runId);
     $('run-facts').textContent = [r.producerKind, d.deviceText, 'workload ' + r.workload.name, 'seed ' + r.seed,
       host.ioScheduler ? 'scheduler ' + host.ioScheduler : null, host.kernel ? 'kernel ' + host.kernel : null,
-      'started ' + new Date(r.wallClockStartEpochNs / 1e6).toLocaleString(),
+      'started ' + startedAt(r).toLocaleString(),
       r.originRunId ? 'played back from ' + r.originRunId : null,
       resultSet !== 'live' ? 'result set ' + resultSet + ' (' + rsSettings(resultSet) + ')' : null].filter(Boolean).join(' · ');
   }
@@ -348,6 +353,8 @@
     var wa = view.wa || [];
     Charts.line($('chart-wa'), Object.assign({ yLabel: 'WA', series: [
       { label: 'cumulative', color: '#6b46c1', points: wa.map(function (w) { return [w.toS, w.waCumulative]; }) },
+      { label: 'bounds (counter steps)', color: '#805ad5', dash: [4, 3], points: wa.map(function (w) { return [w.toS, w.waCumulativeLow == null ? NaN : w.waCumulativeLow]; }) },
+      { color: '#805ad5', dash: [4, 3], points: wa.map(function (w) { return [w.toS, w.waCumulativeHigh == null ? NaN : w.waCumulativeHigh]; }) },
       { label: 'per interval', color: '#b794f4', points: wa.map(function (w) { return [w.toS, w.waWindow]; }) }
     ] }, common));
     renderTotals(ops);
@@ -519,7 +526,7 @@
   }
   function renderSummary() {
     var s = view.summary;
-    $('summary-note').textContent = s ? '(' + s.status + ', ' + duration(s.durationNs / 1e9) + ', WA ' + (s.writeAmplification.cumulative == null ? 'n/a' : num(s.writeAmplification.cumulative, 2)) + ')' : '(appears when the run ends)';
+    $('summary-note').textContent = s ? '(' + s.status + ', ' + duration(s.durationNs / 1e9) + ', WA ' + (s.writeAmplification.cumulative == null ? 'n/a' : num(s.writeAmplification.cumulative, 2) + (s.writeAmplification.resolved === false ? ', not yet resolvable: ' + num(s.writeAmplification.low, 2) + ' to ' + (s.writeAmplification.high == null ? 'unbounded' : num(s.writeAmplification.high, 2)) : '')) + ')' : '(appears when the run ends)';
     if (!s) { $('summary').innerHTML = ''; return; }
     var rows = '<tr><th scope="col">op</th><th scope="col" class="num">I/Os</th><th scope="col" class="num">IOPS</th><th scope="col" class="num">MB/s</th><th scope="col" class="num">mean</th><th scope="col" class="num">p50</th><th scope="col" class="num">p99</th><th scope="col" class="num">p99.9</th><th scope="col" class="num">p99.99</th><th scope="col" class="num">max</th>' +
       THRESHOLDS_MS.map(function (t) { return '<th scope="col" class="num">≥' + t + ' ms</th>'; }).join('') + '</tr>';

@@ -1,5 +1,5 @@
 /* Hand-drawn canvas charts for the ssdpulse dashboard: no library, no build step.
- * Charts.line(canvas, {series:[{label,color,points:[[x,y],...], dots?}], xLabel, yLabel, logY,
+ * Charts.line(canvas, {series:[{label,color,points:[[x,y],...], dots?, dash?}], xLabel, yLabel, logY,
  *                      bands:[{from,to,color,label}], marks:[{x,label,color,top}], markers:[{x,y,color}]})
  * Charts.bars(canvas, {labels:[...], values:[...], color, logY, thresholds:[{index,label}]})
  * Charts.scatter(canvas, {chunks:[{n, timeNs:Float64Array, latencyNs:Float64Array, op:Uint8Array}], colors:[css per op],
@@ -129,7 +129,7 @@
     ctx.save(); ctx.beginPath(); ctx.rect(L, T, pw, ph); ctx.clip();
     o.series.forEach(function (s) {
       var pts = s.points.filter(function (p) { return isFinite(p[1]) && (!o.logY || p[1] > 0); });
-      ctx.strokeStyle = s.color; ctx.fillStyle = s.color; ctx.lineWidth = s.width || 1.6;
+      ctx.strokeStyle = s.color; ctx.fillStyle = s.color; ctx.lineWidth = s.width || 1.6; ctx.setLineDash(s.dash || []);
       if (s.dots) {
         pts.forEach(function (p) { ctx.beginPath(); ctx.arc(X(p[0]), Y(p[1]), 3, 0, 2 * Math.PI); ctx.fill(); });
         return;

@@ -2,6 +2,8 @@ package dev.ssdpulse.cli;
 
 import dev.ssdpulse.cli.analytics.ReplayCommand;
 import dev.ssdpulse.cli.analytics.StreamsCommand;
+import dev.ssdpulse.cli.command.HandledKafkaRetries;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.demo.DemoCommand;
 import dev.ssdpulse.cli.device.DeviceCommand;
 import dev.ssdpulse.cli.importer.ImportCommand;
@@ -10,6 +12,7 @@ import dev.ssdpulse.cli.registry.RegistryCommand;
 import dev.ssdpulse.cli.report.ReportCommand;
 import dev.ssdpulse.cli.runs.RunsCommand;
 import dev.ssdpulse.cli.simulate.SimulateCommand;
+import dev.ssdpulse.cli.smart.SmartCommand;
 import dev.ssdpulse.cli.stack.StackCommand;
 import dev.ssdpulse.cli.verify.VerifyCommand;
 import dev.ssdpulse.cli.workloads.WorkloadsCommand;
@@ -49,6 +52,7 @@ import picocli.CommandLine.Command;
             RegistryCommand.class,
             SimulateCommand.class,
             DeviceCommand.class,
+            SmartCommand.class,
             ImportCommand.class,
             StreamsCommand.class,
             ReplayCommand.class,

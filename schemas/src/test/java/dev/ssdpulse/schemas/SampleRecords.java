@@ -18,6 +18,7 @@ import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.PowerLossCounters;
 import dev.ssdpulse.schemas.avro.ProducerKind;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.ResultSetRecord;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunDeleted;
@@ -152,7 +153,6 @@ public final class SampleRecords {
                 .setHost(host())
                 .setWorkload(workload())
                 .setSeed(-8_446_744_073_709_551L)
-                .setWallClockStartEpochNs(1_796_010_480_123_456_789L)
                 .setWallClockStart(Instant.parse("2026-11-30T03:48:00.123456Z"))
                 .setToolVersion("0.1.0-SNAPSHOT")
                 .setOriginRunId("run-origin-1")
@@ -399,6 +399,22 @@ public final class SampleRecords {
         return new ResultSetRecord("w10s", event);
     }
 
+    public static ReplayPhaseResult replayPhaseResult() {
+        return ReplayPhaseResult.newBuilder()
+                .setPhaseIndex(1)
+                .setTrace("app-load.iolog.gz")
+                .setRecordedTiming(true)
+                .setTimeScale(1.0)
+                .setTraceIoCount(4_530)
+                .setIssuedIoCount(4_530)
+                .setLateIssueCount(12)
+                .setLateThresholdNs(1_000_000)
+                .setIssueLagP50Ns(90_000)
+                .setIssueLagP99Ns(18_000_000)
+                .setIssueLagMaxNs(31_000_000)
+                .build();
+    }
+
     public static RunDeleted runDeleted() {
         return new RunDeleted("sim-20261130-041502-3f9a", Instant.ofEpochMilli(1_764_475_200_000L), "typo run");
     }
@@ -490,6 +506,7 @@ public final class SampleRecords {
                 phaseSummary(),
                 resultSetStarted(),
                 resultSetRecord(windowMetrics()),
+                replayPhaseResult(),
                 runDeleted(),
                 writeVerification(),
                 writeLogCoverage(),

@@ -2,8 +2,8 @@ package dev.ssdpulse.cli.analytics;
 
 import dev.ssdpulse.cli.options.AnalyticsOptions;
 import dev.ssdpulse.cli.options.KafkaOptions;
-import dev.ssdpulse.cli.report.SummaryRenderer;
 import dev.ssdpulse.cli.run.RunIds;
+import dev.ssdpulse.cli.run.SummaryRenderer;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.app.Reanalysis;

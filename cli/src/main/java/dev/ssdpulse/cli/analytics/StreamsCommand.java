@@ -1,7 +1,7 @@
 package dev.ssdpulse.cli.analytics;
 
-import dev.ssdpulse.cli.HandledKafkaRetries;
-import dev.ssdpulse.cli.UntilStopped;
+import dev.ssdpulse.cli.command.HandledKafkaRetries;
+import dev.ssdpulse.cli.command.UntilStopped;
 import dev.ssdpulse.cli.options.AnalyticsOptions;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.TopicSetup;

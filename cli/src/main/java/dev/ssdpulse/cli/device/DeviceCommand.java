@@ -1,7 +1,7 @@
 package dev.ssdpulse.cli.device;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.options.RunLabelOptions;
@@ -10,6 +10,7 @@ import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
+import dev.ssdpulse.cli.smart.SmartDevice;
 import dev.ssdpulse.producer.device.DeviceProgress;
 import dev.ssdpulse.producer.device.DeviceRunListener;
 import dev.ssdpulse.producer.device.DeviceRunOptions;
@@ -29,6 +30,8 @@ import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
 import dev.ssdpulse.producer.device.hostinfo.IoSchedulerSwitch;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.replay.ReplayTraces;
+import dev.ssdpulse.producer.smart.SmartPlan;
 import dev.ssdpulse.producer.smart.SmartPoller;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.Units;
@@ -142,14 +145,25 @@ public final class DeviceCommand implements Callable<Integer> {
             names = "--scheduler",
             paramLabel = "NAME",
             description =
-                    "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline,"
-                            + " bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the previous"
-                            + " one afterwards; recorded in the run with the kernel, CPU and memory. Refused with the reason where"
+                    "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline, "
+                            + "bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the "
+                            + "previous one afterwards; recorded in the run with the kernel, CPU and memory. Refused "
+                            + "with the reason where"
                             + " it cannot be set (not offered, no block device under the target, /sys not writable).")
     String scheduler;
 
     @Mixin
     WorkloadOptions workload;
+
+    @Option(
+            names = "--smart-device",
+            paramLabel = "DEV",
+            description =
+                    "The drive whose SMART counters to poll (default: the target, or the disk under a file target;"
+                            + " give it where that disk cannot be found: LVM, md, overlay). `ssdpulse smart "
+                            + "--target DEV`"
+                            + " shows what it exposes.")
+    Path smartDevice;
 
     @Option(
             names = "--smart-interval",
@@ -196,6 +210,7 @@ public final class DeviceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         offline.validate();
+        SmartDevice.checkExplicit(smartDevice);
         if (submitBatch < 1) {
             throw new UserInputException("--submit-batch must be at least 1 (I/Os per submission), got " + submitBatch);
         }
@@ -218,6 +233,9 @@ public final class DeviceCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage(), e);
         }
+        // a REPLAY phase's trace is read once before the target is opened: whether it writes decides how
+        ReplayTraces replays = ReplayTraces.scan(workloadSpec);
+        boolean writes = TargetGuard.writesData(workloadSpec) || replays.writesData();
         PreparedTarget prepared;
         try {
             prepared = new TargetGuard()
@@ -225,6 +243,7 @@ public final class DeviceCommand implements Callable<Integer> {
                             target,
                             size == null ? OptionalLong.empty() : OptionalLong.of(Units.parseBytes(size)),
                             workloadSpec,
+                            writes,
                             allowDestroyData);
         } catch (TargetSafetyException e) {
             throw new UserInputException(e.getMessage(), e);
@@ -294,6 +313,7 @@ public final class DeviceCommand implements Callable<Integer> {
                         offline.output(id, device, workloadSpec.name(), out),
                         runner,
                         workloadSpec,
+                        replays,
                         facts,
                         prepared,
                         schedulerSwitch);
@@ -314,9 +334,9 @@ public final class DeviceCommand implements Callable<Integer> {
                     .mapToInt(p -> p.phase().workers())
                     .max()
                     .orElse(1);
-            try (StreamedRunOutput output =
-                    new StreamedRunOutput(kafka, started, maxWorkers, overflowPolicy, batchIos, out)) {
-                return run(output, runner, workloadSpec, facts, prepared, schedulerSwitch);
+            try (StreamedRunOutput output = new StreamedRunOutput(
+                    kafka.clientProperties(), started, maxWorkers, overflowPolicy, batchIos, out)) {
+                return run(output, runner, workloadSpec, replays, facts, prepared, schedulerSwitch);
             }
         } finally {
             restoreScheduler(schedulerSwitch); // already done after the run; here for a failure before it
@@ -385,26 +405,30 @@ public final class DeviceCommand implements Callable<Integer> {
             RunOutput output,
             DeviceRunner runner,
             WorkloadSpec workloadSpec,
+            ReplayTraces replays,
             HostFacts facts,
             PreparedTarget prepared,
             IoSchedulerSwitch schedulerSwitch) {
         PrintWriter err = spec.commandLine().getErr();
         long startNs = System.nanoTime();
         SmartPoller smart = null;
-        if (prepared.blockDevice() || facts.blockDevice() != null) {
-            Path device = prepared.blockDevice() ? prepared.path() : Path.of("/dev", facts.blockDevice());
+        Path device = SmartDevice.of(prepared.path(), prepared.blockDevice(), facts.blockDevice(), smartDevice);
+        if (device != null) {
             smart = new SmartPoller(
                     device,
                     smartInterval,
                     () -> System.nanoTime() - startNs,
                     reading -> output.smart(reading.toAvro(output.runId())));
             if (!quiet) {
+                SmartPlan plan = smart.plan();
                 err.println(
-                        smart.availability().available()
-                                ? "SMART: polling " + device
+                        plan.hasTool()
+                                ? "SMART: polling " + device + " with " + String.join(" and ", plan.commands())
                                 : "note: " + smart.availability().reason());
             }
             smart.start();
+        } else if (!quiet) {
+            err.println("note: WA unavailable: no drive to poll for SMART: " + SmartDevice.whyNone(prepared.path()));
         }
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         DeviceRunListener listener = new DeviceRunListener() {
@@ -433,6 +457,9 @@ public final class DeviceCommand implements Callable<Integer> {
             @Override
             public void onPhaseEnded(ScheduledPhase phase, PhaseOutcome o) {
                 long cpuNs = os.getProcessCpuTime() - phaseCpuStartNs;
+                if (o.replay() != null) {
+                    output.replayFinished(o.replay());
+                }
                 if (!quiet && o.ios() > 0) {
                     long bytes = o.bytesRead() + o.bytesWritten() + o.bytesTrimmed();
                     long ns = Math.max(1, o.endNs() - o.startNs());
@@ -477,13 +504,21 @@ public final class DeviceCommand implements Callable<Integer> {
         try (ShutdownCancellation ctrlC = ShutdownCancellation.install(runner, Duration.ofSeconds(60))) {
             DeviceRunResult result;
             try {
-                result = runner.run(workloadSpec, output, listener);
+                result = runner.run(workloadSpec, replays, output, listener);
             } catch (RuntimeException e) {
                 output.finish(RunStatus.FAILED, e.getMessage(), System.nanoTime() - startNs);
                 throw e;
             } finally {
                 if (smart != null) {
                     smart.close();
+                    if (!quiet && smart.hasTool()) {
+                        String lastError = smart.lastError();
+                        err.println("SMART: " + smart.readingsDelivered() + " readings"
+                                + (lastError == null ? "" : "; last failed poll: " + lastError));
+                        if (!smart.availability().available()) {
+                            err.println("note: " + smart.availability().reason());
+                        }
+                    }
                 }
                 restoreScheduler(schedulerSwitch); // before the summary, and before a Ctrl-C lets the JVM exit
             }

@@ -1,6 +1,6 @@
 package dev.ssdpulse.cli.importer;
 
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.options.RunLabelOptions;
@@ -94,7 +94,12 @@ public final class ImportFioCommand implements Callable<Integer> {
             return importInto(offline.output(id, "fio import", logNames, out));
         }
         try (StreamedRunOutput output = new StreamedRunOutput(
-                kafka, labels.apply(runStarted(id, report)), logs.size(), OverflowPolicy.BLOCK, batchIos, out)) {
+                kafka.clientProperties(),
+                labels.apply(runStarted(id, report)),
+                logs.size(),
+                OverflowPolicy.BLOCK,
+                batchIos,
+                out)) {
             return importInto(output);
         }
     }

@@ -1,6 +1,6 @@
 package dev.ssdpulse.cli.options;
 
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

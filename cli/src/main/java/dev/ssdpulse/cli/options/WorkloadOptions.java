@@ -1,6 +1,6 @@
 package dev.ssdpulse.cli.options;
 
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.producer.naming.NearestName;
 import dev.ssdpulse.producer.workload.Amount;
 import dev.ssdpulse.producer.workload.Span;

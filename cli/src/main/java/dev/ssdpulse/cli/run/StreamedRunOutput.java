@@ -1,11 +1,11 @@
 package dev.ssdpulse.cli.run;
 
-import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
 import dev.ssdpulse.producer.publish.PublishReport;
 import dev.ssdpulse.producer.publish.PublisherConfig;
 import dev.ssdpulse.producer.publish.RunProducers;
 import dev.ssdpulse.producer.publish.RunPublisher;
+import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.PhaseKind;
@@ -15,6 +15,7 @@ import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.Topics;
 import java.io.PrintWriter;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.Producer;
@@ -31,18 +32,22 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
     private final RunPublisher publisher;
     private final PrintWriter out;
 
+    /**
+     * @param clientProperties Kafka client properties with the registry's among them ({@code schema.registry.url},
+     *                         its credentials and timeouts), as the command's Kafka options resolve them
+     */
     public StreamedRunOutput(
-            KafkaOptions kafka,
+            Map<String, Object> clientProperties,
             RunStarted started,
             int maxWorkers,
             OverflowPolicy overflow,
             int batchIos,
             PrintWriter out) {
-        Map<String, Object> props = kafka.clientProperties();
+        Map<String, Object> props = new HashMap<>(clientProperties);
         TopicSetup.ensure(props, Topics.all());
         this.runId = started.getRunId();
         this.out = out;
-        this.registry = kafka.registryClient();
+        this.registry = HttpSchemaRegistryClient.fromConfig(props);
         this.producer = RunProducers.create(props, registry);
         try {
             this.publisher = new RunPublisher(
@@ -113,6 +118,11 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
                 phase.name(),
                 PhaseKind.valueOf(phase.phase().kind().name()),
                 timeNs));
+    }
+
+    @Override
+    public void replayFinished(ReplayResult result) {
+        publisher.replayFinished(result);
     }
 
     @Override

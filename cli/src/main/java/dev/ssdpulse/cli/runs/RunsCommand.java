@@ -1,6 +1,6 @@
 package dev.ssdpulse.cli.runs;
 
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.schemas.avro.IoBatch;

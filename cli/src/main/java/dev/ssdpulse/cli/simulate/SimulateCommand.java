@@ -9,6 +9,7 @@ import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
 import dev.ssdpulse.producer.device.ShutdownCancellation;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.sim.config.Capacity;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
@@ -109,7 +110,8 @@ public final class SimulateCommand implements Callable<Integer> {
                     .validate();
         }
         WorkloadSpec workloadSpec = workload.load();
-        WorkloadSimulation.checkFits(workloadSpec, config); // before the drive's memory is taken
+        // the workload's spans and REPLAY traces are checked against the drive before its memory is taken
+        ReplayTraces replays = WorkloadSimulation.checkFits(workloadSpec, config);
         String id = runId == null ? RunIds.newRunId("sim") : RunIds.validate(runId);
         SimulatedDrive drive = new SimulatedDrive(config, workloadSpec.seed());
         String device = config.name() + ", " + Capacity.format(drive.capacityBytes()) + " user, "
@@ -121,22 +123,23 @@ public final class SimulateCommand implements Callable<Integer> {
             err.flush();
         }
         if (offline.offline) {
-            return run(offline.output(id, device, workloadSpec.name(), out), drive, workloadSpec);
+            return run(offline.output(id, device, workloadSpec.name(), out), drive, workloadSpec, replays);
         }
         RunStarted started =
                 labels.apply(SimulatedRunDriver.runStarted(id, config, drive, workloadSpec, smartInterval.toNanos()));
         int maxWorkers = SimulatedRunDriver.maxWorkers(workloadSpec);
         // The simulator's clock is virtual: waiting for Kafka changes no measured time, so nothing is dropped.
-        try (StreamedRunOutput output =
-                new StreamedRunOutput(kafka, started, maxWorkers, OverflowPolicy.BLOCK, batchIos, out)) {
-            return run(output, drive, workloadSpec);
+        try (StreamedRunOutput output = new StreamedRunOutput(
+                kafka.clientProperties(), started, maxWorkers, OverflowPolicy.BLOCK, batchIos, out)) {
+            return run(output, drive, workloadSpec, replays);
         }
     }
 
-    private int run(RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec) {
+    private int run(RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec, ReplayTraces replays) {
         SimulatedRunDriver driver = new SimulatedRunDriver(
                 drive,
                 workloadSpec,
+                replays,
                 smartInterval.toNanos(),
                 realtime ? speed : 0,
                 quiet ? null : spec.commandLine().getErr(),

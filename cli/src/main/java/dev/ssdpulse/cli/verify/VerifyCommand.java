@@ -2,7 +2,7 @@ package dev.ssdpulse.cli.verify;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.ssdpulse.cli.UserInputException;
+import dev.ssdpulse.cli.command.UserInputException;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunIds;

@@ -124,8 +124,9 @@ final class CodeNames {
         for (int i = 0; i < segments.length; i++) {
             String s = segments[i];
             if (Character.isUpperCase(s.charAt(0))) {
-                // "Ns" in "a field name ends in `Ns`" is a suffix, not a type: type names have 3 characters or more
-                return s.length() >= 3 && s.chars().anyMatch(Character::isLowerCase) ? i : -1;
+                // "Ns" in "a field name ends in `Ns`" is a suffix, not a type: type names have 3 characters or more;
+                // "Host_Writes_32MiB" is a SMART attribute's name: Java type names here are CamelCase, never Snake_Case
+                return s.length() >= 3 && s.chars().anyMatch(Character::isLowerCase) && s.indexOf('_') < 0 ? i : -1;
             }
         }
         return -1;

@@ -107,7 +107,8 @@ class DocsCheckRulesTest {
         assertThat(problemsOf("docs/c.md", """
                         `KafkaContainer`, `FileChannel`, `org.apache.avro.SchemaCompatibility`, `picocli.CommandLine`,
                         `README`, `SASL_SSL`, `O_DIRECT`, `io_uring`, `Ns`, `exactly_once_v2`, `schema.registry.url`,
-                        `ssdpulse.io.v1`, `X-Ssdpulse-Served-From`, `Ctrl-C`, `RUN@NAME`, `MB/s`, `pread/pwrite`
+                        `ssdpulse.io.v1`, `X-Ssdpulse-Served-From`, `Ctrl-C`, `RUN@NAME`, `MB/s`, `pread/pwrite`,
+                        `Host_Writes_32MiB`, `Bckgnd_Program_Page_Cnt`
                         """)).isEmpty();
     }
 

@@ -71,7 +71,7 @@ final class GatedSimulation {
         this.thread = new Thread(
                 () -> {
                     try (StreamedRunOutput output = new StreamedRunOutput(
-                            kafka,
+                            kafka.clientProperties(),
                             started,
                             SimulatedRunDriver.maxWorkers(spec),
                             OverflowPolicy.BLOCK,

@@ -79,7 +79,7 @@ public final class LoadProducerMain {
         WindowClock clock;
         PublishReport report;
         try (StreamedRunOutput output = new StreamedRunOutput(
-                kafka,
+                kafka.clientProperties(),
                 started,
                 SimulatedRunDriver.maxWorkers(spec),
                 OverflowPolicy.BLOCK,

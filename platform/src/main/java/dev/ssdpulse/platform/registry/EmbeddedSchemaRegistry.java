@@ -1,5 +1,6 @@
 package dev.ssdpulse.platform.registry;
 
+import dev.ssdpulse.schemas.registry.SchemaRegistryException;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.http.Context;
@@ -133,19 +134,19 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
         Optional<String> user = s.authenticate(ctx.header("Authorization"));
         if (user.isEmpty()) {
             ctx.header("WWW-Authenticate", "Basic realm=\"ssdpulse schema registry\"");
-            throw new RegistryException(
+            throw new SchemaRegistryException(
                     401,
-                    40101,
+                    SchemaRegistryException.UNAUTHORIZED,
                     ctx.header("Authorization") == null
-                            ? "Unauthorized: this registry requires HTTP basic auth (basic.auth.credentials.source=USER_INFO, "
-                                    + "basic.auth.user.info=USER:PASSWORD)"
+                            ? "Unauthorized: this registry requires HTTP basic auth "
+                                    + "(basic.auth.credentials.source=USER_INFO, basic.auth.user.info=USER:PASSWORD)"
                             : "Unauthorized: unknown user or wrong password");
         }
         if (RegistrySecurity.isWrite(ctx.method().name(), ctx.path())
                 && !s.writers().contains(user.get())) {
-            throw new RegistryException(
+            throw new SchemaRegistryException(
                     403,
-                    40301,
+                    SchemaRegistryException.FORBIDDEN,
                     "Forbidden: user '" + user.get() + "' may read the registry but not "
                             + ctx.method().name() + " " + ctx.path());
         }

@@ -1,5 +1,6 @@
 package dev.ssdpulse.platform.registry;
 
+import dev.ssdpulse.schemas.registry.SchemaRegistryException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -178,33 +179,35 @@ public final class KafkaRegistryLog implements RegistryLog {
                     .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             producer.commitTransaction();
         } catch (ProducerFencedException | InvalidProducerEpochException e) {
-            throw RegistryException.storeError(
+            throw SchemaRegistryException.storeError(
                     "another schema registry instance started later on '" + topic
-                            + "' and is now its only writer; this instance refuses writes (point clients at that one, or "
+                            + "' and is now its only writer; this instance refuses writes (point clients at that one, "
+                            + "or "
                             + "restart this one to make it the writer)",
                     e);
         } catch (KafkaException e) {
             abortQuietly();
-            throw RegistryException.storeError("write to '" + topic + "' failed: " + e, e);
+            throw SchemaRegistryException.storeError("write to '" + topic + "' failed: " + e, e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof ProducerFencedException
                     || e.getCause() instanceof InvalidProducerEpochException) {
-                throw RegistryException.storeError(
+                throw SchemaRegistryException.storeError(
                         "another schema registry instance started later on '" + topic
-                                + "' and is now its only writer; this instance refuses writes (point clients at that one, or "
+                                + "' and is now its only writer; this instance refuses writes (point clients at that "
+                                + "one, or "
                                 + "restart this one to make it the writer)",
                         e.getCause());
             }
             abortQuietly();
-            throw RegistryException.storeError("write to '" + topic + "' failed: " + e.getCause(), e.getCause());
+            throw SchemaRegistryException.storeError("write to '" + topic + "' failed: " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
             abortQuietly();
-            throw RegistryException.storeError(
+            throw SchemaRegistryException.storeError(
                     "write to '" + topic + "' timed out after " + TIMEOUT.toSeconds() + " s", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abortQuietly();
-            throw RegistryException.storeError("interrupted while writing to '" + topic + "'", e);
+            throw SchemaRegistryException.storeError("interrupted while writing to '" + topic + "'", e);
         }
     }
 

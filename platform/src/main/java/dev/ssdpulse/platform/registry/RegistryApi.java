@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+import dev.ssdpulse.schemas.registry.SchemaRegistryException;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -41,9 +42,9 @@ final class RegistryApi {
         });
         r.delete("/subjects/{subject}", ctx -> {
             if (flag(ctx, "permanent")) {
-                throw new RegistryException(
+                throw new SchemaRegistryException(
                         422,
-                        42205,
+                        SchemaRegistryException.OPERATION_NOT_PERMITTED,
                         "Permanent deletion is not supported by the ssdpulse "
                                 + "embedded registry: it soft-deletes only, so schema ids are never reused");
             }
@@ -100,7 +101,7 @@ final class RegistryApi {
                 ctx -> compatibility(ctx, VersionSpec.parse(ctx.pathParam("version"))));
         r.get("/config", ctx -> ok(ctx, levelNode("compatibilityLevel", registry.globalLevel())));
         r.put("/config", ctx -> {
-            CompatibilityLevel level = RegistryException.compatibilityLevel(text(json(ctx), "compatibility"));
+            CompatibilityLevel level = CompatibilityLevel.parse(text(json(ctx), "compatibility"));
             registry.setGlobalLevel(level);
             ok(ctx, levelNode("compatibility", level));
         });
@@ -109,11 +110,11 @@ final class RegistryApi {
             CompatibilityLevel level = flag(ctx, "defaultToGlobal")
                     ? registry.effectiveLevel(subject)
                     : registry.subjectLevel(subject)
-                            .orElseThrow(() -> RegistryException.subjectLevelConfigNotFound(subject));
+                            .orElseThrow(() -> SchemaRegistryException.subjectLevelCompatibilityNotConfigured(subject));
             ok(ctx, levelNode("compatibilityLevel", level));
         });
         r.put("/config/{subject}", ctx -> {
-            CompatibilityLevel level = RegistryException.compatibilityLevel(text(json(ctx), "compatibility"));
+            CompatibilityLevel level = CompatibilityLevel.parse(text(json(ctx), "compatibility"));
             registry.setSubjectLevel(subject(ctx), level);
             ok(ctx, levelNode("compatibility", level));
         });
@@ -121,7 +122,9 @@ final class RegistryApi {
                 "/config/{subject}",
                 ctx -> ok(ctx, levelNode("compatibilityLevel", registry.deleteSubjectLevel(subject(ctx)))));
 
-        r.exception(RegistryException.class, (e, ctx) -> error(ctx, e.httpStatus(), e.errorCode(), e.getMessage()));
+        r.exception(
+                SchemaRegistryException.class,
+                (e, ctx) -> error(ctx, e.httpStatus(), e.errorCode(), e.registryMessage()));
         // Javalin's own 404 (no route) and 405 (route for another method), worded as Confluent's registry does
         r.exception(
                 HttpResponseException.class,
@@ -135,7 +138,11 @@ final class RegistryApi {
                                         + (e.getStatus() == 404 ? "Not Found" : e.getMessage())));
         r.exception(Exception.class, (e, ctx) -> {
             log.warn("schema registry request {} {} failed", ctx.req().getMethod(), ctx.path(), e);
-            error(ctx, 500, 500, "Internal error: " + e);
+            error(
+                    ctx,
+                    SchemaRegistryException.INTERNAL_SERVER_ERROR,
+                    SchemaRegistryException.INTERNAL_SERVER_ERROR,
+                    "Internal error: " + e);
         });
     }
 
@@ -160,14 +167,15 @@ final class RegistryApi {
         try {
             return Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw new RegistryException(404, 40403, "Schema " + text + " not found");
+            throw new SchemaRegistryException(
+                    404, SchemaRegistryException.SCHEMA_NOT_FOUND, "Schema " + text + " not found");
         }
     }
 
     private static void rejectReferences(JsonNode req) {
         JsonNode refs = req.get("references");
         if (refs != null && refs.isArray() && refs.size() > 0) {
-            throw RegistryException.invalidSchema(
+            throw SchemaRegistryException.invalidSchema(
                     "schema references are not supported by the ssdpulse embedded registry");
         }
     }
@@ -210,16 +218,19 @@ final class RegistryApi {
     private static JsonNode json(Context ctx) {
         byte[] body = ctx.bodyAsBytes();
         if (body.length == 0) {
-            throw new RegistryException(400, 400, "The request body is empty; expected a JSON object");
+            throw new SchemaRegistryException(
+                    400, SchemaRegistryException.BAD_REQUEST, "The request body is empty; expected a JSON object");
         }
         try {
             JsonNode node = JSON.readTree(body);
             if (node == null || !node.isObject()) {
-                throw new RegistryException(400, 400, "The request body must be a JSON object");
+                throw new SchemaRegistryException(
+                        400, SchemaRegistryException.BAD_REQUEST, "The request body must be a JSON object");
             }
             return node;
         } catch (IOException e) {
-            throw new RegistryException(400, 400, "The request body is not valid JSON: " + e.getMessage());
+            throw new SchemaRegistryException(
+                    400, SchemaRegistryException.BAD_REQUEST, "The request body is not valid JSON: " + e.getMessage());
         }
     }
 
@@ -229,7 +240,8 @@ final class RegistryApi {
             return null;
         }
         if (!f.isTextual()) {
-            throw new RegistryException(422, 42201, "Field '" + field + "' must be a string");
+            throw new SchemaRegistryException(
+                    422, SchemaRegistryException.INVALID_SCHEMA, "Field '" + field + "' must be a string");
         }
         return f.asText();
     }

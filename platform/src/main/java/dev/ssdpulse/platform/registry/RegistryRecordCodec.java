@@ -3,6 +3,7 @@ package dev.ssdpulse.platform.registry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ssdpulse.schemas.registry.CompatibilityLevel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -92,7 +93,7 @@ public final class RegistryRecordCodec {
                 }
                 JsonNode v = parse(valueBytes, "value");
                 return Optional.of(new RegistryRecord.Config(
-                        subject, RegistryException.compatibilityLevel(requireText(v, "compatibilityLevel"))));
+                        subject, CompatibilityLevel.parse(requireText(v, "compatibilityLevel"))));
             }
             default:
                 return Optional.empty();

@@ -2,6 +2,7 @@ package dev.ssdpulse.platform.registry;
 
 import dev.ssdpulse.schemas.registry.AvroCompatibility;
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+import dev.ssdpulse.schemas.registry.SchemaRegistryException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -38,8 +39,8 @@ public final class SchemaRegistry {
      * Registers a schema under a subject: the same schema again gives its existing id and no new
      * version; a schema already known under another subject keeps its id.
      *
-     * @throws RegistryException 422/42201 invalid schema or unsupported type, 409 incompatible,
-     *                           500/50001 store failure
+     * @throws SchemaRegistryException 422/42201 invalid schema or unsupported type, 409 incompatible,
+     *                                 500/50001 store failure
      */
     public synchronized int register(String subject, String schemaText, String schemaType) {
         Schema schema = parse(schemaText, schemaType);
@@ -52,7 +53,7 @@ public final class SchemaRegistry {
         List<String> problems =
                 AvroCompatibility.incompatibilities(state.effectiveLevel(subject), schema, liveSchemas(subject));
         if (!problems.isEmpty()) {
-            throw RegistryException.incompatible(subject, problems);
+            throw SchemaRegistryException.incompatible(subject, problems);
         }
         OptionalInt known = state.idOf(canonical);
         int id = known.isPresent() ? known.getAsInt() : state.nextId();
@@ -61,12 +62,12 @@ public final class SchemaRegistry {
         return id;
     }
 
-    /** @throws RegistryException 404/40403 unknown id */
+    /** @throws SchemaRegistryException 404/40403 unknown id */
     public synchronized String schemaById(int id) {
-        return state.schemaById(id).orElseThrow(() -> RegistryException.schemaIdNotFound(id));
+        return state.schemaById(id).orElseThrow(() -> SchemaRegistryException.schemaIdNotFound(id));
     }
 
-    /** The live (subject, version) pairs using the id. @throws RegistryException 404/40403 unknown id */
+    /** The live (subject, version) pairs using the id. @throws SchemaRegistryException 404/40403 unknown id */
     public synchronized List<SchemaEntry> usesOfId(int id, boolean includeDeleted) {
         schemaById(id);
         return state.usesOf(id, includeDeleted);
@@ -76,14 +77,14 @@ public final class SchemaRegistry {
         return state.subjects(includeDeleted);
     }
 
-    /** @throws RegistryException 404/40401 unknown (or wholly deleted) subject */
+    /** @throws SchemaRegistryException 404/40401 unknown (or wholly deleted) subject */
     public synchronized List<Integer> versions(String subject, boolean includeDeleted) {
         return existingVersions(subject, includeDeleted).stream()
                 .map(SchemaEntry::version)
                 .toList();
     }
 
-    /** @throws RegistryException 404/40401 unknown subject, 404/40402 unknown version */
+    /** @throws SchemaRegistryException 404/40401 unknown subject, 404/40402 unknown version */
     public synchronized SchemaEntry version(String subject, VersionSpec spec, boolean includeDeleted) {
         List<SchemaEntry> versions = existingVersions(subject, includeDeleted);
         if (spec.isLatest()) {
@@ -92,14 +93,14 @@ public final class SchemaRegistry {
         return versions.stream()
                 .filter(e -> e.version() == spec.number())
                 .findFirst()
-                .orElseThrow(() -> RegistryException.versionNotFound(spec.number()));
+                .orElseThrow(() -> SchemaRegistryException.versionNotFound(spec.number()));
     }
 
     /**
      * Finds the version of a subject holding this schema.
      *
-     * @throws RegistryException 404/40401 unknown subject, 404/40403 schema not under the subject,
-     *                           422/42201 invalid schema
+     * @throws SchemaRegistryException 404/40401 unknown subject, 404/40403 schema not under the subject,
+     *                                 422/42201 invalid schema
      */
     public synchronized SchemaEntry lookup(
             String subject, String schemaText, String schemaType, boolean includeDeleted) {
@@ -110,7 +111,7 @@ public final class SchemaRegistry {
                 return versions.get(i);
             }
         }
-        throw RegistryException.schemaNotFound();
+        throw SchemaRegistryException.schemaNotFound();
     }
 
     /**
@@ -156,10 +157,10 @@ public final class SchemaRegistry {
         write(new RegistryRecord.Config(subject, Objects.requireNonNull(level, "level")));
     }
 
-    /** @return the removed level. @throws RegistryException 404/40408 when none was set */
+    /** @return the removed level. @throws SchemaRegistryException 404/40408 when none was set */
     public synchronized CompatibilityLevel deleteSubjectLevel(String subject) {
-        CompatibilityLevel previous =
-                state.subjectLevel(subject).orElseThrow(() -> RegistryException.subjectLevelConfigNotFound(subject));
+        CompatibilityLevel previous = state.subjectLevel(subject)
+                .orElseThrow(() -> SchemaRegistryException.subjectLevelCompatibilityNotConfigured(subject));
         write(new RegistryRecord.Config(subject, null));
         return previous;
     }
@@ -168,7 +169,7 @@ public final class SchemaRegistry {
      * Soft-deletes every live version of the subject: they disappear from reads, their ids stay
      * resolvable (data written with them must stay readable), and version numbers continue.
      *
-     * @return the deleted versions. @throws RegistryException 404/40401 unknown subject
+     * @return the deleted versions. @throws SchemaRegistryException 404/40401 unknown subject
      */
     public synchronized List<Integer> deleteSubject(String subject) {
         List<Integer> deleted = new ArrayList<>();
@@ -182,7 +183,7 @@ public final class SchemaRegistry {
     private List<SchemaEntry> existingVersions(String subject, boolean includeDeleted) {
         List<SchemaEntry> versions = state.versions(subject, includeDeleted);
         if (versions.isEmpty()) {
-            throw RegistryException.subjectNotFound(subject);
+            throw SchemaRegistryException.subjectNotFound(subject);
         }
         return versions;
     }
@@ -196,10 +197,10 @@ public final class SchemaRegistry {
     private void write(RegistryRecord record) {
         try {
             log.append(record);
-        } catch (RegistryException e) {
+        } catch (SchemaRegistryException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw RegistryException.storeError(e.getMessage(), e);
+            throw SchemaRegistryException.storeError(e.getMessage(), e);
         }
         state.apply(record);
     }
@@ -207,19 +208,19 @@ public final class SchemaRegistry {
     /** Parses an Avro schema; other schema types are refused because ssdpulse registers Avro only. */
     static Schema parse(String schemaText, String schemaType) {
         if (schemaType != null && !schemaType.equalsIgnoreCase("AVRO")) {
-            throw RegistryException.invalidSchema(
+            throw SchemaRegistryException.invalidSchema(
                     "schemaType '" + schemaType + "' is not supported by the ssdpulse embedded registry (AVRO only)");
         }
         if (schemaText == null || schemaText.isBlank()) {
-            throw RegistryException.invalidSchema("the request has no 'schema' field");
+            throw SchemaRegistryException.invalidSchema("the request has no 'schema' field");
         }
         try {
             return new Schema.Parser().parse(schemaText);
         } catch (SchemaParseException | NullPointerException e) {
-            throw RegistryException.invalidSchema(e.getMessage());
+            throw SchemaRegistryException.invalidSchema(e.getMessage());
         } catch (RuntimeException e) {
             // Avro reports some malformed JSON and bad defaults with other runtime exceptions.
-            throw RegistryException.invalidSchema(e.toString());
+            throw SchemaRegistryException.invalidSchema(e.toString());
         }
     }
 }

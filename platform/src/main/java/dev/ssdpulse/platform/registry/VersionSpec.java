@@ -1,5 +1,7 @@
 package dev.ssdpulse.platform.registry;
 
+import dev.ssdpulse.schemas.registry.SchemaRegistryException;
+
 /** A version in a URL: a number from 1, or "latest" (also -1, as Confluent accepts). */
 public record VersionSpec(int number) {
     public static final VersionSpec LATEST = new VersionSpec(-1);
@@ -16,13 +18,13 @@ public record VersionSpec(int number) {
         try {
             n = Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw RegistryException.invalidVersion(text);
+            throw SchemaRegistryException.invalidVersion(text);
         }
         if (n == -1) {
             return LATEST;
         }
         if (n < 1) {
-            throw RegistryException.invalidVersion(text);
+            throw SchemaRegistryException.invalidVersion(text);
         }
         return new VersionSpec(n);
     }

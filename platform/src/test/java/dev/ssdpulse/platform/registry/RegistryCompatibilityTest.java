@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ssdpulse.schemas.registry.AvroCompatibility;
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+import dev.ssdpulse.schemas.registry.SchemaRegistryException;
 import java.util.List;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.Test;
@@ -52,11 +53,13 @@ class RegistryCompatibilityTest {
     void transitiveLevelsCheckEveryEarlierVersionOthersOnlyTheLatest() {
         // history: {runId:int} -> {} ; candidate {runId:string = ""} reads the latest through the default,
         // but cannot read the int written by the oldest version.
-        Schema intRunId = s(
-                "{\"type\":\"record\",\"name\":\"Sample\",\"namespace\":\"t\",\"fields\":[{\"name\":\"runId\",\"type\":\"int\"}]}");
+        Schema intRunId =
+                s("{\"type\":\"record\",\"name\":\"Sample\",\"namespace\":\"t\",\"fields\":[{\"name\":\"runId\","
+                        + "\"type\":\"int\"}]}");
         List<Schema> history = List.of(intRunId, s(V2_DROPPED));
-        Schema candidate = s(
-                "{\"type\":\"record\",\"name\":\"Sample\",\"namespace\":\"t\",\"fields\":[{\"name\":\"runId\",\"type\":\"string\",\"default\":\"\"}]}");
+        Schema candidate =
+                s("{\"type\":\"record\",\"name\":\"Sample\",\"namespace\":\"t\",\"fields\":[{\"name\":\"runId\","
+                        + "\"type\":\"string\",\"default\":\"\"}]}");
         assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.BACKWARD, candidate, history))
                 .isEmpty();
         assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.BACKWARD_TRANSITIVE, candidate, history))
@@ -71,10 +74,9 @@ class RegistryCompatibilityTest {
 
     @Test
     void levelsParseCaseInsensitivelyAndRejectUnknownWith42203() {
-        assertThat(RegistryException.compatibilityLevel("full_transitive"))
-                .isEqualTo(CompatibilityLevel.FULL_TRANSITIVE);
-        assertThatThrownBy(() -> RegistryException.compatibilityLevel("SIDEWAYS"))
-                .isInstanceOfSatisfying(RegistryException.class, e -> {
+        assertThat(CompatibilityLevel.parse("full_transitive")).isEqualTo(CompatibilityLevel.FULL_TRANSITIVE);
+        assertThatThrownBy(() -> CompatibilityLevel.parse("SIDEWAYS"))
+                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
                     assertThat(e.httpStatus()).isEqualTo(422);
                     assertThat(e.errorCode()).isEqualTo(42203);
                     assertThat(e.getMessage()).contains("SIDEWAYS");
@@ -89,7 +91,7 @@ class RegistryCompatibilityTest {
         for (String bad : List.of("0", "-2", "abc", "")) {
             assertThatThrownBy(() -> VersionSpec.parse(bad))
                     .isInstanceOfSatisfying(
-                            RegistryException.class,
+                            SchemaRegistryException.class,
                             e -> assertThat(e.errorCode()).isEqualTo(42202));
         }
     }

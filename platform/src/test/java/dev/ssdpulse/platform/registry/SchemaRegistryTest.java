@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
+import dev.ssdpulse.schemas.registry.SchemaRegistryException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -21,7 +22,7 @@ class SchemaRegistryTest {
     private final SchemaRegistry registry = new SchemaRegistry(log);
 
     private static void assertError(Runnable call, int status, int code) {
-        assertThatThrownBy(call::run).isInstanceOfSatisfying(RegistryException.class, e -> {
+        assertThatThrownBy(call::run).isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
             assertThat(e.httpStatus()).isEqualTo(status);
             assertThat(e.errorCode()).isEqualTo(code);
         });

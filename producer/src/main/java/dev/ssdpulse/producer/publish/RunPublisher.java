@@ -1,9 +1,11 @@
 package dev.ssdpulse.producer.publish;
 
 import dev.ssdpulse.producer.io.IoCompletionSink;
+import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunStarted;
@@ -47,6 +49,9 @@ import org.slf4j.LoggerFactory;
 public final class RunPublisher implements IoCompletionSink, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RunPublisher.class);
     private static final Object STOP = new Object();
+
+    /** REPLAY phases' issue results for RunFinished. */
+    private final List<ReplayPhaseResult> replayPhases = new ArrayList<>();
 
     private final Producer<String, SpecificRecord> producer;
     private final PublisherConfig config;
@@ -211,6 +216,13 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
         putBlocking(new Pending(ioRecord(change), 0));
     }
 
+    /** A REPLAY phase ended: its issue result goes into RunFinished (one per phase, in phase order). */
+    public void replayFinished(ReplayResult result) {
+        synchronized (replayPhases) {
+            replayPhases.add(result.toAvro());
+        }
+    }
+
     public void publishSmart(SmartSample sample) {
         enqueue(new Pending(new ProducerRecord<>(Topics.SMART.name(), runId, sample), 0));
     }
@@ -249,6 +261,7 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
                 .setBytesWritten(bytesWritten)
                 .setBytesTrimmed(bytesTrimmed)
                 .setIoNotPublished(ioNotPublished.get())
+                .setReplayPhases(replayPhasesSoFar())
                 .build();
         // RunFinished is never dropped, whatever the overflow policy: it carries the totals.
         putBlocking(new Pending(ioRecord(runFinished), 0));
@@ -264,6 +277,12 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
         }
         producer.flush();
         return report();
+    }
+
+    private List<ReplayPhaseResult> replayPhasesSoFar() {
+        synchronized (replayPhases) {
+            return new ArrayList<>(replayPhases);
+        }
     }
 
     public PublishReport report() {

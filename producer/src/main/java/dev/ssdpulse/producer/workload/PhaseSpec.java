@@ -26,6 +26,8 @@ import java.util.OptionalLong;
  *                      {@code rw=trim}/{@code randtrim}); a PURGE with trim and access specs is a TRIM pass
  * @param repeat        how many times the phase runs in a row (seed 002's three runs)
  * @param durability    FLUSHes and FUA writes of the phase ({@link WriteDurability#none()} by default)
+ * @param replay        the trace of a REPLAY phase (empty for every other kind); its queueDepth caps the I/Os in
+ *                      flight
  */
 public record PhaseSpec(
         String name,
@@ -43,12 +45,14 @@ public record PhaseSpec(
         DataPattern dataPattern,
         boolean trim,
         int repeat,
-        WriteDurability durability)
+        WriteDurability durability,
+        Optional<ReplaySpec> replay)
         implements WorkloadStep {
 
     public PhaseSpec {
         accessSpecs = List.copyOf(accessSpecs);
         durability = durability == null ? WriteDurability.none() : durability;
+        replay = replay == null ? Optional.empty() : replay;
     }
 
     /** Planned bytes for this phase on a target of the given size, when size-bounded. */
@@ -79,6 +83,7 @@ public record PhaseSpec(
         b.trim = trim;
         b.repeat = repeat;
         b.durability = durability;
+        b.replay = replay;
         return b;
     }
 
@@ -100,6 +105,7 @@ public record PhaseSpec(
         private boolean trim;
         private int repeat = 1;
         private WriteDurability durability = WriteDurability.none();
+        private Optional<ReplaySpec> replay = Optional.empty();
 
         private Builder(String name, PhaseKind kind) {
             this.name = name;
@@ -196,6 +202,11 @@ public record PhaseSpec(
             return this;
         }
 
+        public Builder replay(ReplaySpec v) {
+            replay = Optional.ofNullable(v);
+            return this;
+        }
+
         public PhaseSpec build() {
             return new PhaseSpec(
                     name,
@@ -213,7 +224,8 @@ public record PhaseSpec(
                     dataPattern,
                     trim,
                     repeat,
-                    durability);
+                    durability,
+                    replay);
         }
     }
 }

@@ -104,6 +104,13 @@ public final class WorkloadJson {
         if (d.fuaPercent() > 0) {
             n.put("fuaPercent", d.fuaPercent());
         }
+        p.replay().ifPresent(r -> {
+            n.put("trace", r.trace().name());
+            n.put("format", r.format().label());
+            n.put("timing", r.timing().label());
+            n.put("timeScale", r.timeScale());
+            n.put("remap", r.remap().label());
+        });
         return n;
     }
 

@@ -3,9 +3,9 @@ package dev.ssdpulse.producer.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.producer.sim.config.MetadataSpec;
-import dev.ssdpulse.producer.sim.ftl.FlashCounters;
-import dev.ssdpulse.producer.sim.ftl.HostWriteAdmission;
 import dev.ssdpulse.producer.sim.ftl.WriteBuffer;
+import dev.ssdpulse.producer.sim.ftl.admission.HostWriteAdmission;
+import dev.ssdpulse.producer.sim.ftl.counters.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.gc.FifoVictimSelector;
 import dev.ssdpulse.producer.sim.ftl.gc.GreedyVictimSelector;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;

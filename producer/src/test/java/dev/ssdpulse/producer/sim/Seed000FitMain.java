@@ -5,8 +5,8 @@ import dev.ssdpulse.producer.sim.config.FtlSpec;
 import dev.ssdpulse.producer.sim.config.MetadataSpec;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
+import dev.ssdpulse.producer.sim.config.VictimPolicy;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
-import dev.ssdpulse.producer.sim.ftl.gc.VictimPolicy;
 import dev.ssdpulse.producer.sim.support.Experiments;
 import java.util.Locale;
 

@@ -7,13 +7,14 @@ import org.junit.jupiter.api.Test;
 
 class PowerLossCountsTest {
     @Test
-    void nvmeUnsafeShutdownsFromTheSmartHealthLog() throws Exception {
-        SmartReading r = new NvmeSmartLogParser()
-                .parseNvmeCli(
-                        "{\"data_units_written\": 10, \"data_units_read\": 5, \"unsafe_shutdowns\": 37,"
-                                + " \"power_cycles\": 120}",
-                        0);
-        assertThat(PowerLossCounts.of(r.rawAttributes())).isEqualTo(new PowerLossCounts(37L, null));
+    void nvmeUnsafeShutdownsFromTheSmartHealthLogAndThePlpStartCountFromOcpsLog() throws Exception {
+        // polled as a device run polls them: nvme smart-log, then OCP's log C0h (its fields prefixed with the tool)
+        SmartReading r = Fixtures.nvmeReading(NvmeLogsTest.drive("nvme-id-ctrl-samsung-pm9a3.json")
+                .answer("nvme ocp smart-add-log -o json", "nvme-ocp-smart-add-log-v1.json"));
+        assertThat(PowerLossCounts.of(r.rawAttributes())).isEqualTo(new PowerLossCounts(40L, 12L));
+        SmartReading noOcp = Fixtures.nvmeReading(NvmeLogsTest.drive("nvme-id-ctrl-samsung-pm9a3.json")
+                .answer("nvme ocp smart-add-log -o json", "!Invalid Log Page GUID"));
+        assertThat(PowerLossCounts.of(noOcp.rawAttributes())).isEqualTo(new PowerLossCounts(40L, null));
     }
 
     @Test

@@ -9,54 +9,67 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Runs the poller against real processes: small shell scripts standing in for smartctl and nvme. */
+/** Runs the poller against real processes: the stand-in smartctl and nvme of {@link StandInDrive}. */
 class SmartPollerTest {
     @TempDir
     Path dir;
 
-    private Path tool(String name, String fixture) throws Exception {
-        Path json = dir.resolve(name + ".json");
-        Files.writeString(json, SmartParsingTest.fixture(fixture));
-        Path script = dir.resolve(name);
-        // smartctl exits non-zero (a bit mask) even with valid output: the poller must still parse it. The
-        // arguments are written by a rename: a poll still running when the test reads them (the poller polls
-        // every 50 ms) must not show a truncated, empty file (it did once in CI)
-        Path args = dir.resolve(name + ".args");
-        Files.writeString(
-                script,
-                "#!/bin/sh\necho \"$@\" > " + args + ".$$ && mv " + args + ".$$ " + args + "\ncat " + json
-                        + "\nexit 4\n");
-        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return script;
-    }
-
     @Test
-    void nvmeDevicePrefersNvmeCli() throws Exception {
-        Path nvme = tool("nvme", "nvme-cli-smart-log.json");
-        Path smartctl = tool("smartctl", "smartctl-ata-samsung.json");
+    void anNvmeDriveIsProbedOnceThenPolledThroughTheStandardLogAndItsNandLog() throws Exception {
+        StandInDrive drive = StandInDrive.in(dir)
+                .serveFixture("nvme", "id-ctrl", "nvme-id-ctrl-kioxia.json")
+                .serve(
+                        "nvme",
+                        "smart-log",
+                        StandInDrive.fieldSequence(
+                                "nvme-smart-log.json", 3, k -> Map.of("/data_units_written", 1_000_000L + 4_000L * k)))
+                .serve(
+                        "nvme",
+                        "ocp_smart-add-log",
+                        StandInDrive.fieldSequence(
+                                "nvme-ocp-smart-add-log-v2.json",
+                                3,
+                                k -> Map.of(
+                                        "/physical_media_units_written/lo", 900_000_000_000L + 3_072_000_000L * k)));
         SmartPoller poller = new SmartPoller(
                 Path.of("/dev/nvme0n1"),
                 Duration.ofSeconds(1),
                 () -> 5,
                 r -> {},
-                Optional.of(nvme),
-                Optional.of(smartctl),
-                SmartPoller::runProcess);
-        SmartReading r = poller.pollOnce().orElseThrow();
-        assertThat(r.source()).isEqualTo(SmartReading.Source.NVME_SMART_LOG);
-        assertThat(r.timeNs()).isEqualTo(5);
-        assertThat(Files.readString(dir.resolve("nvme.args")).trim()).isEqualTo("smart-log /dev/nvme0n1 -o json");
-        assertThat(poller.availability().reason()).contains("NVMe SMART/health log has no NAND-writes");
+                Optional.of(drive.nvme()),
+                Optional.of(drive.smartctl()),
+                ToolProcess::run);
+        SmartReading first = poller.pollOnce().orElseThrow();
+        SmartReading second = poller.pollOnce().orElseThrow();
+        assertThat(first.source()).isEqualTo(SmartReading.Source.OCP_C0);
+        assertThat(first.timeNs()).isEqualTo(5);
+        assertThat(second.wa().hostWrites() - first.wa().hostWrites()).isEqualTo(4_000L * 512_000L);
+        assertThat(second.wa().nandWrites() - first.wa().nandWrites()).isEqualTo(3_072_000_000L);
+        assertThat(drive.calls())
+                .containsExactly(
+                        "nvme id-ctrl /dev/nvme0n1 -o json",
+                        "nvme ocp smart-add-log /dev/nvme0n1 -o json",
+                        "nvme smart-log /dev/nvme0n1 -o json",
+                        "nvme ocp smart-add-log /dev/nvme0n1 -o json",
+                        "nvme smart-log /dev/nvme0n1 -o json",
+                        "nvme ocp smart-add-log /dev/nvme0n1 -o json");
+        assertThat(poller.availability().available()).isTrue();
     }
 
     @Test
-    void sataDeviceUsesSmartctlAndPollsPeriodically() throws Exception {
-        Path smartctl = tool("smartctl", "smartctl-ata-sandforce.json");
+    void aSataDriveIsReadWithSmartctlAndPolledPeriodically() throws Exception {
+        StandInDrive drive = StandInDrive.in(dir)
+                .serve(
+                        "smartctl",
+                        "",
+                        StandInDrive.ataSequence(
+                                "smartctl-ata-sandforce.json", 5, k -> Map.of(241, 4400L + k, 233, 6144L + 2 * k)));
         List<SmartReading> got = new CopyOnWriteArrayList<>();
         try (SmartPoller poller = new SmartPoller(
                 Path.of("/dev/sda"),
@@ -64,15 +77,14 @@ class SmartPollerTest {
                 () -> 1,
                 got::add,
                 Optional.empty(),
-                Optional.of(smartctl),
-                SmartPoller::runProcess)) {
+                Optional.of(drive.smartctl()),
+                ToolProcess::run)) {
             poller.start();
             await("two SMART readings").atMost(Duration.ofSeconds(30)).until(() -> got.size() >= 2);
             assertThat(poller.availability().available()).isTrue();
         }
-        assertThat(got).hasSizeGreaterThanOrEqualTo(2);
-        assertThat(got.get(0).nandBytesWritten()).isEqualTo(6144L << 30);
-        assertThat(Files.readString(dir.resolve("smartctl.args")).trim()).isEqualTo("-j -a /dev/sda");
+        assertThat(got.get(1).wa().nandWrites() - got.get(0).wa().nandWrites()).isEqualTo(2L << 30);
+        assertThat(drive.calls().get(0)).isEqualTo("smartctl -j -a /dev/sda");
     }
 
     /**
@@ -97,7 +109,7 @@ class SmartPollerTest {
                 r -> {},
                 Optional.empty(),
                 Optional.of(script),
-                SmartPoller::runProcess);
+                ToolProcess::run);
         poller.start();
         await("the tool's child started").atMost(Duration.ofSeconds(30)).until(() -> Files.exists(sleepPid));
         long shell = Long.parseLong(Files.readString(shellPid).trim());
@@ -137,16 +149,25 @@ class SmartPollerTest {
                 r -> {},
                 Optional.empty(),
                 Optional.empty(),
-                SmartPoller::runProcess);
+                ToolProcess::run);
         assertThat(poller.hasTool()).isFalse();
         assertThat(poller.pollOnce()).isEmpty();
-        assertThat(poller.availability().available()).isFalse();
         assertThat(poller.availability().reason())
-                .isEqualTo("WA unavailable: neither smartctl (smartmontools) nor nvme (nvme-cli) is on the PATH");
+                .isEqualTo("WA unavailable: smartctl (smartmontools) is not on the PATH");
+        SmartPoller nvme = new SmartPoller(
+                Path.of("/dev/nvme0n1"),
+                Duration.ofSeconds(1),
+                () -> 0,
+                r -> {},
+                Optional.empty(),
+                Optional.empty(),
+                ToolProcess::run);
+        assertThat(nvme.availability().reason())
+                .isEqualTo("WA unavailable: neither nvme (nvme-cli) nor smartctl (smartmontools) is on the PATH");
     }
 
     @Test
-    void failingToolIsReportedNotThrown() throws Exception {
+    void aFailingToolIsReportedInItsOwnWordsNotThrown() throws Exception {
         Path bad = dir.resolve("smartctl");
         Files.writeString(bad, "#!/bin/sh\necho 'Smartctl open device: /dev/sdz failed: No such device'\nexit 2\n");
         Files.setPosixFilePermissions(bad, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -157,16 +178,32 @@ class SmartPollerTest {
                 r -> {},
                 Optional.empty(),
                 Optional.of(bad),
-                SmartPoller::runProcess);
+                ToolProcess::run);
         assertThat(poller.pollOnce()).isEmpty();
-        assertThat(poller.lastError()).contains("smartctl").contains("not JSON");
-        assertThat(poller.availability().reason()).startsWith("WA unavailable: SMART poll failed");
+        assertThat(poller.lastError())
+                .isEqualTo("smartctl printed text, not JSON: 'Smartctl open device: /dev/sdz failed: No such device'");
+        assertThat(poller.availability().reason()).startsWith("WA unavailable: SMART poll failed: smartctl printed");
+        Path silent = dir.resolve("nvme");
+        Files.writeString(silent, "#!/bin/sh\necho 'nvme: Permission denied' >&2\nexit 13\n");
+        Files.setPosixFilePermissions(silent, PosixFilePermissions.fromString("rwxr-xr-x"));
+        SmartPoller nvme = new SmartPoller(
+                Path.of("/dev/nvme0n1"),
+                Duration.ofSeconds(1),
+                () -> 0,
+                r -> {},
+                Optional.of(silent),
+                Optional.empty(),
+                ToolProcess::run);
+        assertThat(nvme.pollOnce()).isEmpty();
+        assertThat(nvme.lastError())
+                .isEqualTo(
+                        silent + " smart-log /dev/nvme0n1 -o json: no output (exit code 13: nvme: Permission denied)");
     }
 
     @Test
     void findsToolsOnThePath() throws Exception {
-        Path smartctl = tool("smartctl", "smartctl-nvme.json");
-        assertThat(SmartPoller.findOnPath("smartctl", "/nonexistent:" + dir)).contains(smartctl);
+        StandInDrive drive = StandInDrive.in(dir);
+        assertThat(SmartPoller.findOnPath("smartctl", "/nonexistent:" + dir)).contains(drive.smartctl());
         assertThat(SmartPoller.findOnPath("no-such-tool-xyz", dir.toString())).isEmpty();
     }
 }

@@ -1,6 +1,5 @@
 package dev.ssdpulse.schemas.registry;
 
-import java.util.Arrays;
 import java.util.Locale;
 
 /** Compatibility levels of the Confluent Schema Registry. */
@@ -28,15 +27,12 @@ public enum CompatibilityLevel {
         return name().endsWith("_TRANSITIVE");
     }
 
-    /** Parses a level name, case-insensitively; a 42203-style error listing the valid names otherwise. */
+    /** Parses a level name, case-insensitively; a 422 with error code 42203 listing the valid names otherwise. */
     public static CompatibilityLevel parse(String name) {
         try {
             return valueOf(name.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException | NullPointerException e) {
-            throw new SchemaRegistryException(
-                    422,
-                    SchemaRegistryException.INVALID_COMPATIBILITY_LEVEL,
-                    "Invalid compatibility level '" + name + "'; valid levels: " + Arrays.toString(values()));
+            throw SchemaRegistryException.invalidCompatibilityLevel(name);
         }
     }
 }

@@ -52,7 +52,7 @@ public final class InMemorySchemaRegistryClient implements SchemaRegistryClient 
                     schema,
                     versions.stream().map(SchemaVersion::schema).toList());
             if (!problems.isEmpty()) {
-                throw SchemaRegistryException.incompatible(subject, problems.toString());
+                throw SchemaRegistryException.incompatible(subject, problems);
             }
         }
         int id = idsByCanonical.computeIfAbsent(canonical, c -> {
@@ -84,7 +84,7 @@ public final class InMemorySchemaRegistryClient implements SchemaRegistryClient 
                 return v;
             }
         }
-        throw SchemaRegistryException.schemaNotUnderSubject(subject);
+        throw SchemaRegistryException.schemaNotFound();
     }
 
     @Override
@@ -105,7 +105,7 @@ public final class InMemorySchemaRegistryClient implements SchemaRegistryClient 
                 return v;
             }
         }
-        throw SchemaRegistryException.versionNotFound(subject, version);
+        throw SchemaRegistryException.versionNotFound(version);
     }
 
     @Override

@@ -42,8 +42,12 @@ public final class AnalyticsApp implements AutoCloseable {
     AnalyticsApp(AnalyticsConfig config, TopologyMode mode) {
         this.config = config;
         this.registry = HttpSchemaRegistryClient.fromConfig(registryConfigs(config));
-        Topology topology =
-                AnalyticsTopology.build(config, new AnalyticsSerdes(registry, registryConfigs(config)), mode);
+        Topology topology = AnalyticsTopology.build(
+                config.applicationId(),
+                config.analysisSettings(),
+                config.heartbeatTimeout(),
+                new AnalyticsSerdes(registry, registryConfigs(config)),
+                mode);
         this.streams = new KafkaStreams(topology, streamsProperties(config));
         this.streams.setUncaughtExceptionHandler(AnalyticsApp::onUncaughtException);
         this.views = new AnalyticsViews(streams);

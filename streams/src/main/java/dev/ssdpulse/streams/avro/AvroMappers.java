@@ -5,7 +5,9 @@ import dev.ssdpulse.schemas.avro.LatencyPercentiles;
 import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.OpSummary;
+import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -22,6 +24,7 @@ import dev.ssdpulse.streams.steadystate.SteadyStateResult;
 import dev.ssdpulse.streams.summary.OpSummaryData;
 import dev.ssdpulse.streams.summary.PhaseSummaryData;
 import dev.ssdpulse.streams.summary.RunSummaryData;
+import dev.ssdpulse.streams.waf.PhaseWa;
 import dev.ssdpulse.streams.waf.SmartCounters;
 import dev.ssdpulse.streams.waf.WaInterval;
 import dev.ssdpulse.streams.window.WindowResult;
@@ -41,9 +44,31 @@ public final class AvroMappers {
         return IoOp.values()[IoOpCode.check(op)];
     }
 
-    /** A SMART sample as the WA accumulator's input. */
+    /**
+     * A SMART sample as the WA accumulator's input: the sample's WA counters (waUnit, waHost*, waNand*) when it
+     * has them; none when it says why it has none (waNote: e.g. a NAND counter of unknown unit, so no WA is
+     * computed from its byte fields either); else its byte counters, taken as exact (the simulator's, and samples
+     * recorded before counters carried their unit and step).
+     */
     public static SmartCounters smartCounters(SmartSample sample) {
-        return new SmartCounters(
+        if (sample.getWaUnit() != null) {
+            return new SmartCounters(
+                    sample.getTimeNs(),
+                    sample.getWaUnit(),
+                    sample.getWaHostWrites(),
+                    orZero(sample.getWaHostResolution()),
+                    sample.getWaNandWrites(),
+                    orZero(sample.getWaNandResolution()),
+                    null,
+                    null,
+                    null,
+                    null,
+                    sample.getFreeBlocks());
+        }
+        if (sample.getWaNote() != null) {
+            return SmartCounters.exactBytes(sample.getTimeNs(), null, null, null, null, null, null, null);
+        }
+        return SmartCounters.exactBytes(
                 sample.getTimeNs(),
                 sample.getHostBytesWritten(),
                 sample.getNandBytesWritten(),
@@ -52,6 +77,10 @@ public final class AvroMappers {
                 sample.getNandBytesWrittenWearLeveling(),
                 sample.getNandBytesWrittenMetadata(),
                 sample.getFreeBlocks());
+    }
+
+    private static long orZero(Long value) {
+        return value == null ? 0 : Math.max(0, value);
     }
 
     /** Percentiles p50 .. p99.9999 by nearest rank (see {@link LatencyAccumulator#percentileNs}). */
@@ -164,6 +193,15 @@ public final class AvroMappers {
                 .setNandBytesWrittenCumulative(interval.nandBytesWrittenCumulative())
                 .setWaCumulative(interval.waCumulative())
                 .setFreeBlocks(interval.freeBlocks())
+                .setUnit(interval.unit())
+                .setHostResolution(interval.hostResolution())
+                .setNandResolution(interval.nandResolution())
+                .setWaWindowLow(interval.windowBounds().low())
+                .setWaWindowHigh(interval.windowBounds().high())
+                .setWaWindowResolved(interval.windowBounds().resolved())
+                .setWaCumulativeLow(interval.cumulativeBounds().low())
+                .setWaCumulativeHigh(interval.cumulativeBounds().high())
+                .setWaCumulativeResolved(interval.cumulativeBounds().resolved())
                 .build();
     }
 
@@ -209,11 +247,19 @@ public final class AvroMappers {
                 .build();
     }
 
-    public static PhaseSummary phaseSummary(PhaseSummaryData phase, PhaseLabel label, Double writeAmplification) {
+    /**
+     * @param writeAmplification the phase's WA and bounds, or null without any SMART interval in the phase
+     * @param replay             how a REPLAY phase's I/Os were issued (null: not a replay, or not known yet). A
+     *                           REPLAY phase's load time is the span of its I/Os, from the first submit to the last
+     *                           completion: the time a user waits for the recorded load to finish.
+     */
+    public static PhaseSummary phaseSummary(
+            PhaseSummaryData phase, PhaseLabel label, PhaseWa writeAmplification, ReplayPhaseResult replay) {
         List<OpSummary> ops = new ArrayList<>();
         for (OpSummaryData op : phase.ops()) {
             ops.add(opSummary(op));
         }
+        boolean isReplay = label.kind() == PhaseKind.REPLAY;
         return PhaseSummary.newBuilder()
                 .setPhaseIndex(phase.phaseIndex())
                 .setName(label.name())
@@ -221,7 +267,19 @@ public final class AvroMappers {
                 .setStartNs(phase.startNs())
                 .setEndNs(phase.endNs())
                 .setOps(ops)
-                .setWriteAmplification(writeAmplification)
+                .setWriteAmplification(writeAmplification == null ? null : writeAmplification.wa())
+                .setWriteAmplificationLow(
+                        writeAmplification == null
+                                ? null
+                                : writeAmplification.bounds().low())
+                .setWriteAmplificationHigh(
+                        writeAmplification == null
+                                ? null
+                                : writeAmplification.bounds().high())
+                .setWriteAmplificationResolved(writeAmplification != null
+                        && writeAmplification.bounds().resolved())
+                .setLoadTimeNs(isReplay ? phase.endNs() - phase.startNs() : null)
+                .setReplay(isReplay ? replay : null)
                 .build();
     }
 
@@ -230,8 +288,9 @@ public final class AvroMappers {
      *                         for unknown phases, which get {@link PhaseLabel#unknown}
      * @param writeAmplification cumulative WA or null
      * @param ioCountExpected  from RunFinished, -1 if unknown
-     * @param writeAmplificationByPhase WA by phase index (phases without an entry get null)
+     * @param writeAmplificationByPhase WA and its bounds by phase index (phases without an entry get null)
      * @param ioNotPublished   from RunFinished
+     * @param replayPhases     REPLAY phases' issue results by phase index, from RunFinished
      */
     public static RunSummary runSummary(
             String runId,
@@ -244,8 +303,9 @@ public final class AvroMappers {
             long ioCountExpected,
             long lateIoCount,
             long duplicateBatchCount,
-            Map<Integer, Double> writeAmplificationByPhase,
-            long ioNotPublished) {
+            Map<Integer, PhaseWa> writeAmplificationByPhase,
+            long ioNotPublished,
+            Map<Integer, ReplayPhaseResult> replayPhases) {
         List<OpSummary> ops = new ArrayList<>();
         for (OpSummaryData op : data.ops()) {
             ops.add(opSummary(op));
@@ -256,7 +316,8 @@ public final class AvroMappers {
             phases.add(phaseSummary(
                     phase,
                     label != null ? label : PhaseLabel.unknown(phase.phaseIndex()),
-                    writeAmplificationByPhase.get(phase.phaseIndex())));
+                    writeAmplificationByPhase.get(phase.phaseIndex()),
+                    replayPhases.get(phase.phaseIndex())));
         }
         return RunSummary.newBuilder()
                 .setRunId(runId)

@@ -1,45 +1,51 @@
 package dev.ssdpulse.streams.codec;
 
+import java.io.EOFException;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.DecoderFactory;
 
 /**
- * Reader for {@link BinaryWriter} output. Every read checks bounds and names what was being read, so a
- * truncated or foreign state blob fails with a specific message instead of garbage values.
+ * Reader for {@link BinaryWriter} output, on Avro's binary decoder. Every read checks bounds and names what was
+ * being read, so a truncated or foreign state blob fails with a specific message instead of garbage values.
  */
 public final class BinaryReader {
-    private final byte[] bytes;
+    private final int length;
+    private final BinaryDecoder decoder;
     private final String what;
-    private int position;
+    private final byte[] fixed = new byte[8];
 
     public BinaryReader(byte[] bytes, String what) {
         if (bytes == null) {
             throw new IllegalArgumentException(what + ": bytes are null");
         }
-        this.bytes = bytes;
+        this.length = bytes.length;
+        this.decoder = DecoderFactory.get().binaryDecoder(bytes, null);
         this.what = what;
     }
 
     public int readByte(String field) {
-        require(1, field);
-        return bytes[position++] & 0xFF;
+        readFixed(fixed, 1, field);
+        return fixed[0] & 0xFF;
     }
 
+    /** Avro's decoder undoes a ZigZag step the writer did not take: it is taken again here. */
     public long readUnsignedVarLong(String field) {
-        long result = 0;
-        for (int shift = 0; shift < 64; shift += 7) {
-            require(1, field);
-            byte b = bytes[position++];
-            result |= (long) (b & 0x7F) << shift;
-            if ((b & 0x80) == 0) {
-                return result;
-            }
-        }
-        throw new IllegalArgumentException(what + ": malformed varint in field '" + field + "' at byte " + position);
+        long signed = readVarLong(field);
+        return (signed << 1) ^ (signed >> 63);
     }
 
     public long readVarLong(String field) {
-        long raw = readUnsignedVarLong(field);
-        return (raw >>> 1) ^ -(raw & 1);
+        require(1, field);
+        try {
+            return decoder.readLong();
+        } catch (EOFException e) {
+            throw truncated(field, remaining() + 1);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(
+                    what + ": malformed varint in field '" + field + "' at byte " + position(), e);
+        }
     }
 
     public int readCount(String field, int max) {
@@ -51,23 +57,22 @@ public final class BinaryReader {
     }
 
     public long readLong(String field) {
-        require(8, field);
+        readFixed(fixed, 8, field);
         long value = 0;
         for (int i = 0; i < 8; i++) {
-            value = (value << 8) | (bytes[position++] & 0xFF);
+            value = (value << 8) | (fixed[i] & 0xFF);
         }
         return value;
     }
 
     public byte[] readBlock(String field) {
-        long length = readUnsignedVarLong(field + " length");
-        if (length < 0 || length > remaining()) {
+        long blockLength = readUnsignedVarLong(field + " length");
+        if (blockLength < 0 || blockLength > remaining()) {
             throw new IllegalArgumentException(what + ": truncated while reading field '" + field + "' (length "
-                    + length + ", " + remaining() + " bytes left)");
+                    + blockLength + ", " + remaining() + " bytes left)");
         }
-        byte[] block = new byte[(int) length];
-        System.arraycopy(bytes, position, block, 0, block.length);
-        position += block.length;
+        byte[] block = new byte[(int) blockLength];
+        readFixed(block, block.length, field);
         return block;
     }
 
@@ -96,7 +101,7 @@ public final class BinaryReader {
     }
 
     public int remaining() {
-        return bytes.length - position;
+        return decoder.remainingBytes();
     }
 
     public void expectEnd() {
@@ -105,10 +110,27 @@ public final class BinaryReader {
         }
     }
 
-    private void require(int n, String field) {
-        if (position + n > bytes.length) {
-            throw new IllegalArgumentException(what + ": truncated while reading field '" + field + "' (need " + n
-                    + " bytes at offset " + position + ", have " + (bytes.length - position) + ")");
+    private int position() {
+        return length - remaining();
+    }
+
+    private void readFixed(byte[] into, int n, String field) {
+        require(n, field);
+        try {
+            decoder.readFixed(into, 0, n);
+        } catch (IOException e) {
+            throw truncated(field, n);
         }
+    }
+
+    private void require(int n, String field) {
+        if (n > remaining()) {
+            throw truncated(field, n);
+        }
+    }
+
+    private IllegalArgumentException truncated(String field, int needed) {
+        return new IllegalArgumentException(what + ": truncated while reading field '" + field + "' (need " + needed
+                + " bytes at offset " + position() + ", have " + remaining() + ")");
     }
 }

@@ -1,61 +1,70 @@
 package dev.ssdpulse.streams.codec;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.EncoderFactory;
 
 /**
- * Growable byte sink with LEB128 varints, for the compact state encodings of the accumulators. Signed
- * values are ZigZag-encoded so small negatives (e.g. an unset watermark delta) stay short.
+ * Byte sink for the compact state encodings of the accumulators, on Avro's binary encoder: signed values are
+ * Avro longs (ZigZag varints, so small negatives such as an unset watermark delta stay short), counts and lengths
+ * are unsigned LEB128 varints (the same varint without the ZigZag step), fixed-width longs and doubles are 8 bytes
+ * big-endian. {@link BinaryReader} reads it back.
  */
 public final class BinaryWriter {
-    private byte[] buffer;
-    private int size;
+    private final ByteArrayOutputStream bytes;
+    private final BinaryEncoder encoder;
+    private final byte[] fixed = new byte[8];
 
     public BinaryWriter(int initialCapacity) {
-        buffer = new byte[Math.max(16, initialCapacity)];
+        bytes = new ByteArrayOutputStream(Math.max(16, initialCapacity));
+        encoder = EncoderFactory.get().binaryEncoder(bytes, null);
     }
 
     public BinaryWriter writeByte(int value) {
-        ensure(1);
-        buffer[size++] = (byte) value;
-        return this;
+        fixed[0] = (byte) value;
+        return writeBytes(fixed, 0, 1);
     }
 
-    /** Unsigned LEB128; the caller guarantees value >= 0 (counts, lengths). */
+    /**
+     * Unsigned LEB128; the caller guarantees value >= 0 (counts, lengths). Avro's encoder ZigZag-encodes the long
+     * it is given, so it is given the long whose ZigZag encoding is {@code value}.
+     */
     public BinaryWriter writeUnsignedVarLong(long value) {
-        ensure(10);
-        long v = value;
-        while ((v & ~0x7FL) != 0) {
-            buffer[size++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        buffer[size++] = (byte) v;
-        return this;
+        return writeVarLong((value >>> 1) ^ -(value & 1));
     }
 
     public BinaryWriter writeVarLong(long value) {
-        return writeUnsignedVarLong((value << 1) ^ (value >> 63));
-    }
-
-    public BinaryWriter writeLong(long value) {
-        ensure(8);
-        for (int shift = 56; shift >= 0; shift -= 8) {
-            buffer[size++] = (byte) (value >>> shift);
+        try {
+            encoder.writeLong(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return this;
     }
 
-    public BinaryWriter writeBytes(byte[] bytes, int offset, int length) {
-        ensure(length);
-        System.arraycopy(bytes, offset, buffer, size, length);
-        size += length;
+    public BinaryWriter writeLong(long value) {
+        for (int i = 0; i < 8; i++) {
+            fixed[i] = (byte) (value >>> (56 - 8 * i));
+        }
+        return writeBytes(fixed, 0, 8);
+    }
+
+    public BinaryWriter writeBytes(byte[] source, int offset, int length) {
+        try {
+            encoder.writeFixed(source, offset, length);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         return this;
     }
 
     /** Length-prefixed byte block. */
-    public BinaryWriter writeBlock(byte[] bytes) {
-        writeUnsignedVarLong(bytes.length);
-        return writeBytes(bytes, 0, bytes.length);
+    public BinaryWriter writeBlock(byte[] block) {
+        writeUnsignedVarLong(block.length);
+        return writeBytes(block, 0, block.length);
     }
 
     public BinaryWriter writeDouble(double value) {
@@ -82,16 +91,20 @@ public final class BinaryWriter {
     }
 
     public int size() {
-        return size;
+        flush();
+        return bytes.size();
     }
 
     public byte[] toByteArray() {
-        return Arrays.copyOf(buffer, size);
+        flush();
+        return bytes.toByteArray();
     }
 
-    private void ensure(int extra) {
-        if (size + extra > buffer.length) {
-            buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + extra));
+    private void flush() {
+        try {
+            encoder.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

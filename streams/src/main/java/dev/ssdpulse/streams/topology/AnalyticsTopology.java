@@ -10,9 +10,9 @@ import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.analysis.RunAnalysis;
-import dev.ssdpulse.streams.app.AnalyticsConfig;
-import dev.ssdpulse.streams.resultsets.ResultSetTopology;
+import java.time.Duration;
 import java.util.function.Predicate;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -43,11 +43,22 @@ public final class AnalyticsTopology {
     private AnalyticsTopology() {}
 
     /** The live topology: catalogue topics, every run. */
-    public static Topology build(AnalyticsConfig config, AnalyticsSerdes serdes) {
-        return build(config, serdes, TopologyMode.live());
+    public static Topology build(
+            String applicationId, AnalysisSettings analysis, Duration heartbeatTimeout, AnalyticsSerdes serdes) {
+        return build(applicationId, analysis, heartbeatTimeout, serdes, TopologyMode.live());
     }
 
-    public static Topology build(AnalyticsConfig config, AnalyticsSerdes serdes, TopologyMode mode) {
+    /**
+     * @param applicationId    names this application in the dead letters it writes (their rejected-by header)
+     * @param analysis         what the run analysis computes
+     * @param heartbeatTimeout a run with no event for this long (wall clock) is marked INCOMPLETE
+     */
+    public static Topology build(
+            String applicationId,
+            AnalysisSettings analysis,
+            Duration heartbeatTimeout,
+            AnalyticsSerdes serdes,
+            TopologyMode mode) {
         OutputTopics outputs = mode.outputs();
         Predicate<String> runFilter = mode.runFilter();
         StoreFactory stores = new StoreFactory(mode);
@@ -59,7 +70,7 @@ public final class AnalyticsTopology {
         topology.addSource(
                 Names.RUNS_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(), Topics.RUNS.name());
 
-        String rejectedBy = config.applicationId();
+        String rejectedBy = applicationId;
         topology.addProcessor(
                 Names.IO_DECODE,
                 () -> new DecodeOrDeadLetterProcessor<>(
@@ -92,7 +103,10 @@ public final class AnalyticsTopology {
                 Names.RUNS_SOURCE);
 
         topology.addProcessor(
-                Names.RUN_PROCESSOR, () -> new RunEventProcessor(config), Names.IO_DECODE, Names.SMART_DECODE);
+                Names.RUN_PROCESSOR,
+                () -> new RunEventProcessor(analysis, heartbeatTimeout),
+                Names.IO_DECODE,
+                Names.SMART_DECODE);
         topology.addProcessor(Names.RUNS_PROCESSOR, RunsProcessor::new, Names.RUNS_DECODE);
 
         topology.addStateStore(stores.keyValue(Names.IO_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.IO_DECODE);

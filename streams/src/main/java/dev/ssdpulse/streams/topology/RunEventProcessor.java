@@ -15,7 +15,6 @@ import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.analysis.AnalysisOutput;
 import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.analysis.RunAnalysis;
-import dev.ssdpulse.streams.app.AnalyticsConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,8 +44,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * (a new task, a restart). The other stores are views of the outputs, for the HTTP API.
  */
 public final class RunEventProcessor implements Processor<String, SpecificRecord, String, SpecificRecord> {
-    private final AnalyticsConfig config;
     private final AnalysisSettings settings;
+    private final Duration heartbeatTimeout;
     private final StoreOutput output = new StoreOutput();
     private ProcessorContext<String, SpecificRecord> context;
     private EncodeOnCommitStore<RunAnalysis> stateStore;
@@ -66,9 +65,10 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
      */
     private long initWallMs;
 
-    public RunEventProcessor(AnalyticsConfig config) {
-        this.config = config;
-        this.settings = config.analysisSettings();
+    /** @param heartbeatTimeout a run with no event for this long (wall clock) is marked INCOMPLETE */
+    public RunEventProcessor(AnalysisSettings settings, Duration heartbeatTimeout) {
+        this.settings = settings;
+        this.heartbeatTimeout = heartbeatTimeout;
     }
 
     @Override
@@ -83,7 +83,7 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
         scatterStore = context.getStateStore(Names.LATENCY_SCATTER_STORE);
         verdictStore = context.getStateStore(Names.STEADY_STATE_STORE);
         wafStore = context.getStateStore(Names.WAF_SERIES_STORE);
-        Duration timeout = config.heartbeatTimeout();
+        Duration timeout = heartbeatTimeout;
         Duration every = timeout.dividedBy(4).compareTo(Duration.ofSeconds(5)) < 0
                 ? timeout.dividedBy(4)
                 : Duration.ofSeconds(5);
@@ -114,6 +114,7 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
                         change.getPhaseKind(),
                         change.getTimeNs());
             } else if (event instanceof RunFinished finished) {
+                finished.getReplayPhases().forEach(run::replayFinished);
                 run.finish(
                         finished.getStatus(),
                         finished.getReason() == null
@@ -153,7 +154,7 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
 
     /** Marks runs silent for longer than the heartbeat timeout INCOMPLETE and emits their summary. */
     private void checkHeartbeats(long nowMs) {
-        long limitMs = nowMs - config.heartbeatTimeout().toMillis();
+        long limitMs = nowMs - heartbeatTimeout.toMillis();
         if (initWallMs >= limitMs) {
             return; // not one timeout since this task started: every stored activity counts as "now"
         }
@@ -174,7 +175,7 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
                 long endNs = run.maxCompletionTimeNs() == Long.MIN_VALUE ? 0 : run.maxCompletionTimeNs();
                 run.finish(
                         RunStatus.INCOMPLETE,
-                        "no event for more than " + config.heartbeatTimeout().toSeconds() + " s (heartbeat timeout)",
+                        "no event for more than " + heartbeatTimeout.toSeconds() + " s (heartbeat timeout)",
                         endNs,
                         -1,
                         0);

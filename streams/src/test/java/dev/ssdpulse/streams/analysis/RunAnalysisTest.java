@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
 import dev.ssdpulse.schemas.avro.SteadyStateMethod;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.streams.latency.LatencyBins;
 import dev.ssdpulse.streams.steadystate.FioCriterion;
 import java.nio.ByteBuffer;
@@ -167,6 +169,68 @@ class RunAnalysisTest {
                 .containsExactly(2.0, 4.0);
         assertThat(samplesFirst.toByteBuffer()).isEqualTo(interleaved.toByteBuffer());
         assertThat(interleaved.getWriteAmplification().getWaCumulative()).isEqualTo((10.0 + 60.0) / 20.0);
+    }
+
+    /**
+     * A drive whose host counter moves in 32 MiB steps and NAND counter in 1 GiB steps (an Intel SATA drive): the
+     * WA records and the phases carry the bounds those steps allow, one step per phase's chain of samples.
+     */
+    @Test
+    void aQuantisedDrivesWaComesWithBoundsLiveAndPerPhase() {
+        long mib32 = 32L << 20;
+        long gib = 1L << 30;
+        List<Consumer<RunAnalysis>> events = new ArrayList<>();
+        events.add(a -> a.phaseChanged(0, "precondition", PhaseKind.PRECONDITION_INDEPENDENT, 0));
+        for (int t = 0; t <= 20; t++) {
+            if (t == 5) {
+                events.add(a -> a.phaseChanged(1, "test", PhaseKind.TEST, 5 * S));
+            }
+            long host = 32L * t; // 1 GiB a second, in 32 MiB counts
+            long nand = 2L * Math.min(t, 5) + 4L * Math.max(0, t - 5); // GiB: WA 2, then 4
+            long at = t * S;
+            int phase = t < 5 ? 0 : 1;
+            if (t < 20) {
+                events.add(a -> a.io(1, phase, at + S / 2, 4096, 100_000, 0));
+            }
+            events.add(a -> a.smart(SmartSample.newBuilder()
+                    .setRunId("r")
+                    .setTimeNs(at)
+                    .setSource(SmartSource.SMARTCTL)
+                    .setWaUnit("B")
+                    .setWaHostWrites(host * mib32)
+                    .setWaHostResolution(mib32)
+                    .setWaNandWrites(nand * gib)
+                    .setWaNandResolution(gib)
+                    .build()));
+        }
+        events.add(a -> a.finish(RunStatus.COMPLETED, null, 20 * S, 0, 0));
+        CollectingOutput out = run(events);
+
+        WriteAmplification first = out.writeAmplification.get(0);
+        assertThat(first.getWaWindow()).isEqualTo(2.0);
+        assertThat(first.getWaWindowLow()).isEqualTo(1.0 * gib / (1.0 * gib + mib32));
+        assertThat(first.getWaWindowHigh()).isEqualTo(3.0 * gib / (1.0 * gib - mib32));
+        assertThat(first.getWaCumulativeResolved()).isFalse();
+        WriteAmplification last = out.writeAmplification.get(out.writeAmplification.size() - 1);
+        assertThat(last.getWaCumulative()).isEqualTo(70.0 / 20);
+        assertThat(last.getWaCumulativeLow()).isEqualTo(69.0 * gib / (20.0 * gib + mib32));
+        assertThat(last.getWaCumulativeHigh()).isEqualTo(71.0 * gib / (20.0 * gib - mib32));
+        assertThat(last.getWaCumulativeResolved()).isTrue();
+
+        RunSummary summary = out.lastSummary();
+        assertThat(summary.getWriteAmplification()).isEqualTo(last);
+        PhaseSummary precondition = summary.getPhases().get(0);
+        assertThat(precondition.getWriteAmplification()).isEqualTo(2.0);
+        assertThat(precondition.getWriteAmplificationLow()).isEqualTo(9.0 * gib / (5.0 * gib + mib32));
+        assertThat(precondition.getWriteAmplificationHigh()).isEqualTo(11.0 * gib / (5.0 * gib - mib32));
+        assertThat(precondition.getWriteAmplificationResolved())
+                .as("10 GiB +- 1 GiB")
+                .isFalse();
+        PhaseSummary test = summary.getPhases().get(1);
+        assertThat(test.getWriteAmplification()).isEqualTo(4.0);
+        assertThat(test.getWriteAmplificationLow()).isEqualTo(59.0 * gib / (15.0 * gib + mib32));
+        assertThat(test.getWriteAmplificationHigh()).isEqualTo(61.0 * gib / (15.0 * gib - mib32));
+        assertThat(test.getWriteAmplificationResolved()).isTrue();
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -21,7 +22,9 @@ import dev.ssdpulse.streams.steadystate.SteadyStateMethod;
 import dev.ssdpulse.streams.steadystate.SteadyStateResult;
 import dev.ssdpulse.streams.summary.RunSummaryAccumulator;
 import dev.ssdpulse.streams.summary.RunSummaryData;
+import dev.ssdpulse.streams.waf.PhaseWa;
 import dev.ssdpulse.streams.waf.SmartCounters;
+import dev.ssdpulse.streams.waf.WaBounds;
 import dev.ssdpulse.streams.waf.WaInterval;
 import dev.ssdpulse.streams.window.PhasePart;
 import dev.ssdpulse.streams.window.WindowResult;
@@ -127,7 +130,25 @@ class AvroMappersTest {
         assertThat(rl.getBytes()).isEqualTo(409_600);
         assertThat(rl.getLatency().getCount()).isEqualTo(100);
 
-        WaInterval interval = new WaInterval(1, 2, 100, 250, 100L, 150L, null, null, 2.5, 1000, 2000, 2.0, 42L);
+        WaInterval interval = new WaInterval(
+                1,
+                2,
+                "B",
+                10,
+                20,
+                100,
+                250,
+                100L,
+                150L,
+                null,
+                null,
+                2.5,
+                WaBounds.of(100, 10, 250, 20),
+                1000,
+                2000,
+                2.0,
+                WaBounds.of(1000, 10, 2000, 20),
+                42L);
         WriteAmplification wa = roundTrip(AvroMappers.writeAmplification("r", SmartSource.SIMULATOR, interval));
         assertThat(wa.getFromTimeNs()).isEqualTo(1);
         assertThat(wa.getToTimeNs()).isEqualTo(2);
@@ -139,6 +160,15 @@ class AvroMappersTest {
         assertThat(wa.getWaCumulative()).isEqualTo(2.0);
         assertThat(wa.getFreeBlocks()).isEqualTo(42L);
         assertThat(wa.getSource()).isEqualTo(SmartSource.SIMULATOR);
+        assertThat(wa.getUnit()).isEqualTo("B");
+        assertThat(wa.getHostResolution()).isEqualTo(10);
+        assertThat(wa.getNandResolution()).isEqualTo(20);
+        assertThat(wa.getWaWindowLow()).isEqualTo(230.0 / 110);
+        assertThat(wa.getWaWindowHigh()).isEqualTo(270.0 / 90);
+        assertThat(wa.getWaWindowResolved()).isFalse();
+        assertThat(wa.getWaCumulativeLow()).isEqualTo(1980.0 / 1010);
+        assertThat(wa.getWaCumulativeHigh()).isEqualTo(2020.0 / 990);
+        assertThat(wa.getWaCumulativeResolved()).isTrue();
 
         SteadyStateResult result = new SteadyStateResult(
                 SteadyStateMethod.FIO_IOPS_SLOPE,
@@ -177,6 +207,46 @@ class AvroMappersTest {
     }
 
     @Test
+    void aReplayPhaseHasItsLoadTimeAndIssueResultOtherPhasesNeither() throws IOException {
+        RunSummaryAccumulator acc = new RunSummaryAccumulator();
+        // phase 0: a test; phase 1: a replay whose I/Os span 1.0 ms submit .. 9.0 ms completion
+        acc.add(IoOpCode.READ, 0, 500_000, 4096, 100_000, 0);
+        acc.add(IoOpCode.READ, 1, 1_100_000, 4096, 100_000, 0);
+        acc.add(IoOpCode.WRITE, 1, 9_000_000, 8192, 3_000_000, 0);
+        ReplayPhaseResult issued = ReplayPhaseResult.newBuilder()
+                .setPhaseIndex(1)
+                .setTrace("boot.iolog")
+                .setRecordedTiming(true)
+                .setTimeScale(2.0)
+                .setTraceIoCount(2)
+                .setIssuedIoCount(2)
+                .setLateIssueCount(1)
+                .setLateThresholdNs(1_000_000)
+                .setIssueLagP50Ns(10)
+                .setIssueLagP99Ns(2_000_000)
+                .setIssueLagMaxNs(2_000_000)
+                .build();
+        RunSummary summary = roundTrip(AvroMappers.runSummary(
+                "r",
+                RunStatus.COMPLETED,
+                null,
+                acc.summarize(10_000_000L),
+                i -> i == 0 ? new PhaseLabel("t", PhaseKind.TEST) : new PhaseLabel("boot", PhaseKind.REPLAY),
+                null,
+                List.of(),
+                3,
+                0,
+                0,
+                Map.of(),
+                0,
+                Map.of(1, issued)));
+        assertThat(summary.getPhases().get(0).getLoadTimeNs()).isNull();
+        assertThat(summary.getPhases().get(0).getReplay()).isNull();
+        assertThat(summary.getPhases().get(1).getLoadTimeNs()).isEqualTo(9_000_000 - 1_000_000);
+        assertThat(summary.getPhases().get(1).getReplay()).isEqualTo(issued);
+    }
+
+    @Test
     void runSummaryMapsOpsPhasesAndCounters() throws IOException {
         RunSummaryAccumulator acc = new RunSummaryAccumulator();
         acc.add(IoOpCode.READ, 0, 1_000_000, 4096, 100_000, 0);
@@ -193,12 +263,17 @@ class AvroMappersTest {
                 2,
                 1,
                 0,
-                Map.of(1, 3.5),
-                7));
+                Map.of(1, new PhaseWa(3.5, WaBounds.of(1000, 32, 3500, 64))),
+                7,
+                Map.of()));
         assertThat(summary.getDurationNs()).isEqualTo(2_000_000);
         assertThat(summary.getIoNotPublished()).isEqualTo(7);
         assertThat(summary.getPhases().get(0).getWriteAmplification()).isNull();
         assertThat(summary.getPhases().get(1).getWriteAmplification()).isEqualTo(3.5);
+        assertThat(summary.getPhases().get(1).getWriteAmplificationLow()).isEqualTo(3436.0 / 1032);
+        assertThat(summary.getPhases().get(1).getWriteAmplificationHigh()).isEqualTo(3564.0 / 968);
+        assertThat(summary.getPhases().get(1).getWriteAmplificationResolved()).isFalse();
+        assertThat(summary.getPhases().get(0).getWriteAmplificationLow()).isNull();
         assertThat(summary.getIoCount()).isEqualTo(2);
         assertThat(summary.getIoCountExpected()).isEqualTo(2);
         assertThat(summary.getLateIoCount()).isEqualTo(1);
@@ -234,6 +309,35 @@ class AvroMappersTest {
                 .setGcInvocations(null)
                 .setRawAttributes(Map.of())
                 .build();
-        assertThat(AvroMappers.smartCounters(sample)).isEqualTo(new SmartCounters(5, 10L, 30L, 10L, 20L, null, 0L, 7L));
+        assertThat(AvroMappers.smartCounters(sample))
+                .isEqualTo(SmartCounters.exactBytes(5, 10L, 30L, 10L, 20L, null, 0L, 7L));
+    }
+
+    @Test
+    void aDrivesWaCountersWinOverItsByteFieldsAndANoteMeansNoWa() {
+        SmartSample.Builder drive = SmartSample.newBuilder()
+                .setRunId("r")
+                .setTimeNs(9)
+                .setSource(SmartSource.SMARTCTL)
+                .setHostBytesWritten(246L * 512)
+                .setNandBytesWritten(null)
+                .setFreeBlocks(null)
+                .setRawAttributes(Map.of());
+        SmartSample pages = SmartSample.newBuilder(drive.build())
+                .setWaUnit("NAND page")
+                .setWaHostWrites(1000L)
+                .setWaHostResolution(1L)
+                .setWaNandWrites(1500L)
+                .setWaNandResolution(2L)
+                .build();
+        assertThat(AvroMappers.smartCounters(pages))
+                .isEqualTo(new SmartCounters(9, "NAND page", 1000L, 1, 1500L, 2, null, null, null, null, null));
+        SmartSample refused = SmartSample.newBuilder(drive.build())
+                .setNandBytesWritten(5000L)
+                .setWaNote("unit unknown")
+                .build();
+        assertThat(AvroMappers.smartCounters(refused).hostBytesWritten())
+                .as("a sample that says why it has no WA gives none, whatever its byte fields hold")
+                .isNull();
     }
 }

@@ -67,7 +67,9 @@ public final class TopologyCostCheck {
             }
         }
         try (TopologyTestDriver driver = new TopologyTestDriver(
-                AnalyticsTopology.build(config, serdes), AnalyticsApp.streamsProperties(config))) {
+                AnalyticsTopology.build(
+                        config.applicationId(), config.analysisSettings(), config.heartbeatTimeout(), serdes),
+                AnalyticsApp.streamsProperties(config))) {
             TestInputTopic<String, byte[]> in =
                     driver.createInputTopic(Topics.IO.name(), new StringSerializer(), new ByteArraySerializer());
             for (int round = 0; round < 3; round++) {

@@ -129,8 +129,10 @@ class DashboardBrowserIT {
                             .isGreaterThan(0);
                     assertThat(Browser.points(driver.findElement(By.id("chart-bins"))))
                             .isGreaterThan(0);
-                    assertThat(Browser.points(driver.findElement(By.id("chart-wa"))))
-                            .isGreaterThan(0);
+                    // per WA interval: the cumulative WA, its lower and upper bound, the interval's own WA
+                    int waIntervals = app.views().waSeries(liveId).size();
+                    assertThat(waIntervals).isPositive();
+                    wait.until(d -> Browser.points(d.findElement(By.id("chart-wa"))) == 4 * waIntervals);
                     assertThat(driver.findElement(By.id("thresholds")).getText())
                             .contains("≥ 10 ms");
                     assertThat(Browser.failedLoads(driver))
@@ -212,7 +214,8 @@ class DashboardBrowserIT {
                                 "var id = arguments[0], c = arguments[1];"
                                         + "return Array.from(document.querySelectorAll('#' + id + ' tr')).slice(1)"
                                         + ".filter(function (r) { return r.cells.length > c; })"
-                                        + ".map(function (r) { return r.cells[0].textContent + '=' + r.cells[c].textContent; });",
+                                        + ".map(function (r) { return r.cells[0].textContent + '=' + "
+                                        + "r.cells[c].textContent; });",
                                 tableId,
                                 column))
                 .stream().map(String::valueOf).toList();
@@ -222,11 +225,13 @@ class DashboardBrowserIT {
     private static List<String> overflowing(WebDriver driver) {
         return ((List<?>) ((JavascriptExecutor) driver)
                         .executeScript("var de = document.documentElement, out = [];"
-                                + "if (de.scrollWidth > de.clientWidth) out.push('page ' + de.scrollWidth + ' > ' + de.clientWidth);"
+                                + "if (de.scrollWidth > de.clientWidth) "
+                                + "out.push('page ' + de.scrollWidth + ' > ' + de.clientWidth);"
                                 + "document.querySelectorAll('table.data').forEach(function (t) {"
                                 + "  var card = t.closest('.card'); if (!card || card.hidden) return;"
                                 + "  var r = t.getBoundingClientRect(), c = card.getBoundingClientRect();"
-                                + "  if (r.width > 0 && r.right > c.right) out.push(t.id + ' ' + r.right + ' > ' + c.right); });"
+                                + "  if (r.width > 0 && r.right > c.right) "
+                                + "out.push(t.id + ' ' + r.right + ' > ' + c.right); });"
                                 + "return out;"))
                 .stream().map(String::valueOf).toList();
     }

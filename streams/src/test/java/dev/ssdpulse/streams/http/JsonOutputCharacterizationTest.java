@@ -77,6 +77,7 @@ class JsonOutputCharacterizationTest {
                 .setEndNs(3 * S)
                 .setOps(List.of(op(IoOp.WRITE, 3000, 40_000_000L, 0)))
                 .setWriteAmplification(null)
+                .setWriteAmplificationResolved(false)
                 .build();
         PhaseSummary measure = PhaseSummary.newBuilder()
                 .setPhaseIndex(1)
@@ -89,6 +90,9 @@ class JsonOutputCharacterizationTest {
                         op(IoOp.WRITE, 1500, 2_000_000L, 0),
                         op(IoOp.TRIM, 0, 0, 0)))
                 .setWriteAmplification(2.3456789)
+                .setWriteAmplificationLow(2.3456789)
+                .setWriteAmplificationHigh(2.3456789)
+                .setWriteAmplificationResolved(true)
                 .build();
         SteadyStateVerdict reached = SteadyStateVerdict.newBuilder()
                 .setRunId("rich")

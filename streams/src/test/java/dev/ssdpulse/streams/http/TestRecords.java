@@ -173,6 +173,16 @@ public final class TestRecords {
                 .setNandBytesWrittenCumulative(2500)
                 .setWaCumulative(cumulative)
                 .setFreeBlocks(null)
+                // the simulator's counters are exact: the bounds are the ratios themselves
+                .setUnit("B")
+                .setHostResolution(0)
+                .setNandResolution(0)
+                .setWaWindowLow(2.5)
+                .setWaWindowHigh(2.5)
+                .setWaWindowResolved(true)
+                .setWaCumulativeLow(cumulative)
+                .setWaCumulativeHigh(cumulative)
+                .setWaCumulativeResolved(true)
                 .build();
     }
 

@@ -454,8 +454,12 @@ class AnalyticsTopologyTest {
     @Test
     void everyNodeStoreAndInternalTopicIsNamed() {
         try (TopologyHarness h = harness()) {
-            TopologyDescription description =
-                    AnalyticsTopology.build(h.config, h.serdes).describe();
+            TopologyDescription description = AnalyticsTopology.build(
+                            h.config.applicationId(),
+                            h.config.analysisSettings(),
+                            h.config.heartbeatTimeout(),
+                            h.serdes)
+                    .describe();
             String text = description.toString();
             assertThat(text)
                     .doesNotContain("KSTREAM-")

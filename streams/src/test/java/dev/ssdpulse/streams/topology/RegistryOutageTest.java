@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryException;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsApp;
+import dev.ssdpulse.streams.app.AnalyticsConfig;
 import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -30,14 +31,19 @@ class RegistryOutageTest {
 
     @Test
     void anUnreachableRegistryStopsProcessingInsteadOfDeadLetteringTheRecord() throws Exception {
+        AnalyticsConfig config = TopologyHarness.testConfig(stateDir);
         int closedPort;
         try (ServerSocket s = new ServerSocket(0)) {
             closedPort = s.getLocalPort();
         }
         try (HttpSchemaRegistryClient unreachable = new HttpSchemaRegistryClient("http://127.0.0.1:" + closedPort);
                 TopologyTestDriver driver = new TopologyTestDriver(
-                        AnalyticsTopology.build(TopologyHarness.testConfig(stateDir), new AnalyticsSerdes(unreachable)),
-                        AnalyticsApp.streamsProperties(TopologyHarness.testConfig(stateDir)),
+                        AnalyticsTopology.build(
+                                config.applicationId(),
+                                config.analysisSettings(),
+                                config.heartbeatTimeout(),
+                                new AnalyticsSerdes(unreachable)),
+                        AnalyticsApp.streamsProperties(config),
                         Instant.EPOCH)) {
             var io = driver.createInputTopic(Topics.IO.name(), new StringSerializer(), new ByteArraySerializer());
             long t0 = System.nanoTime();

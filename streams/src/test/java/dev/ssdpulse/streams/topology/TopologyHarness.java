@@ -49,7 +49,11 @@ public final class TopologyHarness implements AutoCloseable {
     TopologyHarness(AnalyticsConfig config) {
         this.config = config;
         Properties props = AnalyticsApp.streamsProperties(config);
-        driver = new TopologyTestDriver(AnalyticsTopology.build(config, serdes), props, Instant.ofEpochMilli(0));
+        driver = new TopologyTestDriver(
+                AnalyticsTopology.build(
+                        config.applicationId(), config.analysisSettings(), config.heartbeatTimeout(), serdes),
+                props,
+                Instant.ofEpochMilli(0));
         io = driver.createInputTopic(
                 Topics.IO.name(),
                 new StringSerializer(),

@@ -35,10 +35,18 @@ class TopologyModeTest {
         AnalyticsConfig config = TopologyHarness.testConfig(stateDir);
         AnalyticsSerdes serdes = new AnalyticsSerdes(new InMemorySchemaRegistryClient());
         TopologyMode replay = TopologyMode.runOnce(TopologyMode.Kind.REANALYSIS, "ssdpulse.replay.x.", Set.of("r1"));
-        String live = AnalyticsTopology.build(config, serdes, TopologyMode.live())
+        String live = AnalyticsTopology.build(
+                        config.applicationId(),
+                        config.analysisSettings(),
+                        config.heartbeatTimeout(),
+                        serdes,
+                        TopologyMode.live())
                 .describe()
                 .toString();
-        String once = AnalyticsTopology.build(config, serdes, replay).describe().toString();
+        String once = AnalyticsTopology.build(
+                        config.applicationId(), config.analysisSettings(), config.heartbeatTimeout(), serdes, replay)
+                .describe()
+                .toString();
         assertThat(live).contains(Names.RESULT_SETS_SOURCE, Names.DELETIONS_SOURCE, "topic: ssdpulse.metrics-1s.v1");
         assertThat(once)
                 .doesNotContain(Names.RESULT_SETS_SOURCE, Names.DELETIONS_SOURCE)

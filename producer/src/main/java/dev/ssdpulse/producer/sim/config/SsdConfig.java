@@ -1,6 +1,5 @@
 package dev.ssdpulse.producer.sim.config;
 
-import dev.ssdpulse.producer.sim.ftl.gc.VictimPolicy;
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
 import dev.ssdpulse.producer.sim.nand.NandTiming;
 import java.util.Locale;
@@ -153,7 +152,8 @@ public record SsdConfig(
                 "geometry has more than 2^31 blocks");
         require(
                 ftl.compressionRatio() > 0.05 && ftl.compressionRatio() <= 1.0,
-                "ftl.compressionRatio (the controller's best compression, compressed/original size; 1.0 = no compression) must be in (0.05, 1.0], got "
+                "ftl.compressionRatio (the controller's best compression, compressed/original size; 1.0 = no "
+                        + "compression) must be in (0.05, 1.0], got "
                         + ftl.compressionRatio());
         require(
                 (long) geometry.blocks() * slotsPerBlock() < Integer.MAX_VALUE,

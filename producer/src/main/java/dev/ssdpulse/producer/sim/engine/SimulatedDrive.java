@@ -3,13 +3,13 @@ package dev.ssdpulse.producer.sim.engine;
 import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
-import dev.ssdpulse.producer.sim.ftl.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.Ftl;
 import dev.ssdpulse.producer.sim.ftl.GcThresholds;
-import dev.ssdpulse.producer.sim.ftl.HostWriteAdmission;
 import dev.ssdpulse.producer.sim.ftl.WriteBuffer;
+import dev.ssdpulse.producer.sim.ftl.admission.HostWriteAdmission;
 import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
 import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
+import dev.ssdpulse.producer.sim.ftl.counters.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
 import dev.ssdpulse.producer.sim.ftl.gc.VictimSelector;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingPlan;
@@ -81,9 +81,8 @@ public final class SimulatedDrive {
                 plan.packForward(),
                 plan.cachedBlocks());
         this.blocks = new BlockManager(geometry, config.reservedBlocks());
-        VictimSelector selector = config.ftl()
-                .victimSelector()
-                .create(mapping, blocks, config.ftl().dChoices(), seed);
+        VictimSelector selector = VictimSelector.create(
+                config.ftl().victimSelector(), mapping, blocks, config.ftl().dChoices(), seed);
         mapping.setListener(selector);
         this.flash = new FlashTimeline(geometry, config.timing(), config.host().linkMBps());
         WriteFrontier hostFrontier = new WriteFrontier(ProgramCause.HOST, blocks, mapping, layout, selector);

@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.sim.ftl;
 
+import dev.ssdpulse.producer.sim.ftl.admission.HostWriteAdmission;
+
 /**
  * When GC runs, in free blocks of the whole drive; each plane is held to its share (the plane's free
  * blocks x planes is compared with the threshold). Below {@code backgroundFreeBlocks} every host block

@@ -1,8 +1,8 @@
 package dev.ssdpulse.producer.sim.ftl.gc;
 
-import dev.ssdpulse.producer.sim.ftl.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
 import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
+import dev.ssdpulse.producer.sim.ftl.counters.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
@@ -40,7 +40,10 @@ public final class GarbageCollector {
     private final FlashCounters counters;
     private final ExtraWrites extra;
     private final int pageBytes;
-    /** The valid units of the victim being cleaned, and their slots, in slot order (read once, see {@link MappingTable#validUnitsOf}). */
+    /**
+     * The valid units of the victim being cleaned, and their slots, in slot order (read once, see
+     * {@link MappingTable#validUnitsOf}).
+     */
     private final int[] victimLpns;
 
     private final int[] victimSlots;

@@ -1,6 +1,9 @@
 package dev.ssdpulse.producer.sim.ftl.gc;
 
+import dev.ssdpulse.producer.sim.config.VictimPolicy;
 import dev.ssdpulse.producer.sim.ftl.block.BlockClosedListener;
+import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
+import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.ValidCountListener;
 
 /**
@@ -10,6 +13,25 @@ import dev.ssdpulse.producer.sim.ftl.mapping.ValidCountListener;
  * not closed must be ignored in {@link #onValidCountDecremented}.
  */
 public interface VictimSelector extends BlockClosedListener, ValidCountListener {
+
+    /** The selector a preset names; {@code dChoices} and {@code seed} are used by D_CHOICES only. */
+    static VictimSelector create(
+            VictimPolicy policy, MappingTable mapping, BlockManager blocks, int dChoices, long seed) {
+        int planes = blocks.geometry().planes();
+        int perPlane = blocks.geometry().blocksPerPlane();
+        switch (policy) {
+            case GREEDY:
+                return new GreedyVictimSelector(mapping, planes, perPlane);
+            case FIFO:
+                return new FifoVictimSelector(planes, perPlane);
+            case D_CHOICES:
+                return new DChoicesVictimSelector(mapping, planes, perPlane, dChoices, seed);
+            case COST_BENEFIT:
+                return new CostBenefitVictimSelector(mapping, blocks);
+            default:
+                throw new IllegalStateException(policy.name());
+        }
+    }
 
     /** @return a closed block of {@code plane} to clean, removed from the candidates, or -1 when there is none */
     int selectVictim(int plane, long nowNs);

@@ -1,8 +1,8 @@
 package dev.ssdpulse.producer.sim.ftl.meta;
 
 import dev.ssdpulse.producer.sim.config.MetadataSpec;
-import dev.ssdpulse.producer.sim.ftl.FlashCounters;
-import dev.ssdpulse.producer.sim.ftl.HostWriteAdmission;
+import dev.ssdpulse.producer.sim.ftl.admission.HostWriteAdmission;
+import dev.ssdpulse.producer.sim.ftl.counters.FlashCounters;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
 
@@ -79,7 +79,9 @@ public final class ExtraWrites {
         onMapUpdate(lpn, nowNs, false);
     }
 
-    /** The mapping of {@code lpn} changed: by the host path (host write, TRIM) if {@code hostPath}, else by a GC copy. */
+    /**
+     * The mapping of {@code lpn} changed: by the host path (host write, TRIM) if {@code hostPath}, else by a GC copy.
+     */
     public void onMapUpdate(int lpn, long nowNs, boolean hostPath) {
         if (mapCache == null || !mapCache.update(lpn)) {
             return;
