@@ -153,6 +153,19 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void aStampedWorkloadRefusesAReplayPhaseWhoseTraceWritesAreNotWholeUnits() {
+        WorkloadValidationException e = catchThrowableOfType(
+                WorkloadValidationException.class,
+                () -> loader.parse(
+                        "name: l\nverify: true\nphases:\n  - {name: a, kind: REPLAY, trace: /tmp/a.iolog}\n",
+                        "l.yaml"));
+        assertThat(e.problems())
+                .containsExactly("l.yaml: phases[0].kind: a REPLAY phase writes its trace's I/Os as recorded, not in"
+                        + " whole 4 KiB units: with verify: true every write is stamped in whole units; replay it in a"
+                        + " workload without verify");
+    }
+
+    @Test
     void rangeProblemsNameFileFieldAndWhy() {
         String bad = QD32.replace("percentRead: 70", "percentRead: 120");
         WorkloadValidationException e =
