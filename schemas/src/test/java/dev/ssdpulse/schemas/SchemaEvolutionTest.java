@@ -64,6 +64,8 @@ class SchemaEvolutionTest {
     private static final String HISTORY_PHASE_WA = "/schema-history/before-phase-wa/";
     /** Before the REPLAY phase kind, the replay results of RunFinished and the phases' load time. */
     private static final String HISTORY_REPLAY = "/schema-history/before-replay/";
+    /** Before the POWER_CUT phase kind. */
+    private static final String HISTORY_POWER_CUT = "/schema-history/before-power-cut/";
     /** Before the device run's submit batch and CPU pinning were recorded in the host description. */
     private static final String HISTORY_IO_SETTINGS = "/schema-history/before-io-settings/";
     /** Before stamped writes (verify) and FUA writes had their columns in the I/O batch. */
@@ -394,6 +396,25 @@ class SchemaEvolutionTest {
                 .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
         assertThat(decoded.getReplayPhases()).isEmpty();
         assertThat(decoded.getIoCount()).isEqualTo(sample.getIoCount());
+    }
+
+    @Test
+    void thePowerCutPhaseKindIsFullyCompatibleAndAnOldConsumerReadsItAsOther() throws IOException {
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FULL_TRANSITIVE,
+                        PhaseKind.SCHEMA$,
+                        List.of(before(PhaseKind.SCHEMA$, HISTORY_POWER_CUT))))
+                .isEmpty();
+        Schema oldChange = before(PhaseChanged.SCHEMA$, HISTORY_POWER_CUT);
+        assertThat(oldChange.getField("phaseKind").schema().getEnumSymbols()).doesNotContain("POWER_CUT");
+        PhaseChanged now = new PhaseChanged("r", 3, "cut", PhaseKind.POWER_CUT, 5L);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new SpecificDatumWriter<PhaseChanged>(PhaseChanged.SCHEMA$).write(now, encoder);
+        encoder.flush();
+        GenericRecord read = new GenericDatumReader<GenericRecord>(PhaseChanged.SCHEMA$, oldChange)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        assertThat(read.get("phaseKind")).hasToString("OTHER");
     }
 
     private static Stream<Schema> namedTypesOf(Schema schema) {

@@ -121,6 +121,11 @@ public final class DeviceRunner {
             WorkloadSpec spec, ReplayTraces replays, IoCompletionSink sink, DeviceRunListener listener) {
         List<ScheduledPhase> schedule = spec.schedule();
         for (ScheduledPhase p : schedule) {
+            if (p.phase().kind() == PhaseKind.POWER_CUT) {
+                throw new IllegalArgumentException("phase '" + p.name() + "': a POWER_CUT phase cuts the power of a"
+                        + " simulated drive only; cut a real drive's power from outside (a relay or a hot-plug bay)"
+                        + " and run `ssdpulse verify` after it (docs/power-loss.md)");
+            }
             checkAlignment(p);
             if (issuesIo(p.phase()) && p.phase().queueDepth() > engine.maxQueueDepth()) {
                 throw new IllegalArgumentException(

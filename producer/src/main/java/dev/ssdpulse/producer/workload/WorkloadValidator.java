@@ -50,6 +50,17 @@ public final class WorkloadValidator {
         }
         steps(spec.phases(), source, "phases", spec, p);
         long n = spec.scheduledPhaseCount();
+        if (p.isEmpty() && n <= WorkloadSpec.MAX_SCHEDULED_PHASES) {
+            List<ScheduledPhase> schedule = spec.schedule();
+            for (int i = 0; i + 1 < schedule.size(); i++) {
+                if (schedule.get(i).phase().kind() == PhaseKind.POWER_CUT) {
+                    p.add(source + ": phase '" + schedule.get(i).name() + "': a POWER_CUT phase ends the run at the"
+                            + " cut, so it must be the last phase ('"
+                            + schedule.get(i + 1).name() + "' follows it)");
+                    break;
+                }
+            }
+        }
         if (n > WorkloadSpec.MAX_SCHEDULED_PHASES) {
             p.add(source + ": phases: repeats expand to " + n + " phases, at most " + WorkloadSpec.MAX_SCHEDULED_PHASES
                     + " are allowed");
@@ -150,6 +161,16 @@ public final class WorkloadValidator {
                 }
                 if (ph.durationNs().isEmpty()) {
                     p.add(at + ".duration: an IDLE phase needs a duration");
+                }
+                break;
+            case POWER_CUT:
+                if (ph.durationNs().isEmpty() && ph.totalBytes().isEmpty()) {
+                    p.add(at + ": a POWER_CUT phase needs duration (the cut that long after it starts) or totalBytes"
+                            + " (the cut once that much is written), or both: whichever comes first");
+                }
+                if (!io && ph.totalBytes().isPresent()) {
+                    p.add(at + ".totalBytes: a POWER_CUT phase without access specs writes nothing; cut it by"
+                            + " duration");
                 }
                 break;
             case PURGE:

@@ -166,6 +166,39 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void aPowerCutPhaseIsCutByTimeOrAmountWrittenAndEndsTheRun() {
+        WorkloadSpec ok = loader.parse(
+                "name: c\nphases:\n  - {name: w, kind: TEST, duration: 1s, accessSpecs: [{transferSize: 4k, percentRead: 0, percentRandom: 100}]}\n"
+                        + "  - {name: cut, kind: POWER_CUT, totalBytes: 1MiB, duration: 2s,"
+                        + " accessSpecs: [{transferSize: 4k, percentRead: 0, percentRandom: 100}]}\n",
+                "c.yaml");
+        assertThat(((PhaseSpec) ok.phases().get(1)).kind()).isEqualTo(PhaseKind.POWER_CUT);
+        assertThat(WorkloadJson.fromCanonicalJson(WorkloadJson.toCanonicalJson(ok)))
+                .isEqualTo(ok);
+        WorkloadValidationException e = catchThrowableOfType(
+                WorkloadValidationException.class,
+                () -> loader.parse(
+                        "name: c\nphases:\n  - {name: cut, kind: POWER_CUT}\n"
+                                + "  - {name: idle, kind: POWER_CUT, totalBytes: 1MiB}\n",
+                        "c.yaml"));
+        assertThat(e.problems())
+                .containsExactlyInAnyOrder(
+                        "c.yaml: phases[0]: a POWER_CUT phase needs duration (the cut that long after it starts) or"
+                                + " totalBytes (the cut once that much is written), or both: whichever comes first",
+                        "c.yaml: phases[1].totalBytes: a POWER_CUT phase without access specs writes nothing; cut it"
+                                + " by duration");
+        assertThat(catchThrowableOfType(
+                                WorkloadValidationException.class,
+                                () -> loader.parse(
+                                        "name: c\nphases:\n  - {name: cut, kind: POWER_CUT, duration: 1ms}\n"
+                                                + "  - {name: after, kind: IDLE, duration: 1s}\n",
+                                        "c.yaml"))
+                        .problems())
+                .containsExactly("c.yaml: phase 'cut': a POWER_CUT phase ends the run at the cut, so it must be the"
+                        + " last phase ('after' follows it)");
+    }
+
+    @Test
     void rangeProblemsNameFileFieldAndWhy() {
         String bad = QD32.replace("percentRead: 70", "percentRead: 120");
         WorkloadValidationException e =
@@ -240,7 +273,7 @@ class WorkloadLoaderTest {
         assertThat(e.problems())
                 .containsExactly(
                         "x.yaml: phases[0].kind: 'TEZT' is not one of PURGE, PRECONDITION_INDEPENDENT, "
-                                + "PRECONDITION_DEPENDENT, TEST, IDLE, FILL, OTHER, REPLAY (did you mean TEST?)",
+                                + "PRECONDITION_DEPENDENT, TEST, IDLE, FILL, OTHER, REPLAY, POWER_CUT (did you mean TEST?)",
                         "x.yaml: phases[0].accessSpecs[0].transferSize: '4Gb' has unknown size unit 'Gb' (known: B, "
                                 + "k/m/g/t = KiB.., kB/MB/GB/TB = 10^3.., KiB/MiB/GiB/TiB = 2^10..)",
                         "x.yaml: phases[0].accessSpecs[0].percentRead: 'lots' is not a whole number",
