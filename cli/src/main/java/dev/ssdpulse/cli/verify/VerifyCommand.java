@@ -7,6 +7,7 @@ import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.TopicSetup;
+import dev.ssdpulse.cli.run.VerificationText;
 import dev.ssdpulse.producer.device.ReadBack;
 import dev.ssdpulse.producer.device.engine.IoEngine;
 import dev.ssdpulse.producer.device.engine.IoEngineChoice;

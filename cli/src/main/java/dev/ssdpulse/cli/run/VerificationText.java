@@ -1,4 +1,4 @@
-package dev.ssdpulse.cli.verify;
+package dev.ssdpulse.cli.run;
 
 import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.schemas.avro.LostWriteCase;
@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Locale;
 
 /** A verification record as the verify command prints it. */
-final class VerificationText {
+public final class VerificationText {
     private VerificationText() {}
 
-    static void print(WriteVerification v, PrintWriter out) {
+    public static void print(WriteVerification v, PrintWriter out) {
         WriteLogCoverage c = v.getCoverage();
         double seconds = v.getReadNs() / 1e9;
         out.printf(
