@@ -13,9 +13,11 @@ import java.util.Arrays;
  * <em>programmed</em> when the NAND program of its page completes (the FTL reports each page of a plane in the order
  * the plane's units were buffered), and a FLUSH or FUA write that writes the open pages out early makes them durable
  * at that program's completion. Map checkpoints: the mapping table is persisted at every multiple of
- * {@code mapCheckpointIntervalNs} of drive time; a unit's mapping update counts from its command's submission (at
- * most a buffer wait earlier than the unit's own acceptance), so every version of a unit falls in the interval of
- * the command that wrote it.
+ * {@code mapCheckpointIntervalNs} of drive time and at every FLUSH and FUA write (as of its submission: a drive that
+ * honours FLUSH persists the mapping with the data); a unit's mapping update counts from its command's submission (at
+ * most a buffer wait earlier than the unit's own acceptance), so every version of a unit falls between the
+ * checkpoints around the command that wrote it. Commands come in submission order, so the checkpoints before a time
+ * are the interval boundaries before it and the FLUSHes recorded so far.
  */
 public final class UnitVersions {
     /** A unit the run never wrote. */
@@ -42,6 +44,8 @@ public final class UnitVersions {
 
     private final int[] pendingHead;
     private final int[] pendingSize;
+    /** Map checkpoints made by FLUSH and FUA writes so far. */
+    private long flushCheckpoints;
 
     /**
      * @param units                   host units (4 KiB) of the drive
@@ -119,6 +123,11 @@ public final class UnitVersions {
         }
     }
 
+    /** A FLUSH or FUA write submitted at {@code atNs} persists the mapping as it is (after every command before it). */
+    public void checkpointed(long atNs) {
+        flushCheckpoints++;
+    }
+
     /** Whether {@code plane} has buffered units whose page is not programmed yet. */
     public boolean hasPending(int plane) {
         return pendingSize[plane] > 0;
@@ -134,9 +143,12 @@ public final class UnitVersions {
         return new PowerCut(this, cutNs, powerLossProtection);
     }
 
-    /** The map checkpoint interval a time falls in. */
+    /**
+     * How many map checkpoints precede a time no earlier than every command recorded so far: the interval boundaries
+     * and the FLUSH checkpoints. Two versions separated by none roll back together.
+     */
     long interval(long timeNs) {
-        return Math.floorDiv(timeNs, mapCheckpointIntervalNs);
+        return Math.floorDiv(timeNs, mapCheckpointIntervalNs) + flushCheckpoints;
     }
 
     /** The latest version's sequence: {@link #NONE}, {@link #TRIMMED} or a stamp sequence. */

@@ -75,6 +75,20 @@ class UnitVersionsTest {
     }
 
     @Test
+    void aFlushCheckpointsTheMapSoWhatCameBeforeItDoesNotRollBack() {
+        UnitVersions v = new UnitVersions(1 << 20, 1, CHECKPOINT_NS);
+        v.buffered(30, 1, 110 * MS, 0);
+        v.buffered(31, 1, 110 * MS, 0);
+        v.padded(0, 112 * MS);
+        v.checkpointed(111 * MS);
+        v.buffered(32, 2, 115 * MS, 0);
+        v.programmed(0, 3, 118 * MS);
+        // the cut in the same interval: the FLUSH kept 30 and 31, 32 (after it) rolls back to nothing
+        assertThat(read(v.cut(120 * MS, false), 30, 3)).containsExactly("30:1", "31:1", "32:0");
+        assertThat(v.cut(120 * MS, false).account()).isEqualTo(new PowerCut.Account(3, 0, 0, 0, 1));
+    }
+
+    @Test
     void aTrimmedUnitHoldsNothingAndAnUnwrittenOneNeither() {
         UnitVersions v = new UnitVersions(1 << 20, 1, CHECKPOINT_NS);
         v.buffered(5, 1, 5 * MS, 0);
