@@ -3,11 +3,10 @@ package dev.ssdpulse.producer.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.producer.sim.config.MetadataSpec;
-import dev.ssdpulse.producer.sim.ftl.WriteBuffer;
-import dev.ssdpulse.producer.sim.ftl.admission.HostWriteAdmission;
 import dev.ssdpulse.producer.sim.ftl.counters.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.gc.FifoVictimSelector;
 import dev.ssdpulse.producer.sim.ftl.gc.GreedyVictimSelector;
+import dev.ssdpulse.producer.sim.ftl.mapping.BlockFill;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
 import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
@@ -37,13 +36,14 @@ class FtlComponentsTest {
 
     @Test
     void greedyPicksTheFewestValidUnitsPerPlane() {
-        MappingTable m = new MappingTable(64, 4, 4); // 2 planes x 2 blocks
-        GreedyVictimSelector g = new GreedyVictimSelector(m, 2, 2);
-        m.setListener(g);
+        BlockFill fill = new BlockFill(4, 4); // 2 planes x 2 blocks
+        GreedyVictimSelector g = new GreedyVictimSelector(fill, 2, 2);
+        MappingTable m = new MappingTable(64, fill, 2, false, 0, g);
         int lpn = 0;
         for (int ppn = 0; ppn < 16; ppn++) {
             m.map(lpn++, ppn);
         }
+        m.flush(); // as the write frontier does before it closes a block
         for (int b = 0; b < 4; b++) {
             g.onBlockClosed(b, 0);
         }
@@ -67,17 +67,6 @@ class FtlComponentsTest {
     }
 
     @Test
-    void writeBufferWaitsForTheEarliestProgramToFinish() {
-        WriteBuffer b = new WriteBuffer(2);
-        assertThat(b.acquire(0)).isZero();
-        assertThat(b.acquire(0)).isZero();
-        b.release(1, 500);
-        b.release(1, 100);
-        assertThat(b.acquire(10)).isEqualTo(100); // not held back by the slower page
-        assertThat(b.drainedAtNs()).isEqualTo(500);
-    }
-
-    @Test
     void compressionPacksMoreUnitsPerPage() {
         NandGeometry g = new NandGeometry(1, 1, 1, 4, 4, 8192);
         SlotLayout plain = new SlotLayout(g, 1.0);
@@ -98,12 +87,12 @@ class FtlComponentsTest {
         var cache = new MapCache(1000, 10, 2);
         // sequential: 10 updates per segment, nothing evicted while two segments fit
         for (int lpn = 0; lpn < 20; lpn++) {
-            assertThat(cache.update(lpn)).isFalse();
+            assertThat(cache.update(lpn) & MapCache.WRITE_BACK).isZero();
         }
-        assertThat(cache.update(20)).isTrue(); // segment 2 evicts the oldest (0), dirty
-        assertThat(cache.update(15)).isFalse(); // segment 1 still cached
-        assertThat(cache.update(0)).isTrue(); // reload of 0 evicts the next oldest (1)
-        assertThat(cache.update(25)).isFalse(); // 2 still cached
+        assertThat(cache.update(20) & MapCache.WRITE_BACK).isNotZero(); // segment 2 evicts the oldest (0), dirty
+        assertThat(cache.update(15)).isZero(); // segment 1 still cached
+        assertThat(cache.update(0) & MapCache.WRITE_BACK).isNotZero(); // reload of 0 evicts the next oldest (1)
+        assertThat(cache.update(25)).isZero(); // 2 still cached
         assertThat(cache.loads()).isEqualTo(4);
     }
 
@@ -112,57 +101,57 @@ class FtlComponentsTest {
         var counters = new FlashCounters();
         var g = new NandGeometry(1, 1, 2, 4, 4, 8192);
         var flash = new FlashTimeline(g, new NandTiming(1, 1, 1, 100), 100);
-        var extra = new ExtraWrites(new MetadataSpec(15, 1024, 1024), 1 << 20, flash, counters, null, 8192, g.planes());
+        var extra = new ExtraWrites(new MetadataSpec(15, 1024, 1024), 1 << 20, flash, counters, 8192, g.planes());
         for (int i = 0; i < 45; i++) {
             extra.onDataPageProgrammed(0);
         }
         assertThat(counters.nandBytesWritten[ProgramCause.PARITY.ordinal()]).isEqualTo(3 * 8192);
         // a one-segment cache: every update of another segment (256 units each) writes the previous one back
         for (int i = 0; i < 9; i++) {
-            extra.onMapUpdate(i * 256, 0);
+            extra.onGcMapUpdate(i * 256, 0); // misses are read by the caller: only write-backs are booked here
         }
         // 8 evictions x 1024 B = one 8 KiB metadata page
         assertThat(counters.nandBytesWritten[ProgramCause.METADATA.ordinal()]).isEqualTo(8192);
     }
 
     /**
-     * Issue 13 item 4: a parity page closing a stripe of host pages goes ahead of the GC work queued on its plane
-     * (a host read then waits for it, as for any operation issued before it); one closing a stripe of GC copies
-     * queues with the GC work (the read overtakes it).
+     * A DRAM-less controller's map cache: a host write whose map segment is not cached waits for a NAND read of
+     * it (tR + the segment over the channel), one that hits does not; the read goes ahead of queued work, but not
+     * ahead of an operation in progress.
      */
     @Test
-    void theHostPathsParityPageGoesAheadOfQueuedGcAndGcsQueuesWithIt() {
-        long[] readEnds = new long[2];
-        for (int hostPath = 0; hostPath < 2; hostPath++) {
-            var g = new NandGeometry(1, 1, 1, 16, 4, 8192);
-            var flash = new FlashTimeline(g, new NandTiming(50_000, 1_300_000, 3_800_000, 400), 550);
-            var admission = new HostWriteAdmission(
-                    new HostWriteAdmission.PlaneState() {
-                        @Override
-                        public int freeBlocks(int plane) {
-                            return 8;
-                        }
-
-                        @Override
-                        public int queuedErases(int plane, long atNs) {
-                            return 0;
-                        }
-                    },
-                    1,
-                    2);
-            var extra =
-                    new ExtraWrites(new MetadataSpec(1, 0, 0), 1 << 20, flash, new FlashCounters(), admission, 8192, 1);
-            flash.hostTransfer(4096, 0, 0);
-            for (int i = 0; i < 10; i++) {
-                flash.program(0, 8192, 0); // GC copies booked at t = 0, 1.3 ms each
-            }
-            extra.onDataPageProgrammed(0, hostPath == 1);
-            readEnds[hostPath] = flash.read(0, 4096, 0);
+    void aHostMapMissCostsANandReadAndAHitNothing() {
+        var g = new NandGeometry(1, 1, 1, 16, 4, 8192);
+        var timing = new NandTiming(50_000, 1_300_000, 3_800_000, 200);
+        var flash = new FlashTimeline(g, timing, 550);
+        var extra = new ExtraWrites(new MetadataSpec(0, 1024, 2048), 1 << 20, flash, new FlashCounters(), 8192, 1);
+        flash.hostTransfer(4096, 0, 0);
+        for (int i = 0; i < 10; i++) {
+            flash.program(0, 8192, 0); // queued work: a read overtakes it
         }
-        // no copy has started at t = 0 (the first one's data is still on the channel): GC's parity page queued
-        // behind the copies, and the read goes first
-        assertThat(readEnds[0]).isLessThan(200_000);
-        // the host path's parity page went ahead of the copies and is issued: the read waits for its 1.3 ms
-        assertThat(readEnds[1]).isGreaterThan(1_300_000).isLessThan(1_500_000);
+        long missNs = extra.onHostMapUpdate(0, 0);
+        assertThat(missNs)
+                .as("no program has started at 0 (the first one's data is on the channel): the read goes first")
+                .isEqualTo(50_000 + timing.channelTransferNs(1024));
+        assertThat(extra.onHostMapUpdate(255, missNs))
+                .as("same segment: cached")
+                .isEqualTo(missNs);
+        // the first program (its data in at 41 us) moved back behind the read, to 55.12 us: at 1 ms it is in
+        // progress, and the next miss waits for it
+        long programEndNs = 55_120 + 1_300_000;
+        assertThat(extra.onHostMapLookup(256, 1_000_000))
+                .as("next segment: a miss behind the program in progress")
+                .isEqualTo(programEndNs + 50_000 + timing.channelTransferNs(1024));
+    }
+
+    @Test
+    void mapCacheReportsMissesAndWriteBacks() {
+        var cache = new MapCache(1000, 10, 1);
+        assertThat(cache.lookup(0)).isEqualTo(MapCache.MISS);
+        assertThat(cache.update(5)).isZero();
+        assertThat(cache.update(10)).isEqualTo(MapCache.MISS | MapCache.WRITE_BACK);
+        assertThat(cache.lookup(20)).isEqualTo(MapCache.MISS | MapCache.WRITE_BACK);
+        assertThat(cache.lookup(0)).as("segment 2 was only read: clean").isEqualTo(MapCache.MISS);
+        assertThat(cache.lastSegment()).isZero();
     }
 }

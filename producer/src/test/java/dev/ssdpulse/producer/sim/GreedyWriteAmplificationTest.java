@@ -45,7 +45,7 @@ class GreedyWriteAmplificationTest {
         long userUnits = (long) Math.floor((double) blocks * pagesPerBlock / (1 + spare));
         return base.withGeometry(g)
                 .withCapacity(new CapacitySpec(userUnits * 4096, 0, 0))
-                .withFtl(new FtlSpec(VictimPolicy.GREEDY, 8, 3, 3, 3, 1_000_000_000_000L, 1.0, 0, 0));
+                .withFtl(new FtlSpec(VictimPolicy.GREEDY, 8, 4, 2, 4, 1_000_000_000_000L, 1.0, 0, 0, 4));
     }
 
     static double simulatedWa(double spare, int blocks, int pagesPerBlock, double warmupWrites, double measuredWrites) {

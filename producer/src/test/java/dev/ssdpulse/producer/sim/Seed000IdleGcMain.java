@@ -3,60 +3,55 @@ package dev.ssdpulse.producer.sim;
 import dev.ssdpulse.producer.sim.config.FtlSpec;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
-import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.support.Experiments;
+import dev.ssdpulse.producer.sim.support.Seed000;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * Benchmark main: seed 000 experiment 3 (idle GC) on the 2012 preset. Partition B = 24 GB at offset 0,
- * partition A fills the rest of the user space (0 GB OP) or all but 8 GB (8 GB OP); both are filled; then
- * 4 KiB random writes on B for 20 min, a pause, 2 MB sequential writes on B for 5 min, the same pause,
- * 4 KiB sequential writes on B for 5 min. Args: [scaleFactor] [preset] [idleGcIntervalNs idleGcTargetFreeBlocks].
+ * Benchmark main: seed 000 experiment 3 (idle GC) on the Marvell-class preset, shrunk by blockDivisor x
+ * pageDivisor ({@link Seed000#exp3}): for 0 and 8 GB OP and pauses of 0, 1, 5, 30 minutes, the MB/s of the 2 MB
+ * sequential phase's first minute (the seed's figure) and mean, and of the 4 KiB sequential phase. Args:
+ * blockDivisor pageDivisor [idleGcIntervalNs [idleGcAfterNs]] (to try other idle-GC rates).
  */
 public final class Seed000IdleGcMain {
     public static void main(String[] args) {
-        int factor = args.length > 0 ? Integer.parseInt(args[0]) : 1;
-        SsdConfig preset = new SsdPresets().builtIn(args.length > 1 ? args[1] : "sata-mlc-128gb-2012-marvell");
-        if (args.length > 3) {
+        int blockDivisor = Integer.parseInt(args[0]);
+        int pageDivisor = Integer.parseInt(args[1]);
+        SsdConfig preset = new SsdPresets().builtIn("sata-mlc-128gb-2012-marvell");
+        if (args.length > 2) {
             var f = preset.ftl();
             preset = preset.withFtl(new FtlSpec(
                     f.victimSelector(),
                     f.dChoices(),
                     f.backgroundGcFreeBlocks(),
                     f.forcedGcFreeBlocks(),
-                    Integer.parseInt(args[3]),
-                    f.idleGcAfterNs(),
+                    f.idleGcTargetFreeBlocks(),
+                    args.length > 3 ? Long.parseLong(args[3]) : f.idleGcAfterNs(),
                     f.compressionRatio(),
                     f.wearLevellingEraseSpread(),
-                    Long.parseLong(args[2])));
+                    Long.parseLong(args[2]),
+                    f.backgroundGcStopFreeBlocks()));
         }
-        SsdConfig cfg = Experiments.scaled(preset, factor);
-        long gb = 1_000_000_000L / factor;
-        long minute = (long) (60e9 * 4 / Math.max(4, factor));
-        long window = 10_000_000_000L * 4 / Math.max(4, factor);
-        System.out.println(cfg.describe() + "; times scaled by " + (4.0 / Math.max(4, factor)));
         for (long opGb : new long[] {0, 8}) {
-            for (long pauseMin : new long[] {0, 1, 5, 30}) {
-                SimulatedDrive drive = new SimulatedDrive(cfg, 1);
-                drive.fill(0, drive.capacityBytes() - opGb * gb);
-                List<Experiments.PhaseResult> r = Experiments.seed000IdleGc(
-                        drive, 24 * gb, 20 * minute, pauseMin * minute, 5 * minute, window, 5);
+            for (double pause : new double[] {0, 1, 5, 30}) {
+                List<Experiments.PhaseResult> r = Seed000.exp3(preset, blockDivisor, pageDivisor, opGb, pause);
+                var random = r.get(0);
+                var seq2m = r.get(1);
+                var seq4k = r.get(2);
                 System.out.printf(
-                        "OP %d GB, pause %2d min: random %.1f MB/s (last minute); 2 MB seq first 10 s %.1f, first "
-                                + "minute %.1f, mean %.1f MB/s;"
-                                + " 4K seq first 10 s %.1f, mean %.1f MB/s; idle GC %d%n",
+                        Locale.ROOT,
+                        "OP %d GB, pause %2.0f min: random last minute %.1f MB/s;"
+                                + " 2 MB seq first minute %.1f, mean %.1f MB/s;"
+                                + " 4K seq first minute %.1f, mean %.1f MB/s; idle GC victims %d%n",
                         opGb,
-                        pauseMin,
-                        r.get(0)
-                                .mean(
-                                        r.get(0).mbPerSecond().length - 6,
-                                        r.get(0).mbPerSecond().length),
-                        r.get(1).mbPerSecond()[0],
-                        r.get(1).mean(0, 6),
-                        r.get(1).mean(0, r.get(1).mbPerSecond().length),
-                        r.get(2).mbPerSecond()[0],
-                        r.get(2).mean(0, r.get(2).mbPerSecond().length),
-                        r.get(2).last().idleGcInvocations());
+                        pause,
+                        random.mean(random.mbPerSecond().length - 6, random.mbPerSecond().length),
+                        seq2m.mean(0, 6),
+                        seq2m.mean(0, seq2m.mbPerSecond().length),
+                        seq4k.mean(0, 6),
+                        seq4k.mean(0, seq4k.mbPerSecond().length),
+                        seq4k.last().idleGcInvocations());
             }
         }
     }

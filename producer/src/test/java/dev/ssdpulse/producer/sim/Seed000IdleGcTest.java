@@ -4,46 +4,54 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
-import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
-import dev.ssdpulse.producer.sim.support.Experiments;
-import java.util.List;
+import dev.ssdpulse.producer.sim.support.Seed000;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 13 item 3: seed 000 exp. 3 on the 128 GB Marvell-class preset at 1/32 scale (times x 1/8): idle GC
- * runs at a bounded rate, so the first minute of 2 MB sequential writes after the pause is faster the
- * longer the pause: 1 minute visibly less than 5, and at 8 GB OP 30 minutes more than 5.
+ * Seed 000 exp. 3 (idle GC) on the Marvell-class preset, shrunk 32x with its planes kept ({@link Seed000#exp3}):
+ * the MB/s of the first minute of 2 MB sequential writes after 20 minutes of 4 KiB random writes and a pause (idle
+ * GC gets as far in a pause as at full size, {@link dev.ssdpulse.producer.sim.support.Experiments#shrunk}; the
+ * full-size starts are ~7 % higher). What the seed states and the model meets: at 0 GB OP the start improves with
+ * the pause (none, 1, 5, 30 minutes) and after 5 and 30 minutes it is within 20 % of the seed's 90 MB/s; at 8 GB OP
+ * a 1- and a 5-minute pause give the same start (within 10 %) and 30 minutes a better one. What it misses
+ * (BENCHMARKS.md): at 0 GB OP the seed's start without a pause is below 50 MB/s (the model's ~64), 1 minute is
+ * only a little better than none, and 5 and 30 minutes do not give the same start (the model's idle GC, one victim
+ * per plane every 12 s, is still gaining after 5 minutes).
  */
 class Seed000IdleGcTest {
-    private static final int FACTOR = 32;
 
     @Test
-    void longerPausesRecoverMore() {
-        SsdConfig cfg = Experiments.scaled(new SsdPresets().builtIn("sata-mlc-128gb-2012-marvell"), FACTOR);
-        double[][] firstMinute = new double[2][3];
-        long[] pauses = {1, 5, 30};
-        for (int op = 0; op < 2; op++) {
-            for (int p = 0; p < 3; p++) {
-                firstMinute[op][p] = firstMinuteMbps(cfg, op * 8, pauses[p]);
-                System.out.printf(
-                        "OP %d GB, pause %2d min: 2 MB sequential first minute %.1f MB/s%n",
-                        op * 8, pauses[p], firstMinute[op][p]);
-            }
+    void pausesOrderTheStartOfTheSequentialWritesAsTheSeedSays() {
+        SsdConfig preset = new SsdPresets().builtIn("sata-mlc-128gb-2012-marvell");
+        double[] op0 = new double[4];
+        double[] op8 = new double[4];
+        double[] pauses = {0, 1, 5, 30};
+        for (int p = 0; p < pauses.length; p++) {
+            op0[p] = firstMinute(preset, 0, pauses[p]);
+            op8[p] = p == 0 ? Double.NaN : firstMinute(preset, 8, pauses[p]);
         }
-        assertThat(firstMinute[0][1]).isGreaterThan(1.15 * firstMinute[0][0]);
-        assertThat(firstMinute[1][1]).isGreaterThan(1.15 * firstMinute[1][0]);
-        assertThat(firstMinute[1][2]).isGreaterThan(1.10 * firstMinute[1][1]);
-        assertThat(firstMinute[0][2]).isGreaterThanOrEqualTo(firstMinute[0][1]);
+        System.out.printf(
+                Locale.ROOT,
+                "2 MB first minute, no pause / 1 / 5 / 30 min: OP 0 GB %.1f %.1f %.1f %.1f;"
+                        + " OP 8 GB - %.1f %.1f %.1f MB/s%n",
+                op0[0],
+                op0[1],
+                op0[2],
+                op0[3],
+                op8[1],
+                op8[2],
+                op8[3]);
+        assertThat(op0[1]).as("0 GB: 1 min vs none").isGreaterThanOrEqualTo(op0[0]);
+        assertThat(op0[2]).as("0 GB: 5 min vs 1 min").isGreaterThan(op0[1]);
+        assertThat(op0[3]).as("0 GB: 30 min vs 5 min").isGreaterThanOrEqualTo(op0[2]);
+        assertThat(op0[2]).as("0 GB, 5 min: the seed's ~90 MB/s").isBetween(72.0, 108.0);
+        assertThat(op0[3]).as("0 GB, 30 min: the seed's ~90 MB/s").isBetween(72.0, 108.0);
+        assertThat(op8[2] / op8[1]).as("8 GB: 1 and 5 minutes alike").isBetween(0.9, 1.1);
+        assertThat(op8[3]).as("8 GB: 30 minutes better than 5").isGreaterThan(1.15 * op8[2]);
     }
 
-    private static double firstMinuteMbps(SsdConfig cfg, long opGb, long pauseMin) {
-        long gb = 1_000_000_000L / FACTOR;
-        long minute = 60_000_000_000L * 4 / FACTOR;
-        long window = minute / 6;
-        SimulatedDrive drive = new SimulatedDrive(cfg, 1);
-        drive.fill(0, drive.capacityBytes() - opGb * gb);
-        List<Experiments.PhaseResult> r =
-                Experiments.seed000IdleGc(drive, 24 * gb, 20 * minute, pauseMin * minute, 2 * minute, window, 5);
-        return r.get(1).mean(0, 6);
+    private static double firstMinute(SsdConfig preset, long opGb, double pauseMinutes) {
+        return Seed000.exp3(preset, 4, 8, opGb, pauseMinutes).get(1).mean(0, 6);
     }
 }

@@ -63,7 +63,8 @@ class SimulationBehaviourTest {
                 f.idleGcAfterNs(),
                 f.compressionRatio(),
                 f.wearLevellingEraseSpread(),
-                200 * MS));
+                200 * MS,
+                f.backgroundGcStopFreeBlocks()));
         long[] hashes = new long[2];
         SimSmartCounters[] last = new SimSmartCounters[2];
         for (int i = 0; i < 2; i++) {
@@ -211,7 +212,8 @@ class SimulationBehaviourTest {
                             f.idleGcAfterNs(),
                             f.compressionRatio(),
                             spread,
-                            f.idleGcIntervalNs())),
+                            f.idleGcIntervalNs(),
+                            f.backgroundGcStopFreeBlocks())),
                     1);
             long cap = drive.capacityBytes();
             drive.fill(0, cap);

@@ -42,6 +42,27 @@ class SsdPresetsSourcesTest {
         }
     }
 
+    /**
+     * At most three numbers across the seed-000 presets (the SandForce drive of exp. 1 and 2, the
+     * Marvell drive of exp. 3) are fitted; every other is cited, derived or assumed with its reason.
+     */
+    @Test
+    void theSeed000PresetsHaveAtMostThreeFittedNumbers() throws IOException {
+        String sources = resource("ssd-presets/SOURCES.md");
+        int fitted = 0;
+        for (String name : List.of("sata-mlc-120gb-2012", "sata-mlc-128gb-2012-marvell")) {
+            int start = sources.indexOf("\n## " + name + "\n");
+            int end = sources.indexOf("\n## ", start + 4);
+            String section = sources.substring(start, end < 0 ? sources.length() : end);
+            for (String line : section.split("\n- ")) {
+                if (line.contains("**fitted**")) {
+                    fitted++;
+                }
+            }
+        }
+        assertThat(fitted).as("fitted numbers across the seed-000 presets").isBetween(1, 3);
+    }
+
     private static List<String> leafFields(JsonNode root) {
         List<String> out = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {

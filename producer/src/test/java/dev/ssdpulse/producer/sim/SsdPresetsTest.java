@@ -29,7 +29,8 @@ class SsdPresetsTest {
         SsdConfig sata = presets.builtIn("sata-mlc-120gb-2012");
         assertThat(sata.rawFlashBytes()).isEqualTo(128L << 30);
         assertThat(sata.geometry().blockBytes()).isEqualTo(2L << 20);
-        assertThat(sata.capacity().parityReserveBytes()).isEqualTo(8_000_000_000L);
+        // RAISE: one die in 16 of the raw flash
+        assertThat(sata.capacity().parityReserveBytes()).isEqualTo(sata.rawFlashBytes() / 16);
         assertThat(sata.withParityReserveBytes(0).validate().reservedBlocks()).isLessThan(sata.reservedBlocks());
     }
 

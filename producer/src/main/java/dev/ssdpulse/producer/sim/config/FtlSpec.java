@@ -1,7 +1,10 @@
 package dev.ssdpulse.producer.sim.config;
 
 /**
- * FTL policy. Thresholds are in free blocks (see {@link dev.ssdpulse.producer.sim.ftl.GcThresholds});
+ * FTL policy. Thresholds are in free blocks of the whole drive (see
+ * {@link dev.ssdpulse.producer.sim.ftl.GcThresholds}):
+ * background GC starts below {@code backgroundGcFreeBlocks} and stops at {@code backgroundGcStopFreeBlocks}, a
+ * plane at or below its share of {@code forcedGcFreeBlocks} makes the host wait for a victim;
  * {@code dChoices} is used by D_CHOICES only; {@code compressionRatio} = the best compression the
  * controller achieves (compressed / original size; 1.0 for a controller that does not compress): each write
  * compresses as its data pattern allows, down to that (see
@@ -20,4 +23,5 @@ public record FtlSpec(
         long idleGcAfterNs,
         double compressionRatio,
         int wearLevellingEraseSpread,
-        long idleGcIntervalNs) {}
+        long idleGcIntervalNs,
+        int backgroundGcStopFreeBlocks) {}

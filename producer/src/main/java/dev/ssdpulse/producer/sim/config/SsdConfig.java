@@ -87,7 +87,8 @@ public record SsdConfig(
                 ftl.idleGcAfterNs(),
                 ftl.compressionRatio(),
                 ftl.wearLevellingEraseSpread(),
-                ftl.idleGcIntervalNs()));
+                ftl.idleGcIntervalNs(),
+                ftl.backgroundGcStopFreeBlocks()));
     }
 
     public SsdConfig withCompressionRatio(double ratio) {
@@ -100,7 +101,8 @@ public record SsdConfig(
                 ftl.idleGcAfterNs(),
                 ratio,
                 ftl.wearLevellingEraseSpread(),
-                ftl.idleGcIntervalNs()));
+                ftl.idleGcIntervalNs(),
+                ftl.backgroundGcStopFreeBlocks()));
     }
 
     /** One line: name, raw, user, reserve, OP. */
@@ -180,18 +182,23 @@ public record SsdConfig(
                         + " so plane-local GC can always open a destination block on every plane, got "
                         + ftl.forcedGcFreeBlocks());
         require(
-                ftl.backgroundGcFreeBlocks() >= ftl.forcedGcFreeBlocks(),
-                "ftl.backgroundGcFreeBlocks (" + ftl.backgroundGcFreeBlocks() + ") must be >= ftl.forcedGcFreeBlocks ("
+                ftl.backgroundGcFreeBlocks() > ftl.forcedGcFreeBlocks(),
+                "ftl.backgroundGcFreeBlocks (" + ftl.backgroundGcFreeBlocks() + ") must be > ftl.forcedGcFreeBlocks ("
                         + ftl.forcedGcFreeBlocks() + ")");
+        require(
+                ftl.backgroundGcStopFreeBlocks() >= ftl.backgroundGcFreeBlocks(),
+                "ftl.backgroundGcStopFreeBlocks (" + ftl.backgroundGcStopFreeBlocks()
+                        + ") must be >= ftl.backgroundGcFreeBlocks (" + ftl.backgroundGcFreeBlocks() + ")");
         require(
                 ftl.idleGcTargetFreeBlocks() >= ftl.backgroundGcFreeBlocks(),
                 "ftl.idleGcTargetFreeBlocks (" + ftl.idleGcTargetFreeBlocks()
                         + ") must be >= ftl.backgroundGcFreeBlocks (" + ftl.backgroundGcFreeBlocks() + ")");
+        // the buffer is shared out among the planes, each share holding at least two pages
         long unitsPerPage = Math.max(1, slotsPerBlock() / geometry.pagesPerBlock());
+        long minimumBytes = 2L * unitsPerPage * NandGeometry.MAPPING_UNIT_BYTES * planes;
         require(
-                cache.writeBufferBytes() >= 2L * unitsPerPage * NandGeometry.MAPPING_UNIT_BYTES,
-                "cache.writeBufferBytes must hold at least two pages of units ("
-                        + 2L * unitsPerPage * NandGeometry.MAPPING_UNIT_BYTES + " bytes), got "
+                cache.writeBufferBytes() >= minimumBytes,
+                "cache.writeBufferBytes must hold two pages of units per plane (" + minimumBytes + " bytes), got "
                         + cache.writeBufferBytes());
         require(
                 cache.writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES < Integer.MAX_VALUE / 2,
@@ -208,7 +215,7 @@ public record SsdConfig(
         }
         require(userUnits() < Integer.MAX_VALUE, "capacity.userCapacityBytes gives more than 2^31 mapping units");
         // the GC must keep its free blocks and one open block per plane per stream besides the user data
-        long overheadBlocks = ftl.backgroundGcFreeBlocks() + 2L * planes;
+        long overheadBlocks = ftl.backgroundGcStopFreeBlocks() + 2L * planes;
         long dataSlots = (geometry.blocks() - reservedBlocks() - overheadBlocks) * (long) uncompressedSlotsPerBlock();
         if (userUnits() >= dataSlots) {
             long dataBytes = dataSlots * (long) NandGeometry.MAPPING_UNIT_BYTES;

@@ -61,9 +61,10 @@ public final class SsdPresets {
     }
 
     /**
-     * Preset files written before the model had them lack the {@code metadata} block and
-     * {@code ftl.idleGcIntervalNs}; they keep meaning what they meant then: no parity or map write-back
-     * ({@link MetadataSpec#NONE}) and idle GC at full speed (0). Every other field stays required.
+     * Preset files written before the model had them lack the {@code metadata} block,
+     * {@code ftl.idleGcIntervalNs} and {@code ftl.backgroundGcStopFreeBlocks}; they keep meaning what they meant
+     * then: no parity or map write-back ({@link MetadataSpec#NONE}), idle GC at full speed (0), and background GC
+     * that stops where it starts (no hysteresis). Every other field stays required.
      */
     private static void withEarlierPresetDefaults(JsonNode tree) {
         if (!(tree instanceof ObjectNode root)) {
@@ -75,8 +76,13 @@ public final class SsdPresets {
                     .put("mapSegmentBytes", MetadataSpec.NONE.mapSegmentBytes())
                     .put("mapCacheBytes", MetadataSpec.NONE.mapCacheBytes());
         }
-        if (root.get("ftl") instanceof ObjectNode ftl && !ftl.has("idleGcIntervalNs")) {
-            ftl.put("idleGcIntervalNs", 0L);
+        if (root.get("ftl") instanceof ObjectNode ftl) {
+            if (!ftl.has("idleGcIntervalNs")) {
+                ftl.put("idleGcIntervalNs", 0L);
+            }
+            if (!ftl.has("backgroundGcStopFreeBlocks") && ftl.has("backgroundGcFreeBlocks")) {
+                ftl.set("backgroundGcStopFreeBlocks", ftl.get("backgroundGcFreeBlocks"));
+            }
         }
     }
 

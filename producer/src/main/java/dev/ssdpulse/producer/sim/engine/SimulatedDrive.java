@@ -4,19 +4,9 @@ import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.ftl.Ftl;
-import dev.ssdpulse.producer.sim.ftl.GcThresholds;
-import dev.ssdpulse.producer.sim.ftl.WriteBuffer;
-import dev.ssdpulse.producer.sim.ftl.admission.HostWriteAdmission;
-import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
-import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
 import dev.ssdpulse.producer.sim.ftl.counters.FlashCounters;
-import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
-import dev.ssdpulse.producer.sim.ftl.gc.VictimSelector;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingPlan;
-import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
-import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
-import dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller;
 import dev.ssdpulse.producer.sim.host.SimPhase;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
@@ -30,8 +20,9 @@ import java.util.List;
  * ({@link #newRun}). Not thread-safe; one drive per simulation.
  *
  * <p>Command timing: controller overhead, then for a write the payload over the host link and unit by
- * unit into the write buffer (waiting for buffer space and for foreground GC); for a read the NAND page
- * reads, then the payload over the host link. Reads of never-written (or trimmed) LBAs touch no NAND and
+ * unit into the write buffer (each unit waiting for a slot of its plane's share, see {@code WriteBuffer}, and
+ * for its map segment when the controller caches the map and misses); for a read the map segments it misses,
+ * the NAND page reads, then the payload over the host link. Reads of never-written (or trimmed) LBAs touch no NAND and
  * complete after the overhead and link transfer, as drives return zeroes from the mapping table. Writes
  * and reads that are not 4 KiB-aligned cover every unit they touch (the read-modify-write of a partial
  * unit is not charged separately). TRIM unmaps only the units it covers completely. Reads of data still
@@ -49,8 +40,6 @@ import java.util.List;
  */
 public final class SimulatedDrive {
     private final SsdConfig config;
-    private final MappingTable mapping;
-    private final BlockManager blocks;
     private final FlashTimeline flash;
     private final Ftl ftl;
     private final FlashCounters counters = new FlashCounters();
@@ -73,68 +62,8 @@ public final class SimulatedDrive {
         PackingLayouts layout = new PackingLayouts(geometry, config.ftl().compressionRatio());
         MappingPlan plan = MappingPlan.forHeap(
                 config.userUnits(), geometry.blocks(), geometry.planes(), layout.maxSlotsPerBlock(), heapBudgetBytes);
-        this.mapping = new MappingTable(
-                (int) config.userUnits(),
-                geometry.blocks(),
-                layout.maxSlotsPerBlock(),
-                geometry.blocksPerPlane(),
-                plan.packForward(),
-                plan.cachedBlocks());
-        this.blocks = new BlockManager(geometry, config.reservedBlocks());
-        VictimSelector selector = VictimSelector.create(
-                config.ftl().victimSelector(), mapping, blocks, config.ftl().dChoices(), seed);
-        mapping.setListener(selector);
         this.flash = new FlashTimeline(geometry, config.timing(), config.host().linkMBps());
-        WriteFrontier hostFrontier = new WriteFrontier(ProgramCause.HOST, blocks, mapping, layout, selector);
-        WriteFrontier gcFrontier = new WriteFrontier(ProgramCause.GC, blocks, mapping, layout, selector);
-        HostWriteAdmission admission = new HostWriteAdmission(
-                new HostWriteAdmission.PlaneState() {
-                    @Override
-                    public int freeBlocks(int plane) {
-                        return blocks.freeBlocks(plane);
-                    }
-
-                    @Override
-                    public int queuedErases(int plane, long atNs) {
-                        return flash.queuedErases(plane, atNs);
-                    }
-                },
-                geometry.planes(),
-                config.ftl().forcedGcFreeBlocks());
-        ExtraWrites extra = new ExtraWrites(
-                config.metadata(),
-                (int) config.userUnits(),
-                flash,
-                counters,
-                admission,
-                geometry.pageSizeBytes(),
-                geometry.planes());
-        GarbageCollector gc = new GarbageCollector(
-                mapping, blocks, selector, gcFrontier, layout, flash, counters, extra, geometry.pageSizeBytes());
-        GcThresholds thresholds = new GcThresholds(
-                config.ftl().backgroundGcFreeBlocks(),
-                config.ftl().forcedGcFreeBlocks(),
-                config.ftl().idleGcTargetFreeBlocks(),
-                config.ftl().idleGcAfterNs(),
-                config.ftl().idleGcIntervalNs());
-        WriteBuffer buffer =
-                new WriteBuffer((int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES));
-        StaticWearLeveller wearLeveller =
-                new StaticWearLeveller(blocks, gc, config.ftl().wearLevellingEraseSpread());
-        this.ftl = new Ftl(
-                mapping,
-                blocks,
-                layout,
-                hostFrontier,
-                gc,
-                flash,
-                buffer,
-                counters,
-                thresholds,
-                wearLeveller,
-                extra,
-                admission,
-                geometry.pageSizeBytes());
+        this.ftl = new Ftl(config, flash, counters, plan, seed);
         this.capacityBytes = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         this.commandOverheadNs = config.host().commandOverheadNs();
     }
@@ -165,17 +94,12 @@ public final class SimulatedDrive {
     }
 
     public int freeBlocks() {
-        return blocks.freeBlocks();
-    }
-
-    /** Whether host programs went ahead of GC or waited for it, so far. */
-    public HostWriteAdmission hostWriteAdmission() {
-        return ftl.admission();
+        return ftl.freeBlocks();
     }
 
     /** Units currently holding data. */
     public int mappedUnits() {
-        return mapping.mappedUnits();
+        return ftl.mappedUnits();
     }
 
     /**
@@ -247,11 +171,12 @@ public final class SimulatedDrive {
                 int firstWhole =
                         (int) ((offsetBytes + NandGeometry.MAPPING_UNIT_BYTES - 1) / NandGeometry.MAPPING_UNIT_BYTES);
                 int endWhole = (int) (end / NandGeometry.MAPPING_UNIT_BYTES);
+                long doneNs = startNs;
                 if (endWhole > firstWhole) {
-                    ftl.trim(firstWhole, endWhole - firstWhole, startNs);
+                    doneNs = ftl.trim(firstWhole, endWhole - firstWhole, startNs);
                 }
                 counters.hostBytesTrimmed += sizeBytes;
-                return startNs;
+                return doneNs;
             }
             default:
                 throw new IllegalArgumentException("unknown op code " + op);
@@ -271,8 +196,8 @@ public final class SimulatedDrive {
                 nand[ProgramCause.WEAR_LEVELLING.ordinal()],
                 nand[ProgramCause.METADATA.ordinal()],
                 counters.nandBytesRead,
-                blocks.totalErases(),
-                blocks.freeBlocks(),
+                ftl.totalErases(),
+                ftl.freeBlocks(),
                 counters.gcInvocations,
                 counters.forcedGcInvocations,
                 counters.idleGcInvocations,
@@ -295,11 +220,11 @@ public final class SimulatedDrive {
     }
 
     long idleGcAfterNs() {
-        return config.ftl().idleGcAfterNs();
+        return ftl.thresholds().idleAfterNs();
     }
 
     long idleGcIntervalNs() {
-        return config.ftl().idleGcIntervalNs();
+        return ftl.thresholds().idleIntervalNs();
     }
 
     long idleGcStep(long atNs) {

@@ -1,22 +1,33 @@
 package dev.ssdpulse.producer.sim.ftl;
 
-import dev.ssdpulse.producer.sim.ftl.admission.HostWriteAdmission;
+import dev.ssdpulse.producer.sim.config.FtlSpec;
+import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
 import dev.ssdpulse.producer.sim.ftl.block.WriteFrontier;
 import dev.ssdpulse.producer.sim.ftl.counters.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.gc.GarbageCollector;
+import dev.ssdpulse.producer.sim.ftl.gc.VictimSelector;
+import dev.ssdpulse.producer.sim.ftl.mapping.BlockFill;
+import dev.ssdpulse.producer.sim.ftl.mapping.MappingPlan;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
 import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
 import dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
+import dev.ssdpulse.producer.sim.nand.NandGeometry;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
 
 /**
- * The flash translation layer's unit operations: host writes through the write buffer and host frontier
- * with the GC policy checked whenever the host stream opens a block, reads grouped by physical page,
- * TRIM, and idle-GC steps. Times are virtual ns; every method returns when its work is done.
+ * The flash translation layer, built whole from a drive description (this constructor is its composition root):
+ * host writes through the write buffer and the host frontier with GC paced against them, reads grouped by
+ * physical page, TRIM, and idle-GC steps. Times are virtual ns; every method returns when its work is done.
+ *
+ * <p>GC is paced against host work on each plane ({@link GcPacer}): before a host page is programmed, the
+ * plane's GC copies the victim pages it owes, so they are on the plane ahead of the host page, and a host write
+ * that has to wait for its buffer slot ({@link WriteBuffer}) waits exactly for the work booked before its page. A
+ * plane at the urgent watermark that must open a block for the host finishes its victim first: the host waits for one
+ * victim at most, never for a backlog.
  */
 public final class Ftl {
     private final MappingTable mapping;
@@ -24,126 +35,138 @@ public final class Ftl {
     private final PackingLayouts layouts;
     private final WriteFrontier hostFrontier;
     private final GarbageCollector gc;
+    private final GcPacer pacer;
     private final FlashTimeline flash;
     private final WriteBuffer buffer;
     private final FlashCounters counters;
     private final GcThresholds thresholds;
     private final StaticWearLeveller wearLeveller;
     private final ExtraWrites extra;
-    private final HostWriteAdmission admission;
     private final int pageBytes;
     private final int slotShift;
     private final int slotMask;
-    private final int pagesPerBlock;
     private final int planes;
 
-    public Ftl(
-            MappingTable mapping,
-            BlockManager blocks,
-            PackingLayouts layouts,
-            WriteFrontier hostFrontier,
-            GarbageCollector gc,
-            FlashTimeline flash,
-            WriteBuffer buffer,
-            FlashCounters counters,
-            GcThresholds thresholds,
-            StaticWearLeveller wearLeveller,
-            ExtraWrites extra,
-            HostWriteAdmission admission,
-            int pageBytes) {
-        this.mapping = mapping;
-        this.blocks = blocks;
-        this.layouts = layouts;
-        this.hostFrontier = hostFrontier;
-        this.gc = gc;
+    /**
+     * @param plan  how the mapping table fits the heap ({@link MappingPlan#forHeap})
+     * @param seed  seeds the victim selector's random choices (d-choices)
+     */
+    public Ftl(SsdConfig config, FlashTimeline flash, FlashCounters counters, MappingPlan plan, long seed) {
+        NandGeometry geometry = config.geometry();
+        FtlSpec spec = config.ftl();
         this.flash = flash;
-        this.buffer = buffer;
         this.counters = counters;
-        this.thresholds = thresholds;
-        this.wearLeveller = wearLeveller;
-        this.extra = extra;
-        this.admission = admission;
-        this.pageBytes = pageBytes;
+        this.pageBytes = geometry.pageSizeBytes();
+        this.planes = geometry.planes();
+        this.layouts = new PackingLayouts(geometry, spec.compressionRatio());
+        this.blocks = new BlockManager(geometry, config.reservedBlocks());
+        BlockFill fill = new BlockFill(geometry.blocks(), layouts.maxSlotsPerBlock());
+        VictimSelector selector = VictimSelector.create(spec.victimSelector(), fill, blocks, spec.dChoices(), seed);
+        this.mapping = new MappingTable(
+                (int) config.userUnits(),
+                fill,
+                geometry.blocksPerPlane(),
+                plan.packForward(),
+                plan.cachedBlocks(),
+                selector);
         this.slotShift = mapping.slotShift();
         this.slotMask = mapping.slotMask();
-        this.pagesPerBlock = blocks.geometry().pagesPerBlock();
-        this.planes = blocks.geometry().planes();
+        this.hostFrontier = new WriteFrontier(ProgramCause.HOST, blocks, mapping, layouts, selector);
+        WriteFrontier gcFrontier = new WriteFrontier(ProgramCause.GC, blocks, mapping, layouts, selector);
+        this.extra = new ExtraWrites(
+                config.metadata(), (int) config.userUnits(), flash, counters, geometry.pageSizeBytes(), planes);
+        this.gc = new GarbageCollector(
+                mapping, blocks, selector, gcFrontier, layouts, flash, counters, extra, geometry.pageSizeBytes());
+        this.thresholds = new GcThresholds(
+                spec.forcedGcFreeBlocks(),
+                spec.backgroundGcFreeBlocks(),
+                spec.backgroundGcStopFreeBlocks(),
+                spec.idleGcTargetFreeBlocks(),
+                spec.idleGcAfterNs(),
+                spec.idleGcIntervalNs());
+        this.pacer = new GcPacer(planes, thresholds);
+        this.buffer = new WriteBuffer(
+                planes, (int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES / planes));
+        this.wearLeveller = new StaticWearLeveller(blocks, gc, spec.wearLevellingEraseSpread());
     }
 
     /**
-     * Writes {@code units} consecutive incompressible units from {@code firstLpn}, data available in the
-     * controller at {@code atNs}.
+     * Writes {@code units} consecutive units from {@code firstLpn}, data available in the controller at
+     * {@code atNs}, compressing to {@code compressedFraction} of its size (1.0 incompressible, 0 all zeros) as far
+     * as the controller compresses (see {@link PackingLayouts}).
      *
-     * @return when the last unit is accepted (buffered), including any foreground-GC stall
-     */
-    public long write(int firstLpn, int units, long atNs) {
-        return write(firstLpn, units, 1.0, atNs);
-    }
-
-    /**
-     * As {@link #write(int, int, long)} for data that compresses to {@code compressedFraction} of its size
-     * (1.0 incompressible, 0 all zeros), as far as the controller compresses (see {@link PackingLayouts}).
+     * @return when the last unit is accepted (buffered, its mapping updated)
      */
     public long write(int firstLpn, int units, double compressedFraction, long atNs) {
         hostFrontier.setPacking(layouts.slotsFor(compressedFraction));
         long ackNs = atNs;
+        long mappedNs = atNs;
         for (int i = 0; i < units; i++) {
-            ackNs = buffer.acquire(ackNs);
+            int lpn = firstLpn + i;
+            // the unit goes to the plane the host stream's write pointer is on, and waits for a slot there
+            int plane = hostFrontier.currentPlane();
+            ackNs = buffer.acquire(plane, ackNs);
             if (hostFrontier.needsBlock()) {
-                ackNs = runGcPolicy(ackNs);
+                openHostBlock(plane, ackNs);
                 wearLeveller.maybeLevel(ackNs); // background work: the host does not wait for it
             }
-            int ppn = hostFrontier.append(firstLpn + i, ackNs);
-            extra.onMapUpdate(firstLpn + i, ackNs, true);
-            int slot = ppn & slotMask;
+            int ppn = hostFrontier.append(lpn, ackNs);
+            mappedNs = Math.max(mappedNs, extra.onHostMapUpdate(lpn, ackNs));
             SlotLayout layout = hostFrontier.lastLayout();
+            int slot = ppn & slotMask;
             if (layout.isPageEnd(slot)) {
-                // ahead of the GC work queued on the plane unless erased blocks run low (then behind all of it)
-                int plane = hostFrontier.lastPlane();
-                long programmedNs = admission.mayOvertake(plane, ackNs)
-                        ? flash.hostProgram(plane, pageBytes, ackNs)
-                        : flash.program(plane, pageBytes, ackNs);
-                buffer.release(layout.unitsInPageEndingAt(slot), programmedNs);
+                int pagePlane = hostFrontier.lastPlane();
+                int pageUnits = layout.unitsInPageEndingAt(slot);
+                paceGc(pagePlane, pageUnits, ackNs);
+                long programmedNs = flash.program(pagePlane, pageBytes, ackNs);
+                buffer.release(plane, pageUnits, programmedNs);
                 counters.nandBytesWritten[ProgramCause.HOST.ordinal()] += pageBytes;
-                extra.onDataPageProgrammed(ackNs, true);
+                extra.onDataPageProgrammed(ackNs);
             }
         }
-        return ackNs;
+        return Math.max(ackNs, mappedNs);
     }
 
     /**
-     * GC for the plane the host stream is about to open a block on. Thresholds are drive totals, applied
-     * per plane as (free blocks of the plane x planes) so every plane keeps its share.
+     * The host stream opens a block on {@code plane}: a plane at its share of the urgent watermark first finishes
+     * the victim it is cleaning (the host's page is then behind that victim's work on the plane).
      */
-    private long runGcPolicy(long nowNs) {
-        int plane = hostFrontier.currentPlane();
-        if (blocks.freeBlocks(plane) * planes < thresholds.forcedFreeBlocks()) {
-            long doneNs = nowNs;
-            while (blocks.freeBlocks(plane) * planes < thresholds.forcedFreeBlocks()) {
-                long erasedNs = gc.collectOne(plane, nowNs);
-                if (erasedNs == GarbageCollector.NOTHING_TO_COLLECT) {
+    private void openHostBlock(int plane, long nowNs) {
+        if (pacer.urgent(blocks.freeBlocks(plane))
+                && gc.finishVictim(plane, nowNs) != GarbageCollector.NOTHING_TO_COLLECT) {
+            counters.forcedGcInvocations++;
+        }
+    }
+
+    /** Books on {@code plane} the GC copies owed before a host page of {@code hostUnits} units. */
+    private void paceGc(int plane, int hostUnits, long nowNs) {
+        pacer.observe(blocks.freeBlocks());
+        if (!pacer.cleans(blocks.freeBlocks(plane)) || !gc.ensureVictim(plane, nowNs)) {
+            pacer.owed(plane, hostUnits, blocks.freeBlocks(plane), 0); // settles the plane's credit
+            return;
+        }
+        double owed = pacer.owed(plane, hostUnits, blocks.freeBlocks(plane), gc.copyRatio(plane));
+        // a victim with nothing (left) to copy costs only its erase: it goes at once, whatever is owed
+        while (owed > 0 || gc.nothingLeftToCopy(plane)) {
+            owed = pacer.spend(plane, gc.copy(plane, owed, nowNs));
+            if (!gc.cleaning(plane)) {
+                // the victim was erased: go on with the next one while the plane is still in debt
+                pacer.observe(blocks.freeBlocks());
+                if (!pacer.cleans(blocks.freeBlocks(plane)) || !gc.ensureVictim(plane, nowNs)) {
                     break;
                 }
-                counters.forcedGcInvocations++;
-                doneNs = Math.max(doneNs, erasedNs);
-            }
-            return doneNs;
-        }
-        // background: keep pace with the host (recover at least the block it is about to take) without
-        // making it wait; the work occupies the plane between host operations (HostWriteAdmission)
-        int before = blocks.freeBlocks(plane);
-        while (blocks.freeBlocks(plane) <= before
-                && blocks.freeBlocks(plane) * planes < thresholds.backgroundFreeBlocks()) {
-            if (gc.collectOne(plane, nowNs) == GarbageCollector.NOTHING_TO_COLLECT) {
-                break;
             }
         }
-        return nowNs;
     }
 
     /** @return when the data of all mapped units is read out; unmapped units cost no NAND access */
     public long read(int firstLpn, int units, long atNs) {
-        long doneNs = atNs;
+        // the controller needs each unit's mapping first: a map segment it does not cache is read from flash
+        long mappedNs = atNs;
+        for (int i = 0; i < units; i++) {
+            mappedNs = Math.max(mappedNs, extra.onHostMapLookup(firstLpn + i, atNs));
+        }
+        long doneNs = mappedNs;
         int i = 0;
         while (i < units) {
             int ppn = mapping.lookup(firstLpn + i);
@@ -164,7 +187,7 @@ public final class Ftl {
                 run++;
                 i++;
             }
-            long readNs = flash.read(blocks.planeOfBlock(block), run * layout.unitTransferBytes(), atNs);
+            long readNs = flash.read(blocks.planeOfBlock(block), run * layout.unitTransferBytes(), mappedNs);
             counters.nandBytesRead += pageBytes;
             if (readNs > doneNs) {
                 doneNs = readNs;
@@ -173,12 +196,15 @@ public final class Ftl {
         return doneNs;
     }
 
-    public void trim(int firstLpn, int units, long atNs) {
+    /** @return when the mappings of the trimmed units are updated */
+    public long trim(int firstLpn, int units, long atNs) {
+        long doneNs = atNs;
         for (int i = 0; i < units; i++) {
             if (mapping.trim(firstLpn + i)) {
-                extra.onMapUpdate(firstLpn + i, atNs, true);
+                doneNs = Math.max(doneNs, extra.onHostMapUpdate(firstLpn + i, atNs));
             }
         }
+        return doneNs;
     }
 
     /**
@@ -190,10 +216,10 @@ public final class Ftl {
     public long idleGcStep(long nowNs) {
         long doneNs = -1;
         for (int plane = 0; plane < planes; plane++) {
-            if (blocks.freeBlocks(plane) * planes >= thresholds.idleTargetFreeBlocks()) {
+            if ((long) blocks.freeBlocks(plane) * planes >= thresholds.idleTargetFreeBlocks()) {
                 continue;
             }
-            long erasedNs = gc.collectOne(plane, nowNs);
+            long erasedNs = gc.finishVictim(plane, nowNs);
             if (erasedNs != GarbageCollector.NOTHING_TO_COLLECT) {
                 counters.idleGcInvocations++;
                 doneNs = Math.max(doneNs, erasedNs);
@@ -206,15 +232,21 @@ public final class Ftl {
         return buffer.drainedAtNs();
     }
 
-    public BlockManager blocks() {
-        return blocks;
+    public GcThresholds thresholds() {
+        return thresholds;
     }
 
-    public HostWriteAdmission admission() {
-        return admission;
+    /** Free blocks of the whole drive. */
+    public int freeBlocks() {
+        return blocks.freeBlocks();
     }
 
-    public int pagesPerBlock() {
-        return pagesPerBlock;
+    public long totalErases() {
+        return blocks.totalErases();
+    }
+
+    /** Units currently holding data. */
+    public int mappedUnits() {
+        return mapping.mappedUnits();
     }
 }

@@ -1,21 +1,24 @@
 package dev.ssdpulse.producer.sim.ftl;
 
-import dev.ssdpulse.producer.sim.ftl.admission.HostWriteAdmission;
-
 /**
- * When GC runs, in free blocks of the whole drive; each plane is held to its share (the plane's free
- * blocks x planes is compared with the threshold). Below {@code backgroundFreeBlocks} every host block
- * allocation on a plane also cleans victims of that plane until at least one block is regained, without
- * making the host wait (the work runs between host operations on the plane; once its queued erases leave
- * fewer erased free blocks than {@code forcedFreeBlocks}, the host's pages queue behind it and the write
- * buffer fills: {@link HostWriteAdmission}). Below
- * {@code forcedFreeBlocks} GC cleans until the threshold is met again and the host write waits for it
- * (the foreground stall). Idle GC cleans up to {@code idleTargetFreeBlocks} once the host has had no
- * command outstanding for {@code idleAfterNs}, one victim per plane every {@code idleIntervalNs} at most.
+ * When GC runs, in free blocks of the whole drive; each plane is held to its share (the plane's free blocks x
+ * planes is compared with a threshold), as host writes stripe over every plane evenly.
+ *
+ * <ul>
+ *   <li>Background GC ({@link GcPacer}) turns on when the drive's free blocks drop below {@code startFreeBlocks}
+ *       and off once they reach {@code stopFreeBlocks} (firmware's start and stop watermarks: GC runs in bursts,
+ *       which is why a drive's IOPS alternate between a GC-off and a GC-on level). While on, it copies on every
+ *       plane below its share of the stop level, interleaved with the host's pages.</li>
+ *   <li>Below {@code urgentFreeBlocks} (per plane: its share) a plane that must open a block for the host first
+ *       finishes the victim it is cleaning (the foreground case): the host waits for one victim, never more.</li>
+ *   <li>Idle GC cleans up to {@code idleTargetFreeBlocks} once the host has had no command outstanding for
+ *       {@code idleAfterNs}, one victim per plane every {@code idleIntervalNs} at most.</li>
+ * </ul>
  */
 public record GcThresholds(
-        int backgroundFreeBlocks,
-        int forcedFreeBlocks,
+        int urgentFreeBlocks,
+        int startFreeBlocks,
+        int stopFreeBlocks,
         int idleTargetFreeBlocks,
         long idleAfterNs,
         long idleIntervalNs) {}

@@ -16,16 +16,11 @@ package dev.ssdpulse.producer.sim.nand;
  * controllers reorder bus transfers freely. Error bound: a transfer can overlap others by at most its
  * own duration (tens of us), while the long-run bus capacity is exact.
  *
- * <p>Order on a plane ({@link PlaneScheduler}): host reads ({@link #read}) and the host path's page programs
- * (data, and the parity and map pages host writes cause) admitted ahead of GC ({@link #hostProgram}) overtake
- * the operations queued on their plane and wait only for the one in progress (and the host operations before
- * them); everything else (GC page reads ({@link #queuedRead}), copies and erases, GC's parity and map pages,
- * and the host path's programs while the drive is short of erased blocks ({@link #program})) queues in issue
- * order. So GC, reserved page by page when it runs,
- * interleaves with host commands at page granularity. Whether a host program may overtake is the FTL's
- * decision (it knows the free blocks; this timeline counts the erases not started yet,
- * {@link #queuedErases}): when the erased free blocks run low, host programs queue behind the GC work booked
- * before them, so host writes cannot outrun reclamation (the write buffer fills and the host waits).
+ * <p>Order on a plane ({@link PlaneScheduler}): host reads ({@link #read}: data, and the map segments a host
+ * command misses) overtake the operations queued on their plane and wait only for the one in progress (and the
+ * host reads before them); everything else (programs of host pages, GC copy steps ({@link #copyStep}), erases
+ * and erases, parity and map pages) queues in issue order. The FTL books GC work a few pages at a time, ahead of
+ * the host pages it paces, so a host page waits for exactly the operations booked before it on its plane.
  *
  * <p>Planes of one die are separate resources: this assumes the controller always pairs operations into
  * multi-plane commands, which drives do for striped writes and GC. It slightly overstates parallelism
@@ -37,10 +32,7 @@ public final class FlashTimeline {
     private final int[] channelOfPlane;
     private final PlaneScheduler scheduler;
     private final long[] channelBusyUntilNs;
-    /**
-     * Per channel: the transfers of host reads and admitted host programs alone, which go ahead of the queued
-     * operations' transfers.
-     */
+    /** Per channel: the transfers of host reads alone, which go ahead of the queued operations' transfers. */
     private final long[] channelHostBusyUntilNs;
 
     private final double hostLinkNsPerByte;
@@ -100,20 +92,37 @@ public final class FlashTimeline {
         return doneNs;
     }
 
-    /** A background (GC) page read: queued behind everything issued on the plane so far, as programs and erases are. */
-    public long queuedRead(int plane, int bytes, long atNs) {
+    /**
+     * A GC copy step as one queued operation on {@code plane}: a page read of {@code readBytes} (and
+     * {@code mapReads} map segments of {@code mapBytes} its units missed in the map cache), then {@code programs}
+     * page programs of {@code programBytes} on the same plane, whose data goes over the channel from the time the
+     * step is issued (as a separate program would). Reads and programs of one plane run in issue order anyway, so
+     * one operation gives the plane the same work in the same order as separate ones at half the bookkeeping;
+     * what it changes is that a host read cannot slip in between the step's read and its programs (it waits up
+     * to tR + a transfer longer). The map segments live on other planes (segment mod planes), but GC runs on every
+     * plane alike and the segments are spread evenly, so charging them to the copying plane gives each plane the
+     * same load (a map read runs up to one copy step early or late on the wrong plane; plane and channel time are
+     * conserved).
+     *
+     * @return when the step's last operation ends
+     */
+    public long copyStep(
+            int plane, int readBytes, int mapReads, int mapBytes, int programs, int programBytes, long atNs) {
         if (!enabled) {
             return atNs;
         }
         long startNs = scheduler.queuedStartNs(plane, atNs, hostIssuedNs);
-        long doneNs = readDoneNs(plane, bytes, atNs, startNs);
+        int channel = channelOfPlane[plane];
+        long outNs = timing.channelTransferNs(readBytes) + (long) mapReads * timing.channelTransferNs(mapBytes);
+        long readDoneNs = fluid(channelBusyUntilNs, channel, atNs, startNs + timing.readNs() * (1L + mapReads), outNs);
+        long doneNs = readDoneNs;
+        if (programs > 0) {
+            programTransferNsFor(programBytes);
+            long inDoneNs = fluid(channelBusyUntilNs, channel, atNs, atNs, programs * lastProgramTransferNs);
+            doneNs = Math.max(readDoneNs, inDoneNs) + programs * timing.programNs();
+        }
         scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
         return doneNs;
-    }
-
-    private long readDoneNs(int plane, int bytes, long atNs, long startNs) {
-        transferNsFor(bytes);
-        return fluid(channelBusyUntilNs, channelOfPlane[plane], atNs, startNs + timing.readNs(), lastReadTransferNs);
     }
 
     private void transferNsFor(int readBytes) {
@@ -124,8 +133,8 @@ public final class FlashTimeline {
     }
 
     /**
-     * Data in over the channel (into the cache register), then the array program, queued behind everything
-     * on the plane (GC copies and their parity and map pages, host-path pages while erased blocks are short).
+     * Data in over the channel (into the cache register), then the array program, queued behind everything on the
+     * plane.
      */
     public long program(int plane, int bytes, long atNs) {
         if (!enabled) {
@@ -136,25 +145,6 @@ public final class FlashTimeline {
         long startNs = Math.max(inDoneNs, scheduler.queuedStartNs(plane, atNs, hostIssuedNs));
         long doneNs = startNs + timing.programNs();
         scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
-        return doneNs;
-    }
-
-    /**
-     * A host page program admitted ahead of the queued work: its data goes over the channel ahead of the queued
-     * transfers, and it is issued to the plane when the data is in, behind the operation in progress then
-     * (and host operations issued before it); the queued operations move back by the program time.
-     */
-    public long hostProgram(int plane, int bytes, long atNs) {
-        if (!enabled) {
-            return atNs;
-        }
-        programTransferNsFor(bytes);
-        int channel = channelOfPlane[plane];
-        long inDoneNs = fluid(channelHostBusyUntilNs, channel, atNs, atNs, lastProgramTransferNs);
-        channelBusyUntilNs[channel] = Math.max(channelBusyUntilNs[channel], atNs) + lastProgramTransferNs;
-        long startNs = scheduler.priorityStartNs(plane, inDoneNs);
-        long doneNs = startNs + timing.programNs();
-        scheduler.insertPriority(plane, startNs, timing.programNs(), doneNs);
         return doneNs;
     }
 
@@ -171,16 +161,8 @@ public final class FlashTimeline {
         }
         long startNs = scheduler.queuedStartNs(plane, atNs, hostIssuedNs);
         long doneNs = startNs + timing.eraseNs();
-        scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs, true);
+        scheduler.appendQueued(plane, startNs, doneNs, hostIssuedNs);
         return doneNs;
-    }
-
-    /**
-     * Erases reserved on {@code plane} that will not have started by {@code atNs} (a host program issued then
-     * could overtake them): those blocks are counted free but are not erased yet. 0 in untimed mode.
-     */
-    public int queuedErases(int plane, long atNs) {
-        return scheduler.queuedErases(plane, atNs);
     }
 
     /**

@@ -4,22 +4,17 @@ package dev.ssdpulse.producer.sim.nand;
  * The order of NAND operations on each plane: what a new operation waits behind. Operations are split into
  * the <em>issued</em> ones (started on the plane by a given time, or let in ahead of the queue: they run to
  * completion, nothing preempts them) and the <em>queued</em> ones (reserved in FIFO order but not started
- * yet). A queued operation (GC page read or copy, erase, GC's metadata or parity program, and the host path's
- * page programs while the drive is short of erased blocks) goes behind everything on its plane; a priority
- * operation (a host read, the host path's page programs otherwise) goes behind the issued operations only, overtaking
- * everything queued, which moves back by the time it takes. So a host command never waits for more than the operation
- * in progress on its plane and the host operations let in before it, while GC work queued in page-sized
- * operations (copy by copy, the erase on its own) runs between host operations. The queued erases are
- * counted ({@link #queuedErases}): a block whose erase has not started is not free yet, which is what decides
- * when host programs must queue behind GC (the FTL's {@code HostWriteAdmission}).
+ * yet). A queued operation (a host page's program, a GC page read or copy, an erase, a parity or map page) goes
+ * behind everything on its plane; a priority operation (a host read, or the map segment a host command misses)
+ * goes behind the issued operations only, overtaking everything queued, which moves back by the time it
+ * takes. So a host read never waits for more than the operation in progress on its plane and the host reads
+ * let in before it.
  *
  * <p>Completion times are computed when an operation is reserved (the simulator needs no per-NAND-op events),
- * so when a host operation overtakes queued operations the completions already handed out for those are not
- * moved back: the queue's end is (later operations start after it), but e.g. a GC erase's completion (which
- * a foreground-GC stall waits for) or an urgent host page's release is early by the host operations that
- * overtook it while it was queued. Error bound: the time (tR + transfer, or tPROG) of the host operations
- * that overtake a queued operation; the plane's busy time is conserved exactly, and which operations are
- * still queued ({@link #queuedErases}) is always current.
+ * so when a read overtakes queued operations the completions already handed out for those are not moved back:
+ * the queue's end is (later operations start after it), but e.g. a host page's buffer release is early by the
+ * reads that overtook it while it was queued. Error bound: the time (tR + transfer) of the reads that overtake
+ * a queued operation; the plane's busy time is conserved exactly.
  *
  * <p>Queued operations become issued lazily, when a read or a new operation looks at the plane: by the read's
  * time, or by the time before which no read will be issued any more (the host's latest command; not the new
@@ -44,13 +39,6 @@ public final class PlaneScheduler {
     private static final int HEAD = 4;
     /** Entries in the ring. */
     private static final int SIZE = 5;
-    /** Erases among the queued operations. */
-    private static final int QUEUED_ERASES = 6;
-    /**
-     * Marks an erase's entry in the ring (times stay below 2^62 ns, 146 years), so the queued erases are
-     * counted as they are issued without a second ring.
-     */
-    private static final long ERASE_FLAG = 1L << 62;
     /**
      * From here on: the ends of the queued operations, a ring (its length a power of two), each minus the
      * shift at its recording (kept without their starts, which doubled the memory traffic of a GC-heavy run):
@@ -83,14 +71,6 @@ public final class PlaneScheduler {
      * same {@code settledNs}.
      */
     public void appendQueued(int plane, long startNs, long endNs, long settledNs) {
-        appendQueued(plane, startNs, endNs, settledNs, false);
-    }
-
-    /**
-     * As {@link #appendQueued(int, long, long, long)}; {@code erase}: the operation is a block erase (counted while
-     * queued).
-     */
-    public void appendQueued(int plane, long startNs, long endNs, long settledNs, boolean erase) {
         long[] q = planes[plane];
         int n = (int) q[SIZE];
         long shift = q[SHIFT];
@@ -105,26 +85,8 @@ public final class PlaneScheduler {
         } else if (startNs > q[BUSY_UNTIL]) {
             q = push(plane, q, n++, ~(startNs - shift));
         }
-        if (erase) {
-            q = push(plane, q, n, endNs - shift | ERASE_FLAG);
-            q[QUEUED_ERASES]++;
-        } else {
-            q = push(plane, q, n, endNs - shift);
-        }
+        q = push(plane, q, n, endNs - shift);
         q[BUSY_UNTIL] = endNs;
-    }
-
-    /**
-     * Erases reserved on {@code plane} that have not started by {@code atNs} (nor been started by an earlier
-     * look): their blocks are back in the free pool's count but not erased yet.
-     */
-    public int queuedErases(int plane, long atNs) {
-        long[] q = planes[plane];
-        // asked before every host-path program: skip the issuing pass (and its stores) when the head has not started
-        if (q[QUEUED_ERASES] != 0 && q[HEAD_START] + q[SHIFT] < atNs) {
-            issueStartedBy(q, atNs);
-        }
-        return (int) q[QUEUED_ERASES];
     }
 
     /** Appends {@code entry} behind the ring's {@code n} entries; returns the plane's array (new if it grew). */
@@ -197,16 +159,11 @@ public final class PlaneScheduler {
         int h = (int) q[HEAD];
         long start = q[HEAD_START];
         long issued = q[ISSUED_UNTIL];
-        long erases = q[QUEUED_ERASES];
         while (n > 0) {
             long entry = q[RING + h];
             if (entry < 0) {
                 start = ~entry; // the next operation starts after an idle gap
             } else if (start + shift < atNs) {
-                if (entry >= ERASE_FLAG) {
-                    entry ^= ERASE_FLAG;
-                    erases--;
-                }
                 start = entry;
                 issued = Math.max(issued, entry + shift);
             } else {
@@ -219,7 +176,6 @@ public final class PlaneScheduler {
         q[SIZE] = n;
         q[HEAD_START] = start;
         q[ISSUED_UNTIL] = issued;
-        q[QUEUED_ERASES] = erases;
     }
 
     private long[] grow(int plane, long[] q) {

@@ -3,125 +3,84 @@ package dev.ssdpulse.producer.sim.ftl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayDeque;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class WriteBufferTest {
 
-    /**
-     * The buffer's heap was rewritten for speed (one packed array, Floyd's pop). Which of two releases with the
-     * same time pops first decides whether a later write stamped earlier waits, so results depend on the heap
-     * moving exactly as before: random pages of 1-4 units with many equal release times, acquired at times
-     * that go back as well as forward, give the same acquire times as the heap of a536223.
-     */
     @Test
-    void acquireTimesMatchThePreviousHeapEvenForEqualReleaseTimes() {
+    void aUnitWaitsForItsOwnPlanesEarliestReleaseOnly() {
+        WriteBuffer buffer = new WriteBuffer(2, 2);
+        assertThat(buffer.acquire(0, 0)).isZero();
+        assertThat(buffer.acquire(0, 0)).isZero();
+        buffer.release(0, 2, 5_000); // plane 0's page is programmed at 5 us
+        assertThat(buffer.acquire(1, 10)).as("plane 1 has its own slots").isEqualTo(10);
+        assertThat(buffer.acquire(0, 10)).as("plane 0 waits for its page").isEqualTo(5_000);
+        assertThat(buffer.drainedAtNs()).isEqualTo(5_000);
+    }
+
+    @Test
+    void slotsFreeInProgramOrder() {
+        WriteBuffer buffer = new WriteBuffer(1, 2);
+        buffer.acquire(0, 0);
+        buffer.release(0, 1, 900);
+        buffer.acquire(0, 0);
+        buffer.release(0, 1, 400); // a release earlier than the one before is held to it
+        assertThat(buffer.acquire(0, 0)).isEqualTo(900);
+        assertThat(buffer.acquire(0, 0)).isEqualTo(900);
+    }
+
+    /** Random pages on random planes against a plain per-plane queue of releases. */
+    @Test
+    void matchesAPlainQueuePerPlane() {
         SplittableRandom random = new SplittableRandom(13);
-        for (int round = 0; round < 200; round++) {
-            int capacity = 1 + random.nextInt(4) + (round % 4 == 0 ? random.nextInt(300) : 0);
-            WriteBuffer buffer = new WriteBuffer(Math.max(4, capacity));
-            ReferenceBuffer reference = new ReferenceBuffer(Math.max(4, capacity));
+        for (int round = 0; round < 100; round++) {
+            int planes = 1 + random.nextInt(4);
+            int share = 2 + random.nextInt(30);
+            WriteBuffer buffer = new WriteBuffer(planes, share);
+            @SuppressWarnings("unchecked")
+            ArrayDeque<long[]>[] reference = new ArrayDeque[planes];
+            int[] used = new int[planes];
+            long[] last = new long[planes];
+            for (int p = 0; p < planes; p++) {
+                reference[p] = new ArrayDeque<>();
+            }
             long now = 0;
             for (int step = 0; step < 2_000; step++) {
-                int units = 1 + random.nextInt(4);
-                long at = Math.max(0, now - random.nextInt(50));
-                long acked = 0;
+                int plane = random.nextInt(planes);
+                int units = 1 + random.nextInt(Math.min(4, share / 2 + 1));
+                long at = now;
                 for (int u = 0; u < units; u++) {
-                    long got = buffer.acquire(at);
-                    assertThat(got).as("round %d step %d", round, step).isEqualTo(reference.acquire(at));
-                    acked = Math.max(acked, got);
-                    at = got;
+                    long expected = at;
+                    while (!reference[plane].isEmpty() && reference[plane].peekFirst()[0] <= expected) {
+                        used[plane] -= (int) reference[plane].pollFirst()[1];
+                    }
+                    while (used[plane] >= share) {
+                        long[] r = reference[plane].pollFirst();
+                        expected = Math.max(expected, r[0]);
+                        used[plane] -= (int) r[1];
+                    }
+                    used[plane]++;
+                    assertThat(buffer.acquire(plane, at))
+                            .as("round %d step %d", round, step)
+                            .isEqualTo(expected);
+                    at = expected;
                 }
-                long releaseNs = acked + 10 * random.nextInt(8); // coarse times: many equal releases
-                buffer.release(units, releaseNs);
-                reference.release(units, releaseNs);
-                now = Math.max(now, acked) + random.nextInt(3);
+                long releaseNs = at + 10 * random.nextInt(100);
+                last[plane] = Math.max(last[plane], releaseNs);
+                reference[plane].addLast(new long[] {last[plane], units});
+                buffer.release(plane, units, releaseNs);
+                now += random.nextInt(30);
             }
-            assertThat(buffer.drainedAtNs()).isEqualTo(reference.drainedAtNs());
         }
     }
 
     @Test
-    void refusesReleasesItCannotPack() {
-        WriteBuffer buffer = new WriteBuffer(1024);
-        assertThatThrownBy(() -> buffer.release(256, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> buffer.release(1, Long.MAX_VALUE >>> 8)).isInstanceOf(IllegalArgumentException.class);
-    }
-
-    /** The write buffer's heap as of a536223: times and unit counts in two arrays, the usual sift-down. */
-    private static final class ReferenceBuffer {
-        private final int capacityUnits;
-        private final long[] releaseAtNs;
-        private final int[] releaseUnits;
-        private int size;
-        private int usedUnits;
-        private long lastReleaseNs;
-
-        ReferenceBuffer(int capacityUnits) {
-            this.capacityUnits = capacityUnits;
-            this.releaseAtNs = new long[capacityUnits + 1];
-            this.releaseUnits = new int[capacityUnits + 1];
-        }
-
-        long acquire(long atNs) {
-            long t = atNs;
-            while (size > 0 && releaseAtNs[0] <= t) {
-                popMin();
-            }
-            while (usedUnits >= capacityUnits) {
-                t = Math.max(t, releaseAtNs[0]);
-                popMin();
-            }
-            usedUnits++;
-            return t;
-        }
-
-        void release(int units, long atNs) {
-            lastReleaseNs = Math.max(lastReleaseNs, atNs);
-            int i = size++;
-            while (i > 0) {
-                int parent = (i - 1) >>> 1;
-                if (releaseAtNs[parent] <= atNs) {
-                    break;
-                }
-                releaseAtNs[i] = releaseAtNs[parent];
-                releaseUnits[i] = releaseUnits[parent];
-                i = parent;
-            }
-            releaseAtNs[i] = atNs;
-            releaseUnits[i] = units;
-        }
-
-        long drainedAtNs() {
-            return lastReleaseNs;
-        }
-
-        private void popMin() {
-            usedUnits -= releaseUnits[0];
-            int last = --size;
-            if (last == 0) {
-                return;
-            }
-            long t = releaseAtNs[last];
-            int u = releaseUnits[last];
-            int i = 0;
-            while (true) {
-                int child = 2 * i + 1;
-                if (child >= last) {
-                    break;
-                }
-                if (child + 1 < last && releaseAtNs[child + 1] < releaseAtNs[child]) {
-                    child++;
-                }
-                if (releaseAtNs[child] >= t) {
-                    break;
-                }
-                releaseAtNs[i] = releaseAtNs[child];
-                releaseUnits[i] = releaseUnits[child];
-                i = child;
-            }
-            releaseAtNs[i] = t;
-            releaseUnits[i] = u;
-        }
+    void refusesBadSizesAndReleases() {
+        assertThatThrownBy(() -> new WriteBuffer(4, 1)).isInstanceOf(IllegalArgumentException.class);
+        WriteBuffer buffer = new WriteBuffer(1, 1024);
+        assertThatThrownBy(() -> buffer.release(0, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> buffer.release(0, 5000, 0)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.sim.support;
 
 import dev.ssdpulse.producer.io.RequestGenerator;
+import dev.ssdpulse.producer.sim.config.CacheSpec;
 import dev.ssdpulse.producer.sim.config.CapacitySpec;
 import dev.ssdpulse.producer.sim.config.FtlSpec;
 import dev.ssdpulse.producer.sim.config.MetadataSpec;
@@ -13,7 +14,6 @@ import dev.ssdpulse.producer.sim.nand.NandGeometry;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** The seeds' experiments, parameterised by drive and scale so tests and benchmark mains share them. */
 public final class Experiments {
@@ -21,8 +21,6 @@ public final class Experiments {
 
     /** Seed 000's measured WA: exp. 1 empty, 0, 4, 8, 16 GB free; exp. 2 rewrite after empty, 0, 8 GB free. */
     public static final double[] SEED000_WA = {1.39, 4.54, 2.54, 1.96, 1.53, 1.09, 1.78, 1.24};
-
-    private static final long[] FREE_GB = {-1, 0, 4, 8, 16};
 
     /** Result of one write phase: WA over the phase and MB/s per window. */
     public record PhaseResult(
@@ -66,45 +64,6 @@ public final class Experiments {
             drive.fill(0, drive.capacityBytes() - freeBytes, fillCompressedFraction);
         }
         return runPhase(drive, List.of(RandomGenerator.writes4k(0, spanBytes, seed)), 1, durationNs, windowNs);
-    }
-
-    /**
-     * Seed 000's eight WA cases in {@link #SEED000_WA} order (exp. 1 empty, 0, 4, 8, 16 GB free; exp. 2
-     * rewrite after empty, 0, 8 GB free) on {@code cfg} scaled by {@code factor}; each test phase's first and
-     * last SMART sample go to {@code phases} (16 entries, random then sequential per exp. 2 case) if not null.
-     */
-    public static double[] seed000EightFigures(SsdConfig cfg, int factor, double minutes, SimSmartCounters[] phases) {
-        long gb = 1_000_000_000L / factor;
-        long span = 24 * gb;
-        long duration = (long) (minutes * 60e9 * 4 / Math.max(4, factor));
-        long window = 10_000_000_000L / factor;
-        double[] wa = new double[8];
-        int[] seqIndex = {5, 6, -1, 7, -1};
-        for (int i = 0; i < 5; i++) {
-            SimulatedDrive drive = new SimulatedDrive(cfg, 1);
-            var r = Experiments.seed000Random(drive, span, FREE_GB[i] < 0 ? -1 : FREE_GB[i] * gb, duration, window, 42);
-            wa[i] = r.writeAmplification();
-            if (seqIndex[i] >= 0) {
-                var s = Experiments.seed000SequentialRewrite(drive, span, window);
-                wa[seqIndex[i]] = s.writeAmplification();
-                if (phases != null) {
-                    int k = 4 * (seqIndex[i] - 5);
-                    phases[k] = r.first();
-                    phases[k + 1] = r.last();
-                    phases[k + 2] = s.first();
-                    phases[k + 3] = s.last();
-                }
-                System.err.printf(
-                        Locale.ROOT,
-                        "  free %d: random meta %.1f %% parity %.1f %%; seq meta %.1f %% parity %.1f %%%n",
-                        FREE_GB[i],
-                        share(r.first(), r.last(), true),
-                        share(r.first(), r.last(), false),
-                        share(s.first(), s.last(), true),
-                        share(s.first(), s.last(), false));
-            }
-        }
-        return wa;
     }
 
     /** Per cent of the NAND bytes written between {@code a} and {@code b} that are metadata (or parity). */
@@ -180,7 +139,8 @@ public final class Experiments {
         return out;
     }
 
-    private static void pause(SimulatedDrive drive, long pauseNs, long windowNs) {
+    /** An idle phase of {@code pauseNs} (nothing if 0): the drive's idle GC may run. */
+    public static void pause(SimulatedDrive drive, long pauseNs, long windowNs) {
         if (pauseNs > 0) {
             drive.newRun(
                             List.of(SimPhase.idle(0, pauseNs)),
@@ -190,6 +150,132 @@ public final class Experiments {
                             null)
                     .runToCompletion();
         }
+    }
+
+    /**
+     * A small drive whose planes behave like the preset's: {@code channels} channels (dies per channel and planes
+     * per die kept), {@code blocksPerPlane} blocks of at most {@code maxPagesPerBlock} pages per plane. What a plane
+     * sees is kept: its share of the GC start and urgent watermarks (free blocks per plane) and of the write buffer,
+     * NAND timing, and the victims' granularity as long as the preset's blocks are no larger than the cap. Capacities,
+     * reserves and the map cache shrink with the flash, the stretch between the start and stop watermarks keeps its
+     * share of the flash, and what the watermarks take beyond their share is given back from the bad-block reserve.
+     * Time: the host writes (planes / preset planes) as fast, and GC's on/off cycle is shorter by
+     * {@link #cycleScale}.
+     */
+    public static SsdConfig planeScaled(SsdConfig c, int channels, int blocksPerPlane, int maxPagesPerBlock) {
+        var g = c.geometry();
+        var geometry = new NandGeometry(
+                Math.min(channels, g.channels()),
+                g.diesPerChannel(),
+                g.planesPerDie(),
+                blocksPerPlane,
+                Math.min(maxPagesPerBlock, g.pagesPerBlock()),
+                g.pageSizeBytes());
+        double flash = (double) geometry.rawBytes() / g.rawBytes();
+        double planes = (double) geometry.planes() / g.planes();
+        var f = c.ftl();
+        int urgent = (int) Math.round(f.forcedGcFreeBlocks() * planes);
+        int start = (int) Math.round(f.backgroundGcFreeBlocks() * planes);
+        int stop = start
+                + (int) Math.round((f.backgroundGcStopFreeBlocks() - f.backgroundGcFreeBlocks())
+                        * (double) geometry.blocks()
+                        / g.blocks());
+        var cap = c.capacity();
+        double extraShare = (double) stop / geometry.blocks() - (double) f.backgroundGcStopFreeBlocks() / g.blocks();
+        double reserve = Math.max(0, cap.badBlockReserveFraction() - extraShare);
+        var m = c.metadata();
+        var metadata = new MetadataSpec(
+                m.parityStripeDataPages(),
+                m.mapSegmentBytes(),
+                m.mapSegmentBytes() == 0 ? 0 : Math.max(m.mapSegmentBytes(), (long) (m.mapCacheBytes() * flash)));
+        return new SsdConfig(
+                c.name(),
+                c.description(),
+                geometry,
+                new CapacitySpec(
+                        (long) (cap.userCapacityBytes() * flash) / 4096 * 4096,
+                        (long) (cap.parityReserveBytes() * flash),
+                        reserve),
+                c.timing(),
+                c.host(),
+                new FtlSpec(
+                        f.victimSelector(),
+                        f.dChoices(),
+                        start,
+                        urgent,
+                        Math.max(start, (int) (f.idleGcTargetFreeBlocks() * (double) geometry.blocks() / g.blocks())),
+                        f.idleGcAfterNs(),
+                        f.compressionRatio(),
+                        f.wearLevellingEraseSpread(),
+                        f.idleGcIntervalNs(),
+                        stop),
+                new CacheSpec((long) (c.cache().writeBufferBytes() * planes)),
+                metadata);
+    }
+
+    /**
+     * How much shorter GC's on/off cycle is on {@code small} than on {@code preset}: the stretch between the
+     * start and stop watermarks holds (small flash / preset flash) the bytes and the host fills it
+     * (small planes / preset planes) as fast.
+     */
+    public static double cycleScale(SsdConfig preset, SsdConfig small) {
+        double flash = (double) small.geometry().rawBytes() / preset.geometry().rawBytes();
+        double planes = (double) small.geometry().planes() / preset.geometry().planes();
+        return flash / planes;
+    }
+
+    /**
+     * Shrinks a preset by {@code blockDivisor} x {@code pageDivisor}, keeping its channels, dies and planes (so
+     * its parallelism, and the latency layers that come from it): blocks per plane / blockDivisor, pages per
+     * block / pageDivisor, capacities, reserves and the map cache / (their product). The start and urgent GC
+     * thresholds (free blocks) keep their count per plane, which is a larger share of the smaller planes, and the
+     * stretch between start and stop keeps its share of the flash; what the thresholds take beyond their share
+     * is given back from the bad-block reserve, as in {@link #scaled}, and the idle target is divided too. Meant for
+     * runs whose times are divided by the factor: idle GC starts after its delay / factor and cleans a victim per
+     * plane every interval / pageDivisor (a plane has 1/blockDivisor the blocks), so it gets as far in a pause as at
+     * full size.
+     */
+    public static SsdConfig shrunk(SsdConfig c, int blockDivisor, int pageDivisor) {
+        int factor = blockDivisor * pageDivisor;
+        if (factor == 1) {
+            return c;
+        }
+        var g = c.geometry();
+        var geometry = new NandGeometry(
+                g.channels(),
+                g.diesPerChannel(),
+                g.planesPerDie(),
+                g.blocksPerPlane() / blockDivisor,
+                g.pagesPerBlock() / pageDivisor,
+                g.pageSizeBytes());
+        var cap = c.capacity();
+        var f = c.ftl();
+        // the GC-off stretch (stop - start) keeps its share of the flash
+        int stop = f.backgroundGcFreeBlocks() + (f.backgroundGcStopFreeBlocks() - f.backgroundGcFreeBlocks()) / factor;
+        double extraShare = (double) stop / geometry.blocks() - (double) f.backgroundGcStopFreeBlocks() / g.blocks();
+        double reserve = Math.max(0, cap.badBlockReserveFraction() - extraShare);
+        var m = c.metadata();
+        var metadata = new MetadataSpec(
+                m.parityStripeDataPages(),
+                m.mapSegmentBytes(),
+                m.mapSegmentBytes() == 0 ? 0 : Math.max(m.mapSegmentBytes(), m.mapCacheBytes() / factor));
+        return c.withMetadata(metadata)
+                .withGeometry(geometry)
+                .withCapacity(
+                        new CapacitySpec(cap.userCapacityBytes() / factor, cap.parityReserveBytes() / factor, reserve))
+                .withFtl(new FtlSpec(
+                        f.victimSelector(),
+                        f.dChoices(),
+                        f.backgroundGcFreeBlocks(),
+                        f.forcedGcFreeBlocks(),
+                        Math.max(f.backgroundGcFreeBlocks(), f.idleGcTargetFreeBlocks() / factor),
+                        // times are divided by the factor; idle GC cleans a victim per plane per interval, and a
+                        // plane has 1/blockDivisor the victims to clean, so the interval is divided by pageDivisor
+                        f.idleGcAfterNs() / factor,
+                        f.compressionRatio(),
+                        f.wearLevellingEraseSpread(),
+                        f.idleGcIntervalNs() / pageDivisor,
+                        stop));
     }
 
     /**
@@ -215,9 +301,14 @@ public final class Experiments {
         var f = c.ftl();
         int forced = 2 * geometry.planes();
         int bg = forced * f.backgroundGcFreeBlocks() / f.forcedGcFreeBlocks();
+        // the GC-off stretch (stop - start) keeps its share of the flash
+        int stop = bg
+                + (int) ((long) (f.backgroundGcStopFreeBlocks() - f.backgroundGcFreeBlocks())
+                        * geometry.blocks()
+                        / g.blocks());
         int idle = Math.max(bg, f.idleGcTargetFreeBlocks() / factor);
         // the GC thresholds take a larger share of a small drive: give that share back from the reserve
-        double extraShare = (double) bg / geometry.blocks() - (double) f.backgroundGcFreeBlocks() / g.blocks();
+        double extraShare = (double) stop / geometry.blocks() - (double) f.backgroundGcStopFreeBlocks() / g.blocks();
         double reserve = Math.max(0, cap.badBlockReserveFraction() - extraShare);
         // the map cache covers the same share of the (smaller) logical space
         var m = c.metadata();
@@ -241,6 +332,7 @@ public final class Experiments {
                         // a quarter of the planes over 1/factor of the blocks in 4/factor of the time: the same
                         // interval frees the
                         // same share of the drive per phase
-                        f.idleGcIntervalNs()));
+                        f.idleGcIntervalNs(),
+                        stop));
     }
 }

@@ -1,7 +1,7 @@
 package dev.ssdpulse.producer.sim.ftl.gc;
 
 import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
-import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
+import dev.ssdpulse.producer.sim.ftl.mapping.BlockFill;
 
 /**
  * Cost-benefit (Rosenblum & Ousterhout, LFS 1992; Kawaguchi et al. 1995): maximise
@@ -10,12 +10,12 @@ import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
  * small and medium drives and comparisons, not for the speed benchmark.
  */
 public final class CostBenefitVictimSelector implements VictimSelector {
-    private final MappingTable mapping;
+    private final BlockFill fill;
     private final BlockManager blocks;
     private final CandidateSet set;
 
-    public CostBenefitVictimSelector(MappingTable mapping, BlockManager blocks) {
-        this.mapping = mapping;
+    public CostBenefitVictimSelector(BlockFill fill, BlockManager blocks) {
+        this.fill = fill;
         this.blocks = blocks;
         this.set =
                 new CandidateSet(blocks.geometry().planes(), blocks.geometry().blocksPerPlane());
@@ -41,12 +41,12 @@ public final class CostBenefitVictimSelector implements VictimSelector {
         double bestScore = -1;
         for (int i = 0; i < n; i++) {
             int block = set.get(plane, i);
-            int valid = mapping.validCount(block);
+            int valid = fill.validCount(block);
             if (valid == 0) {
                 best = block;
                 break;
             }
-            double u = valid / (double) mapping.blockCapacity(block);
+            double u = valid / (double) fill.capacity(block);
             double age = 1.0 + (nowNs - blocks.closedAtNs(block));
             double score = (1 - u) * age / (2 * u);
             if (score > bestScore) {

@@ -1,6 +1,6 @@
 package dev.ssdpulse.producer.sim.ftl.gc;
 
-import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
+import dev.ssdpulse.producer.sim.ftl.mapping.BlockFill;
 import java.util.SplittableRandom;
 
 /**
@@ -9,16 +9,16 @@ import java.util.SplittableRandom;
  * sampling stream is seeded, so runs stay deterministic.
  */
 public final class DChoicesVictimSelector implements VictimSelector {
-    private final MappingTable mapping;
+    private final BlockFill fill;
     private final CandidateSet set;
     private final int d;
     private final SplittableRandom random;
 
-    public DChoicesVictimSelector(MappingTable mapping, int planes, int blocksPerPlane, int d, long seed) {
+    public DChoicesVictimSelector(BlockFill fill, int planes, int blocksPerPlane, int d, long seed) {
         if (d < 1) {
             throw new IllegalArgumentException("d-choices needs d >= 1, got " + d);
         }
-        this.mapping = mapping;
+        this.fill = fill;
         this.set = new CandidateSet(planes, blocksPerPlane);
         this.d = d;
         this.random = new SplittableRandom(seed);
@@ -44,7 +44,7 @@ public final class DChoicesVictimSelector implements VictimSelector {
         int bestValid = Integer.MAX_VALUE;
         for (int i = 0; i < d; i++) {
             int block = set.get(plane, random.nextInt(n));
-            int valid = mapping.validCount(block);
+            int valid = fill.validCount(block);
             if (valid < bestValid) {
                 bestValid = valid;
                 best = block;

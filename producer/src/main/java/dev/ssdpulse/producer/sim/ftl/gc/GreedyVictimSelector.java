@@ -1,6 +1,6 @@
 package dev.ssdpulse.producer.sim.ftl.gc;
 
-import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
+import dev.ssdpulse.producer.sim.ftl.mapping.BlockFill;
 import dev.ssdpulse.producer.sim.util.IntDivisor;
 import java.util.Arrays;
 
@@ -10,7 +10,7 @@ import java.util.Arrays;
  * (amortised O(1) under steady load).
  */
 public final class GreedyVictimSelector implements VictimSelector {
-    private final MappingTable mapping;
+    private final BlockFill fill;
     private final IntDivisor blocksPerPlane;
     private final int bucketsPerPlane;
     private final int[] bucketHead;
@@ -20,10 +20,10 @@ public final class GreedyVictimSelector implements VictimSelector {
     private final int[] minHint;
     private int candidates;
 
-    public GreedyVictimSelector(MappingTable mapping, int planes, int blocksPerPlane) {
-        this.mapping = mapping;
+    public GreedyVictimSelector(BlockFill fill, int planes, int blocksPerPlane) {
+        this.fill = fill;
         this.blocksPerPlane = new IntDivisor(blocksPerPlane);
-        this.bucketsPerPlane = mapping.slotsPerBlock() + 1;
+        this.bucketsPerPlane = fill.maxSlotsPerBlock() + 1;
         this.bucketHead = new int[planes * bucketsPerPlane];
         int blocks = planes * blocksPerPlane;
         this.next = new int[blocks];
@@ -36,7 +36,7 @@ public final class GreedyVictimSelector implements VictimSelector {
 
     @Override
     public void onBlockClosed(int block, long nowNs) {
-        insert(block, mapping.validCount(block));
+        insert(block, fill.validCount(block));
         member[block] = true;
         candidates++;
     }
@@ -70,7 +70,7 @@ public final class GreedyVictimSelector implements VictimSelector {
     @Override
     public void remove(int block) {
         if (member[block]) {
-            unlink(block, mapping.validCount(block));
+            unlink(block, fill.validCount(block));
             member[block] = false;
             candidates--;
         }

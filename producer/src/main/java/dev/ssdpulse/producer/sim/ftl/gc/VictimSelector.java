@@ -3,7 +3,7 @@ package dev.ssdpulse.producer.sim.ftl.gc;
 import dev.ssdpulse.producer.sim.config.VictimPolicy;
 import dev.ssdpulse.producer.sim.ftl.block.BlockClosedListener;
 import dev.ssdpulse.producer.sim.ftl.block.BlockManager;
-import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
+import dev.ssdpulse.producer.sim.ftl.mapping.BlockFill;
 import dev.ssdpulse.producer.sim.ftl.mapping.ValidCountListener;
 
 /**
@@ -15,19 +15,18 @@ import dev.ssdpulse.producer.sim.ftl.mapping.ValidCountListener;
 public interface VictimSelector extends BlockClosedListener, ValidCountListener {
 
     /** The selector a preset names; {@code dChoices} and {@code seed} are used by D_CHOICES only. */
-    static VictimSelector create(
-            VictimPolicy policy, MappingTable mapping, BlockManager blocks, int dChoices, long seed) {
+    static VictimSelector create(VictimPolicy policy, BlockFill fill, BlockManager blocks, int dChoices, long seed) {
         int planes = blocks.geometry().planes();
         int perPlane = blocks.geometry().blocksPerPlane();
         switch (policy) {
             case GREEDY:
-                return new GreedyVictimSelector(mapping, planes, perPlane);
+                return new GreedyVictimSelector(fill, planes, perPlane);
             case FIFO:
                 return new FifoVictimSelector(planes, perPlane);
             case D_CHOICES:
-                return new DChoicesVictimSelector(mapping, planes, perPlane, dChoices, seed);
+                return new DChoicesVictimSelector(fill, planes, perPlane, dChoices, seed);
             case COST_BENEFIT:
-                return new CostBenefitVictimSelector(mapping, blocks);
+                return new CostBenefitVictimSelector(fill, blocks);
             default:
                 throw new IllegalStateException(policy.name());
         }

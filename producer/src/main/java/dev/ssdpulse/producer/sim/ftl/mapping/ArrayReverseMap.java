@@ -45,6 +45,14 @@ final class ArrayReverseMap implements ReverseMap {
     }
 
     @Override
+    public void listed(int block) {}
+
+    @Override
+    public boolean holds(int ppn, int lpn) {
+        return (validBits[ppn >>> 6] & (1L << ppn)) != 0; // a valid slot holds the unit last written there
+    }
+
+    @Override
     public void onErased(int block) {
         // GC copies do not clear the victim's bits; the erase does
         long first = (long) block * slotsPerBlock;

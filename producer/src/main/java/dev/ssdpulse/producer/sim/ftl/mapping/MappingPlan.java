@@ -8,8 +8,8 @@ import java.lang.management.MemoryType;
  * How the mapping table stores its maps for a heap budget: an int forward map and a per-slot reverse map when
  * both take at most 70 % of the budget (the rest is for the run: events, analytics); otherwise a packed
  * forward map, and if a per-slot reverse map still does not fit, a {@link ScanningReverseMap} caching what is
- * left after the forward map and ~100 MiB, at most 1/16 of the blocks. All plans give the same results; they
- * differ in speed (packed writes and forward-map passes cost time) and heap.
+ * left after the forward map and ~100 MiB, at most 1/16 of the blocks and at least 4 per plane. All plans give the
+ * same results; they differ in speed (packed writes and forward-map passes cost time) and heap.
  *
  * @param packForward  forward entries in the bits a PPN needs rather than an int
  * @param cachedBlocks 0 for a per-slot reverse map, else the blocks a scanning reverse map holds
@@ -49,9 +49,10 @@ public record MappingPlan(boolean packForward, int cachedBlocks) {
         if (forwardBytes + reverseBytes <= mapBudgetBytes) {
             return new MappingPlan(true, 0);
         }
-        // more cached blocks serve more victims per pass over the forward map
+        // more cached blocks serve more victims per pass over the forward map; at least a few per plane, as GC
+        // chooses each plane's victims one at a time between host writes
         long spareBytes = heapBudgetBytes - forwardBytes - HEADROOM_BYTES;
         long perBlockBytes = MappingTable.scanningReverseMapBytes(1, maxSlotsPerBlock);
-        return new MappingPlan(true, (int) Math.max(planes, Math.min(blocks / 16, spareBytes / perBlockBytes)));
+        return new MappingPlan(true, (int) Math.max(4L * planes, Math.min(blocks / 16, spareBytes / perBlockBytes)));
     }
 }

@@ -1,7 +1,5 @@
 package dev.ssdpulse.producer.sim.ftl.mapping;
 
-import java.util.Arrays;
-
 /**
  * Page-level (4 KiB unit) mapping: logical page number (LPN) to physical slot number (PPN =
  * block << slotShift | slot), the reverse map, and the number of valid units per block. The PPN stride is
@@ -31,6 +29,8 @@ public final class MappingTable {
     private final PackedIntArray forward;
 
     private final ReverseMap reverse;
+    private final BlockFill fill;
+    /** The fill's counts, read and written here on every write. */
     private final int[] validCount;
     /** Slots block b was opened with (its packing); PPNs still step by the maximum, {@code slotsPerBlock}. */
     private final int[] capacityOfBlock;
@@ -45,27 +45,31 @@ public final class MappingTable {
     /** Sum of the early loads, kept so the compiler cannot drop them. */
     private int touched;
 
-    private ValidCountListener listener = (block, count) -> {};
+    private final ValidCountListener listener;
 
-    /** A table with an int forward map and a per-slot reverse map. */
+    /** A table with an int forward map, a per-slot reverse map and no listener, one plane. */
     public MappingTable(int logicalUnits, int blocks, int maxSlotsPerBlock) {
-        this(logicalUnits, blocks, maxSlotsPerBlock, blocks, false, 0);
+        this(logicalUnits, new BlockFill(blocks, maxSlotsPerBlock), blocks, false, 0, (block, count) -> {});
     }
 
     /**
-     * @param maxSlotsPerBlock the most units a block can hold (rounded up to a power of two for the stride)
-     * @param blocksPerPlane   blocks are numbered plane by plane (used to spread the reverse-map cache over planes)
-     * @param packForward      store forward entries in the bits a PPN needs rather than an int
-     * @param cachedBlocks     0 for a per-slot reverse map; otherwise blocks whose owners a {@link ScanningReverseMap}
-     *                         holds
+     * @param fill           the blocks' valid counts and capacities, kept here (their number of blocks and most units
+     *                       per block size the table; the stride is that most rounded up to a power of two)
+     * @param blocksPerPlane blocks are numbered plane by plane (used to spread the reverse-map cache over planes)
+     * @param packForward    store forward entries in the bits a PPN needs rather than an int
+     * @param cachedBlocks   0 for a per-slot reverse map; otherwise blocks whose owners a {@link ScanningReverseMap}
+     *                       holds
+     * @param listener       told of every valid-count decrement by a host write or TRIM (the victim selector)
      */
     public MappingTable(
             int logicalUnits,
-            int blocks,
-            int maxSlotsPerBlock,
+            BlockFill fill,
             int blocksPerPlane,
             boolean packForward,
-            int cachedBlocks) {
+            int cachedBlocks,
+            ValidCountListener listener) {
+        int blocks = fill.blocks();
+        int maxSlotsPerBlock = fill.maxSlotsPerBlock();
         int slotsPerBlock = strideFor(maxSlotsPerBlock);
         long physicalSlots = (long) blocks * slotsPerBlock;
         if (physicalSlots > Integer.MAX_VALUE) {
@@ -76,12 +80,13 @@ public final class MappingTable {
         this.slotShift = Integer.numberOfTrailingZeros(slotsPerBlock);
         this.slotMask = slotsPerBlock - 1;
         this.forward = new PackedIntArray(logicalUnits, packForward ? PackedIntArray.bitsFor(physicalSlots) : 32);
-        this.validCount = new int[blocks];
+        this.fill = fill;
+        this.validCount = fill.validCount;
+        this.listener = listener;
         this.reverse = cachedBlocks <= 0
                 ? new ArrayReverseMap((int) physicalSlots, slotsPerBlock)
                 : new ScanningReverseMap(forward, validCount, blocksPerPlane, slotShift, cachedBlocks);
-        this.capacityOfBlock = new int[blocks];
-        Arrays.fill(capacityOfBlock, maxSlotsPerBlock);
+        this.capacityOfBlock = fill.capacity;
     }
 
     private static int strideFor(int maxSlotsPerBlock) {
@@ -104,8 +109,8 @@ public final class MappingTable {
         return ScanningReverseMap.bytesFor(cachedBlocks, Integer.numberOfTrailingZeros(strideFor(maxSlotsPerBlock)));
     }
 
-    public void setListener(ValidCountListener listener) {
-        this.listener = listener;
+    public BlockFill fill() {
+        return fill;
     }
 
     /** PPN stride: at least the most units a block can hold (best compression); a power of two. */
@@ -160,9 +165,9 @@ public final class MappingTable {
 
     /**
      * The valid units of {@code block} (passed to {@link #prepareBlock}) in slot order: their LPNs into
-     * {@code lpns}, their slots into {@code slots}; returns how many. Also loads each unit's forward entry:
-     * GC is about to {@link #relocate} them, a random store into the forward map each, a cache and TLB miss on
-     * a large drive when taken one copy at a time; loaded side by side here, the misses overlap.
+     * {@code lpns}, their slots into {@code slots}; returns how many. The caller checks them with {@link #holds}
+     * from then on, so the reverse map need not keep the block's owners until it is erased. (The forward entries
+     * are loaded when the units are copied, {@link #preload}: GC copies a victim a few pages at a time.)
      */
     public int validUnitsOf(int block, int[] lpns, int[] slots) {
         if (pending != 0) {
@@ -171,18 +176,29 @@ public final class MappingTable {
         int base = block << slotShift;
         int capacity = capacityOfBlock[block];
         int n = 0;
-        int sum = 0;
         for (int slot = 0; slot < capacity; slot++) {
             int lpn = reverse.ownerOf(base + slot);
             if (lpn >= 0) {
                 lpns[n] = lpn;
                 slots[n] = slot;
                 n++;
-                sum += forward.get(lpn);
             }
         }
-        touched += sum;
+        reverse.listed(block);
         return n;
+    }
+
+    /**
+     * Loads the forward entries of {@code lpns[from..to)} side by side: GC is about to {@link #relocate} them, a
+     * random store into the forward map each, and independent loads overlap where one at a time each is a cache
+     * and TLB miss on a large drive.
+     */
+    public void preload(int[] lpns, int from, int to) {
+        int sum = 0;
+        for (int i = from; i < to; i++) {
+            sum += forward.get(lpns[i]);
+        }
+        touched += sum;
     }
 
     /** The unit whose valid copy is in slot {@code ppn} (of a block passed to {@link #prepareBlock}), or UNMAPPED. */
@@ -191,6 +207,17 @@ public final class MappingTable {
             flush();
         }
         return reverse.ownerOf(ppn);
+    }
+
+    /**
+     * Whether slot {@code ppn} still holds the valid copy of {@code lpn} (GC checks each unit of a victim it copies
+     * page by page, as host writes may have overwritten it since the victim was chosen).
+     */
+    public boolean holds(int ppn, int lpn) {
+        if (pending != 0) {
+            flush();
+        }
+        return reverse.holds(ppn, lpn);
     }
 
     public int validCount(int block) {

@@ -19,6 +19,18 @@ interface ReverseMap {
     /** The unit whose valid copy is in {@code ppn} (of a block passed to {@link #prepare}), or -1. */
     int ownerOf(int ppn);
 
+    /**
+     * Whether {@code ppn} holds the valid copy of {@code lpn}, for any block (not only one passed to
+     * {@link #prepare}): GC checks the units of a victim it cleans page by page between host writes.
+     */
+    boolean holds(int ppn, int lpn);
+
+    /**
+     * GC has read {@code block}'s owners ({@link #ownerOf}) and checks them with {@link #holds} from now on: the owners
+     * need not be kept until the block is erased.
+     */
+    void listed(int block);
+
     /** {@code block} was erased: its slots own nothing until rewritten. */
     void onErased(int block);
 }

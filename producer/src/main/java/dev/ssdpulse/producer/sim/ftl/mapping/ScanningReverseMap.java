@@ -29,6 +29,9 @@ final class ScanningReverseMap implements ReverseMap {
     private final int[] positionOfBlock;
 
     private final int[] blockAtPosition;
+    /** Blocks GC has listed and is cleaning: not cached again until erased (their owners are no longer asked for). */
+    private final boolean[] listed;
+
     private final PagedIntArray owners;
     private final int[] histogram;
     private final int[] chunk = new int[4096];
@@ -47,6 +50,7 @@ final class ScanningReverseMap implements ReverseMap {
         int positions = cachedPerPlane * planes;
         this.positionOfBlock = new int[validCount.length];
         Arrays.fill(positionOfBlock, NONE);
+        this.listed = new boolean[validCount.length];
         this.blockAtPosition = new int[positions];
         Arrays.fill(blockAtPosition, NONE);
         this.owners = new PagedIntArray(positions << slotShift);
@@ -87,7 +91,24 @@ final class ScanningReverseMap implements ReverseMap {
     }
 
     @Override
+    public void listed(int block) {
+        listed[block] = true;
+        int position = positionOfBlock[block];
+        if (position != NONE) {
+            positionOfBlock[block] = NONE;
+            blockAtPosition[position] = NONE;
+        }
+    }
+
+    /** From the forward map: the cached owners may be dropped by a refill for another plane's victim. */
+    @Override
+    public boolean holds(int ppn, int lpn) {
+        return forward.get(lpn) - 1 == ppn;
+    }
+
+    @Override
     public void onErased(int block) {
+        listed[block] = false;
         int position = positionOfBlock[block];
         if (position != NONE) {
             positionOfBlock[block] = NONE;
@@ -137,7 +158,7 @@ final class ScanningReverseMap implements ReverseMap {
         Arrays.fill(histogram, 0);
         for (int b = first; b < first + blocksPerPlane; b++) {
             int v = validCount[b];
-            if (v > 0) {
+            if (v > 0 && !listed[b]) {
                 histogram[v]++;
             }
         }
@@ -150,7 +171,7 @@ final class ScanningReverseMap implements ReverseMap {
         }
         for (int b = first; b < first + blocksPerPlane && position < end; b++) {
             int v = validCount[b];
-            if (v > 0 && b != wanted && (v < limit || (v == limit && room-- > 0))) {
+            if (v > 0 && b != wanted && !listed[b] && (v < limit || (v == limit && room-- > 0))) {
                 take(b, position++);
             }
         }

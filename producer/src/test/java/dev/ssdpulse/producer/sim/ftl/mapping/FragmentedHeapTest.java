@@ -57,7 +57,8 @@ class FragmentedHeapTest {
             System.gc();
             System.out.println("fragmented: " + pins.size() + " pinned runs of 2 regions");
             // int forward map of 16 M units (64 MB) and per-slot reverse map of 18 M slots (74 MB)
-            MappingTable table = new MappingTable(16_000_000, 18_000, 1000, 18_000, false, 0);
+            MappingTable table =
+                    new MappingTable(16_000_000, new BlockFill(18_000, 1000), 18_000, false, 0, (b, c) -> {});
             for (int lpn = 0; lpn < 16_000_000; lpn += 4099) {
                 table.map(lpn, lpn + 1_000_000);
             }

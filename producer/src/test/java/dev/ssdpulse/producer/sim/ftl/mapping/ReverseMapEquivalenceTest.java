@@ -18,8 +18,10 @@ class ReverseMapEquivalenceTest {
     @Test
     void scanningAndPerSlotReverseMapsAgreeOnEveryValidOwner() {
         for (int cached : new int[] {1, 4, 8}) {
-            MappingTable full = new MappingTable(UNITS, BLOCKS, SLOTS, PER_PLANE, false, 0);
-            MappingTable scanning = new MappingTable(UNITS, BLOCKS, SLOTS, PER_PLANE, true, cached);
+            MappingTable full =
+                    new MappingTable(UNITS, new BlockFill(BLOCKS, SLOTS), PER_PLANE, false, 0, (b, c) -> {});
+            MappingTable scanning =
+                    new MappingTable(UNITS, new BlockFill(BLOCKS, SLOTS), PER_PLANE, true, cached, (b, c) -> {});
             SplittableRandom random = new SplittableRandom(cached);
             int[] nextSlot = new int[BLOCKS];
             int collected = 0;
