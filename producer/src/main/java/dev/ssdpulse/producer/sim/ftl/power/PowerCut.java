@@ -14,6 +14,7 @@ public final class PowerCut implements UnitContents {
     private final long cutNs;
     private final boolean powerLossProtection;
     private final long cutInterval;
+    private final long lastCheckpointNs;
     private long runHash;
 
     PowerCut(UnitVersions versions, long cutNs, boolean powerLossProtection) {
@@ -21,6 +22,7 @@ public final class PowerCut implements UnitContents {
         this.cutNs = cutNs;
         this.powerLossProtection = powerLossProtection;
         this.cutInterval = versions.interval(cutNs);
+        this.lastCheckpointNs = versions.lastCheckpointNs(cutNs);
     }
 
     /** The drive time of the cut. */
@@ -47,18 +49,25 @@ public final class PowerCut implements UnitContents {
         if (powerLossProtection) {
             return latest == UnitVersions.TRIMMED ? UnitVersions.NONE : latest;
         }
-        boolean rolledBack = versions.latestInterval(lpn) >= cutInterval;
-        long sequence = rolledBack ? versions.checkpointedSequence(lpn) : latest;
-        long durableNs = rolledBack ? versions.checkpointedDurableNs(lpn) : versions.latestDurableNs(lpn);
-        if (sequence < 0 || durableNs > cutNs) {
-            return UnitVersions.NONE;
+        if (persisted(versions.latestInterval(lpn), versions.latestDurableNs(lpn))) {
+            return latest < 0 ? UnitVersions.NONE : latest;
         }
-        return sequence;
+        // the latest mapping rolls back to the one before it, if that one was persisted
+        long older = versions.checkpointedSequence(lpn);
+        if (older >= 0 && versions.checkpointedDurableNs(lpn) <= lastCheckpointNs) {
+            return older;
+        }
+        return UnitVersions.NONE;
+    }
+
+    /** A mapping made in {@code interval} persists if a checkpoint followed it with its data on flash by then. */
+    private boolean persisted(long interval, long durableNs) {
+        return interval < cutInterval && durableNs <= lastCheckpointNs;
     }
 
     /** What the model says the cut did to the units the run wrote. */
     public Account account() {
-        long written = 0, unprogrammed = 0, toOlder = 0, toNothing = 0, bufferedAtCut = 0;
+        long written = 0, buffered = 0, held = 0, older = 0, nothing = 0;
         for (long lpn = 0; lpn < versions.units(); lpn++) {
             if (!versions.written(lpn)) {
                 lpn |= (1 << 15) - 1; // the whole page is unwritten
@@ -70,41 +79,31 @@ public final class PowerCut implements UnitContents {
             }
             written++;
             if (versions.latestDurableNs(lpn) > cutNs) {
-                bufferedAtCut++;
+                buffered++;
             }
-            if (powerLossProtection) {
-                continue;
-            }
-            boolean back = versions.latestInterval(lpn) >= cutInterval;
-            long durableNs = back ? versions.checkpointedDurableNs(lpn) : versions.latestDurableNs(lpn);
-            long held = back ? versions.checkpointedSequence(lpn) : latest;
-            if (held >= 0 && durableNs > cutNs) {
-                unprogrammed++;
-            } else if (back && held >= 0) {
-                toOlder++;
-            } else if (back) {
-                toNothing++;
+            long now = heldSequence(lpn);
+            if (now == latest) {
+                held++;
+            } else if (now >= 0) {
+                older++;
+            } else {
+                nothing++;
             }
         }
-        return new Account(written, bufferedAtCut, unprogrammed, toOlder, toNothing);
+        return new Account(written, buffered, held, older, nothing);
     }
 
     /**
-     * @param writtenUnits   units whose latest operation in the run was a write
-     * @param bufferedUnits  of which the latest version was still in the volatile write buffer at the cut
-     * @param unprogrammedUnits units that hold nothing after the cut because the version their recovered mapping
-     *                       points at was still in the buffer (lost with the buffer)
-     * @param rolledBackToOlderUnits   units whose mapping rolled back to the last checkpoint's, an older version
-     *                                 that reached flash: they hold it
-     * @param rolledBackToNothingUnits units whose mapping rolled back to the last checkpoint's, which maps nothing
-     *                                 (first written since): they hold zeros
+     * @param writtenUnits      units whose latest operation in the run was a write
+     * @param bufferedUnits     of which the latest version was still in the volatile write buffer at the cut (lost
+     *                          with it unless protected)
+     * @param latestUnits       units that hold their latest version after the cut
+     * @param olderUnits        units whose mapping rolled back to an older version they hold
+     * @param nothingUnits      units that hold nothing (their latest version's data or mapping was lost, and no
+     *                          older one is known to have been persisted)
      */
     public record Account(
-            long writtenUnits,
-            long bufferedUnits,
-            long unprogrammedUnits,
-            long rolledBackToOlderUnits,
-            long rolledBackToNothingUnits) {}
+            long writtenUnits, long bufferedUnits, long latestUnits, long olderUnits, long nothingUnits) {}
 
     @Override
     public void read(long[] extents, Observer observer) {

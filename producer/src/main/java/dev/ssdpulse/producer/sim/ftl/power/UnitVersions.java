@@ -13,11 +13,13 @@ import java.util.Arrays;
  * <em>programmed</em> when the NAND program of its page completes (the FTL reports each page of a plane in the order
  * the plane's units were buffered), and a FLUSH or FUA write that writes the open pages out early makes them durable
  * at that program's completion. Map checkpoints: the mapping table is persisted at every multiple of
- * {@code mapCheckpointIntervalNs} of drive time and at every FLUSH and FUA write (as of its submission: a drive that
- * honours FLUSH persists the mapping with the data); a unit's mapping update counts from its command's submission (at
- * most a buffer wait earlier than the unit's own acceptance), so every version of a unit falls between the
- * checkpoints around the command that wrote it. Commands come in submission order, so the checkpoints before a time
- * are the interval boundaries before it and the FLUSHes recorded so far.
+ * {@code mapCheckpointIntervalNs} of drive time and when every FLUSH and FUA write completes (the mapping of the
+ * commands before it: a drive that honours FLUSH persists the mapping with the data), and a checkpoint persists a
+ * unit's mapping only where its data is on flash by then. A unit's mapping update counts from its command's
+ * submission (at most a buffer wait earlier than the unit's own acceptance); commands come in submission order, so
+ * the checkpoints after a version are the interval boundaries after its submission and the FLUSHes recorded after
+ * it. Two versions are kept per unit: where both roll back, the unit reads as holding nothing (an older version
+ * could have survived; the model does not know it).
  */
 public final class UnitVersions {
     /** A unit the run never wrote. */
@@ -44,8 +46,10 @@ public final class UnitVersions {
 
     private final int[] pendingHead;
     private final int[] pendingSize;
-    /** Map checkpoints made by FLUSH and FUA writes so far. */
-    private long flushCheckpoints;
+    /** Map checkpoints made by FLUSH and FUA writes so far, and when each was made (its completion). */
+    private int flushCheckpoints;
+
+    private long[] flushCheckpointNs = new long[16];
 
     /**
      * @param units                   host units (4 KiB) of the drive
@@ -123,9 +127,28 @@ public final class UnitVersions {
         }
     }
 
-    /** A FLUSH or FUA write submitted at {@code atNs} persists the mapping as it is (after every command before it). */
-    public void checkpointed(long atNs) {
-        flushCheckpoints++;
+    /**
+     * A FLUSH or FUA write persists, once it completes at {@code doneNs}, the mapping of every command before it.
+     */
+    public void checkpointed(long doneNs) {
+        if (flushCheckpoints == flushCheckpointNs.length) {
+            flushCheckpointNs = Arrays.copyOf(flushCheckpointNs, flushCheckpoints * 2);
+        }
+        flushCheckpointNs[flushCheckpoints++] = doneNs;
+    }
+
+    /**
+     * When the last map checkpoint at or before {@code cutNs} was made: an interval boundary or a FLUSH's completion.
+     * A checkpoint persists the mapping of a unit only where that unit's data was on flash by then.
+     */
+    long lastCheckpointNs(long cutNs) {
+        long last = Math.floorDiv(cutNs, mapCheckpointIntervalNs) * mapCheckpointIntervalNs;
+        for (int i = 0; i < flushCheckpoints; i++) {
+            if (flushCheckpointNs[i] <= cutNs) {
+                last = Math.max(last, flushCheckpointNs[i]);
+            }
+        }
+        return last;
     }
 
     /** Whether {@code plane} has buffered units whose page is not programmed yet. */

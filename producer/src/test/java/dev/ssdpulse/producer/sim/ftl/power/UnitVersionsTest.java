@@ -34,7 +34,7 @@ class UnitVersionsTest {
         v.buffered(12, 3, 160 * MS, 1);
         PowerCut cut = v.cut(170 * MS, true);
         assertThat(read(cut, 10, 3)).containsExactly("10:2", "11:1", "12:3");
-        assertThat(cut.account()).isEqualTo(new PowerCut.Account(3, 2, 0, 0, 0));
+        assertThat(cut.account()).isEqualTo(new PowerCut.Account(3, 2, 3, 0, 0));
     }
 
     @Test
@@ -50,13 +50,13 @@ class UnitVersionsTest {
         v.buffered(13, 3, 120 * MS, 0);
         v.programmed(0, 2, 125 * MS);
         PowerCut cut = v.cut(130 * MS, false);
-        // 10: rolled back to write 1; 11: intact; 12: mapped by the checkpoint but never programmed; 13: first
-        // written since the checkpoint, rolled back to nothing
+        // 10: rolled back to write 1; 11: intact; 12: never programmed, so no checkpoint persisted its mapping; 13:
+        // first written since the checkpoint, rolled back to nothing
         assertThat(read(cut, 10, 4)).containsExactly("10:1", "11:1", "12:0", "13:0");
-        assertThat(cut.account()).isEqualTo(new PowerCut.Account(4, 1, 1, 1, 1));
-        // a checkpoint later (the cut in interval 2) the same writes survive as written, but for the buffer
+        assertThat(cut.account()).isEqualTo(new PowerCut.Account(4, 1, 1, 1, 2));
+        // a checkpoint later (the cut in interval 2) the same writes survive as written, but for the buffer's
         assertThat(read(v.cut(230 * MS, false), 10, 4)).containsExactly("10:3", "11:1", "12:0", "13:3");
-        assertThat(v.cut(230 * MS, false).account()).isEqualTo(new PowerCut.Account(4, 1, 1, 0, 0));
+        assertThat(v.cut(230 * MS, false).account()).isEqualTo(new PowerCut.Account(4, 1, 3, 0, 1));
     }
 
     @Test
@@ -80,12 +80,12 @@ class UnitVersionsTest {
         v.buffered(30, 1, 110 * MS, 0);
         v.buffered(31, 1, 110 * MS, 0);
         v.padded(0, 112 * MS);
-        v.checkpointed(111 * MS);
+        v.checkpointed(112 * MS);
         v.buffered(32, 2, 115 * MS, 0);
         v.programmed(0, 3, 118 * MS);
         // the cut in the same interval: the FLUSH kept 30 and 31, 32 (after it) rolls back to nothing
         assertThat(read(v.cut(120 * MS, false), 30, 3)).containsExactly("30:1", "31:1", "32:0");
-        assertThat(v.cut(120 * MS, false).account()).isEqualTo(new PowerCut.Account(3, 0, 0, 0, 1));
+        assertThat(v.cut(120 * MS, false).account()).isEqualTo(new PowerCut.Account(3, 0, 2, 0, 1));
     }
 
     @Test
@@ -113,7 +113,7 @@ class UnitVersionsTest {
         }
         // everything but the last page reached flash
         PowerCut cut = v.cut(150 * MS, false);
-        assertThat(cut.account()).isEqualTo(new PowerCut.Account(400, 4, 4, 0, 0));
+        assertThat(cut.account()).isEqualTo(new PowerCut.Account(400, 4, 396, 0, 4));
         assertThat(read(cut, 392, 8))
                 .containsExactly("392:98", "393:98", "394:98", "395:98", "396:0", "397:0", "398:0", "399:0");
     }
