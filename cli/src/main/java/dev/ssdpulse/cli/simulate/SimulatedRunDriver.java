@@ -263,14 +263,14 @@ public final class SimulatedRunDriver {
         if (progressOut != null) {
             var account = cut.account();
             progressOut.printf(
-                    "power cut: %,d units written, %,d still in the write buffer, %,d lost with it, %,d rolled back"
-                            + " to the last map checkpoint (%,d to an older write, %,d to nothing)%n",
+                    "power cut (%s): %,d units written, %,d still in the write buffer; after it %,d hold their last"
+                            + " write, %,d an older one (the map rolled back), %,d nothing%n",
+                    plp ? "power-loss protection" : "no power-loss protection",
                     account.writtenUnits(),
                     account.bufferedUnits(),
-                    account.unprogrammedUnits(),
-                    account.rolledBackToOlderUnits() + account.rolledBackToNothingUnits(),
-                    account.rolledBackToOlderUnits(),
-                    account.rolledBackToNothingUnits());
+                    account.latestUnits(),
+                    account.olderUnits(),
+                    account.nothingUnits());
             progressOut.flush();
         }
         return v;
