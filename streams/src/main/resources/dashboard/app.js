@@ -128,6 +128,7 @@
     loadResultSets(runId);
     loadScatter(v);
     loadView(v, 0);
+    loadVerification(v);
   }
 
   /* Runs again after 1, 2, 4, then every 5 s while the same view is shown; counted as pending until it runs. */
@@ -215,6 +216,7 @@
       renderPhases(); renderVerdicts(); renderSummary(); scheduleRedraw();
       if (v.scatter.chunks.length) drawScatter(); // its phase marks by name
     }).catch(function () { /* the next status/summary event or poll retries */ });
+    loadVerification(v);
   }
 
   function refreshVerdicts() {
@@ -537,6 +539,47 @@
     $('summary').innerHTML = rows;
   }
   $('op-select').addEventListener('change', scheduleRedraw);
+
+  /* ---------- power-loss verification (ssdpulse verify): shown when the run has one ---------- */
+  function loadVerification(v) {
+    if (v.verification === undefined) renderVerification(); // none shown until this run's arrives
+    api(runPath(v.key, 'verification')).then(function (r) {
+      if (v !== view) return;
+      v.verification = r; renderVerification();
+    }).catch(function () { /* asked again with the run's next refresh */ });
+  }
+  function nsText(ns) { return ns >= 1e9 ? num(ns / 1e9, 1) + ' s' : ns >= 1e6 ? num(ns / 1e6, 0) + ' ms' : num(ns / 1e3, 0) + ' µs'; }
+  var MODEL_TEXT = { ACKNOWLEDGED: 'every acknowledged write', FLUSHED: 'acknowledged before the last FLUSH', FUA: 'FUA writes' };
+  function renderVerification() {
+    var x = view.verification, box = $('verification');
+    box.hidden = !x;
+    if (!x) return;
+    var c = x.coverage, k = x.classes;
+    $('verification-note').textContent = '(' + num(x.unitsChecked, 0) + ' units of 4 KiB checked on ' + x.target +
+      ' at ' + new Date(x.verifiedAt).toLocaleString() + '; the log covers the run to ' + num(c.coveredUntilNs / 1e9, 3) +
+      ' s' + (x.runStatus ? ', run ' + x.runStatus : ', no RunFinished: the producer stopped') + ')';
+    $('verification-classes').innerHTML = '<tr><th scope="col">intact</th><th scope="col">lost</th><th scope="col">torn</th><th scope="col">reverted</th><th scope="col">unlogged</th><th scope="col">lost writes</th><th scope="col">unserializable</th><th scope="col">unsafe shutdowns</th></tr><tr>' +
+      [k.intact, k.lost, k.torn, k.reverted, k.unlogged, x.lostWrites, x.unserializableWrites].map(function (n, i) {
+        return '<td class="num' + (i > 0 && i < 4 && n > 0 ? ' lost' : '') + '">' + num(n, 0) + '</td>';
+      }).join('') + '<td class="num">' + (x.powerCounters.unsafeShutdownsBefore == null ? '—' : num(x.powerCounters.unsafeShutdownsBefore, 0)) +
+      ' → ' + (x.powerCounters.unsafeShutdownsAfter == null ? '—' : num(x.powerCounters.unsafeShutdownsAfter, 0)) + '</td></tr>';
+    $('verification-models').innerHTML = '<tr><th scope="col">durability model</th><th scope="col" class="num">lost units</th><th scope="col" class="num">of required</th><th scope="col" class="num">lost / torn / reverted</th></tr>' +
+      x.models.map(function (m) {
+        return '<tr><td>' + esc(MODEL_TEXT[m.model] || m.model) + '</td><td class="num' + (m.lostUnits > 0 ? ' lost' : '') + '">' + num(m.lostUnits, 0) +
+          '</td><td class="num">' + num(m.requiredUnits, 0) + '</td><td class="num">' + num(m.lostAsLost, 0) + ' / ' + num(m.lostAsTorn, 0) + ' / ' + num(m.lostAsReverted, 0) + '</td></tr>';
+      }).join('');
+    var most = Math.max.apply(null, x.lostAgeCounts.concat([1]));
+    $('verification-ages').innerHTML = '<tr><th scope="col">lost writes completed … before the last logged completion</th><th scope="col" class="num">writes</th></tr>' +
+      x.lostAgeCounts.map(function (n, i) {
+        var label = i < x.lostAgeBoundsNs.length ? '≤ ' + nsText(x.lostAgeBoundsNs[i]) : '> ' + nsText(x.lostAgeBoundsNs[i - 1]);
+        return '<tr><td>' + label + ' <span class="bar" style="width:' + Math.round(120 * n / most) + 'px"></span></td><td class="num">' + num(n, 0) + '</td></tr>';
+      }).join('');
+    $('verification-worst').innerHTML = !x.worstCases.length ? '' : '<tr><th scope="col">LBA</th><th scope="col" class="num">units</th><th scope="col" class="num">write</th><th scope="col">found</th><th scope="col">holds</th><th scope="col" class="num">before the end</th><th scope="col">FUA</th><th scope="col">flushed</th></tr>' +
+      x.worstCases.map(function (w) {
+        return '<tr><td>' + num(w.lba, 0) + '</td><td class="num">' + num(w.units, 0) + '</td><td class="num">' + w.writeSequence + '</td><td>' + esc(w.found) +
+          '</td><td>' + esc(w.content) + '</td><td class="num">' + nsText(w.ageNs) + '</td><td>' + (w.fua ? 'yes' : '') + '</td><td>' + (w.flushed ? 'yes' : '') + '</td></tr>';
+      }).join('');
+  }
 
   /* ---------- result sets of the selected run ---------- */
   function rsSettings(name) {

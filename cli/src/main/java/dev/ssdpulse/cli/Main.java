@@ -14,6 +14,7 @@ import dev.ssdpulse.cli.runs.RunsCommand;
 import dev.ssdpulse.cli.simulate.SimulateCommand;
 import dev.ssdpulse.cli.smart.SmartCommand;
 import dev.ssdpulse.cli.stack.StackCommand;
+import dev.ssdpulse.cli.verify.VerifyCommand;
 import dev.ssdpulse.cli.workloads.WorkloadsCommand;
 import dev.ssdpulse.platform.KafkaReachability;
 import dev.ssdpulse.producer.fio.FioLogFormatException;
@@ -58,6 +59,7 @@ import picocli.CommandLine.Command;
             PlayCommand.class,
             ReportCommand.class,
             RunsCommand.class,
+            VerifyCommand.class,
             WorkloadsCommand.class
         })
 public final class Main implements Runnable {

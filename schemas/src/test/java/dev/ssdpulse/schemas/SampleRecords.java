@@ -9,12 +9,14 @@ import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.LatencyPercentiles;
 import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.LatencyStats;
+import dev.ssdpulse.schemas.avro.LostWriteCase;
 import dev.ssdpulse.schemas.avro.NandGeometry;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.PowerLossCounters;
 import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.ResultSetRecord;
@@ -30,9 +32,16 @@ import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
 import dev.ssdpulse.schemas.avro.SteadyStateMethod;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.VerifiedUnitClass;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WorkloadDescription;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.avro.WriteDurabilityModel;
+import dev.ssdpulse.schemas.avro.WriteLogCoverage;
+import dev.ssdpulse.schemas.avro.WriteVerification;
+import dev.ssdpulse.schemas.avro.WriteVerificationClasses;
+import dev.ssdpulse.schemas.avro.WriteVerificationLostContent;
+import dev.ssdpulse.schemas.avro.WriteVerificationModelResult;
 import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -410,6 +419,65 @@ public final class SampleRecords {
         return new RunDeleted("sim-20261130-041502-3f9a", Instant.ofEpochMilli(1_764_475_200_000L), "typo run");
     }
 
+    /** A power-loss verification that found a few units lost. */
+    public static WriteVerification writeVerification() {
+        return WriteVerification.newBuilder()
+                .setRunId(RUN_ID)
+                .setVerifiedAt(Instant.ofEpochMilli(1_796_010_480_123L))
+                .setTarget("/dev/nvme0n1")
+                .setTargetSizeBytes(1_000_204_886_016L)
+                .setToolVersion("0.1.0")
+                .setRunStatus(null)
+                .setForced(false)
+                .setCoverage(writeLogCoverage())
+                .setUnitsChecked(2_000_000L)
+                .setUnitsTrimmed(0L)
+                .setClasses(new WriteVerificationClasses(1_999_000L, 600L, 100L, 250L, 50L))
+                .setLostContent(new WriteVerificationLostContent(590L, 10L, 0L, 0L))
+                .setModels(List.of(
+                        new WriteVerificationModelResult(
+                                WriteDurabilityModel.ACKNOWLEDGED, 2_000_000L, 950L, 600L, 100L, 250L),
+                        new WriteVerificationModelResult(WriteDurabilityModel.FLUSHED, 1_990_000L, 3L, 3L, 0L, 0L),
+                        new WriteVerificationModelResult(WriteDurabilityModel.FUA, 0L, 0L, 0L, 0L, 0L)))
+                .setLostWrites(800L)
+                .setUnserializableWrites(12L)
+                .setLostAgeBoundsNs(List.of(100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L))
+                .setLostAgeCounts(List.of(10L, 200L, 500L, 87L, 3L, 0L))
+                .setWorstCases(List.of(writeCase()))
+                .setPowerCounters(new PowerLossCounters(41L, 42L, null, null, "no OCP SMART extended log"))
+                .setReadBytes(8_192_000_000L)
+                .setReadNs(4_100_000_000L)
+                .setStateBytes(33_554_432L)
+                .setTickNs(1000L)
+                .build();
+    }
+
+    public static WriteLogCoverage writeLogCoverage() {
+        return new WriteLogCoverage(
+                3_000_000L,
+                3_000_000L,
+                0L,
+                0L,
+                11_718L,
+                3_599_990_000_000L,
+                3_600_000_000_000L,
+                3_599_999_000_000L,
+                0L);
+    }
+
+    public static LostWriteCase writeCase() {
+        return new LostWriteCase(
+                123_456L,
+                4L,
+                2_999_000L,
+                VerifiedUnitClass.REVERTED,
+                "write 2998012 (older)",
+                3_599_990_500_000L,
+                9_500_000L,
+                false,
+                false);
+    }
+
     /** Every generated record type, top-level and nested, each once. */
     public static List<SpecificRecord> everyRecordType() {
         return List.of(
@@ -439,6 +507,13 @@ public final class SampleRecords {
                 resultSetStarted(),
                 resultSetRecord(windowMetrics()),
                 replayPhaseResult(),
-                runDeleted());
+                runDeleted(),
+                writeVerification(),
+                writeLogCoverage(),
+                writeCase(),
+                writeVerification().getClasses(),
+                writeVerification().getLostContent(),
+                writeVerification().getModels().get(0),
+                writeVerification().getPowerCounters());
     }
 }

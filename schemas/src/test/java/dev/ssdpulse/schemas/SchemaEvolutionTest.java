@@ -3,6 +3,7 @@ package dev.ssdpulse.schemas;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.schemas.avro.HostDescription;
+import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSpec;
@@ -17,6 +18,10 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
+import dev.ssdpulse.schemas.iobatch.IoBatchReader;
+import dev.ssdpulse.schemas.iobatch.IoFlags;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.schemas.registry.AvroCompatibility;
 import dev.ssdpulse.schemas.registry.CompatibilityLevel;
 import dev.ssdpulse.schemas.runs.RunStartTime;
@@ -59,8 +64,12 @@ class SchemaEvolutionTest {
     private static final String HISTORY_PHASE_WA = "/schema-history/before-phase-wa/";
     /** Before the REPLAY phase kind, the replay results of RunFinished and the phases' load time. */
     private static final String HISTORY_REPLAY = "/schema-history/before-replay/";
+    /** Before the POWER_CUT phase kind. */
+    private static final String HISTORY_POWER_CUT = "/schema-history/before-power-cut/";
     /** Before the device run's submit batch and CPU pinning were recorded in the host description. */
     private static final String HISTORY_IO_SETTINGS = "/schema-history/before-io-settings/";
+    /** Before stamped writes (verify) and FUA writes had their columns in the I/O batch. */
+    private static final String HISTORY_WRITE_STAMPS = "/schema-history/before-write-stamps/";
     /** RunStarted while it still wrote the ns start beside the timestamp. */
     private static final String HISTORY_RETIRED_NS = "/schema-history/before-retired-ns/";
     /** The largest integer a double (a JavaScript number) holds exactly. */
@@ -218,6 +227,14 @@ class SchemaEvolutionTest {
                 .isEmpty();
     }
 
+    @Test
+    void theIoBatchWithStampAndFlagColumnsIsFullyCompatibleWithTheOneBefore() throws IOException {
+        Schema now = IoBatch.SCHEMA$;
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before(now, HISTORY_WRITE_STAMPS))))
+                .isEmpty();
+    }
+
     static Stream<Schema> changedForCounterResolution() {
         return Stream.of(SmartSample.SCHEMA$, WriteAmplification.SCHEMA$, PhaseSummary.SCHEMA$, RunSummary.SCHEMA$);
     }
@@ -229,6 +246,39 @@ class SchemaEvolutionTest {
         assertThat(AvroCompatibility.incompatibilities(
                         CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before(now, HISTORY_COUNTER_RESOLUTION))))
                 .isEmpty();
+    }
+
+    @Test
+    void aBatchWrittenBeforeTheStampColumnsReadsWithoutThemAndAnOldReaderSkipsThem() throws IOException {
+        Schema before = before(IoBatch.SCHEMA$, HISTORY_WRITE_STAMPS);
+        var data = new GeneratedSpecificData(IoBatch.class);
+        IoBatchBuilder builder = new IoBatchBuilder("run-old", 0, 2);
+        builder.add(0, IoOpCode.WRITE, 4096, 4096, 10, 20, 1, 0, 41L, IoFlags.FUA);
+        IoBatch stamped = builder.add(0, IoOpCode.READ, 0, 4096, 40, 20, 1, 0);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new SpecificDatumWriter<IoBatch>(IoBatch.SCHEMA$, data).write(stamped, encoder);
+        encoder.flush();
+
+        GenericRecord old = new GenericDatumReader<GenericRecord>(IoBatch.SCHEMA$, before)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        assertThat(old.getSchema().getField("writeSequence")).isNull();
+        assertThat(old.get("offsetBytes").toString()).isEqualTo("[4096, 0]");
+
+        ByteArrayOutputStream oldBytes = new ByteArrayOutputStream();
+        var oldEncoder = EncoderFactory.get().binaryEncoder(oldBytes, null);
+        new GenericDatumWriter<GenericRecord>(before).write(old, oldEncoder);
+        oldEncoder.flush();
+        IoBatch read = new SpecificDatumReader<IoBatch>(before, IoBatch.SCHEMA$, data)
+                .read(null, DecoderFactory.get().binaryDecoder(oldBytes.toByteArray(), null));
+        assertThat(read.getWriteSequence()).isNull();
+        assertThat(read.getIoFlags()).isNull();
+        IoBatchReader io = new IoBatchReader().reset(read);
+        assertThat(io.next()).isTrue();
+        assertThat(io.writeSequence()).isEqualTo(IoFlags.NO_SEQUENCE);
+        assertThat(io.ioFlags()).isEqualTo(IoFlags.NONE);
+        assertThat(stamped.getWriteSequence()).containsExactly(41L, IoFlags.NO_SEQUENCE);
+        assertThat(stamped.getIoFlags()).containsExactly(IoFlags.FUA, IoFlags.NONE);
     }
 
     @Test
@@ -346,6 +396,25 @@ class SchemaEvolutionTest {
                 .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
         assertThat(decoded.getReplayPhases()).isEmpty();
         assertThat(decoded.getIoCount()).isEqualTo(sample.getIoCount());
+    }
+
+    @Test
+    void thePowerCutPhaseKindIsFullyCompatibleAndAnOldConsumerReadsItAsOther() throws IOException {
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FULL_TRANSITIVE,
+                        PhaseKind.SCHEMA$,
+                        List.of(before(PhaseKind.SCHEMA$, HISTORY_POWER_CUT))))
+                .isEmpty();
+        Schema oldChange = before(PhaseChanged.SCHEMA$, HISTORY_POWER_CUT);
+        assertThat(oldChange.getField("phaseKind").schema().getEnumSymbols()).doesNotContain("POWER_CUT");
+        PhaseChanged now = new PhaseChanged("r", 3, "cut", PhaseKind.POWER_CUT, 5L);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new SpecificDatumWriter<PhaseChanged>(PhaseChanged.SCHEMA$).write(now, encoder);
+        encoder.flush();
+        GenericRecord read = new GenericDatumReader<GenericRecord>(PhaseChanged.SCHEMA$, oldChange)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        assertThat(read.get("phaseKind")).hasToString("OTHER");
     }
 
     private static Stream<Schema> namedTypesOf(Schema schema) {

@@ -18,6 +18,7 @@ import dev.ssdpulse.producer.device.DeviceRunResult;
 import dev.ssdpulse.producer.device.DeviceRunner;
 import dev.ssdpulse.producer.device.PhaseOutcome;
 import dev.ssdpulse.producer.device.ShutdownCancellation;
+import dev.ssdpulse.producer.device.WriteStamps;
 import dev.ssdpulse.producer.device.engine.CpuList;
 import dev.ssdpulse.producer.device.engine.IoEngine;
 import dev.ssdpulse.producer.device.engine.IoEngineChoice;
@@ -36,6 +37,7 @@ import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadAvro;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
+import dev.ssdpulse.producer.workload.WorkloadValidator;
 import dev.ssdpulse.schemas.avro.HostDescription;
 import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.RunStarted;
@@ -172,11 +174,17 @@ public final class DeviceCommand implements Callable<Integer> {
 
     @Option(
             names = "--overflow",
-            defaultValue = "drop",
             paramLabel = "drop|block",
             description = "When Kafka falls behind: drop (count and report unpublished I/Os, never stall the I/O path; "
-                    + "default) or block (stall submission: loses nothing, disturbs timing).")
+                    + "the default) or block (stall submission: loses nothing, disturbs timing; the default of a run "
+                    + "with stamped writes, whose log must hold every acknowledged write).")
     String overflow;
+
+    @Option(
+            names = "--verify-writes",
+            description = "Stamp every 4 KiB unit the run writes (as the workload's verify: true) so that `ssdpulse "
+                    + "verify` can check the target against the run's log afterwards, e.g. after a power cut.")
+    boolean verifyWrites;
 
     @Mixin
     OfflineOptions offline;
@@ -207,8 +215,12 @@ public final class DeviceCommand implements Callable<Integer> {
             throw new UserInputException("--submit-batch must be at least 1 (I/Os per submission), got " + submitBatch);
         }
         CpuList cpus = cpusAllowed();
-        OverflowPolicy overflowPolicy = overflowPolicy();
         WorkloadSpec workloadSpec = workload.load();
+        if (verifyWrites && !workloadSpec.verify()) {
+            workloadSpec = workloadSpec.withVerify(true);
+            WorkloadValidator.validate(workloadSpec, workloadSpec.name() + " (with --verify-writes)");
+        }
+        OverflowPolicy overflowPolicy = overflowPolicy(workloadSpec.verify());
         String id = runId == null ? RunIds.newRunId("dev") : RunIds.validate(runId);
         int maxQueueDepth = workloadSpec.schedule().stream()
                 .mapToInt(p -> p.phase().queueDepth())
@@ -272,7 +284,8 @@ public final class DeviceCommand implements Callable<Integer> {
                             DeviceRunOptions.DEFAULT_PROGRESS_INTERVAL_NS,
                             ioTimeout.toNanos(),
                             submitBatch,
-                            cpus));
+                            cpus,
+                            workloadSpec.verify() ? WriteStamps.forRun(id, workloadSpec.seed()) : null));
             if (!quiet) {
                 err.printf(
                         "running %s on %s, %s, engine %s%s, scheduler %s%s (run %s)%n",
@@ -284,6 +297,15 @@ public final class DeviceCommand implements Callable<Integer> {
                         facts.ioScheduler(),
                         cpus == null ? "" : ", I/O threads on CPUs " + cpus,
                         id);
+                if (workloadSpec.verify()) {
+                    err.printf(
+                            "writes stamped for `ssdpulse verify --run %s --target %s`%s%n",
+                            id,
+                            prepared.path(),
+                            offline.offline
+                                    ? "; with --offline no log leaves this machine, so nothing can be verified"
+                                    : "");
+                }
                 err.flush();
             }
             if (offline.offline) {
@@ -354,8 +376,14 @@ public final class DeviceCommand implements Callable<Integer> {
         return cpus;
     }
 
-    /** The publisher's policy chosen by {@code --overflow}: drop (the default) never stalls the I/O path. */
-    OverflowPolicy overflowPolicy() {
+    /**
+     * The publisher's policy chosen by {@code --overflow}: drop (the default) never stalls the I/O path; a run with
+     * stamped writes blocks by default, since a write missing from its log cannot be checked after a power cut.
+     */
+    OverflowPolicy overflowPolicy(boolean stampedWrites) {
+        if (overflow == null) {
+            return stampedWrites ? OverflowPolicy.BLOCK : OverflowPolicy.DROP_AND_COUNT;
+        }
         return switch (overflow) {
             case "drop" -> OverflowPolicy.DROP_AND_COUNT;
             case "block" -> OverflowPolicy.BLOCK;

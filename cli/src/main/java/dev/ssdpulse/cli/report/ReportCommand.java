@@ -44,8 +44,8 @@ import picocli.CommandLine.Spec;
  * percentile table, exact bin counts and outliers, WA, steady-state verdicts — as text, JSON or CSV, and PNG
  * charts of the main plots from the per-window metrics. With {@code --html FILE}: one self-contained HTML
  * report of a run or a set of runs (by ids and labels): for a set, a comparison first, then each run with its
- * test setup ({@link HtmlReport}). A run's latency scatter is drawn window by window as it is read, so a 5,000-s
- * run's millions of points are never all in memory.
+ * test setup and its power-loss verification where it has one ({@link HtmlReport}). A run's latency scatter is
+ * drawn window by window as it is read, so a 5,000-s run's millions of points are never all in memory.
  */
 @Command(
         name = "report",
@@ -191,7 +191,8 @@ public final class ReportCommand implements Callable<Integer> {
                         summary,
                         RunRecords.read(props, registry, Topics.METRICS_1S, id, timeout),
                         RunRecords.read(props, registry, Topics.WAF, id, timeout),
-                        scatter.finish()));
+                        scatter.finish(),
+                        latest(RunRecords.read(props, registry, Topics.WRITE_VERIFICATION, id, timeout))));
             }
         }
         String title = runs.size() == 1
@@ -208,6 +209,11 @@ public final class ReportCommand implements Callable<Integer> {
                         + ReportFormat.grouped(Files.size(htmlFile) / 1e6, 1) + " MB)");
         spec.commandLine().getErr().flush();
         return 0;
+    }
+
+    /** The last of a run's records (the latest verification of a target verified again), null without one. */
+    private static <T> T latest(List<T> records) {
+        return records.isEmpty() ? null : records.get(records.size() - 1);
     }
 
     /**

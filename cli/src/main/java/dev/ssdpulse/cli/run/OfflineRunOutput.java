@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.offline.OfflineRunAnalysis;
 import dev.ssdpulse.streams.report.ReportTables;
@@ -91,6 +92,15 @@ public final class OfflineRunOutput implements RunOutput {
     @Override
     public synchronized void smart(SmartSample sample) {
         analysis.smart(sample);
+    }
+
+    @Override
+    public synchronized void verification(WriteVerification verification) {
+        if (!"json".equals(format)) {
+            // the JSON output stays one document, the summary's
+            VerificationText.print(verification, out);
+            out.flush();
+        }
     }
 
     @Override

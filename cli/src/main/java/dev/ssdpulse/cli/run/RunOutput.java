@@ -5,6 +5,7 @@ import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 
 /**
  * Where a producer command's run goes: streamed to Kafka ({@link StreamedRunOutput}) or analysed in-process
@@ -23,6 +24,12 @@ public interface RunOutput extends IoCompletionSink {
 
     /** A SMART-style counter sample. */
     void smart(SmartSample sample);
+
+    /**
+     * The run's writes verified after a simulated power cut (before {@link #finish}): the same record {@code verify}
+     * writes for a real drive.
+     */
+    void verification(WriteVerification verification);
 
     /** Ends the run, prints what happened; returns the command's exit code. */
     int finish(RunStatus status, String reason, long durationNs);

@@ -12,13 +12,16 @@ import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.Topics;
 import java.io.PrintWriter;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
  * A run published to Kafka through a {@link RunPublisher}: RunStarted now (so an unreachable broker or
@@ -84,6 +87,33 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
     }
 
     @Override
+    public void onIoCompleted(
+            int worker,
+            int phaseIndex,
+            byte op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status,
+            long writeSequence,
+            int ioFlags) {
+        publisher.onIoCompleted(
+                worker,
+                phaseIndex,
+                op,
+                offsetBytes,
+                sizeBytes,
+                submitTimeNs,
+                latencyNs,
+                queueDepth,
+                status,
+                writeSequence,
+                ioFlags);
+    }
+
+    @Override
     public void phaseStarted(ScheduledPhase phase, long timeNs) {
         publisher.phaseChanged(new PhaseChanged(
                 runId,
@@ -101,6 +131,22 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
     @Override
     public void smart(SmartSample sample) {
         publisher.publishSmart(sample);
+    }
+
+    @Override
+    public void verification(WriteVerification verification) {
+        try {
+            producer.send(new ProducerRecord<>(Topics.WRITE_VERIFICATION.name(), runId, verification))
+                    .get(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while publishing the verification", e);
+        } catch (Exception e) {
+            throw new IllegalStateException(
+                    "could not publish the verification to " + Topics.WRITE_VERIFICATION.name() + ": " + e, e);
+        }
+        out.printf("verification recorded in %s%n", Topics.WRITE_VERIFICATION.name());
+        out.flush();
     }
 
     @Override

@@ -14,6 +14,7 @@ import dev.ssdpulse.producer.sim.config.Capacity;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
+import dev.ssdpulse.producer.sim.ftl.mapping.MappingPlan;
 import dev.ssdpulse.producer.sim.run.WorkloadSimulation;
 import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
@@ -113,7 +114,12 @@ public final class SimulateCommand implements Callable<Integer> {
         // the workload's spans and REPLAY traces are checked against the drive before its memory is taken
         ReplayTraces replays = WorkloadSimulation.checkFits(workloadSpec, config);
         String id = runId == null ? RunIds.newRunId("sim") : RunIds.validate(runId);
-        SimulatedDrive drive = new SimulatedDrive(config, workloadSpec.seed());
+        // a run that cuts the power records what each unit holds (40 bytes per unit it writes)
+        SimulatedDrive drive = new SimulatedDrive(
+                config,
+                workloadSpec.seed(),
+                MappingPlan.longLivedHeapBytes(),
+                WorkloadSimulation.recordsVersions(workloadSpec));
         String device = config.name() + ", " + Capacity.format(drive.capacityBytes()) + " user, "
                 + Capacity.format(config.rawFlashBytes()) + " raw flash";
         PrintWriter out = spec.commandLine().getOut();

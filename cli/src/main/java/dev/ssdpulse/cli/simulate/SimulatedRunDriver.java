@@ -2,12 +2,18 @@ package dev.ssdpulse.cli.simulate;
 
 import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunOutput;
+import dev.ssdpulse.producer.integrity.MemoryRunLog;
+import dev.ssdpulse.producer.integrity.UnitStamp;
+import dev.ssdpulse.producer.integrity.Verification;
+import dev.ssdpulse.producer.integrity.VerificationAvro;
+import dev.ssdpulse.producer.integrity.VerificationReport;
 import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
+import dev.ssdpulse.producer.sim.ftl.power.PowerCut;
 import dev.ssdpulse.producer.sim.run.SimulationObserver;
 import dev.ssdpulse.producer.sim.run.WorkloadSimulation;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
@@ -20,9 +26,13 @@ import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 import dev.ssdpulse.schemas.runs.RunStartTime;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -103,7 +113,51 @@ public final class SimulatedRunDriver {
     /** Runs to the end (or cancellation) and finishes the output; returns its exit code. */
     public int run(RunOutput output) {
         Progress progress = new Progress();
+        // a run that cuts the power keeps its log to verify the drive's content against after the cut
+        MemoryRunLog log = drive.recordsVersions() ? new MemoryRunLog() : null;
         SimulationObserver observer = new SimulationObserver() {
+            @Override
+            public void onIoCompleted(
+                    int worker,
+                    int phaseIndex,
+                    byte op,
+                    long offsetBytes,
+                    int sizeBytes,
+                    long submitTimeNs,
+                    long latencyNs,
+                    int queueDepth,
+                    int status,
+                    long writeSequence,
+                    int ioFlags) {
+                output.onIoCompleted(
+                        worker,
+                        phaseIndex,
+                        op,
+                        offsetBytes,
+                        sizeBytes,
+                        submitTimeNs,
+                        latencyNs,
+                        queueDepth,
+                        status,
+                        writeSequence,
+                        ioFlags);
+                if (log != null) {
+                    log.onIoCompleted(
+                            worker,
+                            phaseIndex,
+                            op,
+                            offsetBytes,
+                            sizeBytes,
+                            submitTimeNs,
+                            latencyNs,
+                            queueDepth,
+                            status,
+                            writeSequence,
+                            ioFlags);
+                }
+                progress.io(sizeBytes);
+            }
+
             @Override
             public void onIoCompleted(
                     int worker,
@@ -161,10 +215,65 @@ public final class SimulatedRunDriver {
             throw e;
         }
         boolean aborted = cancelled.getAsBoolean();
+        PowerCut cut = simulation.run().powerCut();
+        if (cut != null) {
+            output.verification(verification(output.runId(), log, cut));
+        }
         return output.finish(
                 aborted ? RunStatus.ABORTED : RunStatus.COMPLETED,
                 aborted ? cancelReason.get() : null,
                 simulation.run().nowNs());
+    }
+
+    /**
+     * The run's writes checked against the drive's content after the cut by the verification core that checks a real
+     * drive: the same classes, models and record, the content the simulated drive's.
+     */
+    WriteVerification verification(String runId, MemoryRunLog log, PowerCut cut) {
+        long runHash = UnitStamp.runHash(runId);
+        VerificationReport report;
+        try {
+            report = Verification.verify(
+                    new Verification.Options(runHash, false, Verification.Listener.NONE), log, cut.forRun(runHash));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // in memory: no I/O happens
+        }
+        boolean plp = cut.powerLossProtection();
+        WriteVerification v = VerificationAvro.of(
+                report,
+                new VerificationAvro.Context(
+                        runId,
+                        Instant.now(),
+                        "simulated drive " + drive.config().name() + " (power cut at "
+                                + String.format(Locale.ROOT, "%.6f", cut.cutNs() / 1e9) + " s of drive time)",
+                        drive.capacityBytes(),
+                        HostDescriptions.toolVersion(),
+                        RunStatus.COMPLETED,
+                        false,
+                        0,
+                        0L,
+                        1L,
+                        plp ? 0L : null,
+                        plp ? 1L : null,
+                        plp
+                                ? "simulated: the cut is the drive's one unsafe shutdown; its power-loss protection ran"
+                                : "simulated: the cut is the drive's one unsafe shutdown; no power-loss protection",
+                        report.unitsChecked() * UnitStamp.UNIT_BYTES,
+                        0));
+        if (progressOut != null) {
+            var account = cut.account();
+            progressOut.printf(
+                    "power cut (%s): %,d units written, %,d still in the write buffer; after it %,d hold their last"
+                            + " write, %,d an older one (the map rolled back), %,d nothing%n",
+                    plp ? "power-loss protection" : "no power-loss protection",
+                    account.writtenUnits(),
+                    account.bufferedUnits(),
+                    account.latestUnits(),
+                    account.olderUnits(),
+                    account.nothingUnits());
+            progressOut.flush();
+        }
+        return v;
     }
 
     public static int maxWorkers(WorkloadSpec workloadSpec) {

@@ -9,7 +9,8 @@ import picocli.CommandLine;
 
 /**
  * The device command publishes with {@link OverflowPolicy#DROP_AND_COUNT} unless told otherwise: a device run keeps
- * its timing when Kafka falls behind. What that policy then does with a stalled broker (every dropped I/O counted
+ * its timing when Kafka falls behind; a run with stamped writes blocks instead, since its log is what verification
+ * checks the target against. What that policy then does with a stalled broker (every dropped I/O counted
  * in heartbeats, RunFinished and the report) is DeviceRunDropAndCountTest's, in the producer module.
  */
 class DeviceOverflowPolicyTest {
@@ -25,7 +26,16 @@ class DeviceOverflowPolicyTest {
     @Test
     void dropAndCountIsTheDefault() {
         assertThat(parsed("--target", "/tmp/never-opened.bin", "--workload", "seed003-qd1-random-read-1000s")
-                        .overflowPolicy())
+                        .overflowPolicy(false))
+                .isEqualTo(OverflowPolicy.DROP_AND_COUNT);
+    }
+
+    @Test
+    void aRunWithStampedWritesBlocksByDefaultSoItsLogHoldsEveryAcknowledgedWriteUnlessToldToDrop() {
+        DeviceCommand device = parsed("--target", "/tmp/never-opened.bin", "--workload", "seed003-power-loss");
+        assertThat(device.overflowPolicy(true)).isEqualTo(OverflowPolicy.BLOCK);
+        assertThat(parsed("--target", "/tmp/never-opened.bin", "--workload", "seed003-power-loss", "--overflow", "drop")
+                        .overflowPolicy(true))
                 .isEqualTo(OverflowPolicy.DROP_AND_COUNT);
     }
 
@@ -38,7 +48,7 @@ class DeviceOverflowPolicyTest {
                                 "seed003-qd1-random-read-1000s",
                                 "--overflow",
                                 "block")
-                        .overflowPolicy())
+                        .overflowPolicy(false))
                 .isEqualTo(OverflowPolicy.BLOCK);
     }
 }

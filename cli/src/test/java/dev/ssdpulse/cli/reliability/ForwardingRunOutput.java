@@ -5,6 +5,7 @@ import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 
 /** A {@link RunOutput} that passes everything to the real one: tests override only what they watch or hold. */
 abstract class ForwardingRunOutput implements RunOutput {
@@ -47,6 +48,11 @@ abstract class ForwardingRunOutput implements RunOutput {
     @Override
     public void smart(SmartSample sample) {
         delegate.smart(sample);
+    }
+
+    @Override
+    public void verification(WriteVerification verification) {
+        delegate.verification(verification);
     }
 
     @Override

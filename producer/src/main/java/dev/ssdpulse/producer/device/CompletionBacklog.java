@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.device;
 
 import dev.ssdpulse.producer.device.engine.IoSlot;
+import dev.ssdpulse.schemas.iobatch.IoFlags;
 
 /**
  * Completions reaped but not yet recorded, copied out of their slots so the slots can carry new requests first.
@@ -21,6 +22,8 @@ final class CompletionBacklog {
     private final long[] completeNanos;
     private final int[] queueDepth;
     private final int[] status;
+    private final long[] writeSequence;
+    private final int[] ioFlags;
     private int size;
 
     CompletionBacklog(int capacity) {
@@ -31,6 +34,8 @@ final class CompletionBacklog {
         completeNanos = new long[capacity];
         queueDepth = new int[capacity];
         status = new int[capacity];
+        writeSequence = new long[capacity];
+        ioFlags = new int[capacity];
     }
 
     /** Copies what a record needs from {@code slot}; the slot may be reused afterwards. */
@@ -43,6 +48,8 @@ final class CompletionBacklog {
         completeNanos[i] = slot.completeNanos;
         queueDepth[i] = slot.queueDepthAtSubmit;
         status[i] = slot.status;
+        writeSequence[i] = slot.writeSequence;
+        ioFlags[i] = slot.fua ? IoFlags.FUA : IoFlags.NONE;
     }
 
     boolean isEmpty() {
@@ -57,7 +64,15 @@ final class CompletionBacklog {
     void drainTo(Recorder recorder) {
         for (int i = 0; i < size; i++) {
             recorder.record(
-                    op[i], offsetBytes[i], sizeBytes[i], submitNanos[i], completeNanos[i], queueDepth[i], status[i]);
+                    op[i],
+                    offsetBytes[i],
+                    sizeBytes[i],
+                    submitNanos[i],
+                    completeNanos[i],
+                    queueDepth[i],
+                    status[i],
+                    writeSequence[i],
+                    ioFlags[i]);
         }
         size = 0;
     }
@@ -71,6 +86,8 @@ final class CompletionBacklog {
                 long submitNanos,
                 long completeNanos,
                 int queueDepth,
-                int status);
+                int status,
+                long writeSequence,
+                int ioFlags);
     }
 }

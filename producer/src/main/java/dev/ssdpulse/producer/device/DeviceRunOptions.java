@@ -21,6 +21,7 @@ import dev.ssdpulse.producer.device.engine.CpuList;
  *                           a whole reap's worth per call
  * @param cpusAllowed        the CPUs every I/O thread is pinned to (fio's {@code cpus_allowed}, each thread may use
  *                           any of them), or null to leave placement to the scheduler
+ * @param stamps             stamp every write ({@code verify: true}), or null to write the phases' data patterns
  */
 public record DeviceRunOptions(
         long targetSizeBytes,
@@ -29,11 +30,31 @@ public record DeviceRunOptions(
         long progressIntervalNs,
         long ioTimeoutNs,
         int submitBatch,
-        CpuList cpusAllowed) {
+        CpuList cpusAllowed,
+        WriteStamps stamps) {
 
     public static final long DEFAULT_PROGRESS_INTERVAL_NS = 1_000_000_000L;
     public static final long DEFAULT_IO_TIMEOUT_NS = 60_000_000_000L;
     public static final int DEFAULT_SUBMIT_BATCH = 1;
+
+    public DeviceRunOptions(
+            long targetSizeBytes,
+            boolean blockDevice,
+            boolean allowDestroyData,
+            long progressIntervalNs,
+            long ioTimeoutNs,
+            int submitBatch,
+            CpuList cpusAllowed) {
+        this(
+                targetSizeBytes,
+                blockDevice,
+                allowDestroyData,
+                progressIntervalNs,
+                ioTimeoutNs,
+                submitBatch,
+                cpusAllowed,
+                null);
+    }
 
     public DeviceRunOptions(
             long targetSizeBytes,
@@ -69,6 +90,19 @@ public record DeviceRunOptions(
         if (submitBatch < 1) {
             throw new IllegalArgumentException("submitBatch must be >= 1, got " + submitBatch);
         }
+    }
+
+    /** The same options, writing stamped units. */
+    public DeviceRunOptions withStamps(WriteStamps s) {
+        return new DeviceRunOptions(
+                targetSizeBytes,
+                blockDevice,
+                allowDestroyData,
+                progressIntervalNs,
+                ioTimeoutNs,
+                submitBatch,
+                cpusAllowed,
+                s);
     }
 
     public static DeviceRunOptions forTarget(long targetSizeBytes, boolean blockDevice, boolean allowDestroyData) {

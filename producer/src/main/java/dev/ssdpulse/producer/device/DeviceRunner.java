@@ -6,7 +6,11 @@ import dev.ssdpulse.producer.device.engine.IoRequestCheck;
 import dev.ssdpulse.producer.device.engine.IoSlot;
 import dev.ssdpulse.producer.device.engine.IoStatus;
 import dev.ssdpulse.producer.device.engine.PatternFiller;
+import dev.ssdpulse.producer.device.engine.StampFiller;
 import dev.ssdpulse.producer.device.engine.ThreadAffinity;
+import dev.ssdpulse.producer.device.engine.WriteFiller;
+import dev.ssdpulse.producer.integrity.StampWriter;
+import dev.ssdpulse.producer.integrity.UnitStamp;
 import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.io.IoRequest;
 import dev.ssdpulse.producer.replay.ReplayGenerator;
@@ -17,6 +21,7 @@ import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.producer.workload.WorkloadGenerators;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
+import dev.ssdpulse.schemas.iobatch.IoFlags;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -25,6 +30,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -67,12 +73,18 @@ public final class DeviceRunner {
     private volatile String cancelReason;
     /** The engines' registration refusals already told to the user: once per run, not once per phase or worker. */
     private final Set<String> refusalsNoticed = new HashSet<>();
+    /** The next sequence a stamped write of the run gets (with {@link DeviceRunOptions#stamps()}). */
+    private final AtomicLong writeSequences = new AtomicLong();
+    /** The run's stamp writer (its random pool is made once per run), or null. */
+    private final StampWriter stampWriter;
     /** The run's traces, scanned before its first phase. */
     private ReplayTraces replays = ReplayTraces.NONE;
 
     public DeviceRunner(IoEngine engine, DeviceRunOptions options) {
         this.engine = engine;
         this.options = options;
+        WriteStamps stamps = options.stamps();
+        this.stampWriter = stamps == null ? null : new StampWriter(stamps.runHash(), stamps.seed());
     }
 
     /** Asks the run to end: safe from any thread (a shutdown hook included); idempotent. */
@@ -109,6 +121,11 @@ public final class DeviceRunner {
             WorkloadSpec spec, ReplayTraces replays, IoCompletionSink sink, DeviceRunListener listener) {
         List<ScheduledPhase> schedule = spec.schedule();
         for (ScheduledPhase p : schedule) {
+            if (p.phase().kind() == PhaseKind.POWER_CUT) {
+                throw new IllegalArgumentException("phase '" + p.name() + "': a POWER_CUT phase cuts the power of a"
+                        + " simulated drive only; cut a real drive's power from outside (a relay or a hot-plug bay)"
+                        + " and run `ssdpulse verify` after it (docs/power-loss.md)");
+            }
             checkAlignment(p);
             if (issuesIo(p.phase()) && p.phase().queueDepth() > engine.maxQueueDepth()) {
                 throw new IllegalArgumentException(
@@ -177,6 +194,10 @@ public final class DeviceRunner {
             if (offset % align != 0) {
                 throw new IllegalArgumentException("phase '" + p.name() + "': span offset " + offset
                         + " B is not a multiple of the engine's alignment " + align + " B (" + engine.name() + ")");
+            }
+            if (options.stamps() != null && offset % UnitStamp.UNIT_BYTES != 0) {
+                throw new IllegalArgumentException("phase '" + p.name() + "': span offset " + offset
+                        + " B is not a multiple of 4 KiB: stamped writes (verify) cover whole 4 KiB units");
             }
         }
     }
@@ -470,7 +491,7 @@ public final class DeviceRunner {
                         for (int q = 0; q < slots.length; q++) {
                             slots[q] = e.allocateSlot(maxSize);
                         }
-                        PatternFiller filler = filler(w, 0); // one thread fills every slot of the worker
+                        WriteFiller filler = filler(w, 0); // one thread fills every slot of the worker
                         Thread t = new Thread(
                                 pinned(() -> asyncLoop(w, e, slots, filler)),
                                 "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker);
@@ -481,7 +502,7 @@ public final class DeviceRunner {
                     for (WorkerStream w : workers) {
                         for (int q = 0; q < phase.queueDepth(); q++) {
                             IoSlot slot = engine.allocateSlot(maxSize);
-                            PatternFiller filler = filler(w, q);
+                            WriteFiller filler = filler(w, q);
                             Thread t = new Thread(
                                     pinned(() -> ioLoop(w, slot, filler)),
                                     "ssdpulse-io-p" + scheduled.index() + "-w" + w.worker + "-q" + q);
@@ -513,7 +534,10 @@ public final class DeviceRunner {
             }
         }
 
-        private PatternFiller filler(WorkerStream w, int q) {
+        private WriteFiller filler(WorkerStream w, int q) {
+            if (stampWriter != null) {
+                return new StampFiller(stampWriter, writeSequences);
+            }
             return new PatternFiller(
                     phase.dataPattern(), scheduled.seed() ^ (0x9E3779B97F4A7C15L * (w.worker * 4099L + q + 1)));
         }
@@ -609,7 +633,7 @@ public final class DeviceRunner {
                     replay == null ? null : replay.result());
         }
 
-        private void ioLoop(WorkerStream w, IoSlot slot, PatternFiller filler) {
+        private void ioLoop(WorkerStream w, IoSlot slot, WriteFiller filler) {
             try {
                 IoRequest r = w.request;
                 while (!stop && !ending) {
@@ -627,6 +651,8 @@ public final class DeviceRunner {
                         slot.op = r.op;
                         slot.offsetBytes = r.offsetBytes;
                         slot.sizeBytes = r.sizeBytes;
+                        slot.fua = r.fua;
+                        slot.writeSequence = IoFlags.NO_SEQUENCE;
                         due = r.dueNs != IoRequest.UNSCHEDULED;
                         scheduledNanos = due
                                 ? originNanos + r.dueNs
@@ -667,14 +693,15 @@ public final class DeviceRunner {
          * overshoots its duration by at most one batch, a few I/O latencies) and once per request only when the
          * request is paced; the engine stamps submit and completion times once per batch.
          */
-        private void asyncLoop(WorkerStream w, IoEngine e, IoSlot[] slots, PatternFiller filler) {
+        private void asyncLoop(WorkerStream w, IoEngine e, IoSlot[] slots, WriteFiller filler) {
             int depth = slots.length;
             IoSlot[] free = slots.clone();
             int freeCount = depth;
             IoSlot[] done = new IoSlot[depth];
             CompletionBacklog backlog = new CompletionBacklog(depth);
-            CompletionBacklog.Recorder recorder = (op, offset, size, submitNanos, completeNanos, qd, status) ->
-                    complete(w, op, offset, size, submitNanos, completeNanos, qd, status);
+            CompletionBacklog.Recorder recorder =
+                    (op, offset, size, submitNanos, completeNanos, qd, status, sequence, flags) ->
+                            complete(w, op, offset, size, submitNanos, completeNanos, qd, status, sequence, flags);
             IoRequest r = w.request;
             int inFlight = 0;
             int unsubmitted = 0; // submitted to the engine, not yet handed to the kernel
@@ -700,6 +727,8 @@ public final class DeviceRunner {
                             staged.op = r.op;
                             staged.offsetBytes = r.offsetBytes;
                             staged.sizeBytes = r.sizeBytes;
+                            staged.fua = r.fua;
+                            staged.writeSequence = IoFlags.NO_SEQUENCE;
                             stagedScheduled = r.dueNs != IoRequest.UNSCHEDULED;
                             if (stagedScheduled) {
                                 stagedDueNanos = originNanos + r.dueNs; // a trace's recorded time: never shifted
@@ -853,7 +882,9 @@ public final class DeviceRunner {
                     slot.submitNanos,
                     slot.completeNanos,
                     queueDepth,
-                    slot.status);
+                    slot.status,
+                    slot.writeSequence,
+                    slot.fua ? IoFlags.FUA : IoFlags.NONE);
         }
 
         private void complete(
@@ -864,7 +895,9 @@ public final class DeviceRunner {
                 long submitNanos,
                 long completeNanos,
                 int queueDepth,
-                int status) {
+                int status,
+                long writeSequence,
+                int ioFlags) {
             boolean ok = status == IoStatus.OK;
             w.sinkLock.lock();
             try {
@@ -887,7 +920,9 @@ public final class DeviceRunner {
                         submitNanos - runStart,
                         completeNanos - submitNanos,
                         queueDepth,
-                        status);
+                        status,
+                        writeSequence,
+                        ioFlags);
             } finally {
                 w.sinkLock.unlock();
             }

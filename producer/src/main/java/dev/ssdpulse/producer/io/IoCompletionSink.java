@@ -30,4 +30,27 @@ public interface IoCompletionSink {
             long latencyNs,
             int queueDepth,
             int status);
+
+    /**
+     * As {@link #onIoCompleted(int, int, byte, long, int, long, long, int, int)}, for an I/O that may carry the
+     * sequence its stamped write wrote into its units, or flags: a sink that records runs for verification (the
+     * publisher) keeps them, others drop them.
+     *
+     * @param writeSequence the stamped write's sequence, or {@code IoFlags.NO_SEQUENCE}
+     * @param ioFlags       {@code IoFlags} bits (FUA)
+     */
+    default void onIoCompleted(
+            int worker,
+            int phaseIndex,
+            byte op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status,
+            long writeSequence,
+            int ioFlags) {
+        onIoCompleted(worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth, status);
+    }
 }

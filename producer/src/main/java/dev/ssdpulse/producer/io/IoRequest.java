@@ -5,7 +5,8 @@ import dev.ssdpulse.schemas.iobatch.IoOpCode;
 /**
  * A mutable request slot that a {@link RequestGenerator} fills; reused to keep the hot path free of
  * allocation. {@code delayNs} is the think time the worker waits before submitting this request (0 when
- * the workload has none). {@code dueNs} is the time the request was recorded at, for a replayed trace: the
+ * the workload has none). {@code fua} asks for a write that is durable when it completes (RWF_DSYNC).
+ * {@code dueNs} is the time the request was recorded at, for a replayed trace: the
  * driver submits it then (ns since the phase start) or, when it cannot, as soon as it can, and tells the
  * generator how late ({@link RequestGenerator#issued}); {@link #UNSCHEDULED} for every other request.
  */
@@ -17,6 +18,7 @@ public final class IoRequest {
     public long offsetBytes;
     public int sizeBytes;
     public long delayNs;
+    public boolean fua;
     public long dueNs = UNSCHEDULED;
 
     public void set(byte op, long offsetBytes, int sizeBytes, long delayNs) {
@@ -24,6 +26,7 @@ public final class IoRequest {
         this.offsetBytes = offsetBytes;
         this.sizeBytes = sizeBytes;
         this.delayNs = delayNs;
+        this.fua = false;
         this.dueNs = UNSCHEDULED;
     }
 
@@ -33,6 +36,7 @@ public final class IoRequest {
         this.offsetBytes = offsetBytes;
         this.sizeBytes = sizeBytes;
         this.delayNs = 0;
+        this.fua = false;
         this.dueNs = dueNs;
     }
 
@@ -40,6 +44,7 @@ public final class IoRequest {
     public String toString() {
         return IoOpCode.name(op) + "@" + offsetBytes + "+" + sizeBytes
                 + (delayNs > 0 ? " after " + delayNs + "ns" : "")
+                + (fua ? " FUA" : "")
                 + (dueNs != UNSCHEDULED ? " due at " + dueNs + "ns" : "");
     }
 }

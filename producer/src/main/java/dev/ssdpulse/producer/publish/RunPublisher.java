@@ -12,6 +12,7 @@ import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
+import dev.ssdpulse.schemas.iobatch.IoFlags;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.schemas.topics.Topics;
 import java.time.Instant;
@@ -133,6 +134,34 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
             long latencyNs,
             int queueDepth,
             int status) {
+        onIoCompleted(
+                worker,
+                phaseIndex,
+                op,
+                offsetBytes,
+                sizeBytes,
+                submitTimeNs,
+                latencyNs,
+                queueDepth,
+                status,
+                IoFlags.NO_SEQUENCE,
+                IoFlags.NONE);
+    }
+
+    /** Also records the sequence a stamped write carried and the I/O's flags (FUA), for {@code ssdpulse verify}. */
+    @Override
+    public void onIoCompleted(
+            int worker,
+            int phaseIndex,
+            byte op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status,
+            long writeSequence,
+            int ioFlags) {
         ioCompleted.incrementAndGet();
         long completionNs = submitTimeNs + latencyNs;
         if (completionNs > maxCompletionNsPerWorker[worker]) {
@@ -145,7 +174,17 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
             default -> {}
         }
         IoBatchBuilder builder = builders[worker];
-        IoBatch full = builder.add(phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth, status);
+        IoBatch full = builder.add(
+                phaseIndex,
+                op,
+                offsetBytes,
+                sizeBytes,
+                submitTimeNs,
+                latencyNs,
+                queueDepth,
+                status,
+                writeSequence,
+                ioFlags);
         if (full != null) {
             lastEventTimeNs = submitTimeNs + latencyNs;
             enqueueBatch(full);

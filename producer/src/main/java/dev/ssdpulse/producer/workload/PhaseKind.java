@@ -6,7 +6,10 @@ package dev.ssdpulse.producer.workload;
  * the simulator; with {@code trim: true} and access specs, a TRIM pass instead). IDLE: no I/O for the
  * duration. FILL: static data written before a test (e.g. seed 000's "0/4/8/16 GB of free flash"). REPLAY: a
  * recorded block trace issued again ({@link ReplaySpec}); its result is the trace's completion time, the load
- * time.
+ * time. POWER_CUT: the simulator cuts the drive's power when the phase's duration has passed or its totalBytes are
+ * written (its access specs' I/O runs until then; without access specs it waits): the run ends at the cut, with I/Os
+ * in flight, and its writes are verified against what the simulated drive holds after it. A device run refuses it:
+ * a real drive's power is cut from outside (docs/power-loss.md).
  */
 public enum PhaseKind {
     PURGE,
@@ -16,5 +19,6 @@ public enum PhaseKind {
     IDLE,
     FILL,
     OTHER,
-    REPLAY
+    REPLAY,
+    POWER_CUT
 }

@@ -25,6 +25,7 @@ import java.util.OptionalLong;
  * @param trim          when true the write share of the access specs is issued as TRIM (fio's
  *                      {@code rw=trim}/{@code randtrim}); a PURGE with trim and access specs is a TRIM pass
  * @param repeat        how many times the phase runs in a row (seed 002's three runs)
+ * @param durability    FLUSHes and FUA writes of the phase ({@link WriteDurability#none()} by default)
  * @param replay        the trace of a REPLAY phase (empty for every other kind); its queueDepth caps the I/Os in
  *                      flight
  */
@@ -44,11 +45,13 @@ public record PhaseSpec(
         DataPattern dataPattern,
         boolean trim,
         int repeat,
+        WriteDurability durability,
         Optional<ReplaySpec> replay)
         implements WorkloadStep {
 
     public PhaseSpec {
         accessSpecs = List.copyOf(accessSpecs);
+        durability = durability == null ? WriteDurability.none() : durability;
         replay = replay == null ? Optional.empty() : replay;
     }
 
@@ -79,6 +82,7 @@ public record PhaseSpec(
         b.dataPattern = dataPattern;
         b.trim = trim;
         b.repeat = repeat;
+        b.durability = durability;
         b.replay = replay;
         return b;
     }
@@ -100,6 +104,7 @@ public record PhaseSpec(
         private DataPattern dataPattern = DataPattern.incompressible();
         private boolean trim;
         private int repeat = 1;
+        private WriteDurability durability = WriteDurability.none();
         private Optional<ReplaySpec> replay = Optional.empty();
 
         private Builder(String name, PhaseKind kind) {
@@ -192,6 +197,11 @@ public record PhaseSpec(
             return this;
         }
 
+        public Builder durability(WriteDurability v) {
+            durability = v;
+            return this;
+        }
+
         public Builder replay(ReplaySpec v) {
             replay = Optional.ofNullable(v);
             return this;
@@ -214,6 +224,7 @@ public record PhaseSpec(
                     dataPattern,
                     trim,
                     repeat,
+                    durability,
                     replay);
         }
     }

@@ -16,7 +16,8 @@ import java.util.function.Function;
  * and unknown-field problem (ranges are {@link WorkloadValidator}'s job).
  */
 final class SpecReader {
-    static final List<String> WORKLOAD_FIELDS = List.of("name", "description", "seed", "targetSize", "phases");
+    static final List<String> WORKLOAD_FIELDS =
+            List.of("name", "description", "seed", "targetSize", "verify", "phases");
     static final List<String> PHASE_FIELDS = List.of(
             "name",
             "kind",
@@ -33,6 +34,9 @@ final class SpecReader {
             "dataPattern",
             "trim",
             "repeat",
+            "flushEveryWrites",
+            "flushInterval",
+            "fuaPercent",
             "trace",
             "format",
             "timing",
@@ -74,8 +78,9 @@ final class SpecReader {
         OptionalLong target = root.hasNonNull("targetSize")
                 ? OptionalLong.of(parsed(root.get("targetSize"), "targetSize", this::bytes, 0L))
                 : OptionalLong.empty();
+        boolean verify = bool(root, "", "verify");
         List<WorkloadStep> steps = steps(root, "", "phases");
-        return new WorkloadSpec(name, description, seed, target, steps);
+        return new WorkloadSpec(name, description, seed, target, steps, verify);
     }
 
     private List<WorkloadStep> steps(JsonNode node, String prefix, String field) {
@@ -156,14 +161,12 @@ final class SpecReader {
             b.dataPattern(parsed(
                     n.get("dataPattern"), p + "dataPattern", SpecReader::dataPattern, DataPattern.incompressible()));
         }
-        if (n.hasNonNull("trim")) {
-            JsonNode t = n.get("trim");
-            if (t.isBoolean()) {
-                b.trim(t.booleanValue());
-            } else {
-                problems.add(source + ": " + p + "trim: '" + t.asText() + "' is not true or false");
-            }
-        }
+        b.trim(bool(n, p, "trim"));
+        long flushInterval = n.hasNonNull("flushInterval")
+                ? parsed(n.get("flushInterval"), p + "flushInterval", this::durationNs, 0L)
+                : 0;
+        b.durability(new WriteDurability((int) integer(n, p, "flushEveryWrites", false, 0L), flushInterval, (int)
+                integer(n, p, "fuaPercent", false, 0L)));
         b.repeat((int) integer(n, p, "repeat", false, 1L));
         if (kind == PhaseKind.REPLAY) {
             b.replay(replay(n, p));
@@ -254,6 +257,19 @@ final class SpecReader {
                 ? parsed(n.get("size"), at + ".size", this::amount, Amount.ofPercent(100))
                 : Amount.ofPercent(100);
         return new Span(offset, size);
+    }
+
+    /** A true/false field, false when absent. */
+    private boolean bool(JsonNode n, String p, String field) {
+        JsonNode t = n.get(field);
+        if (t == null || t.isNull()) {
+            return false;
+        }
+        if (!t.isBoolean()) {
+            problems.add(source + ": " + p + field + ": '" + t.asText() + "' is not true or false");
+            return false;
+        }
+        return t.booleanValue();
     }
 
     private long bytes(JsonNode v) {

@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.workload;
 
 import dev.ssdpulse.producer.io.RequestGenerator;
+import java.util.function.LongSupplier;
 
 /**
  * Builds the request generator of one worker in one phase.
@@ -13,6 +14,9 @@ import dev.ssdpulse.producer.io.RequestGenerator;
  * <p>Time fields: {@code IoRequest.delayNs} is the minimum gap between this submit and the worker's previous
  * submit; it carries IOMeter's burst delay and the rate limit (phase rate / workers per worker, exact over
  * time). A driver paces with it rather than sleeping after completions.
+ *
+ * <p>FLUSH and FUA ({@link WriteDurability}): a FLUSH request after every N writes of the worker, or once a flush
+ * interval has passed on the driver's clock; the FUA flag on a share of the writes.
  */
 public final class WorkloadGenerators {
     private static final RequestGenerator NO_REQUESTS = request -> false;
@@ -28,6 +32,21 @@ public final class WorkloadGenerators {
      *                                  than a transfer
      */
     public static RequestGenerator forPhase(PhaseSpec phase, int worker, long seed, long targetSizeBytes) {
+        if (phase.durability().flushIntervalNs() > 0) {
+            throw new IllegalArgumentException("phase '" + phase.name() + "': flushInterval needs a driver with a"
+                    + " clock (the device engine); use flushEveryWrites here");
+        }
+        return forPhase(phase, worker, seed, targetSizeBytes, () -> 0L);
+    }
+
+    /**
+     * As {@link #forPhase(PhaseSpec, int, long, long)}, with the driver's clock for a time-based FLUSH
+     * ({@code flushInterval}).
+     *
+     * @param clockNs the driver's time in ns (any origin), read only when the phase has a flush interval
+     */
+    public static RequestGenerator forPhase(
+            PhaseSpec phase, int worker, long seed, long targetSizeBytes, LongSupplier clockNs) {
         if (worker < 0 || worker >= phase.workers()) {
             throw new IllegalArgumentException("worker " + worker + " is not in 0.." + (phase.workers() - 1)
                     + " for phase '" + phase.name() + "'");
@@ -61,6 +80,9 @@ public final class WorkloadGenerators {
         // workload seed itself rather than the scheduled phase's seed.
         long workerSeed =
                 WorkloadSpec.mix64(seed ^ WorkloadSpec.mix64(phase.name().hashCode() * 0x9E3779B97F4A7C15L + worker));
-        return new AccessSpecGenerator(phase, regionStart, regionSize, budget, workerSeed);
+        RequestGenerator requests = new AccessSpecGenerator(phase, regionStart, regionSize, budget, workerSeed);
+        return phase.durability().any()
+                ? new DurableWrites(requests, phase.durability(), workerSeed, clockNs)
+                : requests;
     }
 }

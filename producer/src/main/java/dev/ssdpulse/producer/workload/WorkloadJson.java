@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * Canonical JSON of a workload: every field explicit (defaults filled in, placeholders resolved) in a fixed
  * order, sizes as byte counts, durations as "&lt;n&gt;ns" strings (a bare number would mean seconds),
- * relative amounts as "P%+B". It goes into RunStarted so a run can be replayed; {@link #fromCanonicalJson}
+ * relative amounts as "P%+B"; {@code verify} and a phase's FLUSH/FUA fields only when set. It goes into RunStarted so a run can be replayed; {@link #fromCanonicalJson}
  * reads it back to an equal spec.
  */
 public final class WorkloadJson {
@@ -24,6 +24,9 @@ public final class WorkloadJson {
         root.put("description", spec.description());
         root.put("seed", spec.seed());
         spec.targetSizeBytes().ifPresent(t -> root.put("targetSize", t));
+        if (spec.verify()) {
+            root.put("verify", true); // absent when false: a workload without stamps keeps its JSON
+        }
         root.set("phases", steps(spec.phases()));
         try {
             return MAPPER.writeValueAsString(root);
@@ -90,6 +93,17 @@ public final class WorkloadJson {
                 });
         n.put("trim", p.trim());
         n.put("repeat", p.repeat());
+        // absent when unset, like verify: the JSON of workloads without them stays as it was
+        WriteDurability d = p.durability();
+        if (d.flushEveryWrites() > 0) {
+            n.put("flushEveryWrites", d.flushEveryWrites());
+        }
+        if (d.flushIntervalNs() > 0) {
+            n.put("flushInterval", d.flushIntervalNs() + "ns");
+        }
+        if (d.fuaPercent() > 0) {
+            n.put("fuaPercent", d.fuaPercent());
+        }
         p.replay().ifPresent(r -> {
             n.put("trace", r.trace().name());
             n.put("format", r.format().label());

@@ -75,7 +75,8 @@ public record WorkloadOverrides(
                 spec.description(),
                 seed != null ? seed : spec.seed(),
                 targetSizeBytes != null ? OptionalLong.of(targetSizeBytes) : spec.targetSizeBytes(),
-                steps(spec.phases()));
+                steps(spec.phases()),
+                spec.verify());
         WorkloadValidator.validate(out, source + " (with overrides)");
         return out;
     }

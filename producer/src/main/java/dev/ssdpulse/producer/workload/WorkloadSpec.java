@@ -13,15 +13,34 @@ import java.util.OptionalLong;
  * @param targetSizeBytes intended target size (e.g. seed 001's 160 GB test file): the size a file target is
  *                        created with; a block device or simulated drive uses its own capacity
  * @param phases          steps in run order
+ * @param verify          stamp every 4 KiB unit a write carries so that {@code ssdpulse verify} can check the target
+ *                        against the run's log afterwards (a power-loss test); the data written is then the stamps
+ *                        and their incompressible pseudo-random rest, whatever a phase's dataPattern
  */
 public record WorkloadSpec(
-        String name, String description, long seed, OptionalLong targetSizeBytes, List<WorkloadStep> phases) {
+        String name,
+        String description,
+        long seed,
+        OptionalLong targetSizeBytes,
+        List<WorkloadStep> phases,
+        boolean verify) {
 
     /** Expansion guard: more scheduled phases than this is a spec error, not a workload. */
     public static final int MAX_SCHEDULED_PHASES = 1_000_000;
 
     public WorkloadSpec {
         phases = List.copyOf(phases);
+    }
+
+    /** A workload whose writes are not stamped. */
+    public WorkloadSpec(
+            String name, String description, long seed, OptionalLong targetSizeBytes, List<WorkloadStep> phases) {
+        this(name, description, seed, targetSizeBytes, phases, false);
+    }
+
+    /** The same workload with its writes stamped ({@code device --verify-writes}) or not. */
+    public WorkloadSpec withVerify(boolean v) {
+        return new WorkloadSpec(name, description, seed, targetSizeBytes, phases, v);
     }
 
     /** Number of phases after expanding repeats (saturates at Long.MAX_VALUE). */

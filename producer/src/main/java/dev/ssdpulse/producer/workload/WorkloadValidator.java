@@ -50,6 +50,17 @@ public final class WorkloadValidator {
         }
         steps(spec.phases(), source, "phases", spec, p);
         long n = spec.scheduledPhaseCount();
+        if (p.isEmpty() && n <= WorkloadSpec.MAX_SCHEDULED_PHASES) {
+            List<ScheduledPhase> schedule = spec.schedule();
+            for (int i = 0; i + 1 < schedule.size(); i++) {
+                if (schedule.get(i).phase().kind() == PhaseKind.POWER_CUT) {
+                    p.add(source + ": phase '" + schedule.get(i).name() + "': a POWER_CUT phase ends the run at the"
+                            + " cut, so it must be the last phase ('"
+                            + schedule.get(i + 1).name() + "' follows it)");
+                    break;
+                }
+            }
+        }
         if (n > WorkloadSpec.MAX_SCHEDULED_PHASES) {
             p.add(source + ": phases: repeats expand to " + n + " phases, at most " + WorkloadSpec.MAX_SCHEDULED_PHASES
                     + " are allowed");
@@ -129,6 +140,16 @@ public final class WorkloadValidator {
             p.add(at + ".span.size: " + span.size().toCanonicalString() + " must be > 0");
         }
 
+        WriteDurability durability = ph.durability();
+        range(p, at + ".flushEveryWrites", durability.flushEveryWrites(), 0, Integer.MAX_VALUE);
+        range(p, at + ".fuaPercent", durability.fuaPercent(), 0, 100);
+        if (durability.flushIntervalNs() < 0) {
+            p.add(at + ".flushInterval: must not be negative");
+        }
+        if (spec.verify()) {
+            verifiable(ph, at, p);
+        }
+
         boolean io = !ph.accessSpecs().isEmpty();
         switch (ph.kind()) {
             case REPLAY:
@@ -140,6 +161,16 @@ public final class WorkloadValidator {
                 }
                 if (ph.durationNs().isEmpty()) {
                     p.add(at + ".duration: an IDLE phase needs a duration");
+                }
+                break;
+            case POWER_CUT:
+                if (ph.durationNs().isEmpty() && ph.totalBytes().isEmpty()) {
+                    p.add(at + ": a POWER_CUT phase needs duration (the cut that long after it starts) or totalBytes"
+                            + " (the cut once that much is written), or both: whichever comes first");
+                }
+                if (!io && ph.totalBytes().isPresent()) {
+                    p.add(at + ".totalBytes: a POWER_CUT phase without access specs writes nothing; cut it by"
+                            + " duration");
                 }
                 break;
             case PURGE:
@@ -190,6 +221,50 @@ public final class WorkloadValidator {
             if (problem != null) {
                 p.add(at + ".span: " + problem);
             }
+        }
+    }
+
+    /** Size of the unit a stamped write stamps (verify: true): each 4 KiB of a write carries its own stamp. */
+    public static final int STAMP_UNIT_BYTES = 4096;
+
+    /**
+     * A workload with {@code verify: true} stamps every 4 KiB unit its writes carry: writes must cover whole units
+     * (transfer sizes and alignments multiples of 4 KiB, a span starting on one), and the data written is the stamps,
+     * so no other data pattern can be asked for.
+     */
+    private static void verifiable(PhaseSpec ph, String at, List<String> p) {
+        if (ph.kind() == PhaseKind.REPLAY) {
+            p.add(at + ".kind: a REPLAY phase writes its trace's I/Os as recorded, not in whole 4 KiB units: with"
+                    + " verify: true every write is stamped in whole units; replay it in a workload without verify");
+            return;
+        }
+        boolean writes = !ph.trim() && ph.accessSpecs().stream().anyMatch(a -> a.percentRead() < 100);
+        if (!writes) {
+            return;
+        }
+        for (int j = 0; j < ph.accessSpecs().size(); j++) {
+            AccessSpec a = ph.accessSpecs().get(j);
+            if (a.percentRead() == 100) {
+                continue;
+            }
+            String as = at + ".accessSpecs[" + j + "]";
+            if (a.transferSizeBytes() % STAMP_UNIT_BYTES != 0) {
+                p.add(as + ".transferSize: " + a.transferSizeBytes() + " is not a multiple of 4 KiB: with verify: true"
+                        + " every write is stamped in whole 4 KiB units");
+            }
+            if (a.alignmentBytes() % STAMP_UNIT_BYTES != 0) {
+                p.add(as + ".alignment: " + a.alignmentBytes() + " is not a multiple of 4 KiB: with verify: true every"
+                        + " write is stamped in whole 4 KiB units");
+            }
+        }
+        Amount offset = ph.span().offset();
+        if (offset.isAbsolute() && offset.bytes() % STAMP_UNIT_BYTES != 0) {
+            p.add(at + ".span.offset: " + offset.bytes() + " is not a multiple of 4 KiB: with verify: true every write"
+                    + " is stamped in whole 4 KiB units");
+        }
+        if (ph.dataPattern().kind() != DataPattern.Kind.INCOMPRESSIBLE) {
+            p.add(at + ".dataPattern: with verify: true the data written is the stamps and their incompressible"
+                    + " pseudo-random rest; remove dataPattern");
         }
     }
 

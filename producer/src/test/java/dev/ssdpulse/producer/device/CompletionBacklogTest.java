@@ -3,6 +3,7 @@ package dev.ssdpulse.producer.device;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.producer.device.engine.IoSlot;
+import dev.ssdpulse.schemas.iobatch.IoFlags;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -17,15 +18,17 @@ class CompletionBacklogTest {
             long submitNanos,
             long completeNanos,
             int queueDepth,
-            int status) {}
+            int status,
+            long writeSequence,
+            int ioFlags) {}
 
     @Test
     void holdsCopiesSoTheSlotsCanBeRefilledAndDrainsOldestFirst() {
         CompletionBacklog backlog = new CompletionBacklog(4);
         IoSlot slot = new IoSlot(ByteBuffer.allocateDirect(4096));
         List<Recorded> out = new ArrayList<>();
-        CompletionBacklog.Recorder recorder =
-                (op, off, size, sub, done, qd, st) -> out.add(new Recorded(op, off, size, sub, done, qd, st));
+        CompletionBacklog.Recorder recorder = (op, off, size, sub, done, qd, st, seq, flags) ->
+                out.add(new Recorded(op, off, size, sub, done, qd, st, seq, flags));
         assertThat(backlog.isEmpty()).isTrue();
 
         for (int i = 0; i < 4; i++) {
@@ -38,17 +41,17 @@ class CompletionBacklogTest {
 
         assertThat(out)
                 .containsExactly(
-                        new Recorded(IoOpCode.READ, 0, 4096, 100, 150, 1, 0),
-                        new Recorded(IoOpCode.WRITE, 4096, 4096, 101, 151, 2, 0),
-                        new Recorded(IoOpCode.READ, 8192, 4096, 102, 152, 3, 0),
-                        new Recorded(IoOpCode.WRITE, 12288, 4096, 103, 153, 4, 5));
+                        new Recorded(IoOpCode.READ, 0, 4096, 100, 150, 1, 0, -1, 0),
+                        new Recorded(IoOpCode.WRITE, 4096, 4096, 101, 151, 2, 0, 101, IoFlags.FUA),
+                        new Recorded(IoOpCode.READ, 8192, 4096, 102, 152, 3, 0, -1, 0),
+                        new Recorded(IoOpCode.WRITE, 12288, 4096, 103, 153, 4, 5, 103, IoFlags.FUA));
         assertThat(backlog.isEmpty()).isTrue();
 
         out.clear();
         backlog.add(slot);
         backlog.drainTo(recorder);
         backlog.drainTo(recorder); // drained once only
-        assertThat(out).containsExactly(new Recorded(IoOpCode.TRIM, 1 << 20, 4096, 999, 1049, 900, 0));
+        assertThat(out).containsExactly(new Recorded(IoOpCode.TRIM, 1 << 20, 4096, 999, 1049, 900, 0, -1, 0));
     }
 
     private static void fill(IoSlot slot, byte op, long offsetBytes, long submitNanos, int status) {
@@ -58,6 +61,9 @@ class CompletionBacklogTest {
         slot.submitNanos = submitNanos;
         slot.completeNanos = submitNanos + 50;
         slot.queueDepthAtSubmit = (int) (submitNanos - 99);
+        // a write carries the sequence it stamped and, here, FUA: both travel with its completion
+        slot.writeSequence = op == IoOpCode.WRITE ? submitNanos : IoFlags.NO_SEQUENCE;
+        slot.fua = op == IoOpCode.WRITE;
         slot.status = status;
     }
 }

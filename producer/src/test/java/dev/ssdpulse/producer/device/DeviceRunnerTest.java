@@ -310,6 +310,24 @@ class DeviceRunnerTest {
     }
 
     @Test
+    void aPowerCutPhaseIsRefusedBeforeAnyIoOnADevice() {
+        NullIoEngine e = new NullIoEngine();
+        e.open(null, TARGET, true, true);
+        RecordingSink sink = new RecordingSink();
+        PhaseSpec cut = PhaseSpec.builder("cut", PhaseKind.POWER_CUT)
+                .accessSpec(AccessSpec.of(4096, 100, 0, 100))
+                .durationNs(MS)
+                .build();
+        WorkloadSpec workload = spec(io("w", 0, 1, 1).durationNs(MS).build(), cut);
+        assertThatThrownBy(() -> new DeviceRunner(e, DeviceRunOptions.forTarget(TARGET, false, false))
+                        .run(workload, sink, DeviceRunListener.NONE))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("phase 'cut': a POWER_CUT phase cuts the power of a simulated drive only")
+                .hasMessageContaining("ssdpulse verify");
+        assertThat(sink.count.get()).isZero();
+    }
+
+    @Test
     void misalignedWorkloadIsRejectedBeforeAnyIo() {
         NullIoEngine e = new NullIoEngine(4096);
         e.open(null, TARGET, true, true);

@@ -83,6 +83,7 @@ public final class Seed000FitMain {
                 new MetadataSpec(
                         base.metadata().parityStripeDataPages(),
                         Integer.parseInt(p[2]),
-                        base.metadata().mapCacheBytes()));
+                        base.metadata().mapCacheBytes()),
+                base.power());
     }
 }

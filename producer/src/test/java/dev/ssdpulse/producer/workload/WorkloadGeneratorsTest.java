@@ -164,6 +164,78 @@ class WorkloadGeneratorsTest {
     }
 
     @Test
+    void aFlushFollowsEveryNWritesAndTheRestOfTheSequenceIsUnchanged() {
+        PhaseSpec plain = phase(AccessSpec.of(4096, 100, 50, 100)).build();
+        PhaseSpec flushing =
+                plain.toBuilder().durability(new WriteDurability(3, 0, 0)).build();
+        RequestGenerator a = WorkloadGenerators.forPhase(plain, 0, 9, TARGET);
+        RequestGenerator b = WorkloadGenerators.forPhase(flushing, 0, 9, TARGET);
+        IoRequest ra = new IoRequest();
+        IoRequest rb = new IoRequest();
+        int writes = 0;
+        int flushes = 0;
+        for (int i = 0; i < 10_000; i++) {
+            assertThat(a.next(ra)).isTrue();
+            assertThat(b.next(rb)).isTrue();
+            assertThat(rb.op).isNotEqualTo(IoOpCode.FLUSH);
+            assertThat(rb.offsetBytes).isEqualTo(ra.offsetBytes);
+            assertThat(rb.op).isEqualTo(ra.op);
+            assertThat(rb.fua).isFalse();
+            if (ra.op == IoOpCode.WRITE && ++writes % 3 == 0) {
+                assertThat(b.next(rb)).isTrue();
+                assertThat(rb.op).isEqualTo(IoOpCode.FLUSH);
+                assertThat(rb.sizeBytes).isZero();
+                flushes++;
+            }
+        }
+        assertThat(flushes).isEqualTo(writes / 3).isPositive();
+    }
+
+    @Test
+    void aTimedFlushComesOnceTheIntervalPassedOnTheDriversClockAndOnlyAfterWrites() {
+        long[] now = {0};
+        PhaseSpec p = phase(AccessSpec.of(4096, 100, 0, 100))
+                .durability(new WriteDurability(0, 1_000_000, 0))
+                .build();
+        RequestGenerator g = WorkloadGenerators.forPhase(p, 0, 1, TARGET, () -> now[0]);
+        IoRequest r = new IoRequest();
+        assertThat(g.next(r)).isTrue();
+        assertThat(r.op).isEqualTo(IoOpCode.WRITE);
+        now[0] = 999_999;
+        assertThat(g.next(r)).isTrue();
+        assertThat(r.op).isEqualTo(IoOpCode.WRITE);
+        now[0] = 1_000_000;
+        assertThat(g.next(r)).isTrue();
+        assertThat(r.op).isEqualTo(IoOpCode.FLUSH);
+        assertThat(g.next(r)).isTrue();
+        assertThat(r.op).isEqualTo(IoOpCode.WRITE);
+        assertThatThrownBy(() -> WorkloadGenerators.forPhase(p, 0, 1, TARGET))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("flushInterval needs a driver with a clock");
+    }
+
+    @Test
+    void theFuaShareOfWritesFollowsItsPercentageAndReadsNeverCarryIt() {
+        PhaseSpec p = phase(AccessSpec.of(4096, 100, 50, 100))
+                .durability(new WriteDurability(0, 0, 20))
+                .build();
+        RequestGenerator g = WorkloadGenerators.forPhase(p, 0, 3, TARGET);
+        IoRequest r = new IoRequest();
+        int writes = 0;
+        int fua = 0;
+        for (int i = 0; i < 100_000; i++) {
+            assertThat(g.next(r)).isTrue();
+            if (r.op == IoOpCode.WRITE) {
+                writes++;
+                fua += r.fua ? 1 : 0;
+            } else {
+                assertThat(r.fua).isFalse();
+            }
+        }
+        assertThat(fua / (double) writes).isCloseTo(0.20, within(0.01));
+    }
+
+    @Test
     void zipfConcentratesOnFewSlotsSpreadOverTheSpan() {
         PhaseSpec p = phase(AccessSpec.of(4096, 100, 100, 100))
                 .distribution(Distribution.zipf(1.2))

@@ -98,6 +98,106 @@ class WorkloadLoaderTest {
         assertThat(json).contains("\"duration\":\"1200000000000ns\"", "\"totalBytes\":\"200%\"", "\"offset\":1048576");
     }
 
+    static final String STAMPED = """
+            name: stamped
+            verify: true
+            phases:
+              - name: qd1
+                kind: TEST
+                accessSpecs: [{transferSize: 16k, percentRead: 0, percentRandom: 100}]
+                duration: 10s
+                flushEveryWrites: 64
+                flushInterval: 250ms
+                fuaPercent: 5
+            """;
+
+    @Test
+    void verifyAndTheDurabilityFieldsParseAndRoundTripAndAreAbsentFromTheJsonWhenUnset() {
+        WorkloadSpec spec = loader.parse(STAMPED, "stamped.yaml");
+        assertThat(spec.verify()).isTrue();
+        PhaseSpec qd1 = (PhaseSpec) spec.phases().get(0);
+        assertThat(qd1.durability()).isEqualTo(new WriteDurability(64, 250_000_000L, 5));
+        String json = WorkloadJson.toCanonicalJson(spec);
+        assertThat(json).contains("\"verify\":true", "\"flushEveryWrites\":64", "\"flushInterval\":\"250000000ns\"");
+        assertThat(WorkloadJson.fromCanonicalJson(json)).isEqualTo(spec);
+        String plain = WorkloadJson.toCanonicalJson(loader.parse(QD32, "qd32.yaml"));
+        assertThat(plain).doesNotContain("verify", "flushEveryWrites", "flushInterval", "fuaPercent");
+        assertThat(spec.withVerify(false).verify()).isFalse();
+    }
+
+    @Test
+    void aStampedWorkloadWritesWholeUnitsWithItsOwnDataAndDurabilityFieldsHaveRanges() {
+        // (a 6 KiB transfer is aligned to 4 KiB by default: only its size is refused)
+        String bad = STAMPED.replace("transferSize: 16k", "transferSize: 6k")
+                .replace("fuaPercent: 5", "fuaPercent: 101\n    dataPattern: zeros")
+                .replace("flushEveryWrites: 64", "flushEveryWrites: -1");
+        WorkloadValidationException e =
+                catchThrowableOfType(WorkloadValidationException.class, () -> loader.parse(bad, "s.yaml"));
+        assertThat(e.problems())
+                .containsExactlyInAnyOrder(
+                        "s.yaml: phases[0].flushEveryWrites: -1 is not in 0..2147483647",
+                        "s.yaml: phases[0].fuaPercent: 101 is not in 0..100",
+                        "s.yaml: phases[0].accessSpecs[0].transferSize: 6144 is not a multiple of 4 KiB: with verify:"
+                                + " true every write is stamped in whole 4 KiB units",
+                        "s.yaml: phases[0].dataPattern: with verify: true the data written is the stamps and their"
+                                + " incompressible pseudo-random rest; remove dataPattern");
+        // the same sizes without verify are fine: only stamped writes need whole units
+        assertThat(loader.parse(STAMPED.replace("verify: true", "verify: false").replace("16k", "6k"), "s.yaml")
+                        .verify())
+                .isFalse();
+        assertThat(catchThrowableOfType(
+                                WorkloadValidationException.class,
+                                () -> loader.parse(STAMPED.replace("verify: true", "verify: yes please"), "s.yaml"))
+                        .problems())
+                .containsExactly("s.yaml: verify: 'yes please' is not true or false");
+    }
+
+    @Test
+    void aStampedWorkloadRefusesAReplayPhaseWhoseTraceWritesAreNotWholeUnits() {
+        WorkloadValidationException e = catchThrowableOfType(
+                WorkloadValidationException.class,
+                () -> loader.parse(
+                        "name: l\nverify: true\nphases:\n  - {name: a, kind: REPLAY, trace: /tmp/a.iolog}\n",
+                        "l.yaml"));
+        assertThat(e.problems())
+                .containsExactly("l.yaml: phases[0].kind: a REPLAY phase writes its trace's I/Os as recorded, not in"
+                        + " whole 4 KiB units: with verify: true every write is stamped in whole units; replay it in a"
+                        + " workload without verify");
+    }
+
+    @Test
+    void aPowerCutPhaseIsCutByTimeOrAmountWrittenAndEndsTheRun() {
+        WorkloadSpec ok = loader.parse(
+                "name: c\nphases:\n  - {name: w, kind: TEST, duration: 1s, accessSpecs: [{transferSize: 4k, percentRead: 0, percentRandom: 100}]}\n"
+                        + "  - {name: cut, kind: POWER_CUT, totalBytes: 1MiB, duration: 2s,"
+                        + " accessSpecs: [{transferSize: 4k, percentRead: 0, percentRandom: 100}]}\n",
+                "c.yaml");
+        assertThat(((PhaseSpec) ok.phases().get(1)).kind()).isEqualTo(PhaseKind.POWER_CUT);
+        assertThat(WorkloadJson.fromCanonicalJson(WorkloadJson.toCanonicalJson(ok)))
+                .isEqualTo(ok);
+        WorkloadValidationException e = catchThrowableOfType(
+                WorkloadValidationException.class,
+                () -> loader.parse(
+                        "name: c\nphases:\n  - {name: cut, kind: POWER_CUT}\n"
+                                + "  - {name: idle, kind: POWER_CUT, totalBytes: 1MiB}\n",
+                        "c.yaml"));
+        assertThat(e.problems())
+                .containsExactlyInAnyOrder(
+                        "c.yaml: phases[0]: a POWER_CUT phase needs duration (the cut that long after it starts) or"
+                                + " totalBytes (the cut once that much is written), or both: whichever comes first",
+                        "c.yaml: phases[1].totalBytes: a POWER_CUT phase without access specs writes nothing; cut it"
+                                + " by duration");
+        assertThat(catchThrowableOfType(
+                                WorkloadValidationException.class,
+                                () -> loader.parse(
+                                        "name: c\nphases:\n  - {name: cut, kind: POWER_CUT, duration: 1ms}\n"
+                                                + "  - {name: after, kind: IDLE, duration: 1s}\n",
+                                        "c.yaml"))
+                        .problems())
+                .containsExactly("c.yaml: phase 'cut': a POWER_CUT phase ends the run at the cut, so it must be the"
+                        + " last phase ('after' follows it)");
+    }
+
     @Test
     void rangeProblemsNameFileFieldAndWhy() {
         String bad = QD32.replace("percentRead: 70", "percentRead: 120");
@@ -173,7 +273,7 @@ class WorkloadLoaderTest {
         assertThat(e.problems())
                 .containsExactly(
                         "x.yaml: phases[0].kind: 'TEZT' is not one of PURGE, PRECONDITION_INDEPENDENT, "
-                                + "PRECONDITION_DEPENDENT, TEST, IDLE, FILL, OTHER, REPLAY (did you mean TEST?)",
+                                + "PRECONDITION_DEPENDENT, TEST, IDLE, FILL, OTHER, REPLAY, POWER_CUT (did you mean TEST?)",
                         "x.yaml: phases[0].accessSpecs[0].transferSize: '4Gb' has unknown size unit 'Gb' (known: B, "
                                 + "k/m/g/t = KiB.., kB/MB/GB/TB = 10^3.., KiB/MiB/GiB/TiB = 2^10..)",
                         "x.yaml: phases[0].accessSpecs[0].percentRead: 'lots' is not a whole number",

@@ -116,6 +116,23 @@ class WorkloadPresetsTest {
     }
 
     @Test
+    void thePowerLossPresetStampsItsWritesAndFlushesEveryNWritesAtQd1ThenQd32() {
+        WorkloadSpec spec = presets.load("seed003-power-loss", Map.of("flushEvery", "64", "span", "1GiB"));
+        assertThat(spec.verify()).isTrue();
+        List<ScheduledPhase> phases = spec.schedule();
+        assertThat(phases).extracting(p -> p.phase().queueDepth()).containsExactly(1, 32);
+        for (ScheduledPhase p : phases) {
+            assertThat(p.phase().durability()).isEqualTo(new WriteDurability(64, 0, 0));
+            assertThat(p.phase().span().sizeBytes(1L << 40)).isEqualTo(1L << 30);
+            assertThat(p.phase().accessSpecs())
+                    .extracting(AccessSpec::transferSizeBytes)
+                    .containsExactly(4096, 16384);
+        }
+        assertThat(WorkloadJson.fromCanonicalJson(WorkloadJson.toCanonicalJson(spec)))
+                .isEqualTo(spec);
+    }
+
+    @Test
     void avroDescriptionCarriesCanonicalJsonAndScheduledPhases() throws IOException {
         WorkloadSpec spec = presets.load("seed000-exp3-idle-gc");
         WorkloadDescription d = WorkloadAvro.toDescription(spec, 128_000_000_000L);

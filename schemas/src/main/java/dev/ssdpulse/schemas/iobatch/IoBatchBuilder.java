@@ -35,6 +35,12 @@ public final class IoBatchBuilder {
             IoBatch.SCHEMA$.getField("queueDepth").schema();
     private static final Schema STATUS_SCHEMA =
             IoBatch.SCHEMA$.getField("status").schema();
+    /** The array branch of the optional columns' unions (["null", array]). */
+    private static final Schema WRITE_SEQUENCE_SCHEMA =
+            IoBatch.SCHEMA$.getField("writeSequence").schema().getTypes().get(1);
+
+    private static final Schema IO_FLAGS_SCHEMA =
+            IoBatch.SCHEMA$.getField("ioFlags").schema().getTypes().get(1);
 
     private final String runId;
     private final int worker;
@@ -53,6 +59,10 @@ public final class IoBatchBuilder {
     private PrimitivesArrays.LongArray latencyNs;
     private PrimitivesArrays.IntArray queueDepth;
     private PrimitivesArrays.IntArray status;
+    /** Null until an I/O of the batch carries a stamp sequence (then the earlier ones get NO_SEQUENCE). */
+    private PrimitivesArrays.LongArray writeSequence;
+    /** Null until an I/O of the batch has a flag (then the earlier ones get NONE). */
+    private PrimitivesArrays.IntArray ioFlags;
 
     /** A builder cutting batches of {@value #DEFAULT_MAX_BATCH_SIZE} I/Os. */
     public IoBatchBuilder(String runId, int worker) {
@@ -103,11 +113,53 @@ public final class IoBatchBuilder {
             long latencyNs,
             int queueDepth,
             int status) {
+        return add(
+                phaseIndex,
+                opCode,
+                offsetBytes,
+                sizeBytes,
+                submitTimeNs,
+                latencyNs,
+                queueDepth,
+                status,
+                IoFlags.NO_SEQUENCE,
+                IoFlags.NONE);
+    }
+
+    /**
+     * As {@link #add(int, byte, long, int, long, long, int, int)} for an I/O that may carry a stamp sequence (a
+     * stamped write) or flags ({@link IoFlags}); the batch gets its optional columns only when one of its I/Os
+     * does.
+     *
+     * @param writeSequence the sequence the write stamped into its units, or {@link IoFlags#NO_SEQUENCE}
+     * @param ioFlags       {@link IoFlags} bits
+     */
+    public IoBatch add(
+            int phaseIndex,
+            byte opCode,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status,
+            long writeSequence,
+            int ioFlags) {
         if (opCode < 0 || opCode >= OPS.length) {
             throw new IllegalArgumentException(
                     "opCode must be 0.." + (OPS.length - 1) + " (IoOp ordinal), got " + opCode);
         }
-        return add(phaseIndex, OPS[opCode], offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth, status);
+        return add(
+                phaseIndex,
+                OPS[opCode],
+                offsetBytes,
+                sizeBytes,
+                submitTimeNs,
+                latencyNs,
+                queueDepth,
+                status,
+                writeSequence,
+                ioFlags);
     }
 
     /** As {@link #add(int, byte, long, int, long, long, int, int)} with the op as an enum. */
@@ -120,6 +172,30 @@ public final class IoBatchBuilder {
             long latencyNs,
             int queueDepth,
             int status) {
+        return add(
+                phaseIndex,
+                op,
+                offsetBytes,
+                sizeBytes,
+                submitTimeNs,
+                latencyNs,
+                queueDepth,
+                status,
+                IoFlags.NO_SEQUENCE,
+                IoFlags.NONE);
+    }
+
+    private IoBatch add(
+            int phaseIndex,
+            IoOp op,
+            long offsetBytes,
+            int sizeBytes,
+            long submitTimeNs,
+            long latencyNs,
+            int queueDepth,
+            int status,
+            long writeSequence,
+            int ioFlags) {
         Objects.requireNonNull(op, "op");
         if (latencyNs < 0) {
             throw new IllegalArgumentException(
@@ -139,6 +215,24 @@ public final class IoBatchBuilder {
         this.latencyNs.add(count, latencyNs);
         this.queueDepth.add(count, queueDepth);
         this.status.add(count, status);
+        if (writeSequence != IoFlags.NO_SEQUENCE && this.writeSequence == null) {
+            this.writeSequence = new PrimitivesArrays.LongArray(maxBatchSize, WRITE_SEQUENCE_SCHEMA);
+            for (int i = 0; i < count; i++) {
+                this.writeSequence.add(i, IoFlags.NO_SEQUENCE);
+            }
+        }
+        if (this.writeSequence != null) {
+            this.writeSequence.add(count, writeSequence);
+        }
+        if (ioFlags != IoFlags.NONE && this.ioFlags == null) {
+            this.ioFlags = new PrimitivesArrays.IntArray(maxBatchSize, IO_FLAGS_SCHEMA);
+            for (int i = 0; i < count; i++) {
+                this.ioFlags.add(i, IoFlags.NONE);
+            }
+        }
+        if (this.ioFlags != null) {
+            this.ioFlags.add(count, ioFlags);
+        }
         previousSubmitTimeNs = submitTimeNs;
         count++;
         if (count == maxBatchSize) {
@@ -202,7 +296,9 @@ public final class IoBatchBuilder {
                 submitTimeDeltaNs,
                 latencyNs,
                 queueDepth,
-                status);
+                status,
+                writeSequence,
+                ioFlags);
         nextBatchSequence++;
         nextIoSequence += count;
         count = 0;
@@ -213,6 +309,8 @@ public final class IoBatchBuilder {
         latencyNs = null;
         queueDepth = null;
         status = null;
+        writeSequence = null;
+        ioFlags = null;
         return batch;
     }
 }

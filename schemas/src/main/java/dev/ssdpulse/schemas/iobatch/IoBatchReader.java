@@ -28,6 +28,10 @@ public final class IoBatchReader {
     private LongColumn latencyNsColumn;
     private IntColumn queueDepthColumn;
     private IntColumn statusColumn;
+    /** Null when the batch has no such column. */
+    private LongColumn writeSequenceColumn;
+
+    private IntColumn ioFlagsColumn;
 
     private IoOp op;
     private long offsetBytes;
@@ -56,6 +60,13 @@ public final class IoBatchReader {
         this.latencyNsColumn = new LongColumn(checked(batch, "latencyNs", batch.getLatencyNs()));
         this.queueDepthColumn = new IntColumn(checked(batch, "queueDepth", batch.getQueueDepth()));
         this.statusColumn = new IntColumn(checked(batch, "status", batch.getStatus()));
+        // optional columns: read on demand only ({@link #writeSequence}, {@link #ioFlags}), so the readers that do not
+        // need them pay nothing per I/O
+        this.writeSequenceColumn = batch.getWriteSequence() == null
+                ? null
+                : new LongColumn(checked(batch, "writeSequence", batch.getWriteSequence()));
+        this.ioFlagsColumn =
+                batch.getIoFlags() == null ? null : new IntColumn(checked(batch, "ioFlags", batch.getIoFlags()));
         this.index = -1;
         this.submitTimeNs = batch.getBaseSubmitTimeNs();
         return this;
@@ -135,6 +146,21 @@ public final class IoBatchReader {
 
     public int status() {
         return status;
+    }
+
+    /** The sequence the current write stamped into its units, {@link IoFlags#NO_SEQUENCE} when it stamped none. */
+    public long writeSequence() {
+        return writeSequenceColumn == null ? IoFlags.NO_SEQUENCE : writeSequenceColumn.get(index);
+    }
+
+    /** {@link IoFlags} bits of the current I/O. */
+    public int ioFlags() {
+        return ioFlagsColumn == null ? IoFlags.NONE : ioFlagsColumn.get(index);
+    }
+
+    /** Whether any I/O of the batch carries a stamp sequence. */
+    public boolean hasWriteSequences() {
+        return writeSequenceColumn != null;
     }
 
     private <L extends List<?>> L checked(IoBatch b, String column, L values) {

@@ -51,6 +51,10 @@ public final class IoStreamRecordCodec {
             IoBatch.SCHEMA$.getField("queueDepth").schema();
     private static final Schema STATUS_SCHEMA =
             IoBatch.SCHEMA$.getField("status").schema();
+    private static final Schema WRITE_SEQUENCE_SCHEMA =
+            IoBatch.SCHEMA$.getField("writeSequence").schema().getTypes().get(1);
+    private static final Schema IO_FLAGS_SCHEMA =
+            IoBatch.SCHEMA$.getField("ioFlags").schema().getTypes().get(1);
 
     private IoStreamRecordCodec() {}
 
@@ -133,6 +137,21 @@ public final class IoStreamRecordCodec {
         writeLongs(b.getLatencyNs(), out);
         writeInts(b.getQueueDepth(), out);
         writeInts(b.getStatus(), out);
+        // the optional columns: union ["null", array], branch 0 for null
+        List<Long> writeSequence = b.getWriteSequence();
+        if (writeSequence == null) {
+            out.writeIndex(0);
+        } else {
+            out.writeIndex(1);
+            writeLongs(writeSequence, out);
+        }
+        List<Integer> ioFlags = b.getIoFlags();
+        if (ioFlags == null) {
+            out.writeIndex(0);
+        } else {
+            out.writeIndex(1);
+            writeInts(ioFlags, out);
+        }
     }
 
     private static void writeBlockCount(int count, Encoder out) throws IOException {
@@ -267,6 +286,10 @@ public final class IoStreamRecordCodec {
         PrimitivesArrays.LongArray latencyNs = readLongs(in, capacity, LATENCY_SCHEMA);
         PrimitivesArrays.IntArray queueDepth = readInts(in, capacity, QUEUE_DEPTH_SCHEMA);
         PrimitivesArrays.IntArray status = readInts(in, capacity, STATUS_SCHEMA);
+        PrimitivesArrays.LongArray writeSequence =
+                readUnionBranch(in, "writeSequence") ? readLongs(in, capacity, WRITE_SEQUENCE_SCHEMA) : null;
+        PrimitivesArrays.IntArray ioFlags =
+                readUnionBranch(in, "ioFlags") ? readInts(in, capacity, IO_FLAGS_SCHEMA) : null;
         return new IoBatch(
                 runId,
                 worker,
@@ -281,7 +304,18 @@ public final class IoStreamRecordCodec {
                 submitTimeDeltaNs,
                 latencyNs,
                 queueDepth,
-                status);
+                status,
+                writeSequence,
+                ioFlags);
+    }
+
+    /** Reads the branch index of a ["null", array] union: false for null, true for the array. */
+    private static boolean readUnionBranch(Source in, String field) throws IOException {
+        int branch = in.readInt();
+        if (branch != 0 && branch != 1) {
+            throw new AvroRuntimeException("IoBatch." + field + ": union branch " + branch + " does not exist (0..1)");
+        }
+        return branch == 1;
     }
 
     private static PrimitivesArrays.LongArray readLongs(Source in, int capacity, Schema schema) throws IOException {

@@ -11,6 +11,7 @@ import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,7 +21,8 @@ import java.util.Optional;
  *
  * <p>All keyed topics are keyed by run id and share one partition count, so one run's records land on the
  * same partition number everywhere and Streams joins/aggregations need no repartition. Raw inputs (runs,
- * io, smart) keep data forever: the pipeline is event-sourced and every view can be recomputed from them.
+ * io, smart, write-verification) keep data forever: the pipeline is event-sourced and every view can be recomputed
+ * from them.
  * Derived outputs can always be recomputed by a replay, so they expire after 30 days, except run
  * summaries, which are small and serve as the record of past runs.
  */
@@ -58,6 +60,19 @@ public final class Topics {
             CleanupPolicy.DELETE,
             TopicSpec.RETAIN_FOREVER,
             "SMART-style counter samples of each run.");
+
+    /**
+     * Targets checked against their run's log after a power cut ({@code ssdpulse verify}): an observation of the
+     * device, not derivable from the other topics, so kept forever like them.
+     */
+    public static final TopicSpec<WriteVerification> WRITE_VERIFICATION = new TopicSpec<>(
+            "ssdpulse.write-verification.v1",
+            RUN_ID_KEY,
+            WriteVerification.class,
+            DEFAULT_PARTITIONS,
+            CleanupPolicy.DELETE,
+            TopicSpec.RETAIN_FOREVER,
+            "Power-loss verifications: each unit a run wrote checked on the target after the cut.");
 
     public static final TopicSpec<WindowMetrics> METRICS_1S = new TopicSpec<>(
             "ssdpulse.metrics-1s.v1",
@@ -161,6 +176,7 @@ public final class Topics {
             RUNS,
             IO,
             SMART,
+            WRITE_VERIFICATION,
             METRICS_1S,
             LATENCY,
             LATENCY_SCATTER,
@@ -180,7 +196,7 @@ public final class Topics {
 
     /** The raw input topics (event-sourcing log, kept forever). */
     public static List<TopicSpec<?>> inputs() {
-        return List.of(RUNS, IO, SMART);
+        return List.of(RUNS, IO, SMART, WRITE_VERIFICATION);
     }
 
     /** The topic with this exact name, if it is in the catalogue. */

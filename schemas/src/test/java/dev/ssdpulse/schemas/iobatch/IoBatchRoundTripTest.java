@@ -121,6 +121,19 @@ class IoBatchRoundTripTest {
     }
 
     @Test
+    void theStampAndFlagColumnsAreNullUnlessAnIoOfTheBatchCarriesOne() {
+        IoBatchBuilder builder = new IoBatchBuilder("run", 0, 2);
+        builder.add(0, IoOpCode.WRITE, 0, 4096, 1, 1, 1, 0);
+        IoBatch plain = builder.add(0, IoOpCode.READ, 0, 4096, 2, 1, 1, 0);
+        assertThat(plain.getWriteSequence()).isNull();
+        assertThat(plain.getIoFlags()).isNull();
+        builder.add(0, IoOpCode.WRITE, 0, 4096, 3, 1, 1, 0, 5L, IoFlags.NONE);
+        IoBatch stampedOnly = builder.add(0, IoOpCode.FLUSH, 0, 0, 4, 1, 1, 0);
+        assertThat(stampedOnly.getWriteSequence()).containsExactly(5L, IoFlags.NO_SEQUENCE);
+        assertThat(stampedOnly.getIoFlags()).isNull();
+    }
+
+    @Test
     void cutsOnPhaseChangeAndCountsSequences() {
         IoBatchBuilder builder = new IoBatchBuilder("run-y", 0, 3);
         List<IoBatch> batches = new ArrayList<>();
@@ -160,7 +173,9 @@ class IoBatchRoundTripTest {
                 List.of(0L, -300L),
                 List.of(900L, 10L),
                 List.of(2, 1),
-                List.of(0, 0));
+                List.of(0, 0),
+                null,
+                null);
         IoBatchReader reader = new IoBatchReader().reset(batch);
         assertThat(reader.next()).isTrue();
         assertThat(reader.completionTimeNs()).isEqualTo(1_900L);
@@ -188,7 +203,9 @@ class IoBatchRoundTripTest {
                 List.of(0L, 0L),
                 List.of(1L),
                 List.of(1, 1),
-                List.of(0, 0));
+                List.of(0, 0),
+                null,
+                null);
         assertThatThrownBy(() -> new IoBatchReader().reset(batch))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("latencyNs has 1 elements, ioCount is 2")

@@ -56,10 +56,21 @@ class IoStreamRecordCodecTest {
                 List.of(0L),
                 List.of(Long.MAX_VALUE),
                 List.of(Integer.MIN_VALUE),
-                List.of(Integer.MAX_VALUE));
+                List.of(Integer.MAX_VALUE),
+                List.of(Long.MIN_VALUE),
+                List.of(IoFlags.FUA));
         IoBatch empty = new IoBatch(
-                "", 0, 0L, 0L, 0, 0, 0L, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+                "", 0, 0L, 0L, 0, 0, 0L, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                null, null);
+        // a stamped run: the optional columns appear with the first stamped or flagged I/O of the batch
+        IoBatchBuilder stampedBuilder = new IoBatchBuilder("run-s", 0, 5);
+        stampedBuilder.add(0, IoOpCode.READ, 0, 4096, 10, 5, 1, 0);
+        stampedBuilder.add(0, IoOpCode.WRITE, 8192, 16384, 20, 5, 2, 0, 7L, IoFlags.NONE);
+        stampedBuilder.add(0, IoOpCode.WRITE, 4096, 4096, 30, 5, 2, 0, 8L, IoFlags.FUA);
+        stampedBuilder.add(0, IoOpCode.FLUSH, 0, 0, 40, 5, 1, 0);
+        IoBatch stamped = stampedBuilder.add(0, IoOpCode.WRITE, 0, 4096, 50, 5, 1, 0, 9L, IoFlags.NONE);
         return List.of(
+                new IoStreamRecord(stamped),
                 new IoStreamRecord(big),
                 new IoStreamRecord(SampleRecords.ioBatch()),
                 new IoStreamRecord(boxed),

@@ -15,6 +15,7 @@ import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 import dev.ssdpulse.schemas.registry.InMemorySchemaRegistryClient;
 import java.time.Instant;
 import java.util.HashMap;
@@ -35,6 +36,7 @@ class TopicsTest {
                         "ssdpulse.runs.v1",
                         "ssdpulse.io.v1",
                         "ssdpulse.smart.v1",
+                        "ssdpulse.write-verification.v1",
                         "ssdpulse.metrics-1s.v1",
                         "ssdpulse.latency.v1",
                         "ssdpulse.latency-scatter.v1",
@@ -98,11 +100,12 @@ class TopicsTest {
                 ResultSetRecord.class, new ResultSetRecord("w10s", SampleRecords.windowMetrics()),
                 RunDeleted.class, new RunDeleted("run-1", Instant.ofEpochMilli(1L), null)));
         samples.put(LatencyScatter.class, SampleRecords.latencyScatter());
+        samples.put(WriteVerification.class, SampleRecords.writeVerification());
         for (TopicSpec<?> topic : Topics.all()) {
             roundTrip(topic, registry, samples);
         }
         assertThat(registry.listSubjects())
-                .hasSize(11)
+                .hasSize(12)
                 .allSatisfy(s -> assertThat(s).endsWith("-value"));
     }
 

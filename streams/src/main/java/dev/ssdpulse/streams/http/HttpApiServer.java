@@ -192,6 +192,15 @@ public final class HttpApiServer implements AutoCloseable {
         get(r, "/api/runs/{id}/phases", run((ctx, id) -> sendJson(ctx, ApiJson.phases(id, viewsOf(ctx, id)))));
         get(
                 r,
+                "/api/runs/{id}/verification",
+                run((ctx, id) -> sendJson(
+                        ctx,
+                        AvroJson.record(viewsOf(ctx, id)
+                                .verification(id)
+                                .orElseThrow(() -> new ApiException(
+                                        404, "run " + id + " has no power-loss verification (ssdpulse verify)"))))));
+        get(
+                r,
                 "/api/runs/{id}/events",
                 run((ctx, id) -> openEvents(ctx, id, SeriesQuery.parse(params(ctx)), viewsOf(ctx, id))));
         get(r, "/api/runs/{id}/result-sets", run((ctx, id) -> sendJson(ctx, ApiJson.resultSets(id, views))));

@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
 import dev.ssdpulse.streams.views.RunViews;
 import java.util.List;
@@ -52,6 +53,12 @@ final class ResultSetRunViews implements RunViews {
     @Override
     public Map<String, String> statuses() {
         return base.statuses();
+    }
+
+    /** The run's own: a verification checks the drive, not an analysis of the run. */
+    @Override
+    public Optional<WriteVerification> verification(String id) {
+        return base.verification(id);
     }
 
     @Override

@@ -32,6 +32,7 @@ import org.apache.kafka.streams.Topology;
  * smart.v1 (bytes) -> smart-decode -/
  *                      \-> smart dead letters
  * runs.v1 (bytes) -> runs-decode -> runs-materialize (runs store)
+ * write-verification.v1 (bytes) -> write-verification-decode -> write-verification-materialize (live only)
  * </pre>
  * The io and smart branches feed one processor, and the runs branch shares its status and activity stores, so
  * they form one sub-topology: the three topics must be co-partitioned (same key, same partition count), which
@@ -173,6 +174,7 @@ public final class AnalyticsTopology {
         if (mode.isLive()) {
             // the live application also serves result sets and applies deletions; a run-once mode does neither
             ResultSetTopology.addTo(topology, serdes, outputs.deadLetter(), rejectedBy, stores);
+            VerificationsProcessor.addTo(topology, serdes, outputs.deadLetter(), rejectedBy, stores);
         }
         return topology;
     }

@@ -60,6 +60,16 @@ public final class Names {
     public static final String RESULT_SETS_DEAD_LETTER_COUNT_STORE = "ssdpulse-result-sets-dead-letter-count-store";
     public static final String DELETIONS_DEAD_LETTER_COUNT_STORE = "ssdpulse-run-deletions-dead-letter-count-store";
 
+    public static final String VERIFICATIONS_SOURCE = "ssdpulse-write-verification-source";
+    public static final String VERIFICATIONS_DECODE = "ssdpulse-write-verification-decode";
+    public static final String VERIFICATIONS_PROCESSOR = "ssdpulse-write-verification-materialize";
+    public static final String VERIFICATIONS_DEAD_LETTER_SINK = "ssdpulse-write-verification-dead-letter-sink";
+    /** runId -> the latest WriteVerification of the run (ssdpulse verify after a power cut). */
+    public static final String VERIFICATION_STORE = "ssdpulse-write-verification-store";
+
+    public static final String VERIFICATIONS_DEAD_LETTER_COUNT_STORE =
+            "ssdpulse-write-verification-dead-letter-count-store";
+
     /** Status of a run that has not finished. */
     public static final String STATUS_RUNNING = "RUNNING";
 

@@ -13,7 +13,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Applies ssdpulse.run-deletions.v1: marks the run deleted (its later raw events and result-set records are
- * ignored) and removes every view entry of the run and of its result sets. The stores' changelogs get the
+ * ignored) and removes every view entry of the run and of its result sets, and its power-loss verification. The stores' changelogs get the
  * matching tombstones, so a restored instance does not bring them back.
  */
 public final class RunDeletionProcessor implements Processor<String, RunDeleted, Void, Void> {
@@ -21,6 +21,7 @@ public final class RunDeletionProcessor implements Processor<String, RunDeleted,
     private RunViewStores views;
     private EncodeOnCommitStore<?> runState;
     private KeyValueStore<String, Long> activity;
+    private KeyValueStore<String, ?> verifications;
 
     @Override
     public void init(ProcessorContext<Void, Void> context) {
@@ -28,6 +29,7 @@ public final class RunDeletionProcessor implements Processor<String, RunDeleted,
         views = RunViewStores.of(context);
         runState = context.getStateStore(Names.RUN_STATE_STORE);
         activity = context.getStateStore(Names.RUN_ACTIVITY_STORE);
+        verifications = context.getStateStore(Names.VERIFICATION_STORE);
     }
 
     @Override
@@ -53,5 +55,6 @@ public final class RunDeletionProcessor implements Processor<String, RunDeleted,
         }
         runState.delete(runId);
         activity.delete(runId);
+        verifications.delete(runId);
     }
 }

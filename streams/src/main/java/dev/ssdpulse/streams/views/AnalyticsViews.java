@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
 import dev.ssdpulse.streams.topology.Names;
@@ -145,6 +146,12 @@ public final class AnalyticsViews implements RunViews {
         return values(Names.WAF_SERIES_STORE, StoreKeys.runPrefix(runId), StoreKeys.runEnd(runId));
     }
 
+    @Override
+    public Optional<WriteVerification> verification(String runId) {
+        return Optional.ofNullable(
+                this.<WriteVerification>store(Names.VERIFICATION_STORE).get(runId));
+    }
+
     /** Stored result sets of a run (their ResultSetStarted), by name. */
     @Override
     public List<ResultSetStarted> resultSets(String runId) {
@@ -169,7 +176,8 @@ public final class AnalyticsViews implements RunViews {
                 Names.SMART_DEAD_LETTER_COUNT_STORE,
                 Names.RUNS_DEAD_LETTER_COUNT_STORE,
                 Names.RESULT_SETS_DEAD_LETTER_COUNT_STORE,
-                Names.DELETIONS_DEAD_LETTER_COUNT_STORE)) {
+                Names.DELETIONS_DEAD_LETTER_COUNT_STORE,
+                Names.VERIFICATIONS_DEAD_LETTER_COUNT_STORE)) {
             try (KeyValueIterator<String, Long> it = this.<Long>store(store).all()) {
                 it.forEachRemaining(kv -> out.merge(kv.key, kv.value, Long::sum));
             }

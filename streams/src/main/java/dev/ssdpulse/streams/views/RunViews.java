@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,6 +69,11 @@ public interface RunViews {
      * is this instance's application.server.
      */
     default Optional<RunViews> standbyReplicaOf(String runId, String selfHostPort) {
+        return Optional.empty();
+    }
+
+    /** The run's latest power-loss verification ({@code ssdpulse verify}), if it has one. */
+    default Optional<WriteVerification> verification(String runId) {
         return Optional.empty();
     }
 

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ssdpulse.schemas.SampleRecords;
 import dev.ssdpulse.schemas.avro.IoOp;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -247,6 +249,22 @@ class HttpApiServerTest {
                         .get("ssdpulse.io.v1")
                         .asLong())
                 .isEqualTo(3);
+    }
+
+    @Test
+    void aRunsPowerLossVerificationOnceItHasOne() throws Exception {
+        json("/api/runs/r1/verification", 404);
+        WriteVerification v = SampleRecords.writeVerification();
+        v.setRunId("r1");
+        views.verifications.put("r1", v);
+        JsonNode j = json("/api/runs/r1/verification", 200);
+        assertThat(j.get("classes").get("reverted").asLong()).isEqualTo(250);
+        assertThat(j.get("models").get(1).get("model").asText()).isEqualTo("FLUSHED");
+        assertThat(j.get("models").get(1).get("lostUnits").asLong()).isEqualTo(3);
+        assertThat(j.get("worstCases").get(0).get("found").asText()).isEqualTo("REVERTED");
+        assertThat(j.get("powerCounters").get("unsafeShutdownsAfter").asLong()).isEqualTo(42);
+        assertThat(j.get("coverage").get("lastFlushSubmitNs").asLong()).isEqualTo(3_599_990_000_000L);
+        json("/api/runs/nope/verification", 404);
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 import dev.ssdpulse.streams.views.RunViews;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ final class InMemoryRunViews implements RunViews {
     final Map<String, String> owners = new ConcurrentHashMap<>();
     final Set<String> instances = ConcurrentHashMap.newKeySet();
     final Map<String, List<ResultSetStarted>> resultSets = new ConcurrentHashMap<>();
+    final Map<String, WriteVerification> verifications = new ConcurrentHashMap<>();
     /** Until this System.nanoTime(), when set: a run's own views throw as Streams' stores do while they restore. */
     private volatile long unavailableUntilNs;
 
@@ -47,6 +49,12 @@ final class InMemoryRunViews implements RunViews {
         if (unavailable && System.nanoTime() - unavailableUntilNs < 0) {
             throw new InvalidStateStoreException("restoring (a test's fault)");
         }
+    }
+
+    @Override
+    public Optional<WriteVerification> verification(String runId) {
+        checkAvailable();
+        return Optional.ofNullable(verifications.get(runId));
     }
 
     @Override

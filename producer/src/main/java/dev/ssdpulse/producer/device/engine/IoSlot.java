@@ -1,5 +1,6 @@
 package dev.ssdpulse.producer.device.engine;
 
+import dev.ssdpulse.schemas.iobatch.IoFlags;
 import java.nio.ByteBuffer;
 
 /**
@@ -25,6 +26,13 @@ public final class IoSlot {
      * runner; recorded as the I/O's queue depth).
      */
     public int queueDepthAtSubmit;
+    /** A write issued with RWF_DSYNC (FUA): durable when it completes. Set by the runner per request. */
+    public boolean fua;
+    /**
+     * The sequence a stamped write carries in its units ({@code StampFiller}), recorded with its completion;
+     * {@code IoFlags.NO_SEQUENCE} otherwise.
+     */
+    public long writeSequence = IoFlags.NO_SEQUENCE;
     /** Native address of {@link #buffer}, looked up once by an engine that needs it (0 = not yet). */
     long bufferAddress;
     /**

@@ -401,7 +401,7 @@ public final class IoUringIoEngine extends AsyncIoEngineBase {
         sqes.putLong(b + 8, slot.offsetBytes);
         sqes.putLong(b + 16, bufferAddress);
         sqes.putInt(b + 24, slot.sizeBytes);
-        sqes.putInt(b + 28, 0);
+        sqes.putInt(b + 28, write && slot.fua ? LinuxNative.RWF_DSYNC : 0);
         sqes.putLong(b + 32, tag);
         sqes.putLong(b + 40, 0);
         if (fixedBuffer) {

@@ -136,6 +136,9 @@ public final class LibaioIoEngine extends AsyncIoEngineBase {
         // reserved2@48 flags@56 resfd@60
         iocbs.putLong(b, tag);
         iocbs.putLong(b + 8, 0);
+        if (write && slot.fua) {
+            iocbs.putInt(b + 12, LinuxNative.RWF_DSYNC); // aio_rw_flags (Linux 4.13)
+        }
         iocbs.putShort(b + 16, write ? IOCB_CMD_PWRITE : IOCB_CMD_PREAD);
         iocbs.putShort(b + 18, (short) 0);
         iocbs.putInt(b + 20, fd);

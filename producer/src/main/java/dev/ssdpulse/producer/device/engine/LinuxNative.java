@@ -28,6 +28,11 @@ final class LinuxNative {
     static final int O_DIRECT = Platform.isARM() ? 0200000 : 040000;
     /** The same on x86-64 and aarch64. */
     static final int O_NOATIME = 01000000;
+    /**
+     * Per-write flag of pwritev2, io_uring's rw_flags and native AIO's aio_rw_flags: the write is durable when it
+     * completes (the kernel sends it with FUA, or flushes after it where the device has no FUA).
+     */
+    static final int RWF_DSYNC = 0x00000002;
 
     static final int EPERM = 1;
     static final int EINTR = 4;

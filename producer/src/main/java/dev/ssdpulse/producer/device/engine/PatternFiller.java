@@ -19,7 +19,7 @@ import java.nio.ByteOrder;
  *   <li>ZEROS: all zeros (rewritten only after a read left data in the buffer).</li>
  * </ul>
  */
-public final class PatternFiller {
+public final class PatternFiller implements WriteFiller {
     static final int CHUNK_BYTES = 4096;
     private final DataPattern.Kind kind;
     private final int randomBytesPerChunk;
@@ -51,8 +51,10 @@ public final class PatternFiller {
         return z == 0 ? 0x9E3779B97F4A7C15L : z;
     }
 
+    @Override
     public void fill(IoSlot slot, int sizeBytes) {
-        ByteBuffer b = slot.buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        // the whole buffer: the psync engine leaves the limit at the previous request's size
+        ByteBuffer b = slot.buffer.duplicate().clear().order(ByteOrder.LITTLE_ENDIAN);
         switch (kind) {
             case INCOMPRESSIBLE -> fillRandom(b, 0, sizeBytes);
             case ZEROS -> {

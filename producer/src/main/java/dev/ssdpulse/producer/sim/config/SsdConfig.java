@@ -17,7 +17,8 @@ public record SsdConfig(
         HostSpec host,
         FtlSpec ftl,
         CacheSpec cache,
-        MetadataSpec metadata) {
+        MetadataSpec metadata,
+        PowerSpec power) {
 
     public long rawFlashBytes() {
         return geometry.rawBytes();
@@ -57,19 +58,24 @@ public record SsdConfig(
     }
 
     public SsdConfig withCapacity(CapacitySpec newCapacity) {
-        return new SsdConfig(name, description, geometry, newCapacity, timing, host, ftl, cache, metadata);
+        return new SsdConfig(name, description, geometry, newCapacity, timing, host, ftl, cache, metadata, power);
     }
 
     public SsdConfig withGeometry(NandGeometry newGeometry) {
-        return new SsdConfig(name, description, newGeometry, capacity, timing, host, ftl, cache, metadata);
+        return new SsdConfig(name, description, newGeometry, capacity, timing, host, ftl, cache, metadata, power);
     }
 
     public SsdConfig withFtl(FtlSpec newFtl) {
-        return new SsdConfig(name, description, geometry, capacity, timing, host, newFtl, cache, metadata);
+        return new SsdConfig(name, description, geometry, capacity, timing, host, newFtl, cache, metadata, power);
     }
 
     public SsdConfig withMetadata(MetadataSpec newMetadata) {
-        return new SsdConfig(name, description, geometry, capacity, timing, host, ftl, cache, newMetadata);
+        return new SsdConfig(name, description, geometry, capacity, timing, host, ftl, cache, newMetadata, power);
+    }
+
+    /** The same drive with another power-cut behaviour. */
+    public SsdConfig withPower(PowerSpec newPower) {
+        return new SsdConfig(name, description, geometry, capacity, timing, host, ftl, cache, metadata, newPower);
     }
 
     /** The seed-000 option: 8 GB of parity (RAISE) reserve on or off. */
@@ -127,6 +133,11 @@ public record SsdConfig(
         require(ftl != null, "ftl is missing");
         require(cache != null, "cache is missing");
         require(metadata != null, "metadata is missing");
+        require(power != null, "power is missing");
+        require(
+                power.mapCheckpointIntervalNs() >= 0,
+                "power.mapCheckpointIntervalNs must be >= 0 (0 = no power-cut model), got "
+                        + power.mapCheckpointIntervalNs());
         require(metadata.parityStripeDataPages() >= 0, "metadata.parityStripeDataPages must be >= 0 (0 = no parity)");
         require(
                 metadata.mapSegmentBytes() == 0

@@ -23,8 +23,13 @@ import java.util.List;
  * typo does not silently fall back to a default.
  */
 public final class SsdPresets {
-    public static final List<String> BUILT_IN =
-            List.of("sata-mlc-120gb-2012", "sata-mlc-128gb-2012-marvell", "sata-240gb", "nvme-tlc-1tb", "tiny-test");
+    public static final List<String> BUILT_IN = List.of(
+            "sata-mlc-120gb-2012",
+            "sata-mlc-120gb-2012-plp",
+            "sata-mlc-128gb-2012-marvell",
+            "sata-240gb",
+            "nvme-tlc-1tb",
+            "tiny-test");
     private static final String RESOURCE_DIR = "ssd-presets/";
 
     private final ObjectMapper mapper = new ObjectMapper()
@@ -61,9 +66,9 @@ public final class SsdPresets {
     }
 
     /**
-     * Preset files written before the model had them lack the {@code metadata} block,
+     * Preset files written before the model had them lack the {@code metadata} and {@code power} blocks,
      * {@code ftl.idleGcIntervalNs} and {@code ftl.backgroundGcStopFreeBlocks}; they keep meaning what they meant
-     * then: no parity or map write-back ({@link MetadataSpec#NONE}), idle GC at full speed (0), and background GC
+     * then: no parity or map write-back ({@link MetadataSpec#NONE}), no power-cut model ({@link PowerSpec#UNMODELLED}), idle GC at full speed (0), and background GC
      * that stops where it starts (no hysteresis). Every other field stays required.
      */
     private static void withEarlierPresetDefaults(JsonNode tree) {
@@ -75,6 +80,11 @@ public final class SsdPresets {
                     .put("parityStripeDataPages", MetadataSpec.NONE.parityStripeDataPages())
                     .put("mapSegmentBytes", MetadataSpec.NONE.mapSegmentBytes())
                     .put("mapCacheBytes", MetadataSpec.NONE.mapCacheBytes());
+        }
+        if (!root.has("power")) {
+            root.putObject("power")
+                    .put("powerLossProtection", PowerSpec.UNMODELLED.powerLossProtection())
+                    .put("mapCheckpointIntervalNs", PowerSpec.UNMODELLED.mapCheckpointIntervalNs());
         }
         if (root.get("ftl") instanceof ObjectNode ftl) {
             if (!ftl.has("idleGcIntervalNs")) {

@@ -7,10 +7,13 @@ import dev.ssdpulse.producer.sim.ftl.Ftl;
 import dev.ssdpulse.producer.sim.ftl.counters.FlashCounters;
 import dev.ssdpulse.producer.sim.ftl.mapping.MappingPlan;
 import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
+import dev.ssdpulse.producer.sim.ftl.power.PowerCut;
+import dev.ssdpulse.producer.sim.ftl.power.UnitVersions;
 import dev.ssdpulse.producer.sim.host.SimPhase;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
 import dev.ssdpulse.producer.sim.nand.ProgramCause;
+import dev.ssdpulse.schemas.iobatch.IoFlags;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.util.List;
 
@@ -45,6 +48,9 @@ public final class SimulatedDrive {
     private final FlashCounters counters = new FlashCounters();
     private final long capacityBytes;
     private final long commandOverheadNs;
+    /** Host units' versions for a power cut; null unless the drive was built to record them. */
+    private final UnitVersions versions;
+
     private long clockNs;
 
     public SimulatedDrive(SsdConfig config, long seed) {
@@ -57,13 +63,31 @@ public final class SimulatedDrive {
      * rebuilt from it for GC victims (slower, same results).
      */
     public SimulatedDrive(SsdConfig config, long seed, long heapBudgetBytes) {
+        this(config, seed, heapBudgetBytes, false);
+    }
+
+    /**
+     * @param recordsVersions record what each host unit holds and since when it is on flash, for a power cut
+     *                        (a run with a POWER_CUT phase; 40 bytes per unit the run writes)
+     * @throws IllegalArgumentException when versions are to be recorded and the preset does not model a power cut
+     */
+    public SimulatedDrive(SsdConfig config, long seed, long heapBudgetBytes, boolean recordsVersions) {
         this.config = config.validate();
+        if (recordsVersions && !config.power().modelled()) {
+            throw new IllegalArgumentException("drive " + config.name() + " does not model a power cut (its preset"
+                    + " has no power.mapCheckpointIntervalNs): choose one that does, e.g. sata-mlc-120gb-2012 or"
+                    + " sata-mlc-120gb-2012-plp");
+        }
         NandGeometry geometry = config.geometry();
         PackingLayouts layout = new PackingLayouts(geometry, config.ftl().compressionRatio());
         MappingPlan plan = MappingPlan.forHeap(
                 config.userUnits(), geometry.blocks(), geometry.planes(), layout.maxSlotsPerBlock(), heapBudgetBytes);
         this.flash = new FlashTimeline(geometry, config.timing(), config.host().linkMBps());
-        this.ftl = new Ftl(config, flash, counters, plan, seed);
+        this.versions = recordsVersions
+                ? new UnitVersions(
+                        config.userUnits(), geometry.planes(), config.power().mapCheckpointIntervalNs())
+                : null;
+        this.ftl = new Ftl(config, flash, counters, plan, seed, versions);
         this.capacityBytes = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         this.commandOverheadNs = config.host().commandOverheadNs();
     }
@@ -147,9 +171,25 @@ public final class SimulatedDrive {
      * its size (1.0 incompressible, 0 zeros), which a compressing controller turns into fewer NAND bytes.
      */
     public long execute(byte op, long offsetBytes, int sizeBytes, double compressedFraction, long atNs) {
+        return execute(op, offsetBytes, sizeBytes, compressedFraction, atNs, UnitVersions.NONE, IoFlags.NONE);
+    }
+
+    /**
+     * As {@link #execute(byte, long, int, double, long)} for a write that stamps {@code sequence} into its units
+     * ({@link UnitVersions#NONE}: none) with {@code ioFlags} ({@link IoFlags#FUA}: it completes once its units are
+     * on flash).
+     */
+    public long execute(
+            byte op,
+            long offsetBytes,
+            int sizeBytes,
+            double compressedFraction,
+            long atNs,
+            long sequence,
+            int ioFlags) {
         long startNs = atNs + commandOverheadNs;
         if (op == IoOpCode.FLUSH) {
-            return Math.max(startNs, ftl.bufferDrainedAtNs());
+            return ftl.flush(startNs);
         }
         checkRange(offsetBytes, sizeBytes);
         int first = (int) (offsetBytes / NandGeometry.MAPPING_UNIT_BYTES);
@@ -158,7 +198,8 @@ public final class SimulatedDrive {
             case IoOpCode.WRITE: {
                 long inNs = flash.hostTransfer(sizeBytes, startNs, startNs);
                 counters.hostBytesWritten += sizeBytes;
-                return ftl.write(first, units, compressedFraction, inNs);
+                long doneNs = ftl.write(first, units, compressedFraction, inNs, sequence, atNs);
+                return IoFlags.isFua(ioFlags) ? ftl.flush(doneNs) : doneNs;
             }
             case IoOpCode.READ: {
                 long readNs = ftl.read(first, units, startNs);
@@ -181,6 +222,24 @@ public final class SimulatedDrive {
             default:
                 throw new IllegalArgumentException("unknown op code " + op);
         }
+    }
+
+    /** Whether the drive records its host units' versions, as a power cut needs. */
+    public boolean recordsVersions() {
+        return versions != null;
+    }
+
+    /**
+     * Cuts the drive's power at drive time {@code atNs} (no command after it): what each unit holds afterwards, as
+     * its preset's power-loss protection and map checkpoints make it.
+     *
+     * @throws IllegalStateException when the drive was not built to record versions
+     */
+    public PowerCut cutPower(long atNs) {
+        if (versions == null) {
+            throw new IllegalStateException("drive " + config.name() + " was not built to record unit versions");
+        }
+        return versions.cut(atNs, config.power().powerLossProtection());
     }
 
     /** Snapshot of the SMART counters, stamped {@code timeNs}. */

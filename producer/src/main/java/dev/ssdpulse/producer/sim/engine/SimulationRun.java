@@ -3,8 +3,11 @@ package dev.ssdpulse.producer.sim.engine;
 import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.io.IoRequest;
 import dev.ssdpulse.producer.io.RequestGenerator;
+import dev.ssdpulse.producer.sim.ftl.power.PowerCut;
 import dev.ssdpulse.producer.sim.host.SimPhase;
 import dev.ssdpulse.producer.sim.sched.EventQueue;
+import dev.ssdpulse.schemas.iobatch.IoFlags;
+import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import java.util.Arrays;
 import java.util.List;
 
@@ -24,6 +27,12 @@ import java.util.List;
  * steps (one victim per plane each, the next step when its erases complete and the preset's
  * {@code idleGcIntervalNs} has passed) once no command has been outstanding for the preset's
  * {@code idleGcAfterNs}, and stops at the next submission.
+ *
+ * <p>Stamped writes: on a drive that records unit versions (a run with a POWER_CUT phase) every write gets the next
+ * run-wide sequence when it is submitted, reported with its completion as a device run's stamped writes are. A
+ * POWER_CUT phase ends at the drive's power cut: at its duration, once its byte budget is submitted, or when its
+ * workers have nothing more; completions after the cut are never delivered (those I/Os were not acknowledged) and
+ * the run ends there ({@link #powerCut()}).
  */
 public final class SimulationRun {
     private static final int EV_COMPLETE = 0;
@@ -31,6 +40,7 @@ public final class SimulationRun {
     private static final int EV_SMART = 2;
     private static final int EV_IDLE_GC = 3;
     private static final int EV_PHASE_END = 4;
+    private static final int EV_POWER_CUT = 5;
 
     private final SimulatedDrive drive;
     private final List<SimPhase> phases;
@@ -45,6 +55,12 @@ public final class SimulationRun {
     private boolean started;
     private boolean finished;
     private long idleGeneration;
+    /** The next stamped write's sequence (on a drive that records versions). */
+    private long nextSequence;
+
+    private PowerCut powerCut;
+    /** When the current POWER_CUT phase cuts the power (the earliest of its ends known so far). */
+    private long cutAtNs = Long.MAX_VALUE;
 
     // current phase
     private int phasePosition;
@@ -70,6 +86,11 @@ public final class SimulationRun {
     private long[] slotSubmitNs;
     /** Per slot: the drive time a replayed request was due, or Long.MIN_VALUE for a request without one. */
     private long[] slotDueNs;
+    /** Per slot: the stamped write's sequence, or IoFlags.NO_SEQUENCE; its IoFlags. */
+    private long[] slotSequence;
+
+    private int[] slotFlags;
+    private boolean cutsPower;
 
     private long phaseStartNs;
     private int[] slotQueueDepth;
@@ -106,6 +127,11 @@ public final class SimulationRun {
 
     public boolean isFinished() {
         return finished;
+    }
+
+    /** The drive's content after the run's POWER_CUT, once the run ended with it; null otherwise. */
+    public PowerCut powerCut() {
+        return powerCut;
     }
 
     /** Processes every event at or before {@code timeNs} (ns since run start). */
@@ -162,6 +188,9 @@ public final class SimulationRun {
             case EV_PHASE_END:
                 finishPhase(t);
                 break;
+            case EV_POWER_CUT:
+                cutPower(t);
+                break;
             default:
                 throw new IllegalStateException("unknown event type " + queue.headType());
         }
@@ -173,7 +202,13 @@ public final class SimulationRun {
         phasePosition = position;
         phaseIndex = phase.phaseIndex();
         phaseListener.onPhaseStarted(phaseIndex, t - startNs);
+        cutsPower = phase.powerCut();
+        cutAtNs = Long.MAX_VALUE;
         if (phase.idle()) {
+            if (cutsPower) {
+                scheduleCut(t + phase.durationNs());
+                return;
+            }
             queue.push(t + phase.durationNs(), EV_PHASE_END, 0, 0);
             scheduleIdleGc(t);
             return;
@@ -199,7 +234,12 @@ public final class SimulationRun {
         slotSize = new int[slots];
         slotSubmitNs = new long[slots];
         slotDueNs = new long[slots];
+        slotSequence = new long[slots];
+        slotFlags = new int[slots];
         phaseStartNs = t;
+        if (cutsPower && deadlineNs != Long.MAX_VALUE) {
+            scheduleCut(deadlineNs);
+        }
         slotQueueDepth = new int[slots];
         freeSlots = new int[workers][queueDepth];
         freeTop = new int[workers];
@@ -247,9 +287,13 @@ public final class SimulationRun {
         slotOffset[slot] = request.offsetBytes;
         slotSize[slot] = request.sizeBytes;
         slotDueNs[slot] = dueNs;
+        slotFlags[slot] = request.fua ? IoFlags.FUA : IoFlags.NONE;
         bytesSubmitted += request.sizeBytes;
         if (byteBudget > 0 && bytesSubmitted >= byteBudget) {
             budgetReached = true;
+            if (cutsPower) {
+                scheduleCut(submitNs); // the cut follows the submission that completes the budget
+            }
         }
         if (submitNs > t) {
             pendingSubmits++;
@@ -269,7 +313,16 @@ public final class SimulationRun {
         if (slotDueNs[slot] != Long.MIN_VALUE) {
             generators[worker].issued(t - slotDueNs[slot]);
         }
-        long doneNs = drive.execute(slotOp[slot], slotOffset[slot], slotSize[slot], compressedFraction, t);
+        slotSequence[slot] =
+                drive.recordsVersions() && slotOp[slot] == IoOpCode.WRITE ? nextSequence++ : IoFlags.NO_SEQUENCE;
+        long doneNs = drive.execute(
+                slotOp[slot],
+                slotOffset[slot],
+                slotSize[slot],
+                compressedFraction,
+                t,
+                slotSequence[slot],
+                slotFlags[slot]);
         queue.push(doneNs, EV_COMPLETE, slot, 0);
     }
 
@@ -285,7 +338,9 @@ public final class SimulationRun {
                 submitNs - startNs,
                 t - submitNs,
                 slotQueueDepth[slot],
-                0);
+                0,
+                slotSequence[slot],
+                slotFlags[slot]);
         outstanding[worker]--;
         totalOutstanding--;
         freeSlots[worker][freeTop[worker]++] = slot;
@@ -298,6 +353,13 @@ public final class SimulationRun {
 
     private void checkPhaseDone(long t) {
         if (awaitingPhaseEnd || totalOutstanding > 0 || pendingSubmits > 0) {
+            return;
+        }
+        if (cutsPower) {
+            // the phase ends only with the cut: at once when its workers have nothing more to submit
+            if (budgetReached || allExhausted()) {
+                scheduleCut(t);
+            }
             return;
         }
         boolean stoppedByTime = !budgetReached && !allExhausted() && deadlineNs != Long.MAX_VALUE && t < deadlineNs;
@@ -329,6 +391,26 @@ public final class SimulationRun {
             drive.advanceClockTo(t);
             smartListener.onSample(drive.smart(t - startNs));
         }
+    }
+
+    /** The power goes at {@code t}, or earlier if an earlier end was already scheduled. */
+    private void scheduleCut(long t) {
+        if (t < cutAtNs) {
+            cutAtNs = t;
+            queue.push(t, EV_POWER_CUT, 0, 0);
+        }
+    }
+
+    private void cutPower(long t) {
+        if (finished || t != cutAtNs) {
+            return; // a later end of the phase, superseded by an earlier one
+        }
+        phaseListener.onPhaseEnded(phaseIndex, t - startNs);
+        powerCut = drive.cutPower(t);
+        finished = true;
+        nowNs = t;
+        drive.advanceClockTo(t);
+        smartListener.onSample(drive.smart(t - startNs));
     }
 
     private void scheduleIdleGc(long t) {

@@ -13,6 +13,7 @@ import dev.ssdpulse.producer.sim.ftl.mapping.MappingTable;
 import dev.ssdpulse.producer.sim.ftl.mapping.PackingLayouts;
 import dev.ssdpulse.producer.sim.ftl.mapping.SlotLayout;
 import dev.ssdpulse.producer.sim.ftl.meta.ExtraWrites;
+import dev.ssdpulse.producer.sim.ftl.power.UnitVersions;
 import dev.ssdpulse.producer.sim.ftl.wear.StaticWearLeveller;
 import dev.ssdpulse.producer.sim.nand.FlashTimeline;
 import dev.ssdpulse.producer.sim.nand.NandGeometry;
@@ -42,6 +43,9 @@ public final class Ftl {
     private final GcThresholds thresholds;
     private final StaticWearLeveller wearLeveller;
     private final ExtraWrites extra;
+    /** What each host unit holds for a power cut; null when the run does not cut the power. */
+    private final UnitVersions versions;
+
     private final int pageBytes;
     private final int slotShift;
     private final int slotMask;
@@ -52,6 +56,21 @@ public final class Ftl {
      * @param seed  seeds the victim selector's random choices (d-choices)
      */
     public Ftl(SsdConfig config, FlashTimeline flash, FlashCounters counters, MappingPlan plan, long seed) {
+        this(config, flash, counters, plan, seed, null);
+    }
+
+    /**
+     * @param versions where host units' versions are recorded for a power cut ({@link UnitVersions}); null: not
+     *                 recorded
+     */
+    public Ftl(
+            SsdConfig config,
+            FlashTimeline flash,
+            FlashCounters counters,
+            MappingPlan plan,
+            long seed,
+            UnitVersions versions) {
+        this.versions = versions;
         NandGeometry geometry = config.geometry();
         FtlSpec spec = config.ftl();
         this.flash = flash;
@@ -98,6 +117,15 @@ public final class Ftl {
      * @return when the last unit is accepted (buffered, its mapping updated)
      */
     public long write(int firstLpn, int units, double compressedFraction, long atNs) {
+        return write(firstLpn, units, compressedFraction, atNs, UnitVersions.NONE, atNs);
+    }
+
+    /**
+     * As {@link #write(int, int, double, long)} for a write whose units carry the stamp {@code sequence} (or
+     * {@link UnitVersions#NONE}), submitted at {@code submitNs}: its units' versions are recorded for a power cut.
+     */
+    public long write(int firstLpn, int units, double compressedFraction, long atNs, long sequence, long submitNs) {
+        boolean recorded = versions != null && sequence >= 0;
         hostFrontier.setPacking(layouts.slotsFor(compressedFraction));
         long ackNs = atNs;
         long mappedNs = atNs;
@@ -111,6 +139,9 @@ public final class Ftl {
                 wearLeveller.maybeLevel(ackNs); // background work: the host does not wait for it
             }
             int ppn = hostFrontier.append(lpn, ackNs);
+            if (recorded) {
+                versions.buffered(lpn, sequence, submitNs, plane);
+            }
             mappedNs = Math.max(mappedNs, extra.onHostMapUpdate(lpn, ackNs));
             SlotLayout layout = hostFrontier.lastLayout();
             int slot = ppn & slotMask;
@@ -120,6 +151,9 @@ public final class Ftl {
                 paceGc(pagePlane, pageUnits, ackNs);
                 long programmedNs = flash.program(pagePlane, pageBytes, ackNs);
                 buffer.release(plane, pageUnits, programmedNs);
+                if (versions != null) {
+                    versions.programmed(plane, pageUnits, programmedNs);
+                }
                 counters.nandBytesWritten[ProgramCause.HOST.ordinal()] += pageBytes;
                 extra.onDataPageProgrammed(ackNs);
             }
@@ -200,6 +234,9 @@ public final class Ftl {
     public long trim(int firstLpn, int units, long atNs) {
         long doneNs = atNs;
         for (int i = 0; i < units; i++) {
+            if (versions != null) {
+                versions.trimmed(firstLpn + i, atNs);
+            }
             if (mapping.trim(firstLpn + i)) {
                 doneNs = Math.max(doneNs, extra.onHostMapUpdate(firstLpn + i, atNs));
             }
@@ -230,6 +267,31 @@ public final class Ftl {
 
     public long bufferDrainedAtNs() {
         return buffer.drainedAtNs();
+    }
+
+    /**
+     * A FLUSH (or a FUA write's completion) at {@code atNs}: every unit buffered so far must be on flash. The pages
+     * already issued complete in their time; where units are recorded for a power cut, each plane's open page is
+     * also written out now, padded (a host program: its units are programmed again when the page fills, as the
+     * frontier does not skip the padding), and the mapping checkpointed as it is.
+     *
+     * @return when every buffered unit is on flash
+     */
+    public long flush(long atNs) {
+        long doneNs = Math.max(atNs, buffer.drainedAtNs());
+        if (versions == null) {
+            return doneNs;
+        }
+        for (int plane = 0; plane < planes; plane++) {
+            if (versions.hasPending(plane)) {
+                long programmedNs = flash.program(plane, pageBytes, atNs);
+                counters.nandBytesWritten[ProgramCause.HOST.ordinal()] += pageBytes;
+                versions.padded(plane, programmedNs);
+                doneNs = Math.max(doneNs, programmedNs);
+            }
+        }
+        versions.checkpointed(doneNs);
+        return doneNs;
     }
 
     public GcThresholds thresholds() {

@@ -10,7 +10,9 @@ import java.util.List;
  * when every generator is exhausted, and ends when its last command completes (or at the duration, if
  * that is later). An idle phase submits nothing for {@code durationNs}; idle GC may run meanwhile.
  * {@code compressedFraction} is how far the phase's written data compresses (compressed / original size:
- * 1.0 incompressible, 0.5 for 2:1 data, 0 zeros), from the workload's data pattern.
+ * 1.0 incompressible, 0.5 for 2:1 data, 0 zeros), from the workload's data pattern. {@code powerCut}: the phase
+ * ends with the drive's power cut (POWER_CUT) when its duration has passed or its byte budget is submitted, its
+ * I/Os in flight left unacknowledged; the run ends there.
  */
 public record SimPhase(
         int phaseIndex,
@@ -19,7 +21,8 @@ public record SimPhase(
         long durationNs,
         long byteBudget,
         boolean idle,
-        double compressedFraction) {
+        double compressedFraction,
+        boolean powerCut) {
 
     public SimPhase {
         workers = List.copyOf(workers);
@@ -57,10 +60,26 @@ public record SimPhase(
             long durationNs,
             long byteBudget,
             double compressedFraction) {
-        return new SimPhase(phaseIndex, workers, queueDepth, durationNs, byteBudget, false, compressedFraction);
+        return new SimPhase(phaseIndex, workers, queueDepth, durationNs, byteBudget, false, compressedFraction, false);
     }
 
     public static SimPhase idle(int phaseIndex, long durationNs) {
-        return new SimPhase(phaseIndex, List.of(), 0, durationNs, 0, true, 1.0);
+        return new SimPhase(phaseIndex, List.of(), 0, durationNs, 0, true, 1.0, false);
+    }
+
+    /** I/O until the power is cut: after {@code durationNs}, or once {@code byteBudget} bytes are submitted. */
+    public static SimPhase powerCut(
+            int phaseIndex,
+            List<RequestGenerator> workers,
+            int queueDepth,
+            long durationNs,
+            long byteBudget,
+            double compressedFraction) {
+        return new SimPhase(phaseIndex, workers, queueDepth, durationNs, byteBudget, false, compressedFraction, true);
+    }
+
+    /** No I/O, then the power cut {@code durationNs} after the phase starts. */
+    public static SimPhase idlePowerCut(int phaseIndex, long durationNs) {
+        return new SimPhase(phaseIndex, List.of(), 0, durationNs, 0, true, 1.0, true);
     }
 }

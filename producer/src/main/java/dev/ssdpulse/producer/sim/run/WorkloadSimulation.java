@@ -37,7 +37,9 @@ import java.util.function.BooleanSupplier;
  * writes (one pass over its span); a PURGE later in the workload cannot be simulated on a used drive and
  * is refused. Every other phase becomes simulated I/O, or idle time for IDLE phases; a REPLAY phase issues its
  * trace's I/Os through the same host model (its queue depth caps them, recorded times are kept in virtual time),
- * so its load time compares with a real drive's.
+ * so its load time compares with a real drive's. A POWER_CUT phase (the last) runs its I/O until the drive's power is
+ * cut and ends the run there ({@link SimulationRun#powerCut()}); it needs a drive built to record unit versions
+ * ({@link #recordsVersions}) and a workload with stamped writes ({@code verify: true}).
  *
  * <p>The workload's {@code targetSize} is the test region, from LBA 0 (seed 001's 160 GB test file on a
  * 240 GB drive): spans are resolved against it, not against the drive's capacity, so a test over "100 %"
@@ -85,6 +87,16 @@ public final class WorkloadSimulation {
             ReplayTraces replays,
             long smartIntervalNs,
             SimulationObserver observer) {
+        if (recordsVersions(workload)) {
+            if (!workload.verify()) {
+                throw new IllegalArgumentException("workload '" + workload.name() + "': a POWER_CUT phase checks the"
+                        + " run's writes against the drive's content after the cut; set verify: true");
+            }
+            if (!drive.recordsVersions()) {
+                throw new IllegalArgumentException("workload '" + workload.name() + "' cuts the power: build the"
+                        + " drive to record unit versions (SimulatedDrive(config, seed, heap, true))");
+            }
+        }
         long capacityBytes = targetSizeBytes(workload, drive.capacityBytes());
         WorkloadValidator.validateForTarget(workload, capacityBytes, workload.name());
         replays.checkTarget(workload, capacityBytes, SIMULATED_ALIGNMENT_BYTES, "the simulated drive");
@@ -146,6 +158,11 @@ public final class WorkloadSimulation {
         };
         SimulationRun run = drive.newRun(simPhases, observer, observer::onSmartSample, smartIntervalNs, phaseListener);
         return new WorkloadSimulation(drive, run, byIndex);
+    }
+
+    /** Whether the workload cuts the power (a POWER_CUT phase): its drive must record unit versions. */
+    public static boolean recordsVersions(WorkloadSpec workload) {
+        return workload.schedule().stream().anyMatch(p -> p.phase().kind() == PhaseKind.POWER_CUT);
     }
 
     /**
@@ -221,6 +238,23 @@ public final class WorkloadSimulation {
                 long durationNs = phase.durationNs().orElse(0L);
                 // A zero-length pause (seed 000 exp. 3 with pauseMin=0) is a phase of no time.
                 return SimPhase.idle(scheduled.index(), Math.max(1L, durationNs));
+            }
+            case POWER_CUT -> {
+                long durationNs = phase.durationNs().orElse(0L);
+                if (phase.accessSpecs().isEmpty()) {
+                    return SimPhase.idlePowerCut(scheduled.index(), Math.max(1L, durationNs));
+                }
+                List<RequestGenerator> workers = new ArrayList<>(phase.workers());
+                for (int w = 0; w < phase.workers(); w++) {
+                    workers.add(WorkloadGenerators.forPhase(phase, w, scheduled.seed(), capacityBytes));
+                }
+                return SimPhase.powerCut(
+                        scheduled.index(),
+                        workers,
+                        phase.queueDepth(),
+                        durationNs,
+                        phase.totalBytes(capacityBytes).orElse(0L),
+                        compressedFraction(phase.dataPattern()));
             }
             case PURGE ->
                 throw new IllegalArgumentException("phase '" + scheduled.name()

@@ -46,6 +46,20 @@ class PatternFillerTest {
     }
 
     @Test
+    void aWriteLargerThanTheSlotsPreviousRequestIsFilledWhole() {
+        // the psync engine leaves the buffer's limit at its last request's size: a larger write must still be filled
+        IoSlot slot = IoSlot.allocate(SIZE, 4096);
+        slot.buffer.clear().limit(4096);
+        new PatternFiller(DataPattern.incompressible(), 3).fill(slot, SIZE);
+        assertThat(slot.buffer
+                        .duplicate()
+                        .clear()
+                        .order(ByteOrder.LITTLE_ENDIAN)
+                        .getLong(SIZE - 8))
+                .isNotZero();
+    }
+
+    @Test
     void compressibleReachesAboutTheRatio() {
         assertThat(ratio(fill(DataPattern.compressible(2.0), IoSlot.allocate(SIZE, 4096))))
                 .isCloseTo(2.0, offset(0.15));

@@ -210,7 +210,8 @@ public final class Experiments {
                         f.idleGcIntervalNs(),
                         stop),
                 new CacheSpec((long) (c.cache().writeBufferBytes() * planes)),
-                metadata);
+                metadata,
+                c.power());
     }
 
     /**

@@ -155,6 +155,7 @@ final class Comparison {
                 .append(HEADLINE.htmlSideBySide(headlines(runs)))
                 .append("</div>\n");
         LoadTimes.comparison(b, runs);
+        Verifications.comparison(b, runs);
         List<SvgChart.Series> iops = new ArrayList<>();
         List<SvgChart.Series> mbps = new ArrayList<>();
         List<SvgChart.Series> p99 = new ArrayList<>();

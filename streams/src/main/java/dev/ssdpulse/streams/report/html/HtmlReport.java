@@ -7,6 +7,7 @@ import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 import dev.ssdpulse.streams.report.Column;
 import dev.ssdpulse.streams.report.Outliers;
 import dev.ssdpulse.streams.report.Table;
@@ -18,10 +19,12 @@ import java.util.Objects;
 /**
  * One self-contained HTML file (inline CSS, SVG and PNG, no script, nothing fetched) of a run or a set of runs, a
  * review's figures from stored results. For a set, a comparison first ({@link Comparison}: the headline figures
- * side by side, the load times of REPLAY phases drive by drive ({@link LoadTimes}), IOPS, MB/s, p99 latency and WA
+ * side by side, the load times of REPLAY phases drive by drive ({@link LoadTimes}), the power-loss verifications
+ * ({@link Verifications}), IOPS, MB/s, p99 latency and WA
  * over time with a line per run, average against minimum), then the
  * seed articles' set views where the runs are of their kind ({@link SetViews}: free flash, schedulers, queue
- * depths), then each run ({@link RunSection}) with its test setup ({@link SetupBlock}). Every table is a column
+ * depths), then each run ({@link RunSection}) with its test setup ({@link SetupBlock}) and its power-loss
+ * verification where it has one ({@link Verifications}). Every table is a column
  * set of the reporting model ({@link Table}), so its numbers are the summary's, as in CSV and JSON; for reading
  * they are rounded and their thousands grouped. A WA is written with the range its drive's counter steps allow,
  * or as not yet resolvable, and drawn with that range shaded ({@link WaText}). Page, charts and tables take the
@@ -42,13 +45,15 @@ public final class HtmlReport {
      * @param windows  its per-window metrics
      * @param wa       its WA intervals
      * @param scatter  its latency scatter drawn ({@link #scatterRaster}); null: none stored
+     * @param verification its latest power-loss verification; null: none
      */
     public record RunData(
             RunStarted started,
             RunSummary summary,
             List<WindowMetrics> windows,
             List<WriteAmplification> wa,
-            ScatterRaster.Picture scatter) {
+            ScatterRaster.Picture scatter,
+            WriteVerification verification) {
         public RunData {
             Objects.requireNonNull(summary, "summary");
             windows = List.copyOf(windows);
@@ -57,6 +62,11 @@ public final class HtmlReport {
 
         String runId() {
             return summary.getRunId().toString();
+        }
+
+        /** The same run with a power-loss verification. */
+        public RunData withVerification(WriteVerification v) {
+            return new RunData(started, summary, windows, wa, scatter, v);
         }
 
         /**

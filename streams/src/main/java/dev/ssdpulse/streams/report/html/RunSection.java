@@ -30,7 +30,7 @@ import java.util.function.ToDoubleFunction;
  * windows, the latency scatter (a picture, with the slowest I/Os listed), the latency trend, the latency
  * distribution with the summary's outlier counts and percentiles for the run and each phase, the steady-state
  * verdicts, WA over time (the cumulative WA's range shaded where the drive's counters move in steps) with the
- * counters in their unit, the phases, and the load times of REPLAY phases. Times are run time (s since the run's
+ * counters in their unit, the phases, the load times of REPLAY phases, and the power-loss verification. Times are run time (s since the run's
  * start).
  */
 final class RunSection {
@@ -132,6 +132,7 @@ final class RunSection {
                 .append(ReportTables.PHASES.html(s.getPhases()))
                 .append("</div>\n");
         LoadTimes.run(b, run);
+        Verifications.run(b, run);
         b.append("</section>\n");
     }
 

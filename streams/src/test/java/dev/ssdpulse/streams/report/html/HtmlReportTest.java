@@ -3,12 +3,16 @@ package dev.ssdpulse.streams.report.html;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.ssdpulse.schemas.SampleRecords;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.schemas.avro.WriteDurabilityModel;
+import dev.ssdpulse.schemas.avro.WriteVerification;
+import dev.ssdpulse.schemas.avro.WriteVerificationModelResult;
 import dev.ssdpulse.streams.analysis.PhaseWriteAmplification;
 import dev.ssdpulse.streams.report.LatencyStatistic;
 import dev.ssdpulse.streams.report.Outliers;
@@ -530,6 +534,101 @@ class HtmlReportTest {
                         .select("h3")
                         .eachText())
                 .doesNotContain("Load times");
+    }
+
+    @Test
+    void aRunsPowerLossVerificationIsShownWithItsCountsAgesWorstCasesAndCounters() {
+        WriteVerification v = SampleRecords.writeVerification();
+        HtmlReport.RunData verified = run("r-8gb", 8, 1, "mq-deadline").withVerification(v);
+        Document page = Jsoup.parse(HtmlReport.render("verified", List.of(verified)));
+        Element own = page.selectFirst("section#run-r-8gb");
+        assertThat(own.select("h3").eachText()).contains("Power-loss verification");
+        assertThat(own.select("h4").eachText())
+                .contains(
+                        "Lost units per durability model",
+                        "Lost writes by age",
+                        "Worst cases",
+                        "The drive's power-loss counters");
+        // the record's own counts per class
+        assertThat(cell(own, "intact")).isEqualTo("1999000");
+        assertThat(cell(own, "lost")).isEqualTo("600");
+        assertThat(cell(own, "torn")).isEqualTo("100");
+        assertThat(cell(own, "reverted")).isEqualTo("250");
+        assertThat(cell(own, "unlogged")).isEqualTo("50");
+        assertThat(cell(own, "lost_writes")).isEqualTo("800");
+        assertThat(cell(own, "unserializable_writes")).isEqualTo("12");
+        // a line per durability model
+        assertThat(own.select("td[data-column=model]").eachText()).containsExactly("ACKNOWLEDGED", "FLUSHED", "FUA");
+        assertThat(own.select("td[data-column=lost_units]").eachAttr("data-value"))
+                .containsExactly("950", "3", "0");
+        assertThat(own.select("td[data-column=lost_as_reverted]").eachAttr("data-value"))
+                .containsExactly("250", "0", "0");
+        // the age histogram: a bar per bucket with lost writes, the buckets' labels, the last above the last bound
+        Element ages = chart(own, "Lost writes by time before the last logged completion");
+        assertThat(ages.select("rect.bar")).hasSize(5);
+        assertThat(own.select("td[data-column=completed_before_end]").eachText())
+                .containsExactly("≤ 100 µs", "≤ 1 ms", "≤ 10 ms", "≤ 100 ms", "≤ 1 s", "> 1 s");
+        assertThat(own.select("td[data-column=lost_writes]").eachAttr("data-value"))
+                .containsExactly("800", "10", "200", "500", "87", "3", "0");
+        // the worst case, exactly
+        assertThat(own.select("td[data-column=lba]").eachAttr("data-value")).containsExactly("123456");
+        assertThat(own.select("td[data-column=found]").eachText()).containsExactly("REVERTED");
+        assertThat(own.select("td[data-column=holds]").eachText()).containsExactly("write 2998012 (older)");
+        assertThat(own.select("td[data-column=before_end_ms]").eachAttr("data-value"))
+                .containsExactly("9.5");
+        // the unsafe-shutdown count before and after, the PLP count missing and why
+        assertThat(own.select("td[data-column=counter]").eachText())
+                .containsExactly("unsafe shutdowns", "PLP start count (OCP)");
+        assertThat(own.select("td[data-column=before]").eachAttr("data-value")).containsExactly("41", "");
+        assertThat(own.select("td[data-column=after]").eachAttr("data-value")).containsExactly("42", "");
+        assertThat(own.select("td[data-column=change]").eachAttr("data-value")).containsExactly("1", "");
+        assertThat(own.text()).contains("no OCP SMART extended log").contains("no RunFinished: the producer stopped");
+        // without a verification: no such section; nothing lost: no histogram drawn, the table still there
+        assertThat(Jsoup.parse(HtmlReport.render("plain", List.of(run("r-8gb", 8, 1, "mq-deadline"))))
+                        .select("h3")
+                        .eachText())
+                .doesNotContain("Power-loss verification");
+        WriteVerification clean = SampleRecords.writeVerification();
+        clean.setLostWrites(0L);
+        clean.setLostAgeCounts(List.of(0L, 0L, 0L, 0L, 0L, 0L));
+        clean.setWorstCases(List.of());
+        Element cleanRun = Jsoup.parse(HtmlReport.render(
+                        "clean", List.of(run("r-8gb", 8, 1, "mq-deadline").withVerification(clean))))
+                .selectFirst("section#run-r-8gb");
+        assertThat(cleanRun.select("svg.chart > title").eachText())
+                .doesNotContain("Lost writes by time before the last logged completion");
+        assertThat(cleanRun.select("h4").eachText()).doesNotContain("Worst cases");
+    }
+
+    @Test
+    void aSetComparesTheLostUnitsOfItsVerifiedRunsSideBySide() {
+        WriteVerification protectedDrive = SampleRecords.writeVerification();
+        protectedDrive.setRunId("r-0gb");
+        protectedDrive.setModels(List.of(
+                new WriteVerificationModelResult(WriteDurabilityModel.ACKNOWLEDGED, 2_000_000L, 0L, 0L, 0L, 0L),
+                new WriteVerificationModelResult(WriteDurabilityModel.FLUSHED, 1_990_000L, 0L, 0L, 0L, 0L),
+                new WriteVerificationModelResult(WriteDurabilityModel.FUA, 0L, 0L, 0L, 0L, 0L)));
+        List<HtmlReport.RunData> runs = List.of(
+                run("r-0gb", 0, 1, "none").withVerification(protectedDrive),
+                run("r-16gb", 16, 32, "mq-deadline").withVerification(SampleRecords.writeVerification()));
+        Element comparison = Jsoup.parse(HtmlReport.render("pair", runs)).selectFirst("section#comparison");
+        assertThat(comparison.select("h3").eachText()).contains("Power-loss verification");
+        assertThat(comparison.select("td[data-column=run]").eachText()).contains("r-0gb", "r-16gb");
+        assertThat(comparison.select("td[data-column=lost_acknowledged]").eachAttr("data-value"))
+                .containsExactly("0", "950");
+        assertThat(comparison.select("td[data-column=lost_flushed]").eachAttr("data-value"))
+                .containsExactly("0", "3");
+        assertThat(comparison.select("td[data-column=unsafe_shutdowns_change]").eachAttr("data-value"))
+                .containsExactly("1", "1");
+        // a set without a verification: no such table
+        assertThat(Jsoup.parse(HtmlReport.render("two drives", twoDrives()))
+                        .select("h3")
+                        .eachText())
+                .doesNotContain("Power-loss verification");
+    }
+
+    private static String cell(Element in, String column) {
+        return in.selectFirst("td[data-column=" + column + "]").attr("data-value");
     }
 
     private static HtmlReport.RunData byId(List<HtmlReport.RunData> runs, String id) {

@@ -128,7 +128,8 @@ final class LongRuns {
         for (long w = 0; w < endNs / S; w++) {
             scatter.add(scatterWindow(runId, w * S, w * S >= cliffNs, random));
         }
-        return new HtmlReport.RunData(started(runId, model, capacityBytes), summary, windows, wa, scatter.finish());
+        return new HtmlReport.RunData(
+                started(runId, model, capacityBytes), summary, windows, wa, scatter.finish(), null);
     }
 
     /** Garbage collection on: seven layers from 1 ms to seconds (seed 003's scatter), a third of I/Os >= 10 ms. */

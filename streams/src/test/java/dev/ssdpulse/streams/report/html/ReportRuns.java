@@ -150,7 +150,8 @@ final class ReportRuns {
                 analysis.summary(),
                 analysis.windows(),
                 analysis.writeAmplification(),
-                scatter.finish());
+                scatter.finish(),
+                null);
     }
 
     /** A trace replayed on a drive of the report's tests. */
@@ -206,7 +207,7 @@ final class ReportRuns {
         started.getDevice().setModel(model);
         started.getWorkload().setPhases(List.of(phase(0, replay.phaseName(), PhaseKind.REPLAY, null, 32, 0, 2 * GB)));
         return new HtmlReport.RunData(
-                started, analysis.summary(), analysis.windows(), analysis.writeAmplification(), scatter.finish());
+                started, analysis.summary(), analysis.windows(), analysis.writeAmplification(), scatter.finish(), null);
     }
 
     private static RunStarted started(String runId, int freeFlashGb, int queueDepth, String scheduler) {
