@@ -5,7 +5,8 @@
 # M host I/Os per wall second and per thread-CPU second. Each line ends with the final SMART counters and a hash of
 # every completion: within a side they must match from round to round (results are deterministic per seed).
 # Usage: bench/sim-old-vs-new.sh [BASE_COMMIT] [OUT_DIR]. Env: ROUNDS (default 5), DRIVE (default
-# sata-mlc-120gb-2012), WORKLOAD (default seed003-qd32-random-write-5000s), JAVA_OPTS (default -Xmx1g).
+# sata-mlc-120gb-2012), WORKLOAD (default seed003-qd32-random-write-5000s), JAVA_OPTS (default -Xmx1g), DURATION_S (the
+# test phase's length in simulated s, passed as the workload variable durationS; default: the workload's own).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 base="${1:-b184a0d}"
@@ -14,6 +15,8 @@ rounds="${ROUNDS:-5}"
 drive="${DRIVE:-sata-mlc-120gb-2012}"
 workload="${WORKLOAD:-seed003-qd32-random-write-5000s}"
 java_opts="${JAVA_OPTS:--Xmx1g}"
+vars=()
+if [ -n "${DURATION_S:-}" ]; then vars+=("durationS=$DURATION_S"); fi
 mkdir -p "$out/old/src" "$out/old/classes" "$out/new"
 cd "$here"
 ./mvnw -B -q -o -pl schemas,platform,producer test-compile dependency:build-classpath -Dmdep.outputFile="$out/cp-\${project.artifactId}.txt"
@@ -32,7 +35,7 @@ old="$out/old/classes:$deps"
 speed=dev.ssdpulse.producer.sim.run.WorkloadSpeedMain
 run() { # side classpath
   echo "## $1 ($(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg))"
-  java $java_opts -cp "$2" $speed "$drive" "$workload" 2>&1 || echo "(exit $?)"
+  java $java_opts -cp "$2" $speed "$drive" "$workload" ${vars[@]+"${vars[@]}"} 2>&1 || echo "(exit $?)"
 }
 {
   for r in $(seq 1 "$rounds"); do
