@@ -128,6 +128,28 @@ class DeviceCommandTest {
         assertThat(Files.readAllBytes(file)).as("written, as asked").isNotEqualTo(data);
     }
 
+    /** A phase only a simulated drive can run is refused before the target is created or any phase runs. */
+    @Test
+    void aPowerCutPhaseIsRefusedBeforeTheTargetIsCreated(@TempDir Path dir) {
+        Path file = dir.resolve("cut.bin");
+        CliRun r = CliRun.of(
+                "device",
+                "--target",
+                file.toString(),
+                "--size",
+                "32MiB",
+                "--workload",
+                "seed003-power-loss",
+                "--set",
+                "qd32Kind=POWER_CUT",
+                "--set",
+                "span=16MiB",
+                "--offline");
+        assertThat(r.exit()).as(r.err()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(r.err()).contains("a POWER_CUT phase cuts the power of a simulated drive only");
+        assertThat(file).as("not created for a run that cannot start").doesNotExist();
+    }
+
     /** A span beyond the target is refused with both sizes before the target is created or any phase runs. */
     @Test
     void aSpanBeyondTheTargetIsRefusedBeforeAnyIo(@TempDir Path dir) {

@@ -220,6 +220,11 @@ public final class DeviceCommand implements Callable<Integer> {
             workloadSpec = workloadSpec.withVerify(true);
             WorkloadValidator.validate(workloadSpec, workloadSpec.name() + " (with --verify-writes)");
         }
+        try {
+            DeviceRunner.checkRunsOnADevice(workloadSpec);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage(), e);
+        }
         OverflowPolicy overflowPolicy = overflowPolicy(workloadSpec.verify());
         String id = runId == null ? RunIds.newRunId("dev") : RunIds.validate(runId);
         int maxQueueDepth = workloadSpec.schedule().stream()

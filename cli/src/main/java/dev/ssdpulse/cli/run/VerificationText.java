@@ -17,16 +17,27 @@ public final class VerificationText {
     public static void print(WriteVerification v, PrintWriter out) {
         WriteLogCoverage c = v.getCoverage();
         double seconds = v.getReadNs() / 1e9;
-        out.printf(
-                Locale.ROOT,
-                "run %s: %,d units (%s) checked on %s, %s read in %.1f s (%.1f MB/s)%n",
-                v.getRunId(),
-                v.getUnitsChecked(),
-                Units.describeBytes(v.getUnitsChecked() * 4096),
-                v.getTarget(),
-                Units.describeBytes(v.getReadBytes()),
-                seconds,
-                seconds > 0 ? v.getReadBytes() / seconds / 1e6 : 0);
+        if (v.getReadNs() == 0) {
+            // a simulated cut: the content comes from the drive model, nothing is read back
+            out.printf(
+                    Locale.ROOT,
+                    "run %s: %,d units (%s) checked on %s, the content after the cut as the model holds it%n",
+                    v.getRunId(),
+                    v.getUnitsChecked(),
+                    Units.describeBytes(v.getUnitsChecked() * 4096),
+                    v.getTarget());
+        } else {
+            out.printf(
+                    Locale.ROOT,
+                    "run %s: %,d units (%s) checked on %s, %s read in %.1f s (%.1f MB/s)%n",
+                    v.getRunId(),
+                    v.getUnitsChecked(),
+                    Units.describeBytes(v.getUnitsChecked() * 4096),
+                    v.getTarget(),
+                    Units.describeBytes(v.getReadBytes()),
+                    seconds,
+                    seconds > 0 ? v.getReadBytes() / seconds / 1e6 : 0);
+        }
         out.printf(
                 Locale.ROOT,
                 "log: %,d writes (%,d FUA), %,d FLUSHes%s; it covers the run up to %.3f s (last logged completion"

@@ -105,6 +105,22 @@ public final class DeviceRunner {
     }
 
     /**
+     * Refuses a workload with a phase only a simulated drive can run, before the caller touches a target (a device
+     * run creates and may fill a file first).
+     *
+     * @throws IllegalArgumentException naming the phase and what to do instead
+     */
+    public static void checkRunsOnADevice(WorkloadSpec spec) {
+        for (ScheduledPhase p : spec.schedule()) {
+            if (p.phase().kind() == PhaseKind.POWER_CUT) {
+                throw new IllegalArgumentException("phase '" + p.name() + "': a POWER_CUT phase cuts the power of a"
+                        + " simulated drive only; cut a real drive's power from outside (a relay or a hot-plug bay)"
+                        + " and run `ssdpulse verify` after it (docs/power-loss.md)");
+            }
+        }
+    }
+
+    /**
      * Runs every scheduled phase. Times given to the sink and the listener are ns since this call.
      *
      * @throws IllegalArgumentException before any I/O, when a phase cannot run on this engine (alignment)
@@ -120,12 +136,8 @@ public final class DeviceRunner {
     public DeviceRunResult run(
             WorkloadSpec spec, ReplayTraces replays, IoCompletionSink sink, DeviceRunListener listener) {
         List<ScheduledPhase> schedule = spec.schedule();
+        checkRunsOnADevice(spec);
         for (ScheduledPhase p : schedule) {
-            if (p.phase().kind() == PhaseKind.POWER_CUT) {
-                throw new IllegalArgumentException("phase '" + p.name() + "': a POWER_CUT phase cuts the power of a"
-                        + " simulated drive only; cut a real drive's power from outside (a relay or a hot-plug bay)"
-                        + " and run `ssdpulse verify` after it (docs/power-loss.md)");
-            }
             checkAlignment(p);
             if (issuesIo(p.phase()) && p.phase().queueDepth() > engine.maxQueueDepth()) {
                 throw new IllegalArgumentException(
