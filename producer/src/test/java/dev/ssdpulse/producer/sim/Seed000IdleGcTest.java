@@ -12,12 +12,11 @@ import org.junit.jupiter.api.Test;
  * Seed 000 exp. 3 (idle GC) on the Marvell-class preset, shrunk 32x with its planes kept ({@link Seed000#exp3}):
  * the MB/s of the first minute of 2 MB sequential writes after 20 minutes of 4 KiB random writes and a pause (idle
  * GC gets as far in a pause as at full size, {@link dev.ssdpulse.producer.sim.support.Experiments#shrunk}; the
- * full-size starts are ~7 % higher). What the seed states and the model meets: at 0 GB OP the start improves with
- * the pause (none, 1, 5, 30 minutes) and after 5 and 30 minutes it is within 20 % of the seed's 90 MB/s; at 8 GB OP
- * a 1- and a 5-minute pause give the same start (within 10 %) and 30 minutes a better one. What it misses
- * (BENCHMARKS.md): at 0 GB OP the seed's start without a pause is below 50 MB/s (the model's ~64), 1 minute is
- * only a little better than none, and 5 and 30 minutes do not give the same start (the model's idle GC, one victim
- * per plane every 12 s, is still gaining after 5 minutes).
+ * full-size starts after a pause are up to ~18 % higher). At 0 GB OP the drive goes idle on its write cliff, so idle
+ * GC runs at its urgent pace until only victims costlier than its limit are left: 1 minute recovers part of it, 5
+ * and 30 minutes the same, near the article's 90 MB/s. At 8 GB OP the victims are cheap, idle GC stays lazy: 1 and 5
+ * minutes give the same start, 30 minutes a better one. What the model misses: without a pause it starts above the
+ * article's "below 50 MB/s" (~64 here, ~70 at full size).
  */
 class Seed000IdleGcTest {
 
@@ -42,13 +41,15 @@ class Seed000IdleGcTest {
                 op8[1],
                 op8[2],
                 op8[3]);
-        assertThat(op0[1]).as("0 GB: 1 min vs none").isGreaterThanOrEqualTo(op0[0]);
-        assertThat(op0[2]).as("0 GB: 5 min vs 1 min").isGreaterThan(op0[1]);
-        assertThat(op0[3]).as("0 GB: 30 min vs 5 min").isGreaterThanOrEqualTo(op0[2]);
+        assertThat(op0[1]).as("0 GB: 1 min better than none").isGreaterThan(1.1 * op0[0]);
+        assertThat((op0[1] - op0[0]) / (op0[2] - op0[0]))
+                .as("0 GB: 1 min gains much less over none than 5 min")
+                .isLessThan(0.75);
+        assertThat(op0[3] / op0[2]).as("0 GB: 5 and 30 minutes alike").isBetween(0.95, 1.05);
         assertThat(op0[2]).as("0 GB, 5 min: the seed's ~90 MB/s").isBetween(72.0, 108.0);
         assertThat(op0[3]).as("0 GB, 30 min: the seed's ~90 MB/s").isBetween(72.0, 108.0);
-        assertThat(op8[2] / op8[1]).as("8 GB: 1 and 5 minutes alike").isBetween(0.9, 1.1);
-        assertThat(op8[3]).as("8 GB: 30 minutes better than 5").isGreaterThan(1.15 * op8[2]);
+        assertThat(op8[2] / op8[1]).as("8 GB: 1 and 5 minutes alike").isBetween(0.95, 1.05);
+        assertThat(op8[3]).as("8 GB: 30 minutes better than 5").isGreaterThan(1.1 * op8[2]);
     }
 
     private static double firstMinute(SsdConfig preset, long opGb, double pauseMinutes) {

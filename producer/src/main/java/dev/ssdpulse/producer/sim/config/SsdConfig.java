@@ -94,7 +94,9 @@ public record SsdConfig(
                 ftl.compressionRatio(),
                 ftl.wearLevellingEraseSpread(),
                 ftl.idleGcIntervalNs(),
-                ftl.backgroundGcStopFreeBlocks()));
+                ftl.backgroundGcStopFreeBlocks(),
+                ftl.idleGcUrgentIntervalNs(),
+                ftl.idleGcMaxCopyRatio()));
     }
 
     public SsdConfig withCompressionRatio(double ratio) {
@@ -108,7 +110,9 @@ public record SsdConfig(
                 ratio,
                 ftl.wearLevellingEraseSpread(),
                 ftl.idleGcIntervalNs(),
-                ftl.backgroundGcStopFreeBlocks()));
+                ftl.backgroundGcStopFreeBlocks(),
+                ftl.idleGcUrgentIntervalNs(),
+                ftl.idleGcMaxCopyRatio()));
     }
 
     /** One line: name, raw, user, reserve, OP. */
@@ -183,6 +187,13 @@ public record SsdConfig(
         require(ftl.dChoices() >= 1, "ftl.dChoices must be >= 1, got " + ftl.dChoices());
         require(ftl.idleGcAfterNs() > 0, "ftl.idleGcAfterNs must be > 0");
         require(ftl.idleGcIntervalNs() >= 0, "ftl.idleGcIntervalNs must be >= 0 (0 = full speed)");
+        require(
+                ftl.idleGcUrgentIntervalNs() >= -1,
+                "ftl.idleGcUrgentIntervalNs must be >= 0, or -1 for no urgent idle GC, got "
+                        + ftl.idleGcUrgentIntervalNs());
+        require(
+                ftl.idleGcMaxCopyRatio() >= 0,
+                "ftl.idleGcMaxCopyRatio must be >= 0 (0 = no limit), got " + ftl.idleGcMaxCopyRatio());
         require(
                 ftl.wearLevellingEraseSpread() >= 0,
                 "ftl.wearLevellingEraseSpread must be >= 0 (0 = off), got " + ftl.wearLevellingEraseSpread());

@@ -67,9 +67,11 @@ public final class SsdPresets {
 
     /**
      * Preset files written before the model had them lack the {@code metadata} and {@code power} blocks,
-     * {@code ftl.idleGcIntervalNs} and {@code ftl.backgroundGcStopFreeBlocks}; they keep meaning what they meant
-     * then: no parity or map write-back ({@link MetadataSpec#NONE}), no power-cut model ({@link PowerSpec#UNMODELLED}), idle GC at full speed (0), and background GC
-     * that stops where it starts (no hysteresis). Every other field stays required.
+     * {@code ftl.idleGcIntervalNs}, {@code ftl.backgroundGcStopFreeBlocks}, {@code ftl.idleGcUrgentIntervalNs} and
+     * {@code ftl.idleGcMaxCopyRatio}; they keep meaning what they meant then: no parity or map write-back
+     * ({@link MetadataSpec#NONE}), no power-cut model ({@link PowerSpec#UNMODELLED}), idle GC at full speed (0),
+     * background GC that stops where it starts (no hysteresis), no urgent idle-GC mode (-1) and no victim cost limit
+     * for idle GC (0). Every other field stays required.
      */
     private static void withEarlierPresetDefaults(JsonNode tree) {
         if (!(tree instanceof ObjectNode root)) {
@@ -89,6 +91,12 @@ public final class SsdPresets {
         if (root.get("ftl") instanceof ObjectNode ftl) {
             if (!ftl.has("idleGcIntervalNs")) {
                 ftl.put("idleGcIntervalNs", 0L);
+            }
+            if (!ftl.has("idleGcUrgentIntervalNs")) {
+                ftl.put("idleGcUrgentIntervalNs", -1L);
+            }
+            if (!ftl.has("idleGcMaxCopyRatio")) {
+                ftl.put("idleGcMaxCopyRatio", 0.0);
             }
             if (!ftl.has("backgroundGcStopFreeBlocks") && ftl.has("backgroundGcFreeBlocks")) {
                 ftl.set("backgroundGcStopFreeBlocks", ftl.get("backgroundGcFreeBlocks"));

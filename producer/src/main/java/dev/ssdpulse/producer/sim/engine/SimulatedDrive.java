@@ -282,8 +282,13 @@ public final class SimulatedDrive {
         return ftl.thresholds().idleAfterNs();
     }
 
-    long idleGcIntervalNs() {
-        return ftl.thresholds().idleIntervalNs();
+    long idleGcIntervalNs(boolean urgent) {
+        return ftl.thresholds().idleIntervalNs(urgent);
+    }
+
+    /** Whether a pause beginning now gets urgent idle GC ({@link dev.ssdpulse.producer.sim.ftl.GcThresholds#idleUrgent}). */
+    boolean idleGcUrgent(long atNs) {
+        return ftl.idleGcUrgent(atNs);
     }
 
     long idleGcStep(long atNs) {

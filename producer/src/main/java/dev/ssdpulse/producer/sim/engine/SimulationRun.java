@@ -25,7 +25,8 @@ import java.util.List;
  * recorded time ({@link IoRequest#dueNs}, a replayed trace), at that time after the phase start or at once when
  * it is past, telling the generator the lag. Idle GC runs in
  * steps (one victim per plane each, the next step when its erases complete and the preset's
- * {@code idleGcIntervalNs} has passed) once no command has been outstanding for the preset's
+ * {@code idleGcIntervalNs} has passed, or its {@code idleGcUrgentIntervalNs} in a pause that began on the write
+ * cliff, decided at the pause's first step) once no command has been outstanding for the preset's
  * {@code idleGcAfterNs}, and stops at the next submission.
  *
  * <p>Stamped writes: on a drive that records unit versions (a run with a POWER_CUT phase) every write gets the next
@@ -61,6 +62,10 @@ public final class SimulationRun {
     private PowerCut powerCut;
     /** When the current POWER_CUT phase cuts the power (the earliest of its ends known so far). */
     private long cutAtNs = Long.MAX_VALUE;
+    /** The idle period whose urgency was last decided, and the decision (made at its first idle-GC round). */
+    private long decidedIdleGeneration = -1;
+
+    private boolean idleUrgent;
 
     // current phase
     private int phasePosition;
@@ -421,10 +426,15 @@ public final class SimulationRun {
         if (generation != idleGeneration || totalOutstanding > 0) {
             return; // the host submitted something since it went idle
         }
+        if (decidedIdleGeneration != generation) {
+            decidedIdleGeneration = generation;
+            idleUrgent = drive.idleGcUrgent(t); // as the drive stood when the host went quiet
+        }
         long doneNs = drive.idleGcStep(t);
         if (doneNs >= 0) {
             // firmware paces idle GC: the next round after the interval, or when this one's erases are done
-            queue.push(Math.max(doneNs, t + Math.max(1, drive.idleGcIntervalNs())), EV_IDLE_GC, 0, generation);
+            long intervalNs = drive.idleGcIntervalNs(idleUrgent);
+            queue.push(Math.max(doneNs, t + Math.max(1, intervalNs)), EV_IDLE_GC, 0, generation);
         }
     }
 }

@@ -102,7 +102,9 @@ public final class Ftl {
                 spec.backgroundGcStopFreeBlocks(),
                 spec.idleGcTargetFreeBlocks(),
                 spec.idleGcAfterNs(),
-                spec.idleGcIntervalNs());
+                spec.idleGcIntervalNs(),
+                spec.idleGcUrgentIntervalNs(),
+                spec.idleGcMaxCopyRatio());
         this.pacer = new GcPacer(planes, thresholds);
         this.buffer = new WriteBuffer(
                 planes, (int) (config.cache().writeBufferBytes() / NandGeometry.MAPPING_UNIT_BYTES / planes));
@@ -246,7 +248,8 @@ public final class Ftl {
 
     /**
      * One idle-GC step: cleans one victim on every plane whose free blocks are below its share of the idle
-     * target, in parallel across planes.
+     * target, in parallel across planes; a plane whose cheapest victim costs more copies per unit freed than the
+     * preset's idle limit is left alone (its victim stays chosen for background GC).
      *
      * @return when the step's last erase completes, or -1 if idle GC has nothing (more) to do
      */
@@ -256,6 +259,10 @@ public final class Ftl {
             if ((long) blocks.freeBlocks(plane) * planes >= thresholds.idleTargetFreeBlocks()) {
                 continue;
             }
+            double maxCopyRatio = thresholds.idleMaxCopyRatio();
+            if (maxCopyRatio > 0 && gc.ensureVictim(plane, nowNs) && gc.copyRatio(plane) > maxCopyRatio) {
+                continue;
+            }
             long erasedNs = gc.finishVictim(plane, nowNs);
             if (erasedNs != GarbageCollector.NOTHING_TO_COLLECT) {
                 counters.idleGcInvocations++;
@@ -263,6 +270,25 @@ public final class Ftl {
             }
         }
         return doneNs;
+    }
+
+    /**
+     * Whether idle GC starting now is urgent ({@link GcThresholds#idleUrgent}): chooses each plane's victim (idle or
+     * background GC cleans it next) and averages what they cost.
+     */
+    public boolean idleGcUrgent(long nowNs) {
+        if (thresholds.idleUrgentIntervalNs() < 0 || blocks.freeBlocks() >= thresholds.stopFreeBlocks()) {
+            return false;
+        }
+        double sum = 0;
+        int victims = 0;
+        for (int plane = 0; plane < planes; plane++) {
+            if (gc.ensureVictim(plane, nowNs)) {
+                sum += gc.copyRatio(plane);
+                victims++;
+            }
+        }
+        return victims > 0 && thresholds.idleUrgent(blocks.freeBlocks(), sum / victims);
     }
 
     public long bufferDrainedAtNs() {

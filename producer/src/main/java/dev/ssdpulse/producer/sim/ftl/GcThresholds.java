@@ -12,7 +12,10 @@ package dev.ssdpulse.producer.sim.ftl;
  *   <li>Below {@code urgentFreeBlocks} (per plane: its share) a plane that must open a block for the host first
  *       finishes the victim it is cleaning (the foreground case): the host waits for one victim, never more.</li>
  *   <li>Idle GC cleans up to {@code idleTargetFreeBlocks} once the host has had no command outstanding for
- *       {@code idleAfterNs}, one victim per plane every {@code idleIntervalNs} at most.</li>
+ *       {@code idleAfterNs}, one victim per plane every {@code idleIntervalNs} at most; every
+ *       {@code idleUrgentIntervalNs} instead (if >= 0) in a pause that begins with the free pool below {@code stopFreeBlocks} and victims
+ *       that cost more copies than they free ({@link #idleUrgent}); never a victim costing more than {@code idleMaxCopyRatio} (if > 0) copies per unit
+ *       freed.</li>
  * </ul>
  */
 public record GcThresholds(
@@ -21,4 +24,41 @@ public record GcThresholds(
         int stopFreeBlocks,
         int idleTargetFreeBlocks,
         long idleAfterNs,
-        long idleIntervalNs) {}
+        long idleIntervalNs,
+        long idleUrgentIntervalNs,
+        double idleMaxCopyRatio) {
+
+    /** No urgent idle-GC mode, no victim cost limit. */
+    public GcThresholds(
+            int urgentFreeBlocks,
+            int startFreeBlocks,
+            int stopFreeBlocks,
+            int idleTargetFreeBlocks,
+            long idleAfterNs,
+            long idleIntervalNs) {
+        this(
+                urgentFreeBlocks,
+                startFreeBlocks,
+                stopFreeBlocks,
+                idleTargetFreeBlocks,
+                idleAfterNs,
+                idleIntervalNs,
+                -1,
+                0);
+    }
+
+    /**
+     * Whether a pause that begins with {@code freeBlocks} free blocks and victims costing {@code meanCopyRatio} unit
+     * copies per unit freed (averaged over the planes) gets urgent idle GC: the preset has an urgent mode, the free
+     * pool is below the background stop watermark (GC was due) and the victims cost more than they free (the drive is
+     * on its write cliff: every host block waits for more copies than it brings).
+     */
+    public boolean idleUrgent(int freeBlocks, double meanCopyRatio) {
+        return idleUrgentIntervalNs >= 0 && freeBlocks < stopFreeBlocks && meanCopyRatio > 1.0;
+    }
+
+    /** How long idle GC waits between rounds, in an urgent pause or not. */
+    public long idleIntervalNs(boolean urgent) {
+        return urgent ? idleUrgentIntervalNs : idleIntervalNs;
+    }
+}

@@ -208,7 +208,9 @@ public final class Experiments {
                         f.compressionRatio(),
                         f.wearLevellingEraseSpread(),
                         f.idleGcIntervalNs(),
-                        stop),
+                        stop,
+                        f.idleGcUrgentIntervalNs(),
+                        f.idleGcMaxCopyRatio()),
                 new CacheSpec((long) (c.cache().writeBufferBytes() * planes)),
                 metadata,
                 c.power());
@@ -276,7 +278,9 @@ public final class Experiments {
                         f.compressionRatio(),
                         f.wearLevellingEraseSpread(),
                         f.idleGcIntervalNs() / pageDivisor,
-                        stop));
+                        stop,
+                        f.idleGcUrgentIntervalNs() < 0 ? -1 : f.idleGcUrgentIntervalNs() / pageDivisor,
+                        f.idleGcMaxCopyRatio()));
     }
 
     /**
@@ -334,6 +338,8 @@ public final class Experiments {
                         // interval frees the
                         // same share of the drive per phase
                         f.idleGcIntervalNs(),
-                        stop));
+                        stop,
+                        f.idleGcUrgentIntervalNs(),
+                        f.idleGcMaxCopyRatio()));
     }
 }
