@@ -44,7 +44,7 @@
   function api(path) {
     var headers = token ? { Authorization: 'Bearer ' + token } : {};
     return tracked(fetch(path, { headers: headers }).then(function (r) {
-      if (r.status === 404) return null;
+      if (r.status === 404 || r.status === 204) return null; // 204: a run without that view (a verification)
       if (!r.ok) return r.json().then(function (e) { throw new Error(e.error || r.status); });
       return r.json();
     }));
@@ -372,7 +372,7 @@
   function binaryApi(path) {
     var headers = token ? { Authorization: 'Bearer ' + token } : {};
     return tracked(fetch(path, { headers: headers }).then(function (r) {
-      if (r.status === 404) return null;
+      if (r.status === 404 || r.status === 204) return null; // 204: a run without that view (a verification)
       if (!r.ok) return r.json().then(function (e) { throw new Error(e.error || r.status); });
       return r.arrayBuffer();
     }));

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.schemas.avro.WriteVerification;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.http.metrics.PrometheusTextMerge;
 import dev.ssdpulse.streams.http.metrics.RunMetricsCollector;
@@ -190,15 +191,18 @@ public final class HttpApiServer implements AutoCloseable {
                 "/api/runs/{id}/wa",
                 run((ctx, id) -> sendJson(ctx, ApiJson.wa(id, viewsOf(ctx, id).waSeries(id)))));
         get(r, "/api/runs/{id}/phases", run((ctx, id) -> sendJson(ctx, ApiJson.phases(id, viewsOf(ctx, id)))));
-        get(
-                r,
-                "/api/runs/{id}/verification",
-                run((ctx, id) -> sendJson(
-                        ctx,
-                        AvroJson.record(viewsOf(ctx, id)
-                                .verification(id)
-                                .orElseThrow(() -> new ApiException(
-                                        404, "run " + id + " has no power-loss verification (ssdpulse verify)"))))));
+        get(r, "/api/runs/{id}/verification", run((ctx, id) -> {
+            RunViews views = viewsOf(ctx, id);
+            Optional<WriteVerification> verification = views.verification(id);
+            if (verification.isPresent()) {
+                sendJson(ctx, AvroJson.record(verification.get()));
+            } else if (views.run(id).isPresent()) {
+                // most runs never have one: no content, not an error a browser logs on every run page
+                ctx.status(204);
+            } else {
+                throw new ApiException(404, "no run " + id);
+            }
+        }));
         get(
                 r,
                 "/api/runs/{id}/events",
