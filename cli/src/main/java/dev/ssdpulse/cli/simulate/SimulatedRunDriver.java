@@ -2,6 +2,8 @@ package dev.ssdpulse.cli.simulate;
 
 import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunOutput;
+import dev.ssdpulse.producer.pacing.RunTimePacer;
+import dev.ssdpulse.producer.pacing.WallClock;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
@@ -20,6 +22,7 @@ import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
 import dev.ssdpulse.schemas.runs.RunStartTime;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -75,6 +78,15 @@ public final class SimulatedRunDriver {
 
     /** Runs to the end (or cancellation) and finishes the output; returns its exit code. */
     public int run(RunOutput output) {
+        return run(output, null);
+    }
+
+    /**
+     * As {@link #run(RunOutput)}; paced runs keep to the wall clock from {@code runStart} (the start their RunStarted
+     * records, taken before the output connected to Kafka), so that run time t is the wall clock's start + t, as
+     * a consumer of the run reads it. Null: from now.
+     */
+    public int run(RunOutput output, Instant runStart) {
         Progress progress = new Progress();
         SimulationObserver observer = new SimulationObserver() {
             @Override
@@ -108,12 +120,25 @@ public final class SimulatedRunDriver {
         try {
             simulation = WorkloadSimulation.prepare(drive, workloadSpec, smartIntervalNs, observer);
             var run = simulation.run();
+            int workers = maxWorkers(workloadSpec);
             BooleanSupplier stop = () -> {
-                progress.maybePrint(run.nowNs());
+                // asked after each step of the virtual clock: every completion up to now has been delivered
+                long nowNs = run.nowNs();
+                for (int w = 0; w < workers; w++) {
+                    output.completedThrough(w, nowNs);
+                }
+                progress.maybePrint(nowNs);
                 return cancelled.getAsBoolean();
             };
             if (speed > 0) {
-                simulation.runPaced(speed, stop);
+                long startNanos = System.nanoTime();
+                if (runStart != null) {
+                    startNanos -= Math.max(
+                            0, Duration.between(runStart, Instant.now()).toNanos());
+                }
+                simulation.runPaced(
+                        new RunTimePacer(WallClock.system(), speed, WorkloadSimulation.PACED_STEP_NS, startNanos),
+                        stop);
             } else {
                 simulation.runToCompletion(stop);
             }

@@ -22,6 +22,15 @@ public final class RunTimePacer {
      * @param maxSliceNs the longest single sleep, so stop requests are seen at least this often
      */
     public RunTimePacer(WallClock clock, double speed, long maxSliceNs) {
+        this(clock, speed, maxSliceNs, clock.nanoTime());
+    }
+
+    /**
+     * Starts the schedule at {@code startNanos} on the clock (earlier than now: the run's recorded start, taken before
+     * its producer connected), so run time t comes due at that start plus t / speed: a producer starting late catches
+     * up, and the run's times stay those of the wall clock from its recorded start.
+     */
+    public RunTimePacer(WallClock clock, double speed, long maxSliceNs, long startNanos) {
         if (!(speed > 0) || Double.isInfinite(speed)) {
             throw new IllegalArgumentException("speed must be a finite number > 0, got " + speed);
         }
@@ -31,7 +40,7 @@ public final class RunTimePacer {
         this.clock = clock;
         this.speed = speed;
         this.maxSliceNs = maxSliceNs;
-        this.startNanos = clock.nanoTime();
+        this.startNanos = startNanos;
     }
 
     /** Wall nanoseconds from the start at which run time {@code runTimeNs} is due. */
