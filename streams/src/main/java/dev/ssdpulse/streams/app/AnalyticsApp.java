@@ -7,6 +7,7 @@ import dev.ssdpulse.streams.topology.AnalyticsSerdes;
 import dev.ssdpulse.streams.topology.AnalyticsTopology;
 import dev.ssdpulse.streams.topology.RegistryUnavailableException;
 import dev.ssdpulse.streams.topology.TopologyMode;
+import dev.ssdpulse.streams.topology.ViewChanges;
 import dev.ssdpulse.streams.views.AnalyticsViews;
 import java.time.Duration;
 import java.util.HashMap;
@@ -33,6 +34,7 @@ public final class AnalyticsApp implements AutoCloseable {
     private final SchemaRegistryClient registry;
     private final KafkaStreams streams;
     private final AnalyticsViews views;
+    private final ViewChanges changes = new ViewChanges();
 
     public AnalyticsApp(AnalyticsConfig config) {
         this(config, TopologyMode.live());
@@ -47,10 +49,11 @@ public final class AnalyticsApp implements AutoCloseable {
                 config.analysisSettings(),
                 config.heartbeatTimeout(),
                 new AnalyticsSerdes(registry, registryConfigs(config)),
-                mode);
+                mode,
+                mode.isLive() ? changes : ViewChanges.none());
         this.streams = new KafkaStreams(topology, streamsProperties(config));
         this.streams.setUncaughtExceptionHandler(AnalyticsApp::onUncaughtException);
-        this.views = new AnalyticsViews(streams);
+        this.views = new AnalyticsViews(streams, changes);
     }
 
     /**

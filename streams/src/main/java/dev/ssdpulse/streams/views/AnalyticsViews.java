@@ -2,15 +2,18 @@ package dev.ssdpulse.streams.views;
 
 import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
+import dev.ssdpulse.schemas.avro.RunGroup;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
 import dev.ssdpulse.streams.topology.Names;
 import dev.ssdpulse.streams.topology.StoreKeys;
+import dev.ssdpulse.streams.topology.ViewChanges;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,10 +21,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyQueryMetadata;
 import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.TaskMetadata;
+import org.apache.kafka.streams.ThreadMetadata;
 import org.apache.kafka.streams.state.HostInfo;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.QueryableStoreTypes;
@@ -38,14 +44,21 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 public final class AnalyticsViews implements RunViews {
     private final KafkaStreams streams;
     private final boolean standbyReplicas;
+    private final ViewChanges changes;
 
     public AnalyticsViews(KafkaStreams streams) {
-        this(streams, false);
+        this(streams, ViewChanges.none());
     }
 
-    private AnalyticsViews(KafkaStreams streams, boolean standbyReplicas) {
+    /** @param changes where the application's processors announce view changes */
+    public AnalyticsViews(KafkaStreams streams, ViewChanges changes) {
+        this(streams, false, changes);
+    }
+
+    private AnalyticsViews(KafkaStreams streams, boolean standbyReplicas, ViewChanges changes) {
         this.streams = streams;
         this.standbyReplicas = standbyReplicas;
+        this.changes = changes;
     }
 
     /**
@@ -62,7 +75,7 @@ public final class AnalyticsViews implements RunViews {
         return md != null
                         && !md.equals(KeyQueryMetadata.NOT_AVAILABLE)
                         && md.standbyHosts().contains(self)
-                ? Optional.of(new AnalyticsViews(streams, true))
+                ? Optional.of(new AnalyticsViews(streams, true, changes))
                 : Optional.empty();
     }
 
@@ -116,6 +129,34 @@ public final class AnalyticsViews implements RunViews {
         IoOpCode.check(op);
         return values(
                 Names.WINDOW_SERIES_STORE, StoreKeys.window(runId, op, fromNs), StoreKeys.window(runId, op, toNs));
+    }
+
+    /** The newest window of one op still open (provisional: its I/Os so far), if any. */
+    @Override
+    public Optional<WindowMetrics> openWindow(String runId, int op) {
+        IoOpCode.check(op);
+        return Optional.ofNullable(
+                this.<WindowMetrics>store(Names.OPEN_WINDOW_STORE).get(StoreKeys.openWindow(runId, op)));
+    }
+
+    @Override
+    public AutoCloseable onChange(String runId, Runnable listener) {
+        return changes.listen(runId, listener);
+    }
+
+    @Override
+    public Optional<RunGroup> group(String groupId) {
+        return Optional.ofNullable(this.<RunGroup>store(Names.RUN_GROUP_STORE).get(groupId));
+    }
+
+    @Override
+    public Map<String, RunGroup> groups() {
+        Map<String, RunGroup> out = new LinkedHashMap<>();
+        try (KeyValueIterator<String, RunGroup> it =
+                this.<RunGroup>store(Names.RUN_GROUP_STORE).all()) {
+            it.forEachRemaining(kv -> out.put(kv.key, kv.value));
+        }
+        return out;
     }
 
     /** The latest closed window of one op: a reverse scan, so /metrics and the run list never read a series. */
@@ -181,6 +222,31 @@ public final class AnalyticsViews implements RunViews {
     public KeyQueryMetadata ownerMetadata(String runId) {
         return streams.queryMetadataForKey(
                 Names.RUN_STATE_STORE, runId, Serdes.String().serializer());
+    }
+
+    @Override
+    public boolean ownedElsewhere(String runId) {
+        KeyQueryMetadata md = ownerMetadata(runId);
+        if (md == null || md.equals(KeyQueryMetadata.NOT_AVAILABLE) || md.partition() < 0) {
+            return false;
+        }
+        Set<Integer> local = localIoPartitions();
+        return !local.isEmpty() && !local.contains(md.partition());
+    }
+
+    /** Partitions of ssdpulse.io.v1 whose tasks are active on this instance. */
+    private Set<Integer> localIoPartitions() {
+        Set<Integer> out = new TreeSet<>();
+        for (ThreadMetadata thread : streams.metadataForLocalThreads()) {
+            for (TaskMetadata task : thread.activeTasks()) {
+                for (TopicPartition tp : task.topicPartitions()) {
+                    if (tp.topic().equals(Topics.IO.name())) {
+                        out.add(tp.partition());
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     @Override
