@@ -23,9 +23,10 @@ import socket
 import sys
 import time
 
-from confluent_kafka import Producer
-
+# first: it names the interpreter and packages the examples need when one is missing
 import ssdpulse_avro
+
+from confluent_kafka import Producer
 
 OPS = ("READ", "WRITE", "TRIM")
 
@@ -130,12 +131,14 @@ def main(argv=None):
                                  "spanSizeBytes": span, "durationNs": None, "totalBytes": None, "rampNs": None,
                                  "rateLimitIops": None, "trimEnabled": None}]},
         "seed": 0,
-        "wallClockStartEpochNs": int(start.timestamp()) * 1_000_000_000 + start.microsecond * 1000,
+        "wallClockStartEpochNs": None,  # retired: wallClockStart carries the start
         "toolVersion": "examples/python/import_run.py",
         "originRunId": None,
         "labels": {"importedFrom": args.csv},
         "smartIntervalNs": None,
         "wallClockStart": start,
+        "group": None,  # a run on its own, in no run group
+        "member": None,
     }
 
     producer = Producer(ssdpulse_avro.producer_config(args.bootstrap_servers))
@@ -152,7 +155,8 @@ def main(argv=None):
 
     send(ssdpulse_avro.RUNS, started)
     send(ssdpulse_avro.IO, {"event": {"runId": run_id, "timeNs": 0, "wallClockEpochMs": now_ms, "ioCompleted": 0,
-                                      "ioPublished": 0, "ioNotPublished": 0}})
+                                      "ioPublished": 0, "ioNotPublished": 0, "completeUpToNs": None,
+                                      "membership": None}})
     send(ssdpulse_avro.IO, {"event": {"runId": run_id, "phaseIndex": 0, "phaseName": "import", "phaseKind": "TEST",
                                       "timeNs": 0}})
     batches = 0
@@ -176,7 +180,7 @@ def main(argv=None):
         "runId": run_id, "status": "COMPLETED", "reason": None, "timeNs": end_ns, "wallClockEpochMs": now_ms,
         "ioCount": len(ios), "ioCountPerWorker": [len(ios)], "batchCountPerWorker": [batches],
         "bytesRead": byte_sum["READ"], "bytesWritten": byte_sum["WRITE"], "bytesTrimmed": byte_sum["TRIM"],
-        "ioNotPublished": 0}})
+        "ioNotPublished": 0, "replayPhases": []}})
     remaining = producer.flush(60)
     if remaining or failures:
         print("error: %d records not delivered: %s" % (remaining + len(failures), failures[:3]), file=sys.stderr)

@@ -11,9 +11,10 @@ import sys
 import time
 import uuid
 
-from confluent_kafka import Consumer, KafkaError, KafkaException
-
+# first: it names the interpreter and packages the examples need when one is missing
 import ssdpulse_avro
+
+from confluent_kafka import Consumer, KafkaError, KafkaException
 
 
 def main(argv=None):

@@ -4,9 +4,18 @@ client (confluent_kafka.avro, as Debian packages it: python3-confluent-kafka, py
 import base64
 import datetime
 import math
+import sys
 
-from confluent_kafka.avro.cached_schema_registry_client import CachedSchemaRegistryClient
-from confluent_kafka.avro.serializer.message_serializer import MessageSerializer
+NEEDS = ("the ssdpulse Python examples need Debian's python3 (/usr/bin/python3) with Debian's packages of "
+         "Confluent's client and Avro: apt-get install python3-confluent-kafka python3-avro python3-requests")
+
+try:
+    from confluent_kafka.avro.cached_schema_registry_client import CachedSchemaRegistryClient
+    from confluent_kafka.avro.serializer.message_serializer import MessageSerializer
+    import avro  # noqa: F401 (confluent_kafka.avro's schemas)
+    import requests  # noqa: F401 (its registry client)
+except ImportError as missing:
+    sys.exit("%s (%s: %s)" % (NEEDS, sys.executable, missing))
 
 # the topic catalogue (dev.ssdpulse.schemas.topics.Topics); every key is the run id as UTF-8 text
 RUNS = "ssdpulse.runs.v1"                    # RunStarted, the catalogue of runs (compacted)

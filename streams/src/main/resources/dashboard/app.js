@@ -270,6 +270,11 @@
     }).catch(function () { /* retried on the next tick */ });
   }
 
+  /* wallClockStart (ISO-8601); runs recorded before it existed have only the retired ns field */
+  function startedAt(r) {
+    return r.wallClockStart ? new Date(r.wallClockStart) : new Date(r.wallClockStartEpochNs / 1e6);
+  }
+
   function renderFacts() {
     var d = view.detail, st = $('run-status');
     st.textContent = view.status || ''; st.className = 'badge ' + (view.status || '');
@@ -285,7 +290,7 @@
     $('run-title').textContent = (r.runName || r.runId);
     $('run-facts').textContent = [r.producerKind, d.deviceText, 'workload ' + r.workload.name, 'seed ' + r.seed,
       host.ioScheduler ? 'scheduler ' + host.ioScheduler : null, host.kernel ? 'kernel ' + host.kernel : null,
-      'started ' + new Date(r.wallClockStartEpochNs / 1e6).toLocaleString(),
+      'started ' + startedAt(r).toLocaleString(),
       r.originRunId ? 'played back from ' + r.originRunId : null,
       r.group ? 'member ' + r.member + ' of group ' + r.group : null,
       resultSet !== 'live' ? 'result set ' + resultSet + ' (' + rsSettings(resultSet) + ')' : null].filter(Boolean).join(' · ');

@@ -26,8 +26,8 @@ class AccessErrorsTest {
                 new ExecutionException(new SaslAuthenticationException(
                         "Authentication failed during authentication due to invalid credentials")));
         assertThat(AccessErrors.describe(e, Optional.of("producer")))
-                .hasValue("Kafka refused the login of user "
-                        + "'producer': Authentication failed during authentication due to invalid credentials (check username "
+                .hasValue("Kafka refused the login of user 'producer': Authentication failed during authentication due "
+                        + "to invalid credentials (check username "
                         + "and password in sasl.jaas.config of --kafka-config)");
     }
 

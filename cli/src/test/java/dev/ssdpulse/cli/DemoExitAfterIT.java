@@ -30,8 +30,9 @@ class DemoExitAfterIT {
         assertThat(exit).as(out + "\n" + err).isZero();
         assertThat(out.toString())
                 .containsPattern("demo-1-free-0GB +ABORTED ")
-                .containsPattern("demo-1-free-0GB ABORTED after \\d+ s \\(stopped by --exit-after 8s\\): its figures"
-                        + " cover only that part")
+                .containsPattern(
+                        "demo-1-free-0GB ABORTED at \\d+ s of run time \\(stopped by --exit-after 8s\\): its figures"
+                                + " cover only that part")
                 .contains("ssdpulse demo stopped.");
     }
 }

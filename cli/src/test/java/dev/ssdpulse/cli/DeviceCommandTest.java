@@ -212,7 +212,8 @@ class DeviceCommandTest {
             assertThat(r.err())
                     .contains("engine " + (engine.equals("psync") ? "sync-direct-workers" : engine))
                     .containsPattern(
-                            "phase \\d+ 'test' ended \\(DURATION\\): \\d+ I/Os, \\d+ IOPS, 0 errors, process CPU [0-9.]+ us/IO");
+                            "phase \\d+ 'test' ended \\(DURATION\\): \\d+ I/Os, \\d+ IOPS, 0 errors, process CPU "
+                                    + "[0-9.]+ us/IO");
             JsonNode summary = new ObjectMapper().readTree(r.out());
             assertThat(summary.get("ioCount").asLong()).isPositive();
         }

@@ -43,8 +43,9 @@ import picocli.CommandLine.Mixin;
  * {@code stack --secure} in its own JVM, used by the ssdpulse commands with the client files it writes: the producer
  * user streams a simulated run, a real Kafka Streams instance logged in as the analytics user computes its summary,
  * the reader user reads the report; the producer plays the run back, the analytics user replays it. After a restart
- * the same files still work; the secured data directory is refused to a stack without {@code --secure}. Refused, with a one-line error, a non-zero exit and nothing written to any
- * topic: a client without TLS and credentials, a wrong password, the reader producing a run, the producer reading
+ * the same files still work; the secured data directory is refused to a stack without {@code --secure}. Refused, with a
+ * one-line error, a non-zero exit and nothing written to any topic: a client without TLS and credentials, a wrong
+ * password, the reader producing a run, the producer reading
  * the derived topics, the registry without basic auth.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)

@@ -112,11 +112,15 @@ class StoredRunsIT {
             Path html = temp.resolve("report").resolve("runs.html");
             Result htmlReport = run(stack, "report", "--label", "campaign=" + runId, "--html", html.toString());
             assertThat(htmlReport.exit()).as(htmlReport.err()).isZero();
-            assertThat(htmlReport.err()).contains("wrote " + html + " (1 run)");
+            assertThat(htmlReport.err())
+                    .containsPattern("wrote " + Pattern.quote(html.toString()) + " \\(1 run, [0-9.]+ MB\\)");
             String page = Files.readString(html);
             assertThat(page)
-                    .contains("<section class=\"run\" id=\"run-" + runId + "\">")
+                    .contains("<section class=\"run card\" id=\"run-" + runId + "\">")
                     .contains("data-points=")
+                    // the scatter read from its topic and drawn: a picture in the page
+                    .contains("<image class=\"raster\"")
+                    .contains("href=\"data:image/png;base64,")
                     .doesNotContain("<script");
             Result noRuns = run(stack, "report", "--label", "campaign=none-" + runId, "--html", html.toString());
             assertThat(noRuns.exit()).isEqualTo(Main.EXIT_BAD_INPUT);

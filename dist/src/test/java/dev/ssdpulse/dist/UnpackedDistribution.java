@@ -86,7 +86,9 @@ final class UnpackedDistribution {
                 : " -D" + EmbeddedKafkaBroker.JVM_ARGS_PROPERTY + "=" + value;
     }
 
-    /** The build's options for the JVMs tests start ({@link TestJvmOptions}) as a suffix of SSDPULSE_JAVA_OPTS, or "". */
+    /**
+     * The build's options for the JVMs tests start ({@link TestJvmOptions}) as a suffix of SSDPULSE_JAVA_OPTS, or "".
+     */
     static String childJvmArgsOption() {
         return TestJvmOptions.forChildJvms().stream()
                 .map(option -> " " + option)

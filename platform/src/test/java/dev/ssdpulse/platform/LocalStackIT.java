@@ -28,10 +28,12 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** `ssdpulse stack --data-dir X` semantics: a second stack on the same directory keeps topics, records and schema ids. */
+/**
+ * `ssdpulse stack --data-dir X` semantics: a second stack on the same directory keeps topics, records and schema ids.
+ */
 class LocalStackIT {
-    private static final String SCHEMA_BODY =
-            "{\"schema\":\"{\\\"type\\\":\\\"record\\\",\\\"name\\\":\\\"R\\\",\\\"fields\\\":[{\\\"name\\\":\\\"a\\\",\\\"type\\\":\\\"int\\\"}]}\"}";
+    private static final String SCHEMA_BODY = "{\"schema\":\"{\\\"type\\\":\\\"record\\\",\\\"name\\\":\\\"R\\\","
+            + "\\\"fields\\\":[{\\\"name\\\":\\\"a\\\",\\\"type\\\":\\\"int\\\"}]}\"}";
     private final HttpClient http = HttpClient.newHttpClient();
 
     @TempDir

@@ -2,6 +2,9 @@ package dev.ssdpulse.schemas;
 
 import dev.ssdpulse.schemas.avro.AccessSpec;
 import dev.ssdpulse.schemas.avro.DeviceDescription;
+import dev.ssdpulse.schemas.avro.GroupEvent;
+import dev.ssdpulse.schemas.avro.GroupMember;
+import dev.ssdpulse.schemas.avro.GroupMembership;
 import dev.ssdpulse.schemas.avro.HostDescription;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoOp;
@@ -16,10 +19,12 @@ import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.ProducerKind;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.ResultSetRecord;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunDeleted;
 import dev.ssdpulse.schemas.avro.RunFinished;
+import dev.ssdpulse.schemas.avro.RunGroup;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStarted;
@@ -143,12 +148,13 @@ public final class SampleRecords {
                 .setHost(host())
                 .setWorkload(workload())
                 .setSeed(-8_446_744_073_709_551L)
-                .setWallClockStartEpochNs(1_796_010_480_123_456_789L)
                 .setWallClockStart(Instant.parse("2026-11-30T03:48:00.123456Z"))
                 .setToolVersion("0.1.0-SNAPSHOT")
                 .setOriginRunId("run-origin-1")
                 .setLabels(Map.of("campaign", "q4-endurance", "dut", "slot-3"))
                 .setSmartIntervalNs(1_000_000_000L)
+                .setGroup("rack-3-endurance")
+                .setMember("lab-7/nvme0n1")
                 .build();
     }
 
@@ -189,6 +195,8 @@ public final class SampleRecords {
                 .setIoCompleted(9_876_543L)
                 .setIoPublished(9_876_000L)
                 .setIoNotPublished(3L)
+                .setCompleteUpToNs(41_000_000_000L)
+                .setMembership(groupMembership())
                 .build();
     }
 
@@ -390,8 +398,69 @@ public final class SampleRecords {
         return new ResultSetRecord("w10s", event);
     }
 
+    public static ReplayPhaseResult replayPhaseResult() {
+        return ReplayPhaseResult.newBuilder()
+                .setPhaseIndex(1)
+                .setTrace("app-load.iolog.gz")
+                .setRecordedTiming(true)
+                .setTimeScale(1.0)
+                .setTraceIoCount(4_530)
+                .setIssuedIoCount(4_530)
+                .setLateIssueCount(12)
+                .setLateThresholdNs(1_000_000)
+                .setIssueLagP50Ns(90_000)
+                .setIssueLagP99Ns(18_000_000)
+                .setIssueLagMaxNs(31_000_000)
+                .build();
+    }
+
     public static RunDeleted runDeleted() {
         return new RunDeleted("sim-20261130-041502-3f9a", Instant.ofEpochMilli(1_764_475_200_000L), "typo run");
+    }
+
+    public static GroupMembership groupMembership() {
+        return GroupMembership.newBuilder()
+                .setGroup("rack-3-endurance")
+                .setMember("lab-7/nvme0n1")
+                .setHost("lab-7")
+                .setRunStart(Instant.parse("2026-11-30T03:48:00.123456Z"))
+                .build();
+    }
+
+    /** A member that stopped early (the analytics timed it out). */
+    public static GroupMember groupMember() {
+        return GroupMember.newBuilder()
+                .setMember("lab-7/nvme0n1")
+                .setRunId(RUN_ID)
+                .setHost("lab-7")
+                .setStatus(RunStatus.INCOMPLETE)
+                .setReason("no heartbeat for 60 s")
+                .setStartOffsetNs(1_250_000_000L)
+                .setEndNs(61_250_000_000L)
+                .setIoCount(4_200_000L)
+                .setBytes(17_203_200_000L)
+                .setIoShare(0.31)
+                .setBytesShare(0.29)
+                .build();
+    }
+
+    public static RunGroup runGroup() {
+        return RunGroup.newBuilder()
+                .setGroupId("group:rack-3-endurance")
+                .setGroup("rack-3-endurance")
+                .setStatus(RunStatus.PARTIAL)
+                .setReason("lab-7/nvme0n1 INCOMPLETE (no heartbeat for 60 s)")
+                .setOrigin(Instant.parse("2026-11-30T03:47:58.873456Z"))
+                .setMembers(List.of(groupMember()))
+                .build();
+    }
+
+    public static GroupEvent groupEvent() {
+        return GroupEvent.newBuilder()
+                .setMemberRunId(RUN_ID)
+                .setMembership(groupMembership())
+                .setEvent(ioStream(heartbeat()))
+                .build();
     }
 
     /** Every generated record type, top-level and nested, each once. */
@@ -422,6 +491,11 @@ public final class SampleRecords {
                 phaseSummary(),
                 resultSetStarted(),
                 resultSetRecord(windowMetrics()),
-                runDeleted());
+                replayPhaseResult(),
+                runDeleted(),
+                groupMembership(),
+                groupMember(),
+                runGroup(),
+                groupEvent());
     }
 }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.schemas.avro.HostDescription;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.PhaseChanged;
+import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
@@ -25,6 +28,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +38,7 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.generic.IndexedRecord;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificDatumReader;
@@ -44,17 +49,24 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The wall-clock fields moved to Avro's timestamp logical types the way the project's registry rules allow: the
- * records as they were before (kept in test resources) and as they are now are compatible both ways (FULL, so
- * old and new producers and consumers mix on one topic), and bytes written with the old schema decode with the
- * new one.
+ * How the record schemas changed, each change by the project's registry rules. The wall-clock fields moved to Avro's
+ * timestamp logical types compatibly both ways (FULL, so old and new producers and consumers mixed on one topic);
+ * the ns start of RunStarted was then retired by the registry's own rule, BACKWARD: every reader of the new schema
+ * reads every record ever written, and consumers move to the new schema before producers do. The records as they
+ * were before (kept in test resources) decode with the schemas as they are now.
  */
 class SchemaEvolutionTest {
     private static final String HISTORY = "/schema-history/before-timestamps/";
     /** Before per-phase WA, the summary's unpublished-I/O count and fio's all-directions verdicts. */
     private static final String HISTORY_PHASE_WA = "/schema-history/before-phase-wa/";
+    /** Before the REPLAY phase kind, the replay results of RunFinished and the phases' load time. */
+    private static final String HISTORY_REPLAY = "/schema-history/before-replay/";
     /** Before the device run's submit batch and CPU pinning were recorded in the host description. */
     private static final String HISTORY_IO_SETTINGS = "/schema-history/before-io-settings/";
+    /** RunStarted while it still wrote the ns start beside the timestamp. */
+    private static final String HISTORY_RETIRED_NS = "/schema-history/before-retired-ns/";
+    /** The largest integer a double (a JavaScript number) holds exactly. */
+    private static final long MAX_SAFE_INTEGER = (1L << 53) - 1;
     /** Before SMART counters carried their source, unit and step, and WA its bounds. */
     private static final String HISTORY_COUNTER_RESOLUTION = "/schema-history/before-counter-resolution/";
     /**
@@ -64,12 +76,7 @@ class SchemaEvolutionTest {
     private static final String HISTORY_LIVE_GROUPS = "/schema-history/before-live-groups/";
 
     static Stream<Schema> changedRecords() {
-        return Stream.of(
-                RunStarted.SCHEMA$,
-                RunFinished.SCHEMA$,
-                RunHeartbeat.SCHEMA$,
-                RunDeleted.SCHEMA$,
-                ResultSetStarted.SCHEMA$);
+        return Stream.of(RunFinished.SCHEMA$, RunHeartbeat.SCHEMA$, RunDeleted.SCHEMA$, ResultSetStarted.SCHEMA$);
     }
 
     @ParameterizedTest
@@ -78,6 +85,94 @@ class SchemaEvolutionTest {
         Schema before = before(now, HISTORY);
         assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before)))
                 .isEmpty();
+    }
+
+    @Test
+    void runStartedWithTheTimestampWasFullyCompatibleWithTheOneBeforeIt() throws IOException {
+        Schema withTimestamp = before(RunStarted.SCHEMA$, HISTORY_RETIRED_NS);
+        Schema before = before(RunStarted.SCHEMA$, HISTORY);
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FULL_TRANSITIVE, withTimestamp, List.of(before)))
+                .isEmpty();
+    }
+
+    @Test
+    void runStartedWithoutTheNsStartReadsEveryRecordEverWrittenButOldReadersCannotReadIt() throws IOException {
+        List<Schema> earlier =
+                List.of(before(RunStarted.SCHEMA$, HISTORY), before(RunStarted.SCHEMA$, HISTORY_RETIRED_NS));
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.BACKWARD_TRANSITIVE, RunStarted.SCHEMA$, earlier))
+                .as("the registry's rule")
+                .isEmpty();
+        // the price of retiring a field without a default: a reader of the schema before cannot read a record written
+        // now (its start is null there), so consumers upgrade before producers
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FORWARD, RunStarted.SCHEMA$, List.of(earlier.get(1))))
+                .isNotEmpty()
+                .allSatisfy(problem -> assertThat(problem).startsWith("{FORWARD"));
+    }
+
+    @Test
+    void aRunStartedWrittenNowHoldsNoIntegerBeyondWhatADoubleHoldsExactly() {
+        RunStarted now = RunStartTime.stamp(
+                        RunStarted.newBuilder(SampleRecords.runStarted())
+                                .setWallClockStartEpochNs(1_796_137_200_123_456_789L),
+                        Instant.parse("2026-12-01T15:00:00.123456789Z"))
+                .build();
+        assertThat(now.getWallClockStartEpochNs())
+                .as("retired, also in a builder copied from an old record")
+                .isNull();
+        assertThat(now.getWallClockStart()).isEqualTo(Instant.parse("2026-12-01T15:00:00.123456Z"));
+        assertThat(integersBeyondADouble(now, "RunStarted")).isEmpty();
+    }
+
+    @Test
+    void aRunStartedWrittenWithTheNsStartBesideTheTimestampDecodesWithItsTimestamp() throws IOException {
+        Schema before = before(RunStarted.SCHEMA$, HISTORY_RETIRED_NS);
+        GenericRecord old = new GenericData.Record(before);
+        RunStarted sample = SampleRecords.runStarted();
+        for (Schema.Field f : before.getFields()) {
+            if (!f.name().startsWith("wallClockStart")) {
+                old.put(f.name(), GenericData.get().deepCopy(f.schema(), toGeneric(sample, f.name())));
+            }
+        }
+        // as such a producer wrote them: the same start twice, in ns and in µs
+        old.put("wallClockStartEpochNs", 1_796_137_200_123_456_789L);
+        old.put("wallClockStart", 1_796_137_200_123_456L);
+
+        RunStarted read = readAsNow(before, old);
+
+        assertThat(read.getWallClockStartEpochNs()).isEqualTo(1_796_137_200_123_456_789L);
+        assertThat(RunStartTime.of(read)).isEqualTo(Instant.parse("2026-12-01T15:00:00.123456Z"));
+    }
+
+    /** Paths of the integers in a record that a double could not hold exactly (a JavaScript reader refuses them). */
+    private static List<String> integersBeyondADouble(Object value, String path) {
+        List<String> found = new ArrayList<>();
+        if (value instanceof IndexedRecord r) {
+            for (Schema.Field f : r.getSchema().getFields()) {
+                found.addAll(integersBeyondADouble(r.get(f.pos()), path + "." + f.name()));
+            }
+        } else if (value instanceof Collection<?> items) {
+            items.forEach(item -> found.addAll(integersBeyondADouble(item, path + "[]")));
+        } else if (value instanceof Map<?, ?> map) {
+            map.forEach((k, v) -> found.addAll(integersBeyondADouble(v, path + "." + k)));
+        } else if (value instanceof Long l && Math.abs(l) > MAX_SAFE_INTEGER) {
+            found.add(path);
+        } else if (value instanceof Instant t && Math.abs(t.getEpochSecond()) > MAX_SAFE_INTEGER / 1_000_000L) {
+            found.add(path);
+        }
+        return found;
+    }
+
+    private static RunStarted readAsNow(Schema writer, GenericRecord written) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new GenericDatumWriter<GenericRecord>(writer).write(written, encoder);
+        encoder.flush();
+        var data = new GeneratedSpecificData(RunStarted.class);
+        return new SpecificDatumReader<RunStarted>(writer, RunStarted.SCHEMA$, data)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
     }
 
     @Test
@@ -90,41 +185,11 @@ class SchemaEvolutionTest {
             old.put(f.name(), GenericData.get().deepCopy(f.schema(), toGeneric(now, f.name())));
         }
         old.put("wallClockStartEpochNs", 1_796_010_480_123_456_789L);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
-        new GenericDatumWriter<GenericRecord>(before).write(old, encoder);
-        encoder.flush();
 
-        var data = new GeneratedSpecificData(RunStarted.class);
-        RunStarted read = new SpecificDatumReader<RunStarted>(before, RunStarted.SCHEMA$, data)
-                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        RunStarted read = readAsNow(before, old);
 
         assertThat(read.getWallClockStart()).isNull();
         assertThat(RunStartTime.of(read)).isEqualTo(Instant.parse("2026-11-30T03:48:00.123456789Z"));
-        assertThat(RunStartTime.epochNs(read)).isEqualTo(1_796_010_480_123_456_789L);
-    }
-
-    @Test
-    void aRunStartedWrittenNowIsReadByAnOldConsumerWithItsNanosecondStart() throws IOException {
-        RunStarted now = RunStartTime.stamp(
-                        RunStarted.newBuilder(SampleRecords.runStarted()),
-                        Instant.parse("2026-12-01T15:00:00.123456789Z"))
-                .build();
-        var data = new GeneratedSpecificData(RunStarted.class);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
-        new SpecificDatumWriter<RunStarted>(RunStarted.SCHEMA$, data).write(now, encoder);
-        encoder.flush();
-        Schema before = before(RunStarted.SCHEMA$);
-
-        GenericRecord old = new GenericDatumReader<GenericRecord>(RunStarted.SCHEMA$, before)
-                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
-        RunStarted again = new SpecificDatumReader<RunStarted>(RunStarted.SCHEMA$, RunStarted.SCHEMA$, data)
-                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
-
-        assertThat(old.get("wallClockStartEpochNs")).isEqualTo(1_796_137_200_123_456_789L);
-        assertThat(again.getWallClockStart()).isEqualTo(Instant.parse("2026-12-01T15:00:00.123456Z"));
-        assertThat(RunStartTime.epochNs(again)).isEqualTo(1_796_137_200_123_456_000L);
     }
 
     private static Object toGeneric(SpecificRecord record, String field) {
@@ -256,7 +321,8 @@ class SchemaEvolutionTest {
                 continue;
             }
             if (SchemaEvolutionTest.class.getResource(historyDir + named.getName() + ".avsc") != null) {
-                changed.add(named.getName());
+                // a changed enum before the changed records, which refer to it by name
+                changed.add(named.getType() == Schema.Type.ENUM ? 0 : changed.size(), named.getName());
             } else {
                 unchanged.add(named);
             }
@@ -295,6 +361,49 @@ class SchemaEvolutionTest {
         Object read = new GenericDatumReader<Object>(ProducerKind.SCHEMA$, before)
                 .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
         assertThat(read).hasToString("UNKNOWN");
+    }
+
+    static Stream<Schema> recordsWithReplay() {
+        return Stream.of(
+                PhaseKind.SCHEMA$,
+                PhaseSummary.SCHEMA$,
+                RunSummary.SCHEMA$,
+                RunFinished.SCHEMA$,
+                PhaseChanged.SCHEMA$,
+                PhaseSpec.SCHEMA$);
+    }
+
+    @ParameterizedTest
+    @MethodSource("recordsWithReplay")
+    void theRecordsWithReplayAreFullyCompatibleWithTheOnesBefore(Schema now) throws IOException {
+        assertThat(AvroCompatibility.incompatibilities(
+                        CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before(now, HISTORY_REPLAY))))
+                .isEmpty();
+    }
+
+    @Test
+    void anOldConsumerReadsAReplayPhaseChangeAsOtherAndAnOldRunFinishedDecodesWithNoReplayPhases() throws IOException {
+        Schema oldChange = before(PhaseChanged.SCHEMA$, HISTORY_REPLAY);
+        PhaseChanged now = new PhaseChanged("r", 2, "boot", PhaseKind.REPLAY, 5L);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new SpecificDatumWriter<PhaseChanged>(PhaseChanged.SCHEMA$).write(now, encoder);
+        encoder.flush();
+        GenericRecord read = new GenericDatumReader<GenericRecord>(PhaseChanged.SCHEMA$, oldChange)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        assertThat(read.get("phaseKind")).hasToString("OTHER");
+
+        // a producer on the old schema: its fields are the new ones' leading fields
+        Schema oldFinished = before(RunFinished.SCHEMA$, HISTORY_REPLAY);
+        RunFinished sample = SampleRecords.runFinished();
+        bytes.reset();
+        encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new SpecificDatumWriter<RunFinished>(oldFinished).write(sample, encoder);
+        encoder.flush();
+        RunFinished decoded = new SpecificDatumReader<RunFinished>(oldFinished, RunFinished.SCHEMA$)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        assertThat(decoded.getReplayPhases()).isEmpty();
+        assertThat(decoded.getIoCount()).isEqualTo(sample.getIoCount());
     }
 
     private static Stream<Schema> namedTypesOf(Schema schema) {

@@ -9,6 +9,7 @@ import dev.ssdpulse.platform.kafka.BrokerSettings;
 import dev.ssdpulse.platform.kafka.LoopbackPorts;
 import dev.ssdpulse.producer.device.ShutdownCancellation;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
@@ -67,8 +68,8 @@ public final class DemoCommand implements Callable<Integer> {
             names = "--duration",
             defaultValue = "240s",
             paramLabel = "DURATION",
-            description =
-                    "Simulated length of each showcase run's random-write test (default: ${DEFAULT-VALUE}; seed 000: 20m).")
+            description = "Simulated length of each showcase run's random-write test (default: ${DEFAULT-VALUE}; seed "
+                    + "000: 20m).")
     Duration duration;
 
     @Option(
@@ -219,7 +220,15 @@ public final class DemoCommand implements Callable<Integer> {
                     OverflowPolicy.BLOCK,
                     512,
                     new PrintWriter(quiet))) {
-                new SimulatedRunDriver(simulated, workload, 1_000_000_000L, speed, null, stop::get, stopReason::get)
+                new SimulatedRunDriver(
+                                simulated,
+                                workload,
+                                ReplayTraces.NONE,
+                                1_000_000_000L,
+                                speed,
+                                null,
+                                stop::get,
+                                stopReason::get)
                         .run(output);
             }
             out.print("  " + quiet);

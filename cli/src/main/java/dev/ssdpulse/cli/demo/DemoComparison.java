@@ -49,7 +49,7 @@ final class DemoComparison {
             if (s.getStatus() != RunStatus.COMPLETED) {
                 notes.append(String.format(
                         Locale.ROOT,
-                        "%s %s after %.0f s%s: its figures cover only that part%n",
+                        "%s %s at %.0f s of run time%s: its figures cover only that part%n",
                         runId,
                         status,
                         s.getDurationNs() / 1e9,

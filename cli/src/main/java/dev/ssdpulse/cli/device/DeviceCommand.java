@@ -30,6 +30,7 @@ import dev.ssdpulse.producer.device.hostinfo.HostFacts;
 import dev.ssdpulse.producer.device.hostinfo.HostFactsCollector;
 import dev.ssdpulse.producer.device.hostinfo.IoSchedulerSwitch;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.smart.SmartPlan;
 import dev.ssdpulse.producer.smart.SmartPoller;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
@@ -143,9 +144,10 @@ public final class DeviceCommand implements Callable<Integer> {
             names = "--scheduler",
             paramLabel = "NAME",
             description =
-                    "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline,"
-                            + " bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the previous"
-                            + " one afterwards; recorded in the run with the kernel, CPU and memory. Refused with the reason where"
+                    "Set the I/O scheduler of the target's disk for the run (the kernel's names: none, mq-deadline, "
+                            + "bfq, kyber; what the disk offers is in /sys/block/DISK/queue/scheduler) and restore the "
+                            + "previous one afterwards; recorded in the run with the kernel, CPU and memory. Refused "
+                            + "with the reason where"
                             + " it cannot be set (not offered, no block device under the target, /sys not writable).")
     String scheduler;
 
@@ -157,7 +159,8 @@ public final class DeviceCommand implements Callable<Integer> {
             paramLabel = "DEV",
             description =
                     "The drive whose SMART counters to poll (default: the target, or the disk under a file target;"
-                            + " give it where that disk cannot be found: LVM, md, overlay). `ssdpulse smart --target DEV`"
+                            + " give it where that disk cannot be found: LVM, md, overlay). `ssdpulse smart "
+                            + "--target DEV`"
                             + " shows what it exposes.")
     Path smartDevice;
 
@@ -223,6 +226,9 @@ public final class DeviceCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage(), e);
         }
+        // a REPLAY phase's trace is read once before the target is opened: whether it writes decides how
+        ReplayTraces replays = ReplayTraces.scan(workloadSpec);
+        boolean writes = TargetGuard.writesData(workloadSpec) || replays.writesData();
         PreparedTarget prepared;
         try {
             prepared = new TargetGuard()
@@ -230,6 +236,7 @@ public final class DeviceCommand implements Callable<Integer> {
                             target,
                             size == null ? OptionalLong.empty() : OptionalLong.of(Units.parseBytes(size)),
                             workloadSpec,
+                            writes,
                             allowDestroyData);
         } catch (TargetSafetyException e) {
             throw new UserInputException(e.getMessage(), e);
@@ -289,6 +296,7 @@ public final class DeviceCommand implements Callable<Integer> {
                         offline.output(id, device, workloadSpec.name(), out),
                         runner,
                         workloadSpec,
+                        replays,
                         facts,
                         prepared,
                         schedulerSwitch);
@@ -314,7 +322,7 @@ public final class DeviceCommand implements Callable<Integer> {
                     .orElse(1);
             try (StreamedRunOutput output = new StreamedRunOutput(
                     kafka.clientProperties(), started, maxWorkers, overflowPolicy, batchIos, out)) {
-                return run(output, runner, workloadSpec, facts, prepared, schedulerSwitch);
+                return run(output, runner, workloadSpec, replays, facts, prepared, schedulerSwitch);
             }
         } finally {
             restoreScheduler(schedulerSwitch); // already done after the run; here for a failure before it
@@ -377,6 +385,7 @@ public final class DeviceCommand implements Callable<Integer> {
             RunOutput output,
             DeviceRunner runner,
             WorkloadSpec workloadSpec,
+            ReplayTraces replays,
             HostFacts facts,
             PreparedTarget prepared,
             IoSchedulerSwitch schedulerSwitch) {
@@ -428,6 +437,9 @@ public final class DeviceCommand implements Callable<Integer> {
             @Override
             public void onPhaseEnded(ScheduledPhase phase, PhaseOutcome o) {
                 long cpuNs = os.getProcessCpuTime() - phaseCpuStartNs;
+                if (o.replay() != null) {
+                    output.replayFinished(o.replay());
+                }
                 if (!quiet && o.ios() > 0) {
                     long bytes = o.bytesRead() + o.bytesWritten() + o.bytesTrimmed();
                     long ns = Math.max(1, o.endNs() - o.startNs());
@@ -472,7 +484,7 @@ public final class DeviceCommand implements Callable<Integer> {
         try (ShutdownCancellation ctrlC = ShutdownCancellation.install(runner, Duration.ofSeconds(60))) {
             DeviceRunResult result;
             try {
-                result = runner.run(workloadSpec, output, listener);
+                result = runner.run(workloadSpec, replays, output, listener);
             } catch (RuntimeException e) {
                 output.finish(RunStatus.FAILED, e.getMessage(), System.nanoTime() - startNs);
                 throw e;

@@ -67,9 +67,10 @@ public final class RegistryCommand implements Callable<Integer> {
             names = "--kafka-config",
             paramLabel = "FILE",
             description =
-                    "Kafka client properties for a secured cluster: its security.*, sasl.* and ssl.* settings log "
-                            + "the registry's Kafka clients in (a user allowed to create, read and write the topic and the "
-                            + "transactional id ssdpulse-schema-registry-<topic>; a secured stack's admin). The HTTP side stays "
+                    "Kafka client properties for a secured cluster: its security.*, sasl.* and ssl.* settings log the "
+                            + "registry's Kafka clients in (a user allowed to create, read and write the topic and the "
+                            + "transactional id ssdpulse-schema-registry-<topic>; a secured stack's admin). The HTTP "
+                            + "side stays "
                             + "plain: `stack --secure` serves its own registry on HTTPS with basic auth.")
     Path kafkaConfig;
 

@@ -1,5 +1,11 @@
 package dev.ssdpulse.cli.report;
 
+import dev.ssdpulse.schemas.avro.IoOp;
+import dev.ssdpulse.schemas.avro.OpSummary;
+import dev.ssdpulse.schemas.avro.RunSummary;
+import dev.ssdpulse.streams.report.Outliers;
+import dev.ssdpulse.streams.report.chart.Palette;
+import dev.ssdpulse.streams.report.chart.ScatterRaster;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -13,8 +19,8 @@ import java.util.Locale;
 import javax.imageio.ImageIO;
 
 /**
- * Plain Java2D charts for {@code report --png}: time series (linear or log y) with phase markers, and bar
- * charts. Headless; no dependency beyond the JDK.
+ * Plain Java2D charts for {@code report --png}: time series (linear or log y) with phase markers, the latency
+ * scatter and bar charts, in the dashboard's colours ({@link Palette}). Headless; no dependency beyond the JDK.
  */
 public final class PngCharts {
     private static final int WIDTH = 1200;
@@ -23,18 +29,15 @@ public final class PngCharts {
     private static final int RIGHT = 30;
     static final int TOP = 50;
     static final int BOTTOM = 60;
-    private static final Color[] PALETTE = {
-        new Color(0x1f77b4),
-        new Color(0xd62728),
-        new Color(0x2ca02c),
-        new Color(0xff7f0e),
-        new Color(0x9467bd),
-        new Color(0x8c564b)
-    };
 
     private PngCharts() {}
 
-    public record Series(String name, double[] x, double[] y) {}
+    /** A line; {@code color} a CSS hex colour of {@link Palette}, null: the run palette's next. */
+    public record Series(String name, double[] x, double[] y, String color) {
+        public Series(String name, double[] x, double[] y) {
+            this(name, x, y, null);
+        }
+    }
 
     /** A vertical marker on the x axis (phase start). */
     public record Marker(double x, String label) {}
@@ -90,16 +93,18 @@ public final class PngCharts {
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         for (Marker m : markers) {
             int px = axes.px(m.x());
-            g.setColor(new Color(0x999999));
+            g.setColor(Palette.awt(Palette.PHASE));
             g.setStroke(
                     new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 4f}, 0f));
             g.drawLine(px, TOP, px, HEIGHT - BOTTOM);
+            g.setColor(Palette.awt(Palette.PHASE_TEXT));
             g.drawString(m.label(), px + 3, TOP + 12);
         }
         g.setStroke(new BasicStroke(1.5f));
         for (int s = 0; s < series.size(); s++) {
             Series ser = series.get(s);
-            g.setColor(PALETTE[s % PALETTE.length]);
+            Color color = Palette.awt(ser.color() != null ? ser.color() : Palette.run(s));
+            g.setColor(color);
             int prevX = -1;
             int prevY = -1;
             for (int i = 0; i < ser.x().length; i++) {
@@ -118,6 +123,7 @@ public final class PngCharts {
                 prevX = px;
                 prevY = py;
             }
+            g.setColor(color);
             g.fillRect(LEFT + 10 + s * 170, HEIGHT - 22, 12, 12);
             g.setColor(Color.DARK_GRAY);
             g.drawString(ser.name(), LEFT + 26 + s * 170, HEIGHT - 12);
@@ -126,91 +132,72 @@ public final class PngCharts {
         ImageIO.write(image, "png", file.toFile());
     }
 
+    /** The scatter's axes: x the run's time, y whole decades of latency around the run's and the threshold. */
+    public record ScatterAxes(double endS, double yMinMs, double yMaxMs) {
+        /** An empty picture of the plot area, one pixel per point, outliers 3x3. */
+        public ScatterRaster raster() {
+            return new ScatterRaster(WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, endS, yMinMs, yMaxMs, 3, 0);
+        }
+    }
+
+    /** The axes of a run's scatter, from its summary (duration, minimum and maximum latency of every op). */
+    public static ScatterAxes scatterAxes(RunSummary summary) {
+        double lo = Outliers.THRESHOLDS_NS[0] / 1e6;
+        double hi = lo;
+        for (OpSummary op : summary.getOps()) {
+            if (op.getIoCount() > 0) {
+                lo = Math.min(lo, Math.max(1e-6, op.getLatency().getMinNs() / 1e6));
+                hi = Math.max(hi, op.getLatency().getMaxNs() / 1e6);
+            }
+        }
+        double yMin = Math.pow(10, Math.floor(Math.log10(lo)));
+        double yMax = Math.pow(10, Math.ceil(Math.log10(hi)));
+        double endS = summary.getDurationNs() / 1e9;
+        return new ScatterAxes(endS > 0 ? endS : 1, yMin, yMax > yMin ? yMax : yMin * 10);
+    }
+
     /**
-     * The latency scatter: x run time (s), y latency (ms, log), a pixel per point in its op's colour; points at or
-     * above the threshold are drawn last as 3x3 squares so none hides in the sampled cloud.
-     *
-     * @param ops op code (0..3) per point, indexing {@code opNames}
+     * The latency scatter: x run time (s), y latency (ms, log); the points are {@code raster}'s picture (the
+     * dashboard's and the HTML report's drawing: a pixel per sampled I/O in its op's colour, every I/O at or above
+     * the threshold a square on top, so none hides in the sampled cloud).
      */
     public static void scatterChart(
             Path file,
             String title,
-            double[] timeS,
-            double[] latencyMs,
-            byte[] ops,
-            List<String> opNames,
-            double thresholdMs,
-            double endS,
+            ScatterAxes scatterAxes,
+            ScatterRaster raster,
+            ScatterRaster.Picture picture,
             List<Marker> markers)
             throws IOException {
         BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = canvas(image, title);
-        double lo = Double.MAX_VALUE;
-        double hi = 0;
-        for (double v : latencyMs) {
-            if (v > 0) {
-                lo = Math.min(lo, v);
-                hi = Math.max(hi, v);
-            }
-        }
-        if (hi <= 0) {
-            lo = 0.01;
-            hi = 10;
-        }
-        hi = Math.max(hi, thresholdMs);
-        double yMin = Math.pow(10, Math.floor(Math.log10(lo)));
-        double yMax = Math.pow(10, Math.ceil(Math.log10(hi)));
-        if (yMax <= yMin) {
-            yMax = yMin * 10;
-        }
-        Axes axes = new Axes(0, endS > 0 ? endS : 1, yMin, yMax, true);
+        Axes axes = new Axes(0, scatterAxes.endS(), scatterAxes.yMinMs(), scatterAxes.yMaxMs(), true);
         axes.draw(g, "run time (s)", "latency (ms, log)");
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         for (Marker m : markers) {
             int px = axes.px(m.x());
-            g.setColor(new Color(0x999999));
+            g.setColor(Palette.awt(Palette.PHASE));
             g.setStroke(
                     new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 4f}, 0f));
             g.drawLine(px, TOP, px, HEIGHT - BOTTOM);
+            g.setColor(Palette.awt(Palette.PHASE_TEXT));
             g.drawString(m.label(), px + 3, TOP + 12);
         }
-        for (int pass = 0; pass < 2; pass++) {
-            for (int i = 0; i < latencyMs.length; i++) {
-                if (latencyMs[i] <= 0 || (latencyMs[i] >= thresholdMs) != (pass == 1)) {
-                    continue;
-                }
-                int px = axes.px(timeS[i]);
-                int py = axes.py(latencyMs[i]);
-                int rgb = PALETTE[ops[i] % PALETTE.length].getRGB();
-                if (pass == 0) {
-                    if (px > LEFT && px < WIDTH - RIGHT && py > TOP && py < HEIGHT - BOTTOM) {
-                        image.setRGB(px, py, rgb);
-                    }
-                } else {
-                    g.setColor(new Color(rgb));
-                    g.fillRect(px - 1, py - 1, 3, 3);
-                }
-            }
-        }
+        g.drawImage(raster.image(), LEFT, TOP, null);
+        double thresholdMs = picture.thresholdNs() / 1e6;
         int ty = axes.py(thresholdMs);
-        // not a palette colour: the line must not read as an op
-        g.setColor(new Color(0x444444));
+        g.setColor(Palette.awt(Palette.THRESHOLD));
         g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 3f}, 0f));
         g.drawLine(LEFT, ty, WIDTH - RIGHT, ty);
+        g.setColor(Palette.awt(Palette.THRESHOLD_TEXT));
         g.drawString(String.format(Locale.ROOT, ">= %s ms: every I/O", Axes.format(thresholdMs)), LEFT + 4, ty - 4);
-        boolean[] present = new boolean[opNames.size()];
-        for (byte op : ops) {
-            present[op] = true;
-        }
         int slot = 0;
-        for (int op = 0; op < opNames.size(); op++) {
-            if (present[op]) {
-                g.setColor(PALETTE[op % PALETTE.length]);
-                g.fillRect(LEFT + 10 + slot * 120, HEIGHT - 22, 12, 12);
-                g.setColor(Color.DARK_GRAY);
-                g.drawString(opNames.get(op), LEFT + 26 + slot * 120, HEIGHT - 12);
-                slot++;
-            }
+        for (IoOp op : picture.ops()) {
+            g.setColor(Palette.awt(Palette.op(op.name())));
+            g.fillRect(LEFT + 10 + slot * 120, HEIGHT - 22, 12, 12);
+            g.setColor(Color.DARK_GRAY);
+            g.drawString(op.name(), LEFT + 26 + slot * 120, HEIGHT - 12);
+            slot++;
         }
         g.dispose();
         ImageIO.write(image, "png", file.toFile());
@@ -232,7 +219,7 @@ public final class PngCharts {
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
         for (int i = 0; i < labels.size(); i++) {
             int x = (int) (LEFT + i * w + 2);
-            g.setColor(highlighted.contains(i) ? new Color(0xd62728) : new Color(0x1f77b4));
+            g.setColor(Palette.awt(highlighted.contains(i) ? Palette.OUTLIER : Palette.BAR));
             if (values[i] > 0) {
                 int y = axes.py(values[i]);
                 g.fillRect(x, y, (int) w - 4, HEIGHT - BOTTOM - y);
@@ -272,13 +259,12 @@ public final class PngCharts {
 
         void draw(Graphics2D g, String xLabel, String yLabel) {
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-            g.setColor(new Color(0xeeeeee));
             // Log axes get a line per decade; linear ones five even steps.
             int ticks = logY ? (int) Math.round(Math.log10(yMax) - Math.ceil(Math.log10(yMin))) : 5;
             for (int i = 0; i <= ticks; i++) {
                 double y = logY ? Math.pow(10, Math.ceil(Math.log10(yMin)) + i) : yMin + i * (yMax - yMin) / ticks;
                 int py = py(y);
-                g.setColor(new Color(0xeeeeee));
+                g.setColor(Palette.awt(Palette.GRID));
                 g.drawLine(LEFT, py, WIDTH - RIGHT, py);
                 g.setColor(Color.DARK_GRAY);
                 g.drawString(format(y), 8, py + 4);

@@ -14,7 +14,10 @@ import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.report.Outliers;
+import dev.ssdpulse.streams.report.ReportFormat;
 import dev.ssdpulse.streams.report.ReportTables;
+import dev.ssdpulse.streams.report.chart.Palette;
+import dev.ssdpulse.streams.report.chart.ScatterRaster;
 import dev.ssdpulse.streams.report.html.HtmlReport;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,7 +25,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -41,16 +43,15 @@ import picocli.CommandLine.Spec;
  * {@code ssdpulse report --run ID}: a finished (or aborted) run's summary from the run-summary topic — the
  * percentile table, exact bin counts and outliers, WA, steady-state verdicts — as text, JSON or CSV, and PNG
  * charts of the main plots from the per-window metrics. With {@code --html FILE}: one self-contained HTML
- * report of a run or a set of runs (by ids and labels) with the seed articles' figures ({@link HtmlReport}).
+ * report of a run or a set of runs (by ids and labels): for a set, a comparison first, then each run with its
+ * test setup ({@link HtmlReport}). A run's latency scatter is drawn window by window as it is read, so a 5,000-s
+ * run's millions of points are never all in memory.
  */
 @Command(
         name = "report",
         description = "Print a run's summary (text, JSON or CSV), draw its charts as PNG, or write"
-                + " an HTML report of a run or a set of runs.")
+                + " an HTML report of a run or a set of runs (a comparison first, then each run).")
 public final class ReportCommand implements Callable<Integer> {
-
-    /** Sampled (below-threshold) scatter points per run in an HTML report: ~1.5 MB of SVG; outliers come on top. */
-    private static final int HTML_SCATTER_SAMPLED_POINTS = 100_000;
 
     @Spec
     CommandSpec spec;
@@ -67,7 +68,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(
             names = "--html",
             paramLabel = "FILE",
-            description = "Write one self-contained HTML report of the runs (no network needed to view it).")
+            description = "Write one self-contained HTML report of the runs (no network needed to view it): for"
+                    + " several runs their headline figures side by side, IOPS, MB/s, p99 latency and WA over time"
+                    + " with a line per run, average against minimum; then each run with its test setup.")
     Path htmlFile;
 
     @Option(
@@ -127,9 +130,9 @@ public final class ReportCommand implements Callable<Integer> {
                 List<WindowMetrics> windows = RunRecords.read(props, registry, Topics.METRICS_1S, runId, timeout);
                 List<WriteAmplification> wa = RunRecords.read(props, registry, Topics.WAF, runId, timeout);
                 List<Path> written = charts(summary, windows, wa);
-                List<LatencyScatter> scatter = RunRecords.read(props, registry, Topics.LATENCY_SCATTER, runId, timeout);
-                if (!scatter.isEmpty()) {
-                    written.add(scatterChart(summary, scatter));
+                Path scatter = scatterChart(props, registry, summary);
+                if (scatter != null) {
+                    written.add(scatter);
                 }
                 written.forEach(p -> spec.commandLine().getErr().println("wrote " + p));
                 spec.commandLine().getErr().flush();
@@ -171,16 +174,24 @@ public final class ReportCommand implements Callable<Integer> {
                     throw new UserInputException("no run in " + Topics.RUNS.name() + " has the labels " + labels);
                 }
             }
+            int done = 0;
             for (String id : chosen) {
+                // a 5,000-s run's records take a while to read: say which run is being read
+                spec.commandLine().getErr().println("reading run " + id + " (" + ++done + " of " + chosen.size() + ")");
+                spec.commandLine().getErr().flush();
                 RunSummary summary = summary(props, registry, id, catalogue.containsKey(id));
+                // drawn window by window as read: a 5,000-s run keeps millions of points
+                ScatterRaster scatter = HtmlReport.scatterRaster(summary);
+                RunRecords.forEach(props, registry, Topics.LATENCY_SCATTER, id, timeout, (LatencyScatter w) -> {
+                    scatter.add(w);
+                    return true;
+                });
                 runs.add(new HtmlReport.RunData(
                         catalogue.get(id),
                         summary,
                         RunRecords.read(props, registry, Topics.METRICS_1S, id, timeout),
                         RunRecords.read(props, registry, Topics.WAF, id, timeout),
-                        HtmlReport.scatter(
-                                RunRecords.read(props, registry, Topics.LATENCY_SCATTER, id, timeout),
-                                HTML_SCATTER_SAMPLED_POINTS)));
+                        scatter.finish()));
             }
         }
         String title = runs.size() == 1
@@ -193,45 +204,41 @@ public final class ReportCommand implements Callable<Integer> {
         Files.writeString(htmlFile, HtmlReport.render(title, runs));
         spec.commandLine()
                 .getErr()
-                .println("wrote " + htmlFile + " (" + runs.size() + (runs.size() == 1 ? " run)" : " runs)"));
+                .println("wrote " + htmlFile + " (" + runs.size() + (runs.size() == 1 ? " run, " : " runs, ")
+                        + ReportFormat.grouped(Files.size(htmlFile) / 1e6, 1) + " MB)");
         spec.commandLine().getErr().flush();
         return 0;
     }
 
-    /** Every kept point of the run's scatter (all I/Os at or above the threshold, the sample of the rest). */
-    private Path scatterChart(RunSummary summary, List<LatencyScatter> windows) throws IOException {
-        int n = windows.stream().mapToInt(w -> w.getLatenciesNs().size()).sum();
-        double[] timeS = new double[n];
-        double[] latencyMs = new double[n];
-        byte[] ops = new byte[n];
-        int i = 0;
-        long ios = 0;
-        long outliers = 0;
-        for (LatencyScatter w : windows) {
-            ios += w.getIoCount();
-            outliers += w.getAtOrAboveThresholdCount();
-            for (int k = 0; k < w.getLatenciesNs().size(); k++) {
-                timeS[i] = (w.getWindowStartNs() + w.getCompletionOffsetsNs().get(k)) / 1e9;
-                latencyMs[i] = w.getLatenciesNs().get(k) / 1e6;
-                ops[i++] = w.getOps().get(k).byteValue();
-            }
+    /**
+     * The run's scatter: every kept point (all I/Os at or above the threshold, the sample of the rest), drawn window
+     * by window as read.
+     *
+     * @return null when the run has no scatter stored
+     */
+    private Path scatterChart(Map<String, Object> props, HttpSchemaRegistryClient registry, RunSummary summary)
+            throws IOException {
+        PngCharts.ScatterAxes axes = PngCharts.scatterAxes(summary);
+        ScatterRaster raster = axes.raster();
+        RunRecords.forEach(
+                props, registry, Topics.LATENCY_SCATTER, summary.getRunId().toString(), timeout, (LatencyScatter w) -> {
+                    raster.add(w);
+                    return true;
+                });
+        ScatterRaster.Picture picture = raster.finish();
+        if (picture.thresholdNs() < 0) {
+            return null;
         }
-        List<PngCharts.Marker> phases = phaseMarkers(summary);
-        LatencyScatter last = windows.get(windows.size() - 1);
-        double thresholdMs = last.getThresholdNs() / 1e6;
-        double endS = Math.max(summary.getDurationNs(), last.getWindowStartNs() + last.getWindowSizeNs()) / 1e9;
         String title = String.format(
                 Locale.ROOT,
-                "run %s: latency scatter, %,d of %,d I/Os (all %,d >= %s ms)",
+                "run %s: latency scatter, %,d of %,d I/Os (all %,d >= %s)",
                 summary.getRunId(),
-                n,
-                ios,
-                outliers,
-                thresholdMs >= 1 ? String.valueOf((long) thresholdMs) : thresholdMs);
-        List<String> opNames = Arrays.stream(IoOp.values()).map(Enum::name).toList();
+                picture.pointsDrawn(),
+                picture.ioCount(),
+                picture.atOrAboveThreshold(),
+                Outliers.label(picture.thresholdNs()));
         return write(
-                "scatter.png",
-                p -> PngCharts.scatterChart(p, title, timeS, latencyMs, ops, opNames, thresholdMs, endS, phases));
+                "scatter.png", p -> PngCharts.scatterChart(p, title, axes, raster, picture, phaseMarkers(summary)));
     }
 
     private List<Path> charts(RunSummary summary, List<WindowMetrics> windows, List<WriteAmplification> wa)
@@ -248,32 +255,38 @@ public final class ReportCommand implements Callable<Integer> {
             List<WindowMetrics> ws = e.getValue();
             double[] t =
                     ws.stream().mapToDouble(w -> w.getWindowStartNs() / 1e9).toArray();
+            String opColor = Palette.op(e.getKey().name());
             iops.add(new PngCharts.Series(
                     e.getKey().name(),
                     t,
-                    ws.stream().mapToDouble(WindowMetrics::getIops).toArray()));
+                    ws.stream().mapToDouble(WindowMetrics::getIops).toArray(),
+                    opColor));
             mbps.add(new PngCharts.Series(
                     e.getKey().name(),
                     t,
-                    ws.stream().mapToDouble(WindowMetrics::getMbPerSec).toArray()));
+                    ws.stream().mapToDouble(WindowMetrics::getMbPerSec).toArray(),
+                    opColor));
             latency.add(new PngCharts.Series(
                     e.getKey() + " max",
                     t,
                     ws.stream()
                             .mapToDouble(w -> w.getLatency().getMaxNs() / 1e6)
-                            .toArray()));
+                            .toArray(),
+                    Palette.LATENCY_MAX));
             latency.add(new PngCharts.Series(
                     e.getKey() + " p99",
                     t,
                     ws.stream()
                             .mapToDouble(w -> w.getLatency().getPercentiles().getP99Ns() / 1e6)
-                            .toArray()));
+                            .toArray(),
+                    Palette.LATENCY_P99));
             latency.add(new PngCharts.Series(
                     e.getKey() + " p50",
                     t,
                     ws.stream()
                             .mapToDouble(w -> w.getLatency().getPercentiles().getP50Ns() / 1e6)
-                            .toArray()));
+                            .toArray(),
+                    Palette.LATENCY_P50));
         }
         List<Path> written = new ArrayList<>();
         String title = "run " + summary.getRunId();
@@ -313,13 +326,15 @@ public final class ReportCommand implements Callable<Integer> {
                     new PngCharts.Series(
                             "WA per interval",
                             t,
-                            wa.stream().mapToDouble(w -> orNaN(w.getWaWindow())).toArray()),
+                            wa.stream().mapToDouble(w -> orNaN(w.getWaWindow())).toArray(),
+                            Palette.WA_INTERVAL),
                     new PngCharts.Series(
                             "WA cumulative",
                             t,
                             wa.stream()
                                     .mapToDouble(w -> orNaN(w.getWaCumulative()))
-                                    .toArray()));
+                                    .toArray(),
+                            Palette.WA_CUMULATIVE));
             written.add(write(
                     "wa.png",
                     p -> PngCharts.lineChart(

@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.run;
 
+import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.RunStatus;
@@ -80,6 +81,11 @@ public final class OfflineRunOutput implements RunOutput {
                 phase.name(),
                 PhaseKind.valueOf(phase.phase().kind().name()),
                 timeNs);
+    }
+
+    @Override
+    public synchronized void replayFinished(ReplayResult result) {
+        analysis.replayFinished(result.toAvro());
     }
 
     @Override

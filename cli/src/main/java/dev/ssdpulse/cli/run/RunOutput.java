@@ -1,6 +1,7 @@
 package dev.ssdpulse.cli.run;
 
 import dev.ssdpulse.producer.io.IoCompletionSink;
+import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
@@ -16,6 +17,9 @@ public interface RunOutput extends IoCompletionSink {
 
     /** A phase starts; called when no worker is submitting. */
     void phaseStarted(ScheduledPhase phase, long timeNs);
+
+    /** A REPLAY phase ended: how its I/Os were issued against their recorded times (before {@link #finish}). */
+    void replayFinished(ReplayResult result);
 
     /** A SMART-style counter sample. */
     void smart(SmartSample sample);

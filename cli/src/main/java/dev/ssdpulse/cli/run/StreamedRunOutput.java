@@ -5,6 +5,7 @@ import dev.ssdpulse.producer.publish.PublishReport;
 import dev.ssdpulse.producer.publish.PublisherConfig;
 import dev.ssdpulse.producer.publish.RunProducers;
 import dev.ssdpulse.producer.publish.RunPublisher;
+import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.PhaseKind;
@@ -97,6 +98,11 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
                         PhaseKind.valueOf(phase.phase().kind().name()),
                         timeNs),
                 phase.phase().workers());
+    }
+
+    @Override
+    public void replayFinished(ReplayResult result) {
+        publisher.replayFinished(result);
     }
 
     @Override

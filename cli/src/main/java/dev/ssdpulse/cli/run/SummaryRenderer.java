@@ -4,13 +4,15 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
-import dev.ssdpulse.streams.http.ApiJson;
 import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.ReportTables.SummaryRow;
 import dev.ssdpulse.streams.report.SummaryJson;
+import dev.ssdpulse.streams.report.WaText;
+import dev.ssdpulse.streams.waf.PhaseWa;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -18,8 +20,9 @@ import java.util.Objects;
 
 /**
  * Renders a {@link RunSummary} for people (text) and scripts (JSON with stable field names, documented in
- * docs/data-model.md, "Run summary JSON"). The offline simulation, {@code report} and {@code replay} print through here. The
- * text's tables are columns of {@link ReportTables#SUMMARY}, the column set of {@code report --format csv} and
+ * docs/data-model.md, "Run summary JSON"). The offline simulation, {@code report} and {@code replay} print through
+ * here. The text's tables are columns of {@link ReportTables#SUMMARY}, the column set of {@code report --format csv}
+ * and
  * the API's {@code summary.csv}: the same cells, rounded for reading. Locale-independent.
  */
 public final class SummaryRenderer {
@@ -52,13 +55,7 @@ public final class SummaryRenderer {
                 s.getIoNotPublished()));
         WriteAmplification wa = s.getWriteAmplification();
         if (wa != null) {
-            out.print(String.format(
-                    Locale.ROOT,
-                    "  WA       : %s (NAND %s / host %s since the first SMART sample; source %s)%n",
-                    fmt(wa.getWaCumulative()),
-                    ApiJson.capacityText(wa.getNandBytesWrittenCumulative()),
-                    ApiJson.capacityText(wa.getHostBytesWrittenCumulative()),
-                    wa.getSource()));
+            out.println("  WA       : " + waLine(wa));
         } else {
             out.println("  WA       : unavailable (no usable SMART samples)");
         }
@@ -66,17 +63,18 @@ public final class SummaryRenderer {
         List<SummaryRow> rows = ReportTables.summaryRows(s);
         opTables("whole run", rows.stream().filter(r -> r.phaseIndex() == null).toList(), out);
         for (PhaseSummary phase : s.getPhases()) {
-            Double phaseWa = phase.getWriteAmplification();
+            String phaseWa = WaText.text(WaText.of(phase));
             opTables(
                     String.format(
                             Locale.ROOT,
-                            "phase %d '%s' (%s), %.1f..%.1f s%s",
+                            "phase %d '%s' (%s), %.1f..%.1f s%s%s",
                             phase.getPhaseIndex(),
                             phase.getName(),
                             phase.getKind(),
                             phase.getStartNs() / 1e9,
                             phase.getEndNs() / 1e9,
-                            phaseWa == null ? "" : ", WA " + fmt(phaseWa)),
+                            phaseWa == null ? "" : ", WA " + phaseWa,
+                            loadTime(phase)),
                     rows.stream()
                             .filter(r -> Objects.equals(r.phaseIndex(), phase.getPhaseIndex()))
                             .toList(),
@@ -90,6 +88,66 @@ public final class SummaryRenderer {
             }
         }
         out.flush();
+    }
+
+    /**
+     * The run's cumulative WA with its range and the counters it is the ratio of, in their unit: "1.45 (1.43 to
+     * 1.47, resolved; NAND 12.35 GB (11.50 GiB) / host 8.51 GB (7.93 GiB) since the first SMART sample, host
+     * counter step 32 MiB, NAND 1 GiB; source SMARTCTL)", "not yet resolvable (1.20 to 1.90; ...)", the counters
+     * "in NAND pages" where the drive counts pages.
+     */
+    static String waLine(WriteAmplification wa) {
+        PhaseWa cumulative = WaText.cumulative(wa);
+        String range = WaText.range(cumulative, " to ");
+        StringBuilder b = new StringBuilder();
+        if (cumulative == null) {
+            b.append("n/a (");
+        } else if (WaText.unresolved(cumulative)) {
+            b.append("not yet resolvable (").append(range == null ? "" : range + "; ");
+        } else {
+            b.append(fmt(cumulative.wa())).append(" (").append(range == null ? "" : range + ", resolved; ");
+        }
+        return b.append(WaText.counters(wa))
+                .append(" since the first SMART sample, ")
+                .append(WaText.steps(wa))
+                .append("; source ")
+                .append(wa.getSource())
+                .append(')')
+                .toString();
+    }
+
+    /**
+     * A REPLAY phase's result as people read it: ", load time 12.345 s (trace x.iolog, 5,000 I/Os, recorded timing
+     * x1: 3 issued late, issue lag p50 12 us, p99 250 us)".
+     */
+    static String loadTime(PhaseSummary phase) {
+        if (phase.getLoadTimeNs() == null) {
+            return "";
+        }
+        StringBuilder b =
+                new StringBuilder(String.format(Locale.ROOT, ", load time %.3f s", phase.getLoadTimeNs() / 1e9));
+        ReplayPhaseResult r = phase.getReplay();
+        if (r != null) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    " (trace %s, %,d of %,d I/Os issued, ",
+                    r.getTrace(),
+                    r.getIssuedIoCount(),
+                    r.getTraceIoCount()));
+            if (r.getRecordedTiming()) {
+                b.append(String.format(
+                        Locale.ROOT,
+                        "%s: %,d issued more than %.0f ms late, issue lag p50 %.0f us, p99 %.0f us)",
+                        ReportTables.replayTiming(r),
+                        r.getLateIssueCount(),
+                        r.getLateThresholdNs() / 1e6,
+                        r.getIssueLagP50Ns() / 1e3,
+                        r.getIssueLagP99Ns() / 1e3));
+            } else {
+                b.append(ReportTables.replayTiming(r)).append(')');
+            }
+        }
+        return b.toString();
     }
 
     private static void opTables(String title, List<SummaryRow> rows, PrintWriter out) {

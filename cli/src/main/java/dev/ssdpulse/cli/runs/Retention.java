@@ -43,8 +43,8 @@ final class Retention implements Callable<Integer> {
     @Option(
             names = "--derived",
             paramLabel = "DURATION|forever",
-            description =
-                    "Retention of the recomputable outputs (metrics, latency, latency scatter, WA, steady state, dead letters).")
+            description = "Retention of the recomputable outputs (metrics, latency, latency scatter, WA, steady state, "
+                    + "dead letters).")
     String derived;
 
     @Mixin

@@ -10,6 +10,7 @@ import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.run.StreamedRunOutput;
 import dev.ssdpulse.producer.device.ShutdownCancellation;
 import dev.ssdpulse.producer.publish.OverflowPolicy;
+import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.sim.config.Capacity;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
@@ -116,7 +117,8 @@ public final class SimulateCommand implements Callable<Integer> {
                     .validate();
         }
         WorkloadSpec workloadSpec = workload.load();
-        WorkloadSimulation.checkFits(workloadSpec, config); // before the drive's memory is taken
+        // the workload's spans and REPLAY traces are checked against the drive before its memory is taken
+        ReplayTraces replays = WorkloadSimulation.checkFits(workloadSpec, config);
         String id = runId == null ? RunIds.newRunId("sim") : RunIds.validate(runId);
         SimulatedDrive drive = new SimulatedDrive(config, workloadSpec.seed());
         String device = config.name() + ", " + Capacity.format(drive.capacityBytes()) + " user, "
@@ -128,7 +130,7 @@ public final class SimulateCommand implements Callable<Integer> {
             err.flush();
         }
         if (offline.offline) {
-            return run(offline.output(id, device, workloadSpec.name(), out), drive, workloadSpec);
+            return run(offline.output(id, device, workloadSpec.name(), out), drive, workloadSpec, replays);
         }
         RunStarted started = group.apply(
                 labels.apply(SimulatedRunDriver.runStarted(id, config, drive, workloadSpec, smartInterval.toNanos())),
@@ -137,18 +139,20 @@ public final class SimulateCommand implements Callable<Integer> {
         // The simulator's clock is virtual: waiting for Kafka changes no measured time, so nothing is dropped.
         try (StreamedRunOutput output = new StreamedRunOutput(
                 kafka.clientProperties(), started, maxWorkers, OverflowPolicy.BLOCK, batchIos, out)) {
-            return run(output, drive, workloadSpec, RunStartTime.of(started));
+            return run(output, drive, workloadSpec, replays, RunStartTime.of(started));
         }
     }
 
-    private int run(RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec) {
-        return run(output, drive, workloadSpec, null);
+    private int run(RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec, ReplayTraces replays) {
+        return run(output, drive, workloadSpec, replays, null);
     }
 
-    private int run(RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec, Instant runStart) {
+    private int run(
+            RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec, ReplayTraces replays, Instant runStart) {
         SimulatedRunDriver driver = new SimulatedRunDriver(
                 drive,
                 workloadSpec,
+                replays,
                 smartInterval.toNanos(),
                 realtime ? speed : 0,
                 quiet ? null : spec.commandLine().getErr(),

@@ -4,6 +4,8 @@ import dev.ssdpulse.cli.run.HostDescriptions;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.producer.pacing.RunTimePacer;
 import dev.ssdpulse.producer.pacing.WallClock;
+import dev.ssdpulse.producer.replay.ReplayResult;
+import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
@@ -36,6 +38,7 @@ import java.util.function.Supplier;
 public final class SimulatedRunDriver {
     private final SimulatedDrive drive;
     private final WorkloadSpec workloadSpec;
+    private final ReplayTraces replays;
     private final long smartIntervalNs;
     private final double speed;
     private final PrintWriter progressOut;
@@ -50,10 +53,32 @@ public final class SimulatedRunDriver {
             double speed,
             PrintWriter progressOut,
             BooleanSupplier cancelled) {
-        this(drive, workloadSpec, smartIntervalNs, speed, progressOut, cancelled, () -> "interrupted (Ctrl-C)");
+        this(drive, workloadSpec, ReplayTraces.NONE, smartIntervalNs, speed, progressOut, cancelled);
+    }
+
+    /** As the full constructor, a cancellation being Ctrl-C. */
+    public SimulatedRunDriver(
+            SimulatedDrive drive,
+            WorkloadSpec workloadSpec,
+            ReplayTraces replays,
+            long smartIntervalNs,
+            double speed,
+            PrintWriter progressOut,
+            BooleanSupplier cancelled) {
+        this(
+                drive,
+                workloadSpec,
+                replays,
+                smartIntervalNs,
+                speed,
+                progressOut,
+                cancelled,
+                () -> "interrupted (Ctrl-C)");
     }
 
     /**
+     * @param replays      the workload's traces, scanned and checked against the drive before the run (see
+     *                     simulate); {@link ReplayTraces#NONE} where it has no REPLAY phase
      * @param speed        simulated seconds per wall second; 0 or less = as fast as possible
      * @param progressOut  where progress goes, or null for none
      * @param cancelled    true once the run is to stop: it ends ABORTED
@@ -62,6 +87,7 @@ public final class SimulatedRunDriver {
     public SimulatedRunDriver(
             SimulatedDrive drive,
             WorkloadSpec workloadSpec,
+            ReplayTraces replays,
             long smartIntervalNs,
             double speed,
             PrintWriter progressOut,
@@ -69,6 +95,7 @@ public final class SimulatedRunDriver {
             Supplier<String> cancelReason) {
         this.drive = drive;
         this.workloadSpec = workloadSpec;
+        this.replays = replays == ReplayTraces.NONE ? null : replays;
         this.smartIntervalNs = smartIntervalNs;
         this.speed = speed;
         this.progressOut = progressOut;
@@ -115,10 +142,17 @@ public final class SimulatedRunDriver {
             public void onSmartSample(SimSmartCounters c) {
                 output.smart(smartSample(output.runId(), c));
             }
+
+            @Override
+            public void onReplayFinished(ReplayResult result) {
+                output.replayFinished(result);
+            }
         };
         WorkloadSimulation simulation;
         try {
-            simulation = WorkloadSimulation.prepare(drive, workloadSpec, smartIntervalNs, observer);
+            simulation = replays == null
+                    ? WorkloadSimulation.prepare(drive, workloadSpec, smartIntervalNs, observer)
+                    : WorkloadSimulation.prepare(drive, workloadSpec, replays, smartIntervalNs, observer);
             var run = simulation.run();
             int workers = maxWorkers(workloadSpec);
             BooleanSupplier stop = () -> {

@@ -138,7 +138,8 @@ public final class StackCommand implements Callable<Integer> {
             if (stack.secure()) {
                 Path secureDir = stack.security().orElseThrow().directory();
                 out.printf(
-                        "  security          : SASL_SSL (SCRAM-SHA-512) and ACLs on Kafka, HTTPS with basic auth on the "
+                        "  security          : SASL_SSL (SCRAM-SHA-512) and ACLs on Kafka, HTTPS with basic auth on "
+                                + "the "
                                 + "registry; CA %s%n",
                         stack.security().orElseThrow().certificates().caPem());
                 out.printf(
@@ -200,9 +201,10 @@ public final class StackCommand implements Callable<Integer> {
                 && EmbeddedKafkaCluster.nodeCountIn(dataDir.toAbsolutePath()).isPresent()) {
             throw new UserInputException("--data-dir " + dataDir
                     + (secure
-                            ? " holds a stack created without --secure: its data has no users and ACLs to protect it; give a "
-                                    + "new --data-dir for a secured stack"
-                            : " holds a stack created with --secure: add --secure (without it anyone on this machine could "
+                            ? " holds a stack created without --secure: its data has no users and ACLs to protect it; "
+                                    + "give a new --data-dir for a secured stack"
+                            : " holds a stack created with --secure: add --secure (without it anyone on this machine "
+                                    + "could "
                                     + "read and write its data)"));
         }
         if (!ephemeral) {

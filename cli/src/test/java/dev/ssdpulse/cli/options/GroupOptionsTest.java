@@ -9,6 +9,7 @@ import dev.ssdpulse.schemas.avro.HostDescription;
 import dev.ssdpulse.schemas.avro.ProducerKind;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.WorkloadDescription;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -38,7 +39,7 @@ class GroupOptionsTest {
                         .setPhases(List.of())
                         .build())
                 .setSeed(1)
-                .setWallClockStartEpochNs(0)
+                .setWallClockStart(Instant.EPOCH)
                 .setToolVersion("t")
                 .build();
     }

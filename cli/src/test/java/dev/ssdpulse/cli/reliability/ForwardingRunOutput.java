@@ -1,6 +1,7 @@
 package dev.ssdpulse.cli.reliability;
 
 import dev.ssdpulse.cli.run.RunOutput;
+import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.SmartSample;
@@ -41,6 +42,11 @@ abstract class ForwardingRunOutput implements RunOutput {
     @Override
     public void phaseStarted(ScheduledPhase phase, long timeNs) {
         delegate.phaseStarted(phase, timeNs);
+    }
+
+    @Override
+    public void replayFinished(ReplayResult result) {
+        delegate.replayFinished(result);
     }
 
     @Override

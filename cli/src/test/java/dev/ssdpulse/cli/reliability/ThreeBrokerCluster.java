@@ -13,8 +13,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * One three-broker cluster (child JVMs, replication factor 3, min.insync.replicas 2) plus the schema registry and
  * every ssdpulse topic, shared by the test classes that take a {@link LocalStack} parameter through this
  * extension ({@code ClusterFaultsIT}, {@code ClusterLoadIT}): three JVMs booting on two cores take 15-35 s, paid
- * once per test JVM. Closed (an AutoCloseable in the root store) when the test JVM's root context closes. A test that kills a node restarts it and
- * waits until every replica is in sync again, so the next test finds the cluster whole.
+ * once per test JVM. Closed (an AutoCloseable in the root store) when the test JVM's root context closes. A test that
+ * kills a node restarts it and waits until every replica is in sync again, so the next test finds the cluster whole.
  */
 public final class ThreeBrokerCluster implements ParameterResolver {
     private static final ExtensionContext.Namespace NAMESPACE =

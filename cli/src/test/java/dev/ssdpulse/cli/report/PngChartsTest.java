@@ -2,8 +2,12 @@ package dev.ssdpulse.cli.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ssdpulse.schemas.avro.IoOp;
+import dev.ssdpulse.schemas.avro.LatencyScatter;
+import dev.ssdpulse.streams.report.chart.ScatterRaster;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import javax.imageio.ImageIO;
@@ -11,7 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PngChartsTest {
-    private static final int SERIES_0_RGB = 0x1f77b4;
+    /** The first series' colour (the dashboard's first run colour), READ's too. */
+    private static final int SERIES_0_RGB = 0x2b6cb0;
 
     @TempDir
     Path dir;
@@ -70,32 +75,37 @@ class PngChartsTest {
 
     @Test
     void theScatterDrawsEveryOutlierAboveTheSampledCloud() throws Exception {
-        int n = 20_000;
-        double[] t = new double[n];
-        double[] ms = new double[n];
-        byte[] ops = new byte[n];
+        // 500 s of WRITEs in a cloud at 0.1-2.1 ms, 40 a second, and three READ outliers far above it
         SplittableRandom random = new SplittableRandom(1);
-        for (int i = 0; i < n; i++) {
-            t[i] = i / 40.0;
-            ms[i] = 0.1 + random.nextDouble() * 2;
-            ops[i] = 1;
+        PngCharts.ScatterAxes axes = new PngCharts.ScatterAxes(500, 0.01, 1000);
+        ScatterRaster raster = axes.raster();
+        for (int second = 0; second < 500; second++) {
+            List<Long> offsets = new ArrayList<>();
+            List<Long> latencies = new ArrayList<>();
+            List<Integer> ops = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                offsets.add(i * 25_000_000L);
+                boolean outlier = i == 0 && (second == 25 || second == 225 || second == 425);
+                latencies.add(outlier ? 150_000_000L : (long) ((0.1 + random.nextDouble() * 2) * 1e6));
+                ops.add(outlier ? IoOp.READ.ordinal() : IoOp.WRITE.ordinal());
+            }
+            raster.add(LatencyScatter.newBuilder()
+                    .setRunId("r")
+                    .setWindowStartNs(second * 1_000_000_000L)
+                    .setWindowSizeNs(1_000_000_000L)
+                    .setThresholdNs(10_000_000L)
+                    .setIoCount(40)
+                    .setAtOrAboveThresholdCount(second % 200 == 25 ? 1 : 0)
+                    .setKeptAtOrAboveThresholdCount(second % 200 == 25 ? 1 : 0)
+                    .setCompletionOffsetsNs(offsets)
+                    .setLatenciesNs(latencies)
+                    .setOps(ops)
+                    .build());
         }
-        // three outliers of op READ (colour 0) far above the cloud of WRITEs
-        for (int i : new int[] {1000, 9000, 17000}) {
-            ms[i] = 150;
-            ops[i] = 0;
-        }
+        ScatterRaster.Picture picture = raster.finish();
+        assertThat(picture.outliersDrawn()).isEqualTo(3);
         Path file = dir.resolve("scatter.png");
-        PngCharts.scatterChart(
-                file,
-                "run: latency scatter",
-                t,
-                ms,
-                ops,
-                List.of("READ", "WRITE", "TRIM", "FLUSH"),
-                10,
-                500,
-                List.of());
+        PngCharts.scatterChart(file, "run: latency scatter", axes, raster, picture, List.of());
         BufferedImage image = ImageIO.read(file.toFile());
         // every READ pixel is an outlier square: 3 squares of 3x3, plus the legend box (12x12)
         assertThat(seriesPixels(image, PngCharts.TOP, image.getHeight() - PngCharts.BOTTOM))

@@ -107,7 +107,9 @@ public record BrokerSettings(
                 Optional.of(brokerSecurity));
     }
 
-    /** What the nodes' own Kafka clients (readiness checks) add to the bootstrap servers: the admin's login if secured. */
+    /**
+     * What the nodes' own Kafka clients (readiness checks) add to the bootstrap servers: the admin's login if secured.
+     */
     public Map<String, Object> adminClientProperties() {
         return security.map(BrokerSecurity::adminClientProperties).orElse(Map.of());
     }

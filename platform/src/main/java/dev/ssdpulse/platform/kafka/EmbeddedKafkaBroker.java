@@ -222,9 +222,9 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                     + "SCRAM users to log in with. Start it without security, or use a new data directory");
         }
         if (settings.security().isEmpty() && secured) {
-            throw new IllegalStateException(
-                    dataDir + " holds a secured Kafka cluster (SCRAM users, ACLs): starting it "
-                            + "without security would serve its data to anyone on PLAINTEXT. Start it secured (stack --secure)");
+            throw new IllegalStateException(dataDir + " holds a secured Kafka cluster (SCRAM users, ACLs): starting it "
+                    + "without security would serve its data to anyone on PLAINTEXT. Start it secured "
+                    + "(stack --secure)");
         }
     }
 

@@ -138,8 +138,8 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
                     401,
                     SchemaRegistryException.UNAUTHORIZED,
                     ctx.header("Authorization") == null
-                            ? "Unauthorized: this registry requires HTTP basic auth (basic.auth.credentials.source=USER_INFO, "
-                                    + "basic.auth.user.info=USER:PASSWORD)"
+                            ? "Unauthorized: this registry requires HTTP basic auth "
+                                    + "(basic.auth.credentials.source=USER_INFO, basic.auth.user.info=USER:PASSWORD)"
                             : "Unauthorized: unknown user or wrong password");
         }
         if (RegistrySecurity.isWrite(ctx.method().name(), ctx.path())

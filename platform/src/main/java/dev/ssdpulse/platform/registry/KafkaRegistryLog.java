@@ -181,7 +181,8 @@ public final class KafkaRegistryLog implements RegistryLog {
         } catch (ProducerFencedException | InvalidProducerEpochException e) {
             throw SchemaRegistryException.storeError(
                     "another schema registry instance started later on '" + topic
-                            + "' and is now its only writer; this instance refuses writes (point clients at that one, or "
+                            + "' and is now its only writer; this instance refuses writes (point clients at that one, "
+                            + "or "
                             + "restart this one to make it the writer)",
                     e);
         } catch (KafkaException e) {
@@ -192,7 +193,8 @@ public final class KafkaRegistryLog implements RegistryLog {
                     || e.getCause() instanceof InvalidProducerEpochException) {
                 throw SchemaRegistryException.storeError(
                         "another schema registry instance started later on '" + topic
-                                + "' and is now its only writer; this instance refuses writes (point clients at that one, or "
+                                + "' and is now its only writer; this instance refuses writes (point clients at that "
+                                + "one, or "
                                 + "restart this one to make it the writer)",
                         e.getCause());
             }

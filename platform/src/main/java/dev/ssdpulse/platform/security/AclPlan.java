@@ -25,8 +25,8 @@ import org.apache.kafka.common.resource.ResourceType;
  *       everything under its application id prefix: consumer groups, internal topics (changelogs, created by
  *       Kafka Streams), transactional ids (exactly-once); plus a replay's own output topics
  *       ({@value #REPLAY_TOPIC_PREFIX}...) and the result-set writer's transactional ids ({@code replay --as}).</li>
- *   <li>reader: read the run catalogue and the derived topics, and its own consumer groups ({@value #READER_GROUP_PREFIX}...).
- *       No raw I/O events, no write anywhere.</li>
+ *   <li>reader: read the run catalogue and the derived topics, and its own consumer groups
+ *       ({@value #READER_GROUP_PREFIX}...). No raw I/O events, no write anywhere.</li>
  * </ul>
  * {@code runs delete} and {@code runs retention} are the admin's: they change what others see.
  */

@@ -9,7 +9,9 @@ public enum StackUser {
     ADMIN("admin", true),
     /** Writes the raw topics: runs, I/O events, SMART samples (simulate, device, import fio, play). */
     PRODUCER("producer", true),
-    /** Reads the raw topics, writes the derived ones, owns its application id's groups, internal topics, transactions. */
+    /**
+     * Reads the raw topics, writes the derived ones, owns its application id's groups, internal topics, transactions.
+     */
     ANALYTICS("analytics", true),
     /** Reads the run catalogue and the derived topics; writes nothing, in Kafka or the registry. */
     READER("reader", false);

@@ -53,11 +53,13 @@ class RegistryCompatibilityTest {
     void transitiveLevelsCheckEveryEarlierVersionOthersOnlyTheLatest() {
         // history: {runId:int} -> {} ; candidate {runId:string = ""} reads the latest through the default,
         // but cannot read the int written by the oldest version.
-        Schema intRunId = s(
-                "{\"type\":\"record\",\"name\":\"Sample\",\"namespace\":\"t\",\"fields\":[{\"name\":\"runId\",\"type\":\"int\"}]}");
+        Schema intRunId =
+                s("{\"type\":\"record\",\"name\":\"Sample\",\"namespace\":\"t\",\"fields\":[{\"name\":\"runId\","
+                        + "\"type\":\"int\"}]}");
         List<Schema> history = List.of(intRunId, s(V2_DROPPED));
-        Schema candidate = s(
-                "{\"type\":\"record\",\"name\":\"Sample\",\"namespace\":\"t\",\"fields\":[{\"name\":\"runId\",\"type\":\"string\",\"default\":\"\"}]}");
+        Schema candidate =
+                s("{\"type\":\"record\",\"name\":\"Sample\",\"namespace\":\"t\",\"fields\":[{\"name\":\"runId\","
+                        + "\"type\":\"string\",\"default\":\"\"}]}");
         assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.BACKWARD, candidate, history))
                 .isEmpty();
         assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.BACKWARD_TRANSITIVE, candidate, history))

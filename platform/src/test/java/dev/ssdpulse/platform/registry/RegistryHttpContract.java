@@ -130,8 +130,8 @@ abstract class RegistryHttpContract {
 
         RegistryHttp.Reply invalid = http.post(
                 "/subjects/" + subject + "/versions",
-                schemaBody(
-                        "{\"type\":\"record\",\"name\":\"Broken\",\"fields\":[{\"name\":\"x\",\"type\":\"nosuchtype\"}]}"));
+                schemaBody("{\"type\":\"record\",\"name\":\"Broken\",\"fields\":[{\"name\":\"x\","
+                        + "\"type\":\"nosuchtype\"}]}"));
         assertThat(invalid.status()).isEqualTo(422);
         assertThat(invalid.errorCode()).isEqualTo(42201);
     }

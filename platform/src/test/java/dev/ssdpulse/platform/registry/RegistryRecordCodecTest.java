@@ -19,8 +19,8 @@ class RegistryRecordCodecTest {
         assertThat(str(RegistryRecordCodec.key(record)))
                 .isEqualTo("{\"keytype\":\"SCHEMA\",\"subject\":\"s-value\",\"version\":2,\"magic\":1}");
         assertThat(str(RegistryRecordCodec.value(record)))
-                .isEqualTo(
-                        "{\"subject\":\"s-value\",\"version\":2,\"id\":7,\"schema\":\"\\\"string\\\"\",\"deleted\":false}");
+                .isEqualTo("{\"subject\":\"s-value\",\"version\":2,\"id\":7,\"schema\":\"\\\"string\\\"\","
+                        + "\"deleted\":false}");
         assertThat(RegistryRecordCodec.decode(RegistryRecordCodec.key(record), RegistryRecordCodec.value(record)))
                 .contains(record);
     }

@@ -49,6 +49,10 @@ final class CompletionBacklog {
         return size == 0;
     }
 
+    boolean isFull() {
+        return size == op.length;
+    }
+
     /** Hands every held completion to {@code recorder}, oldest first, and empties the backlog. */
     void drainTo(Recorder recorder) {
         for (int i = 0; i < size; i++) {

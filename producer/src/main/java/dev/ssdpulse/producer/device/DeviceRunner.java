@@ -9,6 +9,8 @@ import dev.ssdpulse.producer.device.engine.PatternFiller;
 import dev.ssdpulse.producer.device.engine.ThreadAffinity;
 import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.io.IoRequest;
+import dev.ssdpulse.producer.replay.ReplayGenerator;
+import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
@@ -42,15 +44,16 @@ import java.util.concurrent.locks.LockSupport;
  * phase as FAILED and the run as FAILED (like fio without continue_on_error); the I/Os in flight complete and
  * are recorded, every failed one counted. A request refused by design (EINVAL, EOPNOTSUPP TRIM) is counted and
  * the phase goes on. With an asynchronous engine, outstanding I/Os that see no completion for
- * {@link DeviceRunOptions#ioTimeoutNs()} fail the phase too, so a vanished device cannot hang the run. Ramp time is not treated specially: ramp I/Os are recorded
- * like any other, and consumers exclude the first {@code rampNs} of the phase from statistics (PhaseSpec's
- * contract). {@code delayNs} is honoured as the minimum gap between consecutive submits of a worker (rate limit,
- * think time), by parking the submitting thread until its slot's due time.
+ * {@link DeviceRunOptions#ioTimeoutNs()} fail the phase too, so a vanished device cannot hang the run. Ramp time is not
+ * treated specially: ramp I/Os are recorded like any other, and consumers exclude the first {@code rampNs} of the phase
+ * from statistics (PhaseSpec's contract). {@code delayNs} is honoured as the minimum gap between consecutive submits of
+ * a worker (rate limit, think time), by parking the submitting thread until its slot's due time.
  *
  * <p>IDLE phases sleep for their duration (cancellable). PURGE without access specs: on a file there is nothing to
  * purge (a file has no FTL state to reset) and the phase is skipped with a notice; on a block device, with
  * --allow-destroy-data, the whole device is discarded as {@code blkdiscard} does (not a secure erase: NVMe Format /
- * ATA Sanitize are out of reach), and without --allow-destroy-data the run fails instead. A PURGE with {@code trim} and access specs is a TRIM pass, issued like any I/O phase.
+ * ATA Sanitize are out of reach), and without --allow-destroy-data the run fails instead. A PURGE with {@code trim} and
+ * access specs is a TRIM pass, issued like any I/O phase.
  *
  * <p>Cancellation ({@link #cancel()}, e.g. from a Ctrl-C hook): no new I/O is submitted, outstanding I/Os
  * complete and are delivered to the sink, and {@code run} returns a result with status ABORTED. A runner serves
@@ -70,6 +73,8 @@ public final class DeviceRunner {
     private volatile String cancelReason;
     /** The engines' registration refusals already told to the user: once per run, not once per phase or worker. */
     private final Set<String> refusalsNoticed = new HashSet<>();
+    /** The run's traces, scanned before its first phase. */
+    private ReplayTraces replays = ReplayTraces.NONE;
 
     public DeviceRunner(IoEngine engine, DeviceRunOptions options) {
         this.engine = engine;
@@ -99,15 +104,26 @@ public final class DeviceRunner {
      * @throws IllegalArgumentException before any I/O, when a phase cannot run on this engine (alignment)
      */
     public DeviceRunResult run(WorkloadSpec spec, IoCompletionSink sink, DeviceRunListener listener) {
+        return run(spec, ReplayTraces.scan(spec), sink, listener);
+    }
+
+    /**
+     * As {@link #run(WorkloadSpec, IoCompletionSink, DeviceRunListener)}, with the workload's traces already
+     * scanned (the caller needed to know whether they write before opening the target).
+     */
+    public DeviceRunResult run(
+            WorkloadSpec spec, ReplayTraces replays, IoCompletionSink sink, DeviceRunListener listener) {
         List<ScheduledPhase> schedule = spec.schedule();
         for (ScheduledPhase p : schedule) {
             checkAlignment(p);
-            if (!p.phase().accessSpecs().isEmpty() && p.phase().queueDepth() > engine.maxQueueDepth()) {
+            if (issuesIo(p.phase()) && p.phase().queueDepth() > engine.maxQueueDepth()) {
                 throw new IllegalArgumentException(
                         "phase '" + p.name() + "': queue depth " + p.phase().queueDepth() + " exceeds the "
                                 + engine.name() + " engine's " + engine.maxQueueDepth());
             }
         }
+        replays.checkTarget(spec, options.targetSizeBytes(), engine.alignmentBytes(), "engine " + engine.name());
+        this.replays = replays;
         long runStart = System.nanoTime();
         RunCounters totals = new RunCounters();
         List<PhaseOutcome> outcomes = new ArrayList<>();
@@ -162,13 +178,18 @@ public final class DeviceRunner {
                         + IoRequestCheck.alignmentMessage(a.alignmentBytes(), a.transferSizeBytes(), align));
             }
         }
-        if (!phase.accessSpecs().isEmpty()) {
+        if (issuesIo(phase)) {
             long offset = phase.span().offsetBytes(options.targetSizeBytes());
             if (offset % align != 0) {
                 throw new IllegalArgumentException("phase '" + p.name() + "': span offset " + offset
                         + " B is not a multiple of the engine's alignment " + align + " B (" + engine.name() + ")");
             }
         }
+    }
+
+    /** A phase that issues I/O (access specs or a trace), not one that idles or purges the whole device. */
+    private static boolean issuesIo(PhaseSpec phase) {
+        return !phase.accessSpecs().isEmpty() || phase.kind() == PhaseKind.REPLAY;
     }
 
     private PhaseOutcome runPhase(
@@ -179,10 +200,10 @@ public final class DeviceRunner {
             DeviceRunListener listener,
             RunCounters totals) {
         PhaseSpec phase = p.phase();
-        if (phase.kind() == PhaseKind.IDLE || (phase.accessSpecs().isEmpty() && phase.kind() != PhaseKind.PURGE)) {
+        if (phase.kind() == PhaseKind.IDLE || (!issuesIo(phase) && phase.kind() != PhaseKind.PURGE)) {
             return idle(p, runStart, startNs, listener, totals);
         }
-        if (phase.accessSpecs().isEmpty()) { // plain PURGE
+        if (!issuesIo(phase)) { // plain PURGE
             String note;
             if (!options.blockDevice()) {
                 note = "PURGE on a file target: nothing to purge (a file has no FTL state to reset); skipped";
@@ -397,6 +418,13 @@ public final class DeviceRunner {
         final AtomicReference<String> deviceError = new AtomicReference<>();
         /** Set when the phase must end early (device error, failure); I/Os in flight still complete. */
         volatile boolean ending;
+        /** A REPLAY phase's generator (one worker), else null. */
+        final ReplayGenerator replay;
+        /**
+         * Time 0 of a replayed trace's due times: set just before the I/O threads start (Thread.start publishes
+         * it to them).
+         */
+        long originNanos;
 
         PhaseExecution(ScheduledPhase scheduled, long runStart, IoCompletionSink sink, RunCounters totals) {
             this.scheduled = scheduled;
@@ -405,19 +433,36 @@ public final class DeviceRunner {
             this.sink = sink;
             this.totals = totals;
             this.workers = new WorkerStream[phase.workers()];
+            this.replay =
+                    phase.kind() == PhaseKind.REPLAY ? replays.generator(scheduled, options.targetSizeBytes()) : null;
             for (int w = 0; w < workers.length; w++) {
                 workers[w] = new WorkerStream(
-                        w, WorkloadGenerators.forPhase(phase, w, scheduled.seed(), options.targetSizeBytes()));
+                        w,
+                        replay != null
+                                ? replay
+                                : WorkloadGenerators.forPhase(phase, w, scheduled.seed(), options.targetSizeBytes()));
             }
             this.timed = phase.durationNs().isPresent();
             this.endNanos = timed ? System.nanoTime() + phase.durationNs().getAsLong() : 0;
         }
 
         PhaseOutcome execute(long startNs, DeviceRunListener listener) {
-            int maxSize = phase.accessSpecs().stream()
-                    .mapToInt(AccessSpec::transferSizeBytes)
-                    .max()
-                    .orElse(4096);
+            try {
+                return executeThreads(startNs, listener);
+            } finally {
+                if (replay != null) {
+                    replay.close();
+                }
+            }
+        }
+
+        private PhaseOutcome executeThreads(long startNs, DeviceRunListener listener) {
+            int maxSize = replay != null
+                    ? replays.maxTransferBytes(phase)
+                    : phase.accessSpecs().stream()
+                            .mapToInt(AccessSpec::transferSizeBytes)
+                            .max()
+                            .orElse(4096);
             List<Thread> threads = new ArrayList<>(workers.length * phase.queueDepth());
             List<IoEngine> siblings = new ArrayList<>();
             try {
@@ -503,6 +548,7 @@ public final class DeviceRunner {
         }
 
         private PhaseOutcome runThreads(List<Thread> threads, long startNs, DeviceRunListener listener) {
+            originNanos = System.nanoTime();
             threads.forEach(Thread::start);
             ProgressTicker ticker = new ProgressTicker(runStart, scheduled, totals, listener);
             boolean interrupted = false;
@@ -565,7 +611,8 @@ public final class DeviceRunner {
                     written,
                     trimmed,
                     reason,
-                    note);
+                    note,
+                    replay == null ? null : replay.result());
         }
 
         private void ioLoop(WorkerStream w, IoSlot slot, PatternFiller filler) {
@@ -573,6 +620,7 @@ public final class DeviceRunner {
                 IoRequest r = w.request;
                 while (!stop && !ending) {
                     long scheduledNanos;
+                    boolean due;
                     w.lock.lock();
                     try {
                         if (w.exhausted || (timed && System.nanoTime() - endNanos >= 0)) {
@@ -585,14 +633,19 @@ public final class DeviceRunner {
                         slot.op = r.op;
                         slot.offsetBytes = r.offsetBytes;
                         slot.sizeBytes = r.sizeBytes;
-                        scheduledNanos =
-                                SubmitPacing.scheduledNanos(w.lastScheduledSubmitNanos, r.delayNs, System.nanoTime());
+                        due = r.dueNs != IoRequest.UNSCHEDULED;
+                        scheduledNanos = due
+                                ? originNanos + r.dueNs
+                                : SubmitPacing.scheduledNanos(w.lastScheduledSubmitNanos, r.delayNs, System.nanoTime());
                         w.lastScheduledSubmitNanos = scheduledNanos;
                     } finally {
                         w.lock.unlock();
                     }
                     if (!waitUntil(scheduledNanos)) {
                         return; // ended while waiting: the request is not submitted
+                    }
+                    if (due) {
+                        w.generator.issued(System.nanoTime() - scheduledNanos);
                     }
                     if (slot.op == IoOpCode.WRITE) {
                         filler.fill(slot, slot.sizeBytes);
@@ -636,6 +689,7 @@ public final class DeviceRunner {
             boolean waitSubmits = e.submitsWhileWaiting();
             IoSlot staged = null; // drawn from the generator, waiting for its paced submit time
             long stagedDueNanos = 0;
+            boolean stagedScheduled = false; // the staged request has a recorded time (a replayed trace)
             long now = System.nanoTime();
             long lastCompletionNanos = now;
             long lastProgressNanos = now - PROGRESS_EVERY_NS;
@@ -653,17 +707,26 @@ public final class DeviceRunner {
                             staged.op = r.op;
                             staged.offsetBytes = r.offsetBytes;
                             staged.sizeBytes = r.sizeBytes;
-                            if (r.delayNs > 0) {
-                                now = System.nanoTime();
+                            stagedScheduled = r.dueNs != IoRequest.UNSCHEDULED;
+                            if (stagedScheduled) {
+                                stagedDueNanos = originNanos + r.dueNs; // a trace's recorded time: never shifted
+                            } else {
+                                if (r.delayNs > 0) {
+                                    now = System.nanoTime();
+                                }
+                                stagedDueNanos =
+                                        SubmitPacing.scheduledNanos(w.lastScheduledSubmitNanos, r.delayNs, now);
                             }
-                            stagedDueNanos = SubmitPacing.scheduledNanos(w.lastScheduledSubmitNanos, r.delayNs, now);
                             w.lastScheduledSubmitNanos = stagedDueNanos;
                         }
-                        if (stagedDueNanos - now > 0) {
+                        if (stagedDueNanos - now > 0 || stagedScheduled) {
                             now = System.nanoTime();
                             if (stagedDueNanos - now > 0) {
                                 break;
                             }
+                        }
+                        if (stagedScheduled) {
+                            w.generator.issued(now - stagedDueNanos);
                         }
                         if (staged.op == IoOpCode.WRITE) {
                             filler.fill(staged, staged.sizeBytes);
@@ -671,6 +734,11 @@ public final class DeviceRunner {
                         staged.queueDepthAtSubmit = ++inFlight;
                         if (e.submit(staged)) {
                             inFlight--;
+                            if (backlog.isFull()) {
+                                // a synchronous completion (TRIM, FLUSH) frees its slot at once: with the slots'
+                                // reaped completions still held, one more would not fit until they are recorded
+                                backlog.drainTo(recorder);
+                            }
                             backlog.add(staged);
                             free[freeCount++] = staged;
                         } else if (++unsubmitted >= submitBatch && !(waitSubmits && freeCount == 0)) {
@@ -750,7 +818,9 @@ public final class DeviceRunner {
             }
         }
 
-        /** The I/O loop, run after pinning its thread to {@code --cpus-allowed} when given; a refusal fails the phase. */
+        /**
+         * The I/O loop, run after pinning its thread to {@code --cpus-allowed} when given; a refusal fails the phase.
+         */
         private Runnable pinned(Runnable ioLoop) {
             CpuList cpus = options.cpusAllowed();
             if (cpus == null) {

@@ -1,5 +1,7 @@
 package dev.ssdpulse.producer.device;
 
+import dev.ssdpulse.producer.replay.ReplayResult;
+
 /**
  * What one phase did.
  *
@@ -14,6 +16,7 @@ package dev.ssdpulse.producer.device;
  * @param bytesTrimmed bytes of successful trims
  * @param endReason    DURATION, BYTES (byte budget or generators exhausted), IDLE, CANCELLED, SKIPPED, FAILED
  * @param note         why a phase was skipped or failed, else null
+ * @param replay       how a REPLAY phase's I/Os were issued against their recorded times; null for other kinds
  */
 public record PhaseOutcome(
         int phaseIndex,
@@ -26,7 +29,36 @@ public record PhaseOutcome(
         long bytesWritten,
         long bytesTrimmed,
         EndReason endReason,
-        String note) {
+        String note,
+        ReplayResult replay) {
+
+    /** The outcome of a phase that replays no trace. */
+    public PhaseOutcome(
+            int phaseIndex,
+            String phaseName,
+            long startNs,
+            long endNs,
+            long ios,
+            long errors,
+            long bytesRead,
+            long bytesWritten,
+            long bytesTrimmed,
+            EndReason endReason,
+            String note) {
+        this(
+                phaseIndex,
+                phaseName,
+                startNs,
+                endNs,
+                ios,
+                errors,
+                bytesRead,
+                bytesWritten,
+                bytesTrimmed,
+                endReason,
+                note,
+                null);
+    }
 
     public enum EndReason {
         DURATION,

@@ -6,8 +6,9 @@
  *   {@link dev.ssdpulse.producer.device.engine.LibaioIoEngine} (Linux native AIO through JNA, one submitting
  *   thread per worker, completions read from the mapped AIO ring before {@code io_getevents} is called),
  *   {@link dev.ssdpulse.producer.device.engine.IoUringIoEngine} (io_uring through raw system calls, the ring flags
- *   fio uses, the target and the slots' buffers registered with the ring), {@link dev.ssdpulse.producer.device.engine.SyncDirectIoEngine} (psync: positional
- *   pread/pwrite, O_DIRECT through {@code ExtendedOpenOption.DIRECT}, a thread per queue slot),
+ *   fio uses, the target and the slots' buffers registered with the ring),
+ *   {@link dev.ssdpulse.producer.device.engine.SyncDirectIoEngine} (psync: positional pread/pwrite, O_DIRECT through
+ *   {@code ExtendedOpenOption.DIRECT}, a thread per queue slot),
  *   {@link dev.ssdpulse.producer.device.engine.NullIoEngine} (tool ceiling; synchronous or queued).</li>
  *   <li>{@link dev.ssdpulse.producer.device.DeviceRunner}: phases, a submit/reap loop per worker (asynchronous
  *   engines: each prepared I/O handed to the kernel at once or in batches of {@code --submit-batch}, completions

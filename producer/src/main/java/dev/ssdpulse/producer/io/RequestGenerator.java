@@ -13,4 +13,11 @@ public interface RequestGenerator {
      * @return false when this generator has no more requests (the worker then stops submitting)
      */
     boolean next(IoRequest request);
+
+    /**
+     * The driver issued the request that {@link #next} gave with a due time ({@link IoRequest#dueNs}),
+     * {@code lagNs} after it (0 when on time). Called in issue order, from the thread that drew the request
+     * or under the worker's lock. Only a replayed trace's generator keeps it.
+     */
+    default void issued(long lagNs) {}
 }

@@ -1,10 +1,12 @@
 package dev.ssdpulse.producer.publish;
 
 import dev.ssdpulse.producer.io.IoCompletionSink;
+import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.schemas.avro.GroupMembership;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunStarted;
@@ -66,6 +68,9 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
      * analytics' windows are whole seconds (1 s by default), so every window end is such a second.
      */
     public static final long PROGRESS_STEP_NS = 1_000_000_000L;
+
+    /** REPLAY phases' issue results for RunFinished. */
+    private final List<ReplayPhaseResult> replayPhases = new ArrayList<>();
 
     private final Producer<String, SpecificRecord> producer;
     private final PublisherConfig config;
@@ -282,6 +287,13 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
         activeWorkers = Math.max(0, Math.min(workers, builders.length));
     }
 
+    /** A REPLAY phase ended: its issue result goes into RunFinished (one per phase, in phase order). */
+    public void replayFinished(ReplayResult result) {
+        synchronized (replayPhases) {
+            replayPhases.add(result.toAvro());
+        }
+    }
+
     public void publishSmart(SmartSample sample) {
         enqueue(new Pending(new ProducerRecord<>(Topics.SMART.name(), runId, sample), 0));
     }
@@ -320,6 +332,7 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
                 .setBytesWritten(bytesWritten)
                 .setBytesTrimmed(bytesTrimmed)
                 .setIoNotPublished(ioNotPublished.get())
+                .setReplayPhases(replayPhasesSoFar())
                 .build();
         // RunFinished is never dropped, whatever the overflow policy: it carries the totals.
         putBlocking(new Pending(ioRecord(runFinished), 0));
@@ -335,6 +348,12 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
         }
         producer.flush();
         return report();
+    }
+
+    private List<ReplayPhaseResult> replayPhasesSoFar() {
+        synchronized (replayPhases) {
+            return new ArrayList<>(replayPhases);
+        }
     }
 
     public PublishReport report() {
@@ -425,7 +444,11 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
                     send(pending);
                 }
                 long completeUpTo = completeUpToNs();
-                if (Math.floorDiv(completeUpTo, PROGRESS_STEP_NS) > Math.floorDiv(sentCompleteUpToNs, PROGRESS_STEP_NS)
+                // a whole second passed since the last announcement; before the first second no window can close,
+                // so nothing is announced (a run starting has nothing to say yet)
+                if (completeUpTo >= PROGRESS_STEP_NS
+                        && Math.floorDiv(completeUpTo, PROGRESS_STEP_NS)
+                                > Math.floorDiv(sentCompleteUpToNs, PROGRESS_STEP_NS)
                         && !finished) {
                     // every batch the workers queued before their times moved goes first
                     queue.drainTo(drained);

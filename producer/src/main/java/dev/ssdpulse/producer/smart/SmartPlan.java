@@ -93,7 +93,8 @@ public final class SmartPlan {
                     SmartctlJsonParser.TOOL, List.of(smartctlTool.get().toString(), "-j", "-a", dev), parser::parse);
             String why = nvmeDevice
                     ? "nvme-cli (nvme) is not on the PATH: an NVMe drive's NAND counters are read with its OCP and"
-                            + " vendor plugins; smartctl reads the standard SMART/health log, which has host writes only"
+                            + " vendor plugins; smartctl reads the standard SMART/health log, which has host writes "
+                            + "only"
                     : null;
             return new SmartPlan(device, List.of(step), SmartReading.Source.SMARTCTL, null, List.of(), why, null);
         }

@@ -25,6 +25,8 @@ import java.util.OptionalLong;
  * @param trim          when true the write share of the access specs is issued as TRIM (fio's
  *                      {@code rw=trim}/{@code randtrim}); a PURGE with trim and access specs is a TRIM pass
  * @param repeat        how many times the phase runs in a row (seed 002's three runs)
+ * @param replay        the trace of a REPLAY phase (empty for every other kind); its queueDepth caps the I/Os in
+ *                      flight
  */
 public record PhaseSpec(
         String name,
@@ -41,11 +43,13 @@ public record PhaseSpec(
         Distribution distribution,
         DataPattern dataPattern,
         boolean trim,
-        int repeat)
+        int repeat,
+        Optional<ReplaySpec> replay)
         implements WorkloadStep {
 
     public PhaseSpec {
         accessSpecs = List.copyOf(accessSpecs);
+        replay = replay == null ? Optional.empty() : replay;
     }
 
     /** Planned bytes for this phase on a target of the given size, when size-bounded. */
@@ -75,6 +79,7 @@ public record PhaseSpec(
         b.dataPattern = dataPattern;
         b.trim = trim;
         b.repeat = repeat;
+        b.replay = replay;
         return b;
     }
 
@@ -95,6 +100,7 @@ public record PhaseSpec(
         private DataPattern dataPattern = DataPattern.incompressible();
         private boolean trim;
         private int repeat = 1;
+        private Optional<ReplaySpec> replay = Optional.empty();
 
         private Builder(String name, PhaseKind kind) {
             this.name = name;
@@ -186,6 +192,11 @@ public record PhaseSpec(
             return this;
         }
 
+        public Builder replay(ReplaySpec v) {
+            replay = Optional.ofNullable(v);
+            return this;
+        }
+
         public PhaseSpec build() {
             return new PhaseSpec(
                     name,
@@ -202,7 +213,8 @@ public record PhaseSpec(
                     distribution,
                     dataPattern,
                     trim,
-                    repeat);
+                    repeat,
+                    replay);
         }
     }
 }

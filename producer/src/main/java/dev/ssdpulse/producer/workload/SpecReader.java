@@ -1,6 +1,9 @@
 package dev.ssdpulse.producer.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ssdpulse.producer.naming.NearestName;
+import dev.ssdpulse.producer.trace.TraceFormat;
+import dev.ssdpulse.producer.trace.TraceSource;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -29,17 +32,30 @@ final class SpecReader {
             "distribution",
             "dataPattern",
             "trim",
-            "repeat");
+            "repeat",
+            "trace",
+            "format",
+            "timing",
+            "timeScale",
+            "remap");
+    /** The fields only a REPLAY phase has. */
+    static final List<String> REPLAY_FIELDS = List.of("trace", "format", "timing", "timeScale", "remap");
+    /** A REPLAY phase's queue-depth cap when the file gives none (fio's replays run at its iodepth). */
+    static final int REPLAY_DEFAULT_QUEUE_DEPTH = 32;
+
     static final List<String> BLOCK_FIELDS = List.of("name", "repeat", "phases");
     static final List<String> ACCESS_FIELDS = List.of(
             "transferSize", "percentOfSpec", "percentRead", "percentRandom", "alignment", "delay", "burstLength");
     static final List<String> SPAN_FIELDS = List.of("offset", "size");
 
     private final String source;
+    private final Function<String, TraceSource> traces;
     private final List<String> problems = new ArrayList<>();
 
-    SpecReader(String source) {
+    /** @param traces resolves a REPLAY phase's {@code trace} as written to where it is read from */
+    SpecReader(String source, Function<String, TraceSource> traces) {
         this.source = source;
+        this.traces = traces;
     }
 
     List<String> problems() {
@@ -111,7 +127,8 @@ final class SpecReader {
                 b.accessSpecs(specs);
             }
         }
-        b.queueDepth((int) integer(n, p, "queueDepth", false, 1L));
+        b.queueDepth(
+                (int) integer(n, p, "queueDepth", false, kind == PhaseKind.REPLAY ? REPLAY_DEFAULT_QUEUE_DEPTH : 1L));
         b.workers((int) integer(n, p, "workers", false, 1L));
         if (n.hasNonNull("span")) {
             b.span(span(n.get("span"), p + "span"));
@@ -148,7 +165,51 @@ final class SpecReader {
             }
         }
         b.repeat((int) integer(n, p, "repeat", false, 1L));
+        if (kind == PhaseKind.REPLAY) {
+            b.replay(replay(n, p));
+        } else {
+            for (String f : REPLAY_FIELDS) {
+                if (n.has(f)) {
+                    problems.add(source + ": " + p + f + ": only a REPLAY phase replays a trace"
+                            + (kind == null ? "" : " (this one is " + kind + ")"));
+                }
+            }
+        }
         return b.build();
+    }
+
+    private ReplaySpec replay(JsonNode n, String p) {
+        String trace = string(n, p, "trace", true, null);
+        TraceFormat format = TraceFormat.AUTO;
+        if (n.hasNonNull("format")) {
+            format = parsed(n.get("format"), p + "format", v -> TraceFormat.parse(v.asText()), TraceFormat.AUTO);
+        }
+        ReplaySpec.Timing timing =
+                enumValue(n, p, "timing", ReplaySpec.Timing.class, ReplaySpec.Timing.RECORDED, false);
+        double timeScale = 1.0;
+        if (n.hasNonNull("timeScale")) {
+            JsonNode v = n.get("timeScale");
+            if (v.isNumber()) {
+                timeScale = v.doubleValue();
+            } else {
+                timeScale = parsed(v, p + "timeScale", t -> number(t.asText().trim(), t), 1.0);
+            }
+        }
+        ReplaySpec.Remap remap = enumValue(n, p, "remap", ReplaySpec.Remap.class, ReplaySpec.Remap.SHIFT, false);
+        if (trace == null || trace.isBlank()) {
+            if (trace != null) {
+                problems.add(source + ": " + p + "trace: must name a trace file");
+            }
+            return null;
+        }
+        TraceSource resolved;
+        try {
+            resolved = traces.apply(trace);
+        } catch (IllegalArgumentException e) {
+            problems.add(source + ": " + p + "trace: '" + trace + "' is not a path: " + e.getMessage());
+            return null;
+        }
+        return new ReplaySpec(resolved, format, timing, timeScale, remap);
     }
 
     private AccessSpec accessSpec(JsonNode n, String at) {
@@ -337,7 +398,14 @@ final class SpecReader {
                 return e;
             }
         }
-        problems.add(source + ": " + p + field + ": '" + v.asText() + "' is not one of " + names(type));
+        List<String> names = new ArrayList<>();
+        for (E e : type.getEnumConstants()) {
+            names.add(e.name());
+        }
+        problems.add(source + ": " + p + field + ": '" + v.asText() + "' is not one of " + names(type)
+                + NearestName.among(s, names)
+                        .map(near -> " (did you mean " + near + "?)")
+                        .orElse(""));
         return fallback;
     }
 
@@ -353,7 +421,11 @@ final class SpecReader {
         for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (!known.contains(f)) {
-                problems.add(source + ": " + p + f + ": unknown field, known fields: " + String.join(", ", known));
+                problems.add(source + ": " + p + f + ": unknown field"
+                        + NearestName.among(f, known)
+                                .map(near -> " (did you mean " + near + "?)")
+                                .orElse("")
+                        + ", known fields: " + String.join(", ", known));
             }
         }
     }

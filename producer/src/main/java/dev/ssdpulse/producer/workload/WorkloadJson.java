@@ -90,6 +90,13 @@ public final class WorkloadJson {
                 });
         n.put("trim", p.trim());
         n.put("repeat", p.repeat());
+        p.replay().ifPresent(r -> {
+            n.put("trace", r.trace().name());
+            n.put("format", r.format().label());
+            n.put("timing", r.timing().label());
+            n.put("timeScale", r.timeScale());
+            n.put("remap", r.remap().label());
+        });
         return n;
     }
 

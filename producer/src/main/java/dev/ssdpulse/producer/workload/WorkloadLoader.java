@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.ssdpulse.producer.trace.TraceSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Loads workload files (YAML, or JSON when the name ends in .json), substitutes {@code ${var:default}}
@@ -35,7 +37,8 @@ public final class WorkloadLoader {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read workload file " + file + ": " + e.getMessage(), e);
         }
-        return parse(text, file.getFileName().toString(), variables);
+        Path dir = file.toAbsolutePath().getParent();
+        return parse(text, file.getFileName().toString(), variables, t -> TraceSource.of(t, dir));
     }
 
     public WorkloadSpec parse(String text, String sourceName) {
@@ -47,6 +50,16 @@ public final class WorkloadLoader {
      *                  text does not use is an error, so typos do not pass silently
      */
     public WorkloadSpec parse(String text, String sourceName, Map<String, String> variables) {
+        return parse(text, sourceName, variables, t -> TraceSource.of(t, null));
+    }
+
+    /**
+     * @param traces resolves a REPLAY phase's {@code trace} as written (relative to the workload file's directory
+     *               for a file, to the classpath for a preset; absolute paths and {@code classpath:} names as they
+     *               are)
+     */
+    public WorkloadSpec parse(
+            String text, String sourceName, Map<String, String> variables, Function<String, TraceSource> traces) {
         String resolved = Placeholders.substitute(text, variables, sourceName);
         JsonNode root;
         try {
@@ -57,7 +70,7 @@ public final class WorkloadLoader {
             String where = loc == null ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
             throw new WorkloadValidationException(List.of(sourceName + ": syntax: " + e.getOriginalMessage() + where));
         }
-        SpecReader reader = new SpecReader(sourceName);
+        SpecReader reader = new SpecReader(sourceName, traces);
         WorkloadSpec spec = reader.read(root);
         if (!reader.problems().isEmpty()) {
             throw new WorkloadValidationException(reader.problems());

@@ -1,5 +1,6 @@
 package dev.ssdpulse.producer.workload;
 
+import dev.ssdpulse.producer.trace.TraceSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -58,7 +59,13 @@ public final class WorkloadPresets {
 
     /** Loads and validates a preset with variables set; unknown names and variables are errors. */
     public WorkloadSpec load(String name, Map<String, String> variables) {
-        return loader.parse(text(name), name + ".yaml", variables);
+        // a preset's trace is shipped beside it on the classpath
+        return loader.parse(
+                text(name),
+                name + ".yaml",
+                variables,
+                t -> TraceSource.of(
+                        t.startsWith(TraceSource.CLASSPATH_PREFIX) ? t : TraceSource.CLASSPATH_PREFIX + DIR + t, null));
     }
 
     /** The preset's source text (placeholders unresolved), e.g. to print or to copy and edit. */

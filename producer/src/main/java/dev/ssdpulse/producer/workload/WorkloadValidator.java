@@ -131,6 +131,9 @@ public final class WorkloadValidator {
 
         boolean io = !ph.accessSpecs().isEmpty();
         switch (ph.kind()) {
+            case REPLAY:
+                replay(ph, at, p);
+                break;
             case IDLE:
                 if (io) {
                     p.add(at + ".accessSpecs: an IDLE phase does no I/O, remove its access specs");
@@ -187,6 +190,34 @@ public final class WorkloadValidator {
             if (problem != null) {
                 p.add(at + ".span: " + problem);
             }
+        }
+    }
+
+    /** A REPLAY phase: one ordered stream from its trace; the access-spec fields do not apply. */
+    private static void replay(PhaseSpec ph, String at, List<String> p) {
+        if (ph.replay().isEmpty()) {
+            return; // the reader reported the missing trace
+        }
+        ReplaySpec r = ph.replay().get();
+        if (!ph.accessSpecs().isEmpty()) {
+            p.add(at + ".accessSpecs: a REPLAY phase issues its trace's I/Os, remove its access specs");
+        }
+        if (ph.workers() != 1) {
+            p.add(at + ".workers: " + ph.workers() + " must be 1 for a REPLAY phase (a trace is one ordered stream;"
+                    + " queueDepth caps its I/Os in flight)");
+        }
+        if (ph.totalBytes().isPresent()) {
+            p.add(at + ".totalBytes: a REPLAY phase ends with its trace (a duration may end it earlier)");
+        }
+        if (ph.rateLimitIops().isPresent()) {
+            p.add(at + ".rateLimitIops: a REPLAY phase is paced by its trace (timing, timeScale)");
+        }
+        if (ph.trim()) {
+            p.add(at + ".trim: a REPLAY phase issues its trace's trims as recorded");
+        }
+        if (!(r.timeScale() > 0 && r.timeScale() <= ReplaySpec.MAX_TIME_SCALE)) {
+            p.add(at + ".timeScale: " + r.timeScale() + " must be in (0, " + (long) ReplaySpec.MAX_TIME_SCALE
+                    + "] (2 replays at twice the recorded rate)");
         }
     }
 

@@ -9,7 +9,8 @@
  * targetSize: 160GB                  # optional: size of a file target
  * phases:                            # run in order
  *   - name: purge                    # names unique among siblings; no '/' or '#'
- *     kind: PURGE                    # PURGE | PRECONDITION_INDEPENDENT | PRECONDITION_DEPENDENT | TEST | IDLE | FILL | OTHER
+ *     kind: PURGE                    # PURGE | PRECONDITION_INDEPENDENT | PRECONDITION_DEPENDENT | TEST | IDLE
+ *                                    # | FILL | OTHER | REPLAY
  *   - name: test
  *     kind: TEST
  *     accessSpecs:                   # IOMeter lines; percentOfSpec adds up to 100
@@ -27,6 +28,15 @@
  *     dataPattern: incompressible    # incompressible | compressible:RATIO | zeros
  *     trim: false                    # true: the write share is issued as TRIM
  *     repeat: 1                      # run the phase N times in a row
+ *   - name: boot                     # a recorded block trace issued again (PhaseKind.REPLAY)
+ *     kind: REPLAY
+ *     trace: traces/boot.iolog       # relative to the workload file (a preset's: shipped beside it)
+ *     format: auto                   # auto | fio-iolog (v2, v3) | blkparse | msr (IOTTA MSR Cambridge CSV)
+ *     timing: recorded               # recorded: at its recorded times / timeScale; fast: back to back, in order
+ *     timeScale: 1.0                 # recorded rate multiplier, fio's replay_time_scale / 100 (2 = twice as fast)
+ *     remap: shift                   # shift | wrap | none: where the trace's offsets land in the span
+ *     queueDepth: 32                 # cap of I/Os in flight (default 32 for REPLAY); one worker
+ *     span: {offset: 0, size: "100%"}   # the region the trace is placed in; duration: optional cut-off
  *   - name: round                    # a block: repeated group of phases (nestable)
  *     repeat: 25
  *     phases: [ ... ]

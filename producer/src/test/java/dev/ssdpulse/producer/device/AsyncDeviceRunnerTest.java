@@ -514,6 +514,38 @@ class AsyncDeviceRunnerTest {
         }
     }
 
+    /**
+     * TRIMs complete inside submit (hole punches on a file), each freeing its slot at once: a TRIM pass of more
+     * I/Os than the queue depth, after reads whose completions are still held, records every I/O.
+     */
+    @Test
+    void aTrimPassLongerThanTheQueueDepthRecordsEveryTrim(@TempDir Path dir) throws Exception {
+        assumeTrue(LibaioIoEngine.unavailableReason() == null, LibaioIoEngine.unavailableReason());
+        Path f = dir.resolve("t.dat");
+        long size = 4L << 20;
+        Files.write(f, new byte[(int) size]);
+        RecordingSink sink = new RecordingSink();
+        try (LibaioIoEngine e = new LibaioIoEngine(2)) {
+            e.open(f, size, true, true);
+            DeviceRunResult r = new DeviceRunner(e, DeviceRunOptions.forTarget(size, false, false))
+                    .run(
+                            spec(
+                                    size,
+                                    PhaseSpec.builder("mixed", PhaseKind.TEST)
+                                            .accessSpec(AccessSpec.of(4096, 100, 50, 0))
+                                            .queueDepth(2)
+                                            .trim(true)
+                                            .totalBytes(Amount.ofBytes(1L << 20))
+                                            .build()),
+                            sink,
+                            DeviceRunListener.NONE);
+            assertThat(r.status()).as(r.reason()).isEqualTo(DeviceRunResult.Status.COMPLETED);
+            assertThat(sink.count.get()).isEqualTo(256);
+            assertThat(r.phases().get(0).bytesTrimmed() + r.phases().get(0).bytesRead())
+                    .isEqualTo(1L << 20);
+        }
+    }
+
     private static boolean run(String... cmd) {
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

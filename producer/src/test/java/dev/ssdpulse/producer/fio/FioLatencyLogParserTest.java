@@ -50,12 +50,14 @@ class FioLatencyLogParserTest {
     void errorsNameFileLineAndText() {
         assertThat(error("0, 1, 0, 4096, 0, 0\n0, x1, 0, 4096, 0, 0\n"))
                 .hasMessage(
-                        "t_clat.1.log:2: column 2 (latency ns) is not a non-negative whole number: '0, x1, 0, 4096, 0, 0'")
+                        "t_clat.1.log:2: column 2 (latency ns) is not a non-negative whole number: '0, x1, 0, 4096, "
+                                + "0, 0'")
                 .extracting(FioLogFormatException::lineNumber)
                 .isEqualTo(2L);
         assertThat(error("0, 1, 3, 4096, 0, 0\n"))
                 .hasMessage(
-                        "t_clat.1.log:1: data direction 3 is not 0 (read), 1 (write) or 2 (trim): '0, 1, 3, 4096, 0, 0'");
+                        "t_clat.1.log:1: data direction 3 is not 0 (read), 1 (write) or 2 (trim): '0, 1, 3, 4096, 0,"
+                                + " 0'");
         assertThat(error("1000, 250, 0, 0, 0, 0\n"))
                 .hasMessageContaining("block size 0: a windowed log (log_avg_msec)");
         assertThat(error("0, 1, 0, 4096\n")).hasMessageContaining("t_clat.1.log:1: 4 columns, expected 5 or 6");

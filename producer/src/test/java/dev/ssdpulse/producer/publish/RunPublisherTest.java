@@ -249,7 +249,10 @@ class RunPublisherTest {
         assertThat(report.complete()).isTrue();
     }
 
-    /** Builds a publisher on a producer that completes nothing by itself: RunStarted and the first heartbeat are acknowledged here. */
+    /**
+     * Builds a publisher on a producer that completes nothing by itself: RunStarted and the first heartbeat are
+     * acknowledged here.
+     */
     private static RunPublisher startManually(HoldableProducer producer, PublisherConfig config) {
         CompletableFuture<RunPublisher> started =
                 CompletableFuture.supplyAsync(() -> new RunPublisher(producer, config, runStarted(), 1));

@@ -120,7 +120,8 @@ class GcInterleavingTest {
         var admission = drive.hostWriteAdmission();
         int planes = cfg.geometry().planes();
         System.out.printf(
-                "QD32 random writes, 1/64 scale: %d host programs admitted ahead of GC, %d urgent; fewest erased free blocks"
+                "QD32 random writes, 1/64 scale: %d host programs admitted ahead of GC, %d urgent; fewest erased free "
+                        + "blocks"
                         + " at an admission %d; WA %.2f%n",
                 admission.admittedPrograms(),
                 admission.urgentPrograms(),

@@ -84,9 +84,10 @@ class GoldenResultsTest {
         assertThat(after.ios).isEqualTo(40_000);
         assertThat(after.hash).isEqualTo(5711101305928416979L);
         assertThat(drive.smart(0).toString())
-                .isEqualTo("SimSmartCounters[timeNs=0, hostBytesWritten=3751690240, hostBytesRead=707620864,"
-                        + " hostBytesTrimmed=937498624, nandBytesWrittenHost=3170648064, nandBytesWrittenGc=3502292992, nandBytesWrittenWearLevelling=0,"
-                        + " nandBytesWrittenMetadata=215457792, nandBytesRead=4832993280, eraseCount=2245, freeBlocks=24, gcInvocations=2245,"
+                .isEqualTo("SimSmartCounters[timeNs=0, hostBytesWritten=3751690240, hostBytesRead=707620864, "
+                        + "hostBytesTrimmed=937498624, nandBytesWrittenHost=3170648064, nandBytesWrittenGc=3502292992, "
+                        + "nandBytesWrittenWearLevelling=0, nandBytesWrittenMetadata=215457792, "
+                        + "nandBytesRead=4832993280, eraseCount=2245, freeBlocks=24, gcInvocations=2245,"
                         + " forcedGcInvocations=0, idleGcInvocations=22, nandBytesWrittenParity=444858368]");
     }
 }

@@ -44,7 +44,8 @@ public final class ReadTailMain {
         Arrays.sort(sorted);
         int seconds = (int) (run.nowNs() / 1_000_000_000L);
         System.out.printf(
-                "QD1 80:20 at steady state, 1/%d scale: %d reads, read p50 %.0f us, p99 %.2f ms, p99.9 %.2f ms, max %.1f ms;"
+                "QD1 80:20 at steady state, 1/%d scale: %d reads, read p50 %.0f us, p99 %.2f ms, p99.9 %.2f ms, max "
+                        + "%.1f ms;"
                         + " IOPS per second: %s%n",
                 factor,
                 sorted.length,

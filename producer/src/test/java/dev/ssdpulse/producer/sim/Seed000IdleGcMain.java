@@ -42,7 +42,8 @@ public final class Seed000IdleGcMain {
                 List<Experiments.PhaseResult> r = Experiments.seed000IdleGc(
                         drive, 24 * gb, 20 * minute, pauseMin * minute, 5 * minute, window, 5);
                 System.out.printf(
-                        "OP %d GB, pause %2d min: random %.1f MB/s (last minute); 2 MB seq first 10 s %.1f, first minute %.1f, mean %.1f MB/s;"
+                        "OP %d GB, pause %2d min: random %.1f MB/s (last minute); 2 MB seq first 10 s %.1f, first "
+                                + "minute %.1f, mean %.1f MB/s;"
                                 + " 4K seq first 10 s %.1f, mean %.1f MB/s; idle GC %d%n",
                         opGb,
                         pauseMin,

@@ -5,6 +5,7 @@ import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.sim.support.Experiments;
 import dev.ssdpulse.producer.sim.support.RandomGenerator;
+import java.lang.management.ManagementFactory;
 import java.util.List;
 
 /**
@@ -30,7 +31,7 @@ public final class SpeedMain {
                 drive, List.of(new RandomGenerator(0, span, new int[] {4096}, 0, 1, warm)), 32, 0, 1_000_000_000L);
         System.gc();
         Runtime rt = Runtime.getRuntime();
-        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        var threads = ManagementFactory.getThreadMXBean();
         long cpu0 = threads.getCurrentThreadCpuTime();
         long t1 = System.nanoTime();
         var r = Experiments.runPhase(
@@ -40,7 +41,8 @@ public final class SpeedMain {
         // on a shared machine wall time includes waiting for a core; CPU time of the thread does not
         System.out.printf("thread CPU %.2f s = %.0f I/Os per CPU second%n", cpu, r.ios() / cpu);
         System.out.printf(
-                "%s, span %s: %d host I/Os in %.2f s wall = %.0f I/Os per second; WA %.2f; heap used %d MiB of max %d MiB%n",
+                "%s, span %s: %d host I/Os in %.2f s wall = %.0f I/Os per second; WA %.2f; heap used %d MiB of max "
+                        + "%d MiB%n",
                 preset,
                 Capacity.format(span),
                 r.ios(),

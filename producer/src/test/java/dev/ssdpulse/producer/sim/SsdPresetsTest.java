@@ -68,11 +68,15 @@ class SsdPresetsTest {
                 {
                   "name": "tiny-test",
                   "description": "a user's copy of tiny-test from before the metadata block",
-                  "geometry": { "channels": 2, "diesPerChannel": 2, "planesPerDie": 2, "blocksPerPlane": 128, "pagesPerBlock": 64, "pageSizeBytes": 4096 },
-                  "capacity": { "userCapacityBytes": 230000000, "parityReserveBytes": 0, "badBlockReserveFraction": 0.0 },
+                  "geometry": { "channels": 2, "diesPerChannel": 2, "planesPerDie": 2, "blocksPerPlane": 128,
+                                "pagesPerBlock": 64, "pageSizeBytes": 4096 },
+                  "capacity": { "userCapacityBytes": 230000000, "parityReserveBytes": 0,
+                                "badBlockReserveFraction": 0.0 },
                   "timing": { "readNs": 50000, "programNs": 500000, "eraseNs": 2000000, "channelMBps": 400 },
                   "host": { "linkMBps": 2000, "commandOverheadNs": 5000 },
-                  "ftl": { "victimSelector": "GREEDY", "dChoices": 8, "backgroundGcFreeBlocks": 24, "forcedGcFreeBlocks": 16, "idleGcTargetFreeBlocks": 48, "idleGcAfterNs": 100000000, "compressionRatio": 1.0, "wearLevellingEraseSpread": 0 },
+                  "ftl": { "victimSelector": "GREEDY", "dChoices": 8, "backgroundGcFreeBlocks": 24,
+                           "forcedGcFreeBlocks": 16, "idleGcTargetFreeBlocks": 48, "idleGcAfterNs": 100000000,
+                           "compressionRatio": 1.0, "wearLevellingEraseSpread": 0 },
                   "cache": { "writeBufferBytes": 262144 }
                 }
                 """;

@@ -8,6 +8,7 @@ import com.sun.management.ThreadMXBean;
 import dev.ssdpulse.producer.io.IoRequest;
 import dev.ssdpulse.producer.io.RequestGenerator;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -237,7 +238,7 @@ class WorkloadGeneratorsTest {
             }
             bestZipf = Math.max(bestZipf, n / ((System.nanoTime() - t0) / 1e9));
         }
-        ThreadMXBean mx = (ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean mx = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long tid = Thread.currentThread().getId();
         long before = mx.getThreadAllocatedBytes(tid);
         for (int i = 0; i < 1_000_000; i++) {

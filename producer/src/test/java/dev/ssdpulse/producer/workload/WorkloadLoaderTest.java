@@ -23,7 +23,8 @@ class WorkloadLoaderTest {
                 kind: TEST
                 accessSpecs:
                   - {transferSize: 4k, percentOfSpec: 60, percentRead: 70, percentRandom: 100}
-                  - {transferSize: 64KiB, percentOfSpec: 40, percentRead: 0, percentRandom: 0, alignment: 64k, delay: 2ms, burstLength: 4}
+                  - {transferSize: 64KiB, percentOfSpec: 40, percentRead: 0, percentRandom: 0, alignment: 64k,
+                     delay: 2ms, burstLength: 4}
                 queueDepth: 32
                 workers: 2
                 spanSharing: split
@@ -38,7 +39,8 @@ class WorkloadLoaderTest {
               - name: rounds
                 repeat: 3
                 phases:
-                  - {name: a, kind: TEST, accessSpecs: [{transferSize: 4k, percentRead: 100, percentRandom: 100}], duration: 1s}
+                  - {name: a, kind: TEST, duration: 1s,
+                     accessSpecs: [{transferSize: 4k, percentRead: 100, percentRandom: 100}]}
                   - {name: rest, kind: IDLE, duration: 0}
             """;
 
@@ -91,8 +93,8 @@ class WorkloadLoaderTest {
         assertThat(WorkloadJson.toCanonicalJson(WorkloadJson.fromCanonicalJson(json)))
                 .isEqualTo(json);
         assertThat(json)
-                .startsWith(
-                        "{\"name\":\"qd32\",\"description\":\"QD32 random read/write\",\"seed\":7,\"targetSize\":1073741824,\"phases\":[");
+                .startsWith("{\"name\":\"qd32\",\"description\":\"QD32 random read/write\",\"seed\":7,"
+                        + "\"targetSize\":1073741824,\"phases\":[");
         assertThat(json).contains("\"duration\":\"1200000000000ns\"", "\"totalBytes\":\"200%\"", "\"offset\":1048576");
     }
 
@@ -120,6 +122,17 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void aMistypedFieldOrKindOffersTheNearest() {
+        String bad = QD32.replace("queueDepth: 32", "queueDeph: 32").replace("kind: TEST", "kind: TEXT");
+        WorkloadValidationException e =
+                catchThrowableOfType(WorkloadValidationException.class, () -> loader.parse(bad, "qd32.yaml"));
+        assertThat(e.problems())
+                .anySatisfy(p -> assertThat(p)
+                        .startsWith("qd32.yaml: phases[1].queueDeph: unknown field (did you mean queueDepth?)"))
+                .anySatisfy(p -> assertThat(p).contains("'TEXT' is not one of").endsWith("(did you mean TEST?)"));
+    }
+
+    @Test
     void everyProblemIsListed() {
         String bad = QD32.replace("percentOfSpec: 40", "percentOfSpec: 30")
                 .replace("queueDepth: 32", "queueDepth: 0")
@@ -137,7 +150,8 @@ class WorkloadLoaderTest {
         assertThat(e2.problems())
                 .containsExactlyInAnyOrder(
                         "qd32.yaml: phases[1].queueDepth: 0 is not in 1..65536",
-                        "qd32.yaml: phases[1].accessSpecs[1].transferSize: 1000 must be a positive multiple of 512 up to 1 GiB",
+                        "qd32.yaml: phases[1].accessSpecs[1].transferSize: 1000 must be a positive multiple of 512 "
+                                + "up to 1 GiB",
                         "qd32.yaml: phases[1].accessSpecs: percentOfSpec of phase 'test' adds up to 90, must be 100");
         assertThat(e2.getMessage()).startsWith("3 problems:");
     }
@@ -158,11 +172,15 @@ class WorkloadLoaderTest {
                 catchThrowableOfType(WorkloadValidationException.class, () -> loader.parse(bad, "x.yaml"));
         assertThat(e.problems())
                 .containsExactly(
-                        "x.yaml: phases[0].kind: 'TEZT' is not one of PURGE, PRECONDITION_INDEPENDENT, PRECONDITION_DEPENDENT, TEST, IDLE, FILL, OTHER",
-                        "x.yaml: phases[0].accessSpecs[0].transferSize: '4Gb' has unknown size unit 'Gb' (known: B, k/m/g/t = KiB.., kB/MB/GB/TB = 10^3.., KiB/MiB/GiB/TiB = 2^10..)",
+                        "x.yaml: phases[0].kind: 'TEZT' is not one of PURGE, PRECONDITION_INDEPENDENT, "
+                                + "PRECONDITION_DEPENDENT, TEST, IDLE, FILL, OTHER, REPLAY (did you mean TEST?)",
+                        "x.yaml: phases[0].accessSpecs[0].transferSize: '4Gb' has unknown size unit 'Gb' (known: B, "
+                                + "k/m/g/t = KiB.., kB/MB/GB/TB = 10^3.., KiB/MiB/GiB/TiB = 2^10..)",
                         "x.yaml: phases[0].accessSpecs[0].percentRead: 'lots' is not a whole number",
-                        "x.yaml: phases[0].duration: '5 days' has unknown time unit 'days' (known: ns, us, ms, s, m/min, h; a bare number is seconds)",
-                        "x.yaml: phases[0].distribution: 'pareto' is not a distribution (uniform or zipf:THETA, e.g. zipf:1.2)",
+                        "x.yaml: phases[0].duration: '5 days' has unknown time unit 'days' (known: ns, us, ms, s, "
+                                + "m/min, h; a bare number is seconds)",
+                        "x.yaml: phases[0].distribution: 'pareto' is not a distribution (uniform or zipf:THETA, "
+                                + "e.g. zipf:1.2)",
                         "x.yaml: phases[1].name: is required");
     }
 
@@ -174,7 +192,8 @@ class WorkloadLoaderTest {
                 phases:
                   - {name: t, kind: TEST, accessSpecs: [{transferSize: 4k, percentRead: 0, percentRandom: 0}]}
                   - {name: t, kind: IDLE, accessSpecs: [{transferSize: 4k, percentRead: 0, percentRandom: 0}]}
-                  - {name: s, kind: TEST, accessSpecs: [{transferSize: 4k, percentRead: 0, percentRandom: 0}], duration: 1s, span: {offset: 8GB, size: 4GB}}
+                  - {name: s, kind: TEST, accessSpecs: [{transferSize: 4k, percentRead: 0, percentRandom: 0}],
+                     duration: 1s, span: {offset: 8GB, size: 4GB}}
                 """;
         WorkloadValidationException e =
                 catchThrowableOfType(WorkloadValidationException.class, () -> loader.parse(bad, "x.yaml"));
@@ -184,7 +203,8 @@ class WorkloadLoaderTest {
                         "x.yaml: phases[1].name: 't' is used twice in phases",
                         "x.yaml: phases[1].accessSpecs: an IDLE phase does no I/O, remove its access specs",
                         "x.yaml: phases[1].duration: an IDLE phase needs a duration",
-                        "x.yaml: phases[2].span: [8000000000, 12000000000) is not inside a target of 10000000000 B (10.00 GB, 9.31 GiB)");
+                        "x.yaml: phases[2].span: [8000000000, 12000000000) is not inside a target of 10000000000 B "
+                                + "(10.00 GB, 9.31 GiB)");
     }
 
     @Test
@@ -210,7 +230,8 @@ class WorkloadLoaderTest {
         String text = """
                 name: p
                 phases:
-                  - {name: t, kind: TEST, accessSpecs: [{transferSize: 4k, percentRead: 0, percentRandom: 100}], queueDepth: ${qd:4}, duration: ${secs}s}
+                  - {name: t, kind: TEST, accessSpecs: [{transferSize: 4k, percentRead: 0, percentRandom: 100}],
+                     queueDepth: ${qd:4}, duration: ${secs}s}
                 """;
         assertThat(((PhaseSpec) loader.parse(text, "p.yaml", Map.of("secs", "10"))
                                 .phases()

@@ -46,7 +46,8 @@ class WorkloadParserPropertyTest {
                 kind: TEST
                 accessSpecs:
                   - {transferSize: 4k, percentOfSpec: 70, percentRead: 70, percentRandom: 100}
-                  - {transferSize: 64KiB, percentOfSpec: 30, percentRead: 0, percentRandom: 0, delay: 1ms, burstLength: 2}
+                  - {transferSize: 64KiB, percentOfSpec: 30, percentRead: 0, percentRandom: 0,
+                     delay: 1ms, burstLength: 2}
                 queueDepth: 8
                 workers: 2
                 span: {offset: 1MiB, size: "50%"}
@@ -57,7 +58,8 @@ class WorkloadParserPropertyTest {
               - name: rounds
                 repeat: 2
                 phases:
-                  - {name: a, kind: TEST, accessSpecs: [{transferSize: 4k, percentRead: 100, percentRandom: 100}], duration: 1s}
+                  - {name: a, kind: TEST, duration: 1s,
+                     accessSpecs: [{transferSize: 4k, percentRead: 100, percentRandom: 100}]}
             """;
     private static final List<String> INT_FIELDS_OF_PHASE = List.of("queueDepth", "workers", "repeat");
     private static final List<String> INT_FIELDS_OF_ACCESS =

@@ -2,6 +2,7 @@ package dev.ssdpulse.streams.analysis;
 
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
@@ -56,12 +57,13 @@ public final class RunAnalysis {
     /** Direction code of fio's all-directions judgement (the four I/O ops are 0..3). */
     public static final int ALL_OPS = IoOpCode.COUNT;
     /**
-     * 3: with the latency scatter's open windows. 2: this class before the scatter (read: a run in progress gets a
-     * scatter from then on). 1 was the Streams processor's own state before the analysis core (not readable: a
+     * 4: with the REPLAY phases' issue results. 3: with the latency scatter's open windows (read: no replay
+     * results). 2: this class before the scatter (read: a run in progress gets a scatter from then on). 1 was the Streams processor's own state before the analysis core (not readable: a
      * state store of that version is refused with a message naming the remedy).
      */
-    private static final int STATE_VERSION = 3;
+    private static final int STATE_VERSION = 4;
 
+    private static final int STATE_VERSION_WITHOUT_REPLAY = 3;
     private static final int STATE_VERSION_WITHOUT_SCATTER = 2;
 
     private record PhaseInfo(String name, PhaseKind kind, long startNs) {}
@@ -106,6 +108,8 @@ public final class RunAnalysis {
     private long ioNotPublished;
     /** Encoded summary accumulator, reused while unchanged (its histograms are compressed: costly). */
     private byte[] summaryBytes;
+    /** How the producer issued each REPLAY phase's I/Os (from RunFinished), by phase index. */
+    private final TreeMap<Integer, ReplayPhaseResult> replayPhases = new TreeMap<>();
 
     public RunAnalysis(String runId, AnalysisSettings settings, AnalysisOutput output) {
         this(
@@ -348,6 +352,18 @@ public final class RunAnalysis {
         emitSummary();
     }
 
+    /**
+     * How the producer issued a REPLAY phase's I/Os against their recorded times (RunFinished carries one per
+     * phase); shown in the phase's summary beside its load time. Given before {@link #finish}, or after it (the
+     * summary is emitted again).
+     */
+    public void replayFinished(ReplayPhaseResult result) {
+        replayPhases.put(result.getPhaseIndex(), result);
+        if (status != null) {
+            emitSummary();
+        }
+    }
+
     private void emitScatter(LatencyScatterSampler.Window window) {
         output.scatter(AvroMappers.latencyScatter(runId, window));
     }
@@ -482,7 +498,8 @@ public final class RunAnalysis {
                 windows.lateIoCount(),
                 duplicateBatchCount,
                 waByPhase,
-                ioNotPublished);
+                ioNotPublished,
+                replayPhases);
         output.summary(runSummary);
     }
 
@@ -550,6 +567,10 @@ public final class RunAnalysis {
         out.writeBlock(summaryBytes);
         out.writeBlock(writeAmplification.encodeState());
         scatter.encodeInto(out);
+        out.writeUnsignedVarLong(replayPhases.size());
+        for (ReplayPhaseResult r : replayPhases.values()) {
+            out.writeBlock(ReplayResultCodec.encode(r));
+        }
         return out.toByteArray();
     }
 
@@ -560,9 +581,11 @@ public final class RunAnalysis {
     public static RunAnalysis decode(String runId, byte[] bytes, AnalysisSettings settings, AnalysisOutput output) {
         BinaryReader in = new BinaryReader(bytes, "run analysis state of " + runId);
         int version = in.readByte("version");
-        if (version != STATE_VERSION && version != STATE_VERSION_WITHOUT_SCATTER) {
+        if (version != STATE_VERSION
+                && version != STATE_VERSION_WITHOUT_REPLAY
+                && version != STATE_VERSION_WITHOUT_SCATTER) {
             throw new IllegalStateException("the stored analysis state of run " + runId + " has format " + version
-                    + ", this ssdpulse reads formats " + STATE_VERSION_WITHOUT_SCATTER + " and " + STATE_VERSION
+                    + ", this ssdpulse reads formats " + STATE_VERSION_WITHOUT_SCATTER + " to " + STATE_VERSION
                     + ": it was written by another version. Start the analytics under a new application id (or reset"
                     + " this one) and re-analyse stored runs from their topics");
         }
@@ -619,6 +642,13 @@ public final class RunAnalysis {
         LatencyScatterSampler scatter = version == STATE_VERSION_WITHOUT_SCATTER
                 ? newScatter(runId, settings)
                 : LatencyScatterSampler.decodeFrom(in);
+        List<ReplayPhaseResult> replays = new ArrayList<>();
+        if (version >= STATE_VERSION) {
+            n = in.readCount("replay phase count", 1 << 20);
+            for (int i = 0; i < n; i++) {
+                replays.add(ReplayResultCodec.decode(in.readBlock("replay phase result")));
+            }
+        }
         in.expectEnd();
         RunAnalysis analysis = new RunAnalysis(
                 runId, settings, output, windows, RunSummaryAccumulator.decodeState(summaryBytes), wa, scatter);
@@ -638,6 +668,7 @@ public final class RunAnalysis {
         analysis.windowsSinceLatency = sinceLatency;
         analysis.detectors.putAll(detectors);
         analysis.latestVerdicts.putAll(verdicts);
+        replays.forEach(r -> analysis.replayPhases.put(r.getPhaseIndex(), r));
         return analysis;
     }
 }

@@ -40,9 +40,9 @@ public record AnalyticsConfig(
     /**
      * Trade-off: exactly_once_v2 makes every output and state change atomic with the input offsets (a crash
      * never double-counts an I/O batch or re-emits a window), at the cost of transaction commits every
-     * commit.interval.ms (500 ms here, Kafka's default 100 ms) and read_committed consumers downstream. at_least_once commits less often
-     * and is somewhat faster, but after a crash the batches since the last commit are processed again:
-     * duplicate batches are detected by (worker, batchSequence) and skipped, yet windows closed in that span
+     * commit.interval.ms (500 ms here, Kafka's default 100 ms) and read_committed consumers downstream. at_least_once
+     * commits less often and is somewhat faster, but after a crash the batches since the last commit are processed
+     * again: duplicate batches are detected by (worker, batchSequence) and skipped, yet windows closed in that span
      * may be emitted twice to the output topics (identical values; consumers keyed by window see no change).
      */
     public enum Guarantee {

@@ -5,7 +5,9 @@ import dev.ssdpulse.schemas.avro.LatencyPercentiles;
 import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.OpSummary;
+import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -245,12 +247,19 @@ public final class AvroMappers {
                 .build();
     }
 
-    /** @param writeAmplification the phase's WA and bounds, or null without any SMART interval in the phase */
-    public static PhaseSummary phaseSummary(PhaseSummaryData phase, PhaseLabel label, PhaseWa writeAmplification) {
+    /**
+     * @param writeAmplification the phase's WA and bounds, or null without any SMART interval in the phase
+     * @param replay             how a REPLAY phase's I/Os were issued (null: not a replay, or not known yet). A
+     *                           REPLAY phase's load time is the span of its I/Os, from the first submit to the last
+     *                           completion: the time a user waits for the recorded load to finish.
+     */
+    public static PhaseSummary phaseSummary(
+            PhaseSummaryData phase, PhaseLabel label, PhaseWa writeAmplification, ReplayPhaseResult replay) {
         List<OpSummary> ops = new ArrayList<>();
         for (OpSummaryData op : phase.ops()) {
             ops.add(opSummary(op));
         }
+        boolean isReplay = label.kind() == PhaseKind.REPLAY;
         return PhaseSummary.newBuilder()
                 .setPhaseIndex(phase.phaseIndex())
                 .setName(label.name())
@@ -269,6 +278,8 @@ public final class AvroMappers {
                                 : writeAmplification.bounds().high())
                 .setWriteAmplificationResolved(writeAmplification != null
                         && writeAmplification.bounds().resolved())
+                .setLoadTimeNs(isReplay ? phase.endNs() - phase.startNs() : null)
+                .setReplay(isReplay ? replay : null)
                 .build();
     }
 
@@ -279,6 +290,7 @@ public final class AvroMappers {
      * @param ioCountExpected  from RunFinished, -1 if unknown
      * @param writeAmplificationByPhase WA and its bounds by phase index (phases without an entry get null)
      * @param ioNotPublished   from RunFinished
+     * @param replayPhases     REPLAY phases' issue results by phase index, from RunFinished
      */
     public static RunSummary runSummary(
             String runId,
@@ -292,7 +304,8 @@ public final class AvroMappers {
             long lateIoCount,
             long duplicateBatchCount,
             Map<Integer, PhaseWa> writeAmplificationByPhase,
-            long ioNotPublished) {
+            long ioNotPublished,
+            Map<Integer, ReplayPhaseResult> replayPhases) {
         List<OpSummary> ops = new ArrayList<>();
         for (OpSummaryData op : data.ops()) {
             ops.add(opSummary(op));
@@ -303,7 +316,8 @@ public final class AvroMappers {
             phases.add(phaseSummary(
                     phase,
                     label != null ? label : PhaseLabel.unknown(phase.phaseIndex()),
-                    writeAmplificationByPhase.get(phase.phaseIndex())));
+                    writeAmplificationByPhase.get(phase.phaseIndex()),
+                    replayPhases.get(phase.phaseIndex())));
         }
         return RunSummary.newBuilder()
                 .setRunId(runId)

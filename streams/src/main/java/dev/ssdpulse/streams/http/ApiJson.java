@@ -17,13 +17,13 @@ import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.schemas.runs.RunStartTime;
 import dev.ssdpulse.streams.report.AvroJson;
 import dev.ssdpulse.streams.report.Column;
+import dev.ssdpulse.streams.report.ReportFormat;
 import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.Table;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
 import dev.ssdpulse.streams.views.RunViews;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -37,9 +37,9 @@ public final class ApiJson {
 
     private ApiJson() {}
 
-    /** "480.10 GB (447.13 GiB)": vendors count in GB, operating systems in GiB. */
+    /** "480.10 GB (447.13 GiB)": {@link ReportFormat#capacityText}, the reports' spelling. */
     public static String capacityText(long bytes) {
-        return String.format(Locale.ROOT, "%.2f GB (%.2f GiB)", bytes / 1e9, bytes / (double) (1L << 30));
+        return ReportFormat.capacityText(bytes);
     }
 
     public static String deviceText(DeviceDescription d) {
@@ -143,7 +143,9 @@ public final class ApiJson {
         return document(runId).set("resultSets", RESULT_SETS.json(rows));
     }
 
-    /** GET /series: {runId, latencyUnit, binUpperBoundsMs, ops: {READ: [points], ...}} (ops without windows left out). */
+    /**
+     * GET /series: {runId, latencyUnit, binUpperBoundsMs, ops: {READ: [points], ...}} (ops without windows left out).
+     */
     public static ObjectNode series(String runId, SeriesQuery q, RunViews views) {
         ObjectNode root = document(runId).put("latencyUnit", "ms").put("timeUnit", "s");
         ArrayNode bounds = root.putArray("binUpperBoundsMs");

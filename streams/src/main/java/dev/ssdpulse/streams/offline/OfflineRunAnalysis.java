@@ -2,6 +2,7 @@ package dev.ssdpulse.streams.offline;
 
 import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
@@ -52,6 +53,11 @@ public final class OfflineRunAnalysis {
 
     public void smart(SmartSample sample) {
         analysis.smart(sample);
+    }
+
+    /** How the producer issued a REPLAY phase's I/Os (before {@link #finish}, as RunFinished carries them). */
+    public void replayFinished(ReplayPhaseResult result) {
+        analysis.replayFinished(result);
     }
 
     /** Closes every window and returns the run's summary. */

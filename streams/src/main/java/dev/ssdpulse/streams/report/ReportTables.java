@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.waf.PhaseWa;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,14 +27,12 @@ public final class ReportTables {
 
     private ReportTables() {}
 
-    /** One (scope, op) row of a summary: scope "run" (phase columns empty) or "phase". */
+    /**
+     * One (scope, op) row of a summary: scope "run" (phase columns empty) or "phase"; its WA with the range the
+     * counters' steps allow (null: none).
+     */
     public record SummaryRow(
-            RunSummary summary,
-            String scope,
-            Integer phaseIndex,
-            String phaseName,
-            OpSummary op,
-            Double writeAmplification) {}
+            RunSummary summary, String scope, Integer phaseIndex, String phaseName, OpSummary op, PhaseWa wa) {}
 
     /** Run rows first, then each phase's; the WA column holds the run's cumulative or the phase's WA. */
     public static List<SummaryRow> summaryRows(RunSummary s) {
@@ -43,16 +44,14 @@ public final class ReportTables {
     /** The rows of one phase, or (phase null) of the run. */
     public static List<SummaryRow> summaryRows(RunSummary s, PhaseSummary p) {
         if (p == null) {
-            Double runWa = s.getWriteAmplification() == null
-                    ? null
-                    : s.getWriteAmplification().getWaCumulative();
+            PhaseWa runWa = WaText.cumulative(s.getWriteAmplification());
             return s.getOps().stream()
                     .map(op -> new SummaryRow(s, "run", null, null, op, runWa))
                     .toList();
         }
         return p.getOps().stream()
                 .map(op -> new SummaryRow(
-                        s, "phase", p.getPhaseIndex(), p.getName().toString(), op, p.getWriteAmplification()))
+                        s, "phase", p.getPhaseIndex(), p.getName().toString(), op, WaText.of(p)))
                 .toList();
     }
 
@@ -80,6 +79,29 @@ public final class ReportTables {
             .selectJson(
                     "t", "windowS", "phase", "ioCount", "bytes", "iops", "mbPerSec", "errorCount", "latencyMs", "bins");
 
+    /** A REPLAY phase's issue result in the summary JSON (README "Summary JSON"): times in ns. */
+    private static final Table<ReplayPhaseResult> REPLAY = new Table<>(List.of(
+            Column.jsonOnly("trace", ReplayPhaseResult::getTrace),
+            Column.jsonOnly("timing", r -> r.getRecordedTiming() ? "recorded" : "fast"),
+            Column.jsonOnly("timeScale", ReplayPhaseResult::getTimeScale),
+            Column.jsonOnly("traceIoCount", ReplayPhaseResult::getTraceIoCount),
+            Column.jsonOnly("issuedIoCount", ReplayPhaseResult::getIssuedIoCount),
+            Column.jsonOnly("lateIssueCount", ReplayPhaseResult::getLateIssueCount),
+            Column.jsonOnly("lateThresholdNs", ReplayPhaseResult::getLateThresholdNs),
+            Column.jsonOnly("issueLagNs/p50", ReplayPhaseResult::getIssueLagP50Ns),
+            Column.jsonOnly("issueLagNs/p99", ReplayPhaseResult::getIssueLagP99Ns),
+            Column.jsonOnly("issueLagNs/max", ReplayPhaseResult::getIssueLagMaxNs)));
+
+    /** How a REPLAY phase was timed, as people read it: "recorded timing x1", "recorded timing x2.5", "fast timing". */
+    public static String replayTiming(ReplayPhaseResult r) {
+        return r.getRecordedTiming()
+                ? "recorded timing x"
+                        + BigDecimal.valueOf(r.getTimeScale())
+                                .stripTrailingZeros()
+                                .toPlainString()
+                : "fast timing";
+    }
+
     /** A run's phases: the HTML report's table, and the summary JSON's phases (their ops added). */
     public static final Table<PhaseSummary> PHASES = new Table<>(List.of(
             Column.of("phase", "index", PhaseSummary::getPhaseIndex),
@@ -87,10 +109,21 @@ public final class ReportTables {
             Column.of("kind", p -> p.getKind().name()),
             Column.<PhaseSummary>of("start_s", p -> p.getStartNs() / 1e9, 1).json("startNs", PhaseSummary::getStartNs),
             Column.<PhaseSummary>of("end_s", p -> p.getEndNs() / 1e9, 1).json("endNs", PhaseSummary::getEndNs),
-            Column.of("wa", "writeAmplification", PhaseSummary::getWriteAmplification, 2),
+            // the HTML table's cell with the range the counters allow; the JSON's the number, its range beside it
+            Column.<PhaseSummary>of("wa", p -> WaText.text(WaText.of(p)))
+                    .json("writeAmplification", PhaseSummary::getWriteAmplification),
             Column.jsonOnly("writeAmplificationLow", PhaseSummary::getWriteAmplificationLow),
             Column.jsonOnly("writeAmplificationHigh", PhaseSummary::getWriteAmplificationHigh),
-            Column.jsonOnly("writeAmplificationResolved", PhaseSummary::getWriteAmplificationResolved)));
+            Column.jsonOnly("writeAmplificationResolved", PhaseSummary::getWriteAmplificationResolved),
+            Column.<PhaseSummary>of("load_time_s", p -> p.getLoadTimeNs() == null ? null : p.getLoadTimeNs() / 1e9, 3)
+                    .json("loadTimeNs", PhaseSummary::getLoadTimeNs),
+            Column.<PhaseSummary>of(
+                            "late_issues",
+                            p -> p.getReplay() == null || !p.getReplay().getRecordedTiming()
+                                    ? null
+                                    : p.getReplay().getLateIssueCount())
+                    .withoutJson(),
+            Column.jsonOnly("replay", p -> p.getReplay() == null ? null : REPLAY.json(p.getReplay()))));
 
     /**
      * A run's steady-state verdicts: the HTML report's table, and the summary JSON's (booleans and times in ns
@@ -208,7 +241,7 @@ public final class ReportTables {
                     "countAtOrAbove/" + Outliers.label(t),
                     r -> Outliers.countAtOrAbove(r.op().getLatency(), t)));
         }
-        c.add(Column.of("wa", SummaryRow::writeAmplification, 2));
+        c.add(Column.of("wa", r -> r.wa() == null ? null : r.wa().wa(), 2));
         return new Table<>(c);
     }
 

@@ -110,28 +110,114 @@ public final class Table<R> {
     }
 
     /**
-     * An HTML {@code <table>} of the same cells as the text (rounded for reading), escaped; numbers right-aligned
-     * (class {@code num}); each cell carries its exact CSV value in {@code data-value} for scripts and tests.
+     * An HTML {@code <table>} of the same cells as the text (rounded for reading, thousands grouped), escaped;
+     * headers in words ({@link #label}); numbers right-aligned (class {@code num}); each cell carries its column's
+     * name in {@code data-column} and its exact CSV value in {@code data-value} for scripts and tests.
      */
     public String html(List<? extends R> rows) {
         StringBuilder b = new StringBuilder("<table>\n<thead><tr>");
         for (Column<R> c : columns) {
-            b.append("<th>").append(escapeHtml(c.name())).append("</th>");
+            b.append("<th data-column=\"")
+                    .append(escapeHtml(c.name()))
+                    .append("\">")
+                    .append(escapeHtml(label(c.name())))
+                    .append("</th>");
         }
         b.append("</tr></thead>\n<tbody>\n");
         for (R row : rows) {
             b.append("<tr>");
             for (Column<R> c : columns) {
-                Object v = c.value().apply(row);
-                b.append(v instanceof Number ? "<td class=\"num\" data-value=\"" : "<td data-value=\"")
-                        .append(escapeHtml(cell(v)))
-                        .append("\">")
-                        .append(escapeHtml(textCell(c, v)))
-                        .append("</td>");
+                htmlCell(b, c, row);
             }
             b.append("</tr>\n");
         }
         return b.append("</tbody>\n</table>\n").toString();
+    }
+
+    /**
+     * The same cells turned a quarter: one HTML column per row, one line per column, the first column's cells as
+     * the header. For a few records compared side by side (runs), where a line each would run off the page.
+     */
+    public String htmlSideBySide(List<? extends R> rows) {
+        StringBuilder b = new StringBuilder("<table class=\"side-by-side\">\n<thead><tr><th data-column=\"")
+                .append(escapeHtml(columns.get(0).name()))
+                .append("\">")
+                .append(escapeHtml(label(columns.get(0).name())))
+                .append("</th>");
+        for (R row : rows) {
+            htmlCell(b, columns.get(0), row, "th");
+        }
+        b.append("</tr></thead>\n<tbody>\n");
+        for (Column<R> c : columns.subList(1, columns.size())) {
+            b.append("<tr><th data-column=\"")
+                    .append(escapeHtml(c.name()))
+                    .append("\">")
+                    .append(escapeHtml(label(c.name())))
+                    .append("</th>");
+            for (R row : rows) {
+                htmlCell(b, c, row);
+            }
+            b.append("</tr>\n");
+        }
+        return b.append("</tbody>\n</table>\n").toString();
+    }
+
+    private void htmlCell(StringBuilder b, Column<R> c, R row) {
+        htmlCell(b, c, row, "td");
+    }
+
+    private void htmlCell(StringBuilder b, Column<R> c, R row, String tag) {
+        Object v = c.value().apply(row);
+        b.append('<')
+                .append(tag)
+                .append(v instanceof Number ? " class=\"num\"" : "")
+                .append(" data-column=\"")
+                .append(escapeHtml(c.name()))
+                .append("\" data-value=\"")
+                .append(escapeHtml(cell(v)))
+                .append("\">")
+                .append(escapeHtml(v instanceof Number ? ReportFormat.grouped(textCell(c, v)) : textCell(c, v)))
+                .append("</")
+                .append(tag)
+                .append('>');
+    }
+
+    private static final String[][] UNIT_SUFFIXES = {
+        {"_mb_per_s", "MB/s"}, {"_us", "µs"}, {"_ms", "ms"}, {"_s", "s"}, {"_gb", "GB"}, {"_bytes", "bytes"}
+    };
+
+    /**
+     * A column name in words for a header people read: the unit suffix in brackets, "count_ge_10ms" as "I/Os ≥
+     * 10ms", "p99_99" as "p99.99", "iops", "mb_per_s", "wa" and "pct" as IOPS, MB/s, WA and %; "latency_p99_9_us"
+     * gives "latency p99.9 (µs)".
+     */
+    public static String label(String name) {
+        if (name.startsWith("count_ge_")) {
+            return "I/Os ≥ " + name.substring("count_ge_".length());
+        }
+        String s = name;
+        String unit = "";
+        for (String[] suffix : UNIT_SUFFIXES) {
+            if (s.endsWith(suffix[0]) && !s.equals("mb_per_s")) {
+                s = s.substring(0, s.length() - suffix[0].length());
+                unit = " (" + suffix[1] + ")";
+                break;
+            }
+        }
+        s = s.replaceAll("p99_(9+)", "p99.$1").replace("mb_per_s", "MB/s");
+        StringBuilder b = new StringBuilder();
+        for (String word : s.split("_")) {
+            b.append(b.isEmpty() ? "" : " ")
+                    .append(
+                            switch (word) {
+                                case "iops" -> "IOPS";
+                                case "wa" -> "WA";
+                                case "pct" -> "%";
+                                case "io" -> "I/O";
+                                default -> word;
+                            });
+        }
+        return b + unit;
     }
 
     /** Text for HTML element content and attribute values. */

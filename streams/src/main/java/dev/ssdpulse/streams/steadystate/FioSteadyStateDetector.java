@@ -268,7 +268,9 @@ public final class FioSteadyStateDetector {
         }
     }
 
-    /** The evaluation as a result: fio's verdict (reached and final from the first reach on) and the steady-now state. */
+    /**
+     * The evaluation as a result: fio's verdict (reached and final from the first reach on) and the steady-now state.
+     */
     private SteadyStateResult tracked(SteadyStateResult eval, String explanation) {
         return new SteadyStateResult(
                 mode.method,
@@ -331,10 +333,10 @@ public final class FioSteadyStateDetector {
         String what = mode.slope ? "|slope|" : "max deviation from mean";
         String explanation = String.format(
                 Locale.ROOT,
-                "%d samples [%d, %d) ns: mean %.6g %s; %s = %.6g%s (limit %s%s, strict <) -> %s",
+                "%d samples [%.3f, %.3f) s: mean %.6g %s; %s = %.6g%s (limit %s%s, strict <) -> %s",
                 n,
-                windowStart,
-                windowEnd,
+                windowStart / 1e9,
+                windowEnd / 1e9,
                 mean,
                 unit,
                 what,

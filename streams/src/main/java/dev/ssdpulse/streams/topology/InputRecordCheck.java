@@ -2,15 +2,17 @@ package dev.ssdpulse.streams.topology;
 
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
+import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.iobatch.IoBatchReader;
+import dev.ssdpulse.schemas.runs.RunStartTime;
 import java.util.List;
 import org.apache.avro.generic.PrimitivesArrays;
 
 /**
  * Checks a decoded input record for values the accumulators refuse by throwing (a negative latency or size,
- * columns shorter than ioCount, times that overflow a long): such a record is well-formed Avro, so the
- * deserializer accepts it, but processing it would fail the stream task again and again. Checked before the
- * record reaches a stateful processor, it goes to the dead-letter topic instead.
+ * columns shorter than ioCount, times that overflow a long) or that leave a run without its start time: such a record
+ * is well-formed Avro, so the deserializer accepts it, but processing it would fail the stream task again and again.
+ * Checked before the record reaches a stateful processor, it goes to the dead-letter topic instead.
  */
 public final class InputRecordCheck {
     /**
@@ -25,6 +27,10 @@ public final class InputRecordCheck {
     public static String problem(Object decoded) {
         if (decoded instanceof IoStreamRecord r && r.getEvent() instanceof IoBatch batch) {
             return batchProblem(batch);
+        }
+        if (decoded instanceof RunStarted started && RunStartTime.of(started) == null) {
+            return "RunStarted run " + started.getRunId() + " has no start time: wallClockStart is null (and so is "
+                    + "the retired wallClockStartEpochNs, which only runs recorded before wallClockStart carry)";
         }
         return null;
     }

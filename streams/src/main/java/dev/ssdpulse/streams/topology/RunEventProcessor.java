@@ -150,6 +150,7 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
                         change.getTimeNs());
             } else if (event instanceof RunFinished finished) {
                 forwardToGroup(runId, event, record.timestamp());
+                finished.getReplayPhases().forEach(run::replayFinished);
                 run.finish(
                         finished.getStatus(),
                         finished.getReason() == null

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ssdpulse.schemas.avro.IoOp;
 import dev.ssdpulse.schemas.avro.LatencyStats;
 import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -206,6 +207,46 @@ class AvroMappersTest {
     }
 
     @Test
+    void aReplayPhaseHasItsLoadTimeAndIssueResultOtherPhasesNeither() throws IOException {
+        RunSummaryAccumulator acc = new RunSummaryAccumulator();
+        // phase 0: a test; phase 1: a replay whose I/Os span 1.0 ms submit .. 9.0 ms completion
+        acc.add(IoOpCode.READ, 0, 500_000, 4096, 100_000, 0);
+        acc.add(IoOpCode.READ, 1, 1_100_000, 4096, 100_000, 0);
+        acc.add(IoOpCode.WRITE, 1, 9_000_000, 8192, 3_000_000, 0);
+        ReplayPhaseResult issued = ReplayPhaseResult.newBuilder()
+                .setPhaseIndex(1)
+                .setTrace("boot.iolog")
+                .setRecordedTiming(true)
+                .setTimeScale(2.0)
+                .setTraceIoCount(2)
+                .setIssuedIoCount(2)
+                .setLateIssueCount(1)
+                .setLateThresholdNs(1_000_000)
+                .setIssueLagP50Ns(10)
+                .setIssueLagP99Ns(2_000_000)
+                .setIssueLagMaxNs(2_000_000)
+                .build();
+        RunSummary summary = roundTrip(AvroMappers.runSummary(
+                "r",
+                RunStatus.COMPLETED,
+                null,
+                acc.summarize(10_000_000L),
+                i -> i == 0 ? new PhaseLabel("t", PhaseKind.TEST) : new PhaseLabel("boot", PhaseKind.REPLAY),
+                null,
+                List.of(),
+                3,
+                0,
+                0,
+                Map.of(),
+                0,
+                Map.of(1, issued)));
+        assertThat(summary.getPhases().get(0).getLoadTimeNs()).isNull();
+        assertThat(summary.getPhases().get(0).getReplay()).isNull();
+        assertThat(summary.getPhases().get(1).getLoadTimeNs()).isEqualTo(9_000_000 - 1_000_000);
+        assertThat(summary.getPhases().get(1).getReplay()).isEqualTo(issued);
+    }
+
+    @Test
     void runSummaryMapsOpsPhasesAndCounters() throws IOException {
         RunSummaryAccumulator acc = new RunSummaryAccumulator();
         acc.add(IoOpCode.READ, 0, 1_000_000, 4096, 100_000, 0);
@@ -223,7 +264,8 @@ class AvroMappersTest {
                 1,
                 0,
                 Map.of(1, new PhaseWa(3.5, WaBounds.of(1000, 32, 3500, 64))),
-                7));
+                7,
+                Map.of()));
         assertThat(summary.getDurationNs()).isEqualTo(2_000_000);
         assertThat(summary.getIoNotPublished()).isEqualTo(7);
         assertThat(summary.getPhases().get(0).getWriteAmplification()).isNull();

@@ -7,7 +7,8 @@ import java.util.Random;
 /**
  * Manual throughput check (not a test): how many I/Os per second one thread pushes through
  * RunWindowAggregator (1-s windows, 2-s grace, IOMeter bins, HdrHistogram per window).
- * Run: java -cp streams/target/classes:streams/target/test-classes:$HDR dev.ssdpulse.streams.bench.AccumulatorThroughputCheck
+ * Run: java -cp streams/target/classes:streams/target/test-classes:$HDR
+ * dev.ssdpulse.streams.bench.AccumulatorThroughputCheck
  */
 public final class AccumulatorThroughputCheck {
     private AccumulatorThroughputCheck() {}

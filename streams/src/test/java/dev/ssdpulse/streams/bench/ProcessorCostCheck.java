@@ -18,6 +18,7 @@ import dev.ssdpulse.streams.topology.EncodeOnCommitStore;
 import dev.ssdpulse.streams.topology.Names;
 import dev.ssdpulse.streams.topology.RunEventProcessor;
 import dev.ssdpulse.streams.topology.TopologyHarness;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +73,7 @@ public final class ProcessorCostCheck {
             processor.process(
                     new Record<>(runId, new IoStreamRecord(new PhaseChanged(runId, 0, "t", PhaseKind.TEST, 0L)), 0));
             EncodeOnCommitStore<?> runState = context.getStateStore(Names.RUN_STATE_STORE);
-            var threadMx = java.lang.management.ManagementFactory.getThreadMXBean();
+            var threadMx = ManagementFactory.getThreadMXBean();
             long cpu0 = threadMx.getCurrentThreadCpuTime();
             long s = System.nanoTime();
             int sinceCommit = 0;

@@ -16,6 +16,8 @@ import dev.ssdpulse.schemas.serde.SpecificAvroSerializer;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.app.AnalyticsApp;
 import dev.ssdpulse.streams.app.AnalyticsConfig;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,8 +47,10 @@ import org.awaitility.Awaitility;
  *
  * <pre>
  * ./mvnw -q -o -pl streams -am test-compile
- * java -Xmx1g -Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro -cp "$(cat streams/target/cp.txt):streams/target/classes:streams/target/test-classes" \
- *     dev.ssdpulse.streams.bench.StreamsThroughputCheck IOS BATCH RUNS THREADS [at_least_once] [warmup=N] [KEY=VALUE...]
+ * java -Xmx1g -Dorg.apache.avro.SERIALIZABLE_PACKAGES=dev.ssdpulse.schemas.avro \
+ *     -cp "$(cat streams/target/cp.txt):streams/target/classes:streams/target/test-classes" \
+ *     dev.ssdpulse.streams.bench.StreamsThroughputCheck \
+ *     IOS BATCH RUNS THREADS [at_least_once] [warmup=N] [KEY=VALUE...]
  * </pre>
  */
 public final class StreamsThroughputCheck {
@@ -196,12 +200,12 @@ public final class StreamsThroughputCheck {
     private record CpuSnapshot(
             long processNs, long streamThreadsNs, long producerNs, long brokerNs, Map<String, Long> byThread) {
         static CpuSnapshot take(LocalStack stack) {
-            var os = (OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-            var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+            var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+            var threads = ManagementFactory.getThreadMXBean();
             long stream = 0;
             long producer = 0;
             Map<String, Long> byThread = new HashMap<>();
-            for (java.lang.management.ThreadInfo info : threads.dumpAllThreads(false, false)) {
+            for (ThreadInfo info : threads.dumpAllThreads(false, false)) {
                 long ns = Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
                 String name = info.getThreadName();
                 byThread.merge(

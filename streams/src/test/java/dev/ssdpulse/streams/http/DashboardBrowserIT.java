@@ -214,7 +214,8 @@ class DashboardBrowserIT {
                                 "var id = arguments[0], c = arguments[1];"
                                         + "return Array.from(document.querySelectorAll('#' + id + ' tr')).slice(1)"
                                         + ".filter(function (r) { return r.cells.length > c; })"
-                                        + ".map(function (r) { return r.cells[0].textContent + '=' + r.cells[c].textContent; });",
+                                        + ".map(function (r) { return r.cells[0].textContent + '=' + "
+                                        + "r.cells[c].textContent; });",
                                 tableId,
                                 column))
                 .stream().map(String::valueOf).toList();
@@ -224,11 +225,13 @@ class DashboardBrowserIT {
     private static List<String> overflowing(WebDriver driver) {
         return ((List<?>) ((JavascriptExecutor) driver)
                         .executeScript("var de = document.documentElement, out = [];"
-                                + "if (de.scrollWidth > de.clientWidth) out.push('page ' + de.scrollWidth + ' > ' + de.clientWidth);"
+                                + "if (de.scrollWidth > de.clientWidth) "
+                                + "out.push('page ' + de.scrollWidth + ' > ' + de.clientWidth);"
                                 + "document.querySelectorAll('table.data').forEach(function (t) {"
                                 + "  var card = t.closest('.card'); if (!card || card.hidden) return;"
                                 + "  var r = t.getBoundingClientRect(), c = card.getBoundingClientRect();"
-                                + "  if (r.width > 0 && r.right > c.right) out.push(t.id + ' ' + r.right + ' > ' + c.right); });"
+                                + "  if (r.width > 0 && r.right > c.right) "
+                                + "out.push(t.id + ' ' + r.right + ' > ' + c.right); });"
                                 + "return out;"))
                 .stream().map(String::valueOf).toList();
     }

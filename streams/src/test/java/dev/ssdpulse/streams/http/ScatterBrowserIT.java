@@ -158,9 +158,10 @@ class ScatterBrowserIT {
                 Browser.screenshot(driver, "scatter-12M.png");
                 String report = String.format(
                         Locale.ROOT,
-                        "scatter of %d I/Os (%d windows): %d points (%d >= 10 ms),"
-                                + " binary answer %.1f MB%nrequest to pixels: %.0f ms (fetch %.0f ms, decode + draw %.0f ms)%n"
-                                + "redraw without the network: %s ms%nJSON form: %.1f MB, fetch %.0f ms, JSON.parse %.0f ms%n"
+                        "scatter of %d I/Os (%d windows): %d points (%d >= 10 ms), binary answer %.1f MB%n"
+                                + "request to pixels: %.0f ms (fetch %.0f ms, decode + draw %.0f ms)%n"
+                                + "redraw without the network: %s ms%n"
+                                + "JSON form: %.1f MB, fetch %.0f ms, JSON.parse %.0f ms%n"
                                 + "binary form again (server warm): fetch %.0f ms%n",
                         ios,
                         scatter.size(),

@@ -110,4 +110,53 @@ class TableTest {
         assertThat(Outliers.label(10_000_000L)).isEqualTo("10ms");
         assertThat(Outliers.label(50_000L)).isEqualTo("50us");
     }
+
+    @Test
+    void htmlGroupsThousandsForReadingAndKeepsTheExactCellAndColumn() {
+        Table<Row> rounded = new Table<>(List.of(
+                Column.of("name", Row::name),
+                Column.of("io_count", Row::count),
+                Column.of("rate_per_s", Row::rate, 1)));
+        String html = rounded.html(ROWS.subList(0, 1));
+        assertThat(html)
+                .contains("<th data-column=\"io_count\">I/O count</th>")
+                .contains("<td class=\"num\" data-column=\"io_count\" data-value=\"12345\">12,345</td>")
+                .contains("<td class=\"num\" data-column=\"rate_per_s\" data-value=\"1234.56789\">1,234.6</td>")
+                .contains("data-value=\"phase 1, &quot;test&quot;\">phase 1, &quot;test&quot;</td>");
+    }
+
+    @Test
+    void sideBySideIsOneColumnPerRowHeadedByTheFirstColumn() {
+        String html = TABLE.htmlSideBySide(ROWS);
+        assertThat(html.lines())
+                .containsExactly(
+                        "<table class=\"side-by-side\">",
+                        "<thead><tr><th data-column=\"name\">name</th>"
+                                + "<th data-column=\"name\" data-value=\"phase 1, &quot;test&quot;\">phase 1, "
+                                + "&quot;test&quot;</th>"
+                                + "<th data-column=\"name\" data-value=\"plain\">plain</th></tr></thead>",
+                        "<tbody>",
+                        "<tr><th data-column=\"count\">count</th>"
+                                + "<td class=\"num\" data-column=\"count\" data-value=\"12345\">12,345</td>"
+                                + "<td data-column=\"count\" data-value=\"\"></td></tr>",
+                        "<tr><th data-column=\"rate_per_s\">rate per (s)</th>"
+                                + "<td class=\"num\" data-column=\"rate_per_s\" data-value=\"1234.56789\">"
+                                + "1,234.56789</td>"
+                                + "<td class=\"num\" data-column=\"rate_per_s\" data-value=\"\"></td></tr>",
+                        "</tbody>",
+                        "</table>");
+    }
+
+    @Test
+    void aColumnNameReadsAsWordsWithItsUnit() {
+        assertThat(Table.label("latency_p99_9_us")).isEqualTo("latency p99.9 (µs)");
+        assertThat(Table.label("latency_p99_99_ms")).isEqualTo("latency p99.99 (ms)");
+        assertThat(Table.label("count_ge_10ms")).isEqualTo("I/Os ≥ 10ms");
+        assertThat(Table.label("mb_per_s")).isEqualTo("MB/s");
+        assertThat(Table.label("min_window_mb_per_s")).isEqualTo("min window (MB/s)");
+        assertThat(Table.label("iops")).isEqualTo("IOPS");
+        assertThat(Table.label("window_start_s")).isEqualTo("window start (s)");
+        assertThat(Table.label("pct_of_first_device")).isEqualTo("% of first device");
+        assertThat(Table.label("io_engine")).isEqualTo("I/O engine");
+    }
 }

@@ -42,6 +42,8 @@ class FioSteadyStateDetectorTest {
         assertThat(result.windowStartNs()).isZero();
         assertThat(result.criteria()).isEqualTo("fio ss=iops:10% ss_dur=5s ss_ramp=0s interval=1s");
         assertThat(result.explanation()).contains("= 5.00000% of mean").contains("steady state reached");
+        // the window in seconds, as every time a person reads
+        assertThat(result.explanation()).startsWith("5 samples [0.000, 5.000) s: mean 1000");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
+import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -72,5 +73,20 @@ class InputRecordCheckTest {
         IoBatch latency = batch();
         latency.setLatencyNs(new ArrayList<>(List.of(1L, Long.MAX_VALUE, 1L)));
         assertThat(InputRecordCheck.problem(new IoStreamRecord(latency))).contains("I/O #1");
+    }
+
+    @Test
+    void aRunStartedWithoutAnyStartTimeIsRefusedAndOneWithEitherPasses() {
+        RunStarted started = TestRuns.runStarted("r");
+        started.setWallClockStart(null);
+        started.setWallClockStartEpochNs(null);
+        assertThat(InputRecordCheck.problem(started)).contains("RunStarted run r has no start time");
+        started.setWallClockStartEpochNs(1_700_000_000_123_456_789L);
+        assertThat(InputRecordCheck.problem(started))
+                .as("a run recorded before wallClockStart")
+                .isNull();
+        started.setWallClockStartEpochNs(null);
+        started.setWallClockStart(Instant.ofEpochSecond(1_700_000_000L));
+        assertThat(InputRecordCheck.problem(started)).isNull();
     }
 }

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.ReplayPhaseResult;
+import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
@@ -105,6 +108,50 @@ class RunEventProcessorTest {
                 .forEach(f ->
                         out.add(f.childName().orElseThrow() + " " + f.record().value()));
         return out;
+    }
+
+    @Test
+    void aReplayPhaseResultInRunFinishedReachesItsPhaseSummaryBesideItsLoadTime() {
+        SyntheticRun run = new SyntheticRun("run-mock");
+        run.phase(0, "boot", PhaseKind.REPLAY, 0);
+        run.add(21, 0, 5, 200, 0);
+        run.endNs = 6 * S;
+        List<IoStreamRecord> records = new ArrayList<>(run.records(64));
+        RunFinished finished = (RunFinished) records.get(records.size() - 1).getEvent();
+        ReplayPhaseResult issued = ReplayPhaseResult.newBuilder()
+                .setPhaseIndex(0)
+                .setTrace("boot.iolog")
+                .setRecordedTiming(true)
+                .setTimeScale(1.0)
+                .setTraceIoCount(run.ios.size())
+                .setIssuedIoCount(run.ios.size())
+                .setLateIssueCount(3)
+                .setLateThresholdNs(1_000_000)
+                .setIssueLagP50Ns(50_000)
+                .setIssueLagP99Ns(2_000_000)
+                .setIssueLagMaxNs(4_000_000)
+                .build();
+        records.set(
+                records.size() - 1,
+                new IoStreamRecord(RunFinished.newBuilder(finished)
+                        .setReplayPhases(List.of(issued))
+                        .build()));
+        MockProcessorContext<String, SpecificRecord> context = context();
+        RunEventProcessor processor = new RunEventProcessor(config().analysisSettings(), config().heartbeatTimeout());
+        processor.init(context);
+        for (IoStreamRecord r : records) {
+            processor.process(new Record<>("run-mock", r, 0L));
+        }
+        RunSummary summary = context.forwarded().stream()
+                .filter(f -> f.childName().orElseThrow().equals(Names.SUMMARY_SINK))
+                .map(f -> (RunSummary) f.record().value())
+                .reduce((a, b) -> b)
+                .orElseThrow();
+        PhaseSummary phase = summary.getPhases().get(0);
+        assertThat(phase.getReplay()).isEqualTo(issued);
+        assertThat(phase.getLoadTimeNs())
+                .isEqualTo(phase.getEndNs() - phase.getStartNs())
+                .isPositive();
     }
 
     @Test

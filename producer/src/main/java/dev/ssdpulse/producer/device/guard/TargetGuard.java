@@ -89,8 +89,24 @@ public final class TargetGuard {
     public PreparedTarget prepare(
             Path target, OptionalLong requestedSizeBytes, WorkloadSpec workload, boolean allowDestroyData)
             throws IOException, TargetSafetyException {
+        return prepare(target, requestedSizeBytes, workload, writesData(workload), allowDestroyData);
+    }
+
+    /**
+     * As {@link #prepare(Path, OptionalLong, WorkloadSpec, boolean)}, where whether the workload writes is known
+     * only to the caller (a REPLAY phase writes if its trace does).
+     *
+     * @param writes the workload writes, trims or purges: at least {@link #writesData}
+     */
+    public PreparedTarget prepare(
+            Path target,
+            OptionalLong requestedSizeBytes,
+            WorkloadSpec workload,
+            boolean writes,
+            boolean allowDestroyData)
+            throws IOException, TargetSafetyException {
         OptionalLong fileSize = requestedSizeBytes.isPresent() ? requestedSizeBytes : workload.targetSizeBytes();
-        Plan plan = plan(target, fileSize, writesData(workload), allowDestroyData);
+        Plan plan = plan(target, fileSize, writes || writesData(workload), allowDestroyData);
         long regionBytes = plan.sizeBytes();
         List<String> notes = new ArrayList<>(plan.notes());
         if (workload.targetSizeBytes().isPresent()) {

@@ -152,7 +152,8 @@ public record SsdConfig(
                 "geometry has more than 2^31 blocks");
         require(
                 ftl.compressionRatio() > 0.05 && ftl.compressionRatio() <= 1.0,
-                "ftl.compressionRatio (the controller's best compression, compressed/original size; 1.0 = no compression) must be in (0.05, 1.0], got "
+                "ftl.compressionRatio (the controller's best compression, compressed/original size; 1.0 = no "
+                        + "compression) must be in (0.05, 1.0], got "
                         + ftl.compressionRatio());
         require(
                 (long) geometry.blocks() * slotsPerBlock() < Integer.MAX_VALUE,

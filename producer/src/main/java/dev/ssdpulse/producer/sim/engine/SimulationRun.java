@@ -18,7 +18,9 @@ import java.util.List;
  * has been delivered and {@link #nowNs()} is t, unless the run finished earlier.
  *
  * <p>Host model: each worker keeps {@code queueDepth} commands outstanding. After a completion it asks
- * its generator for the next request and submits it after the request's think time. Idle GC runs in
+ * its generator for the next request and submits it after the request's think time, or, for a request with a
+ * recorded time ({@link IoRequest#dueNs}, a replayed trace), at that time after the phase start or at once when
+ * it is past, telling the generator the lag. Idle GC runs in
  * steps (one victim per plane each, the next step when its erases complete and the preset's
  * {@code idleGcIntervalNs} has passed) once no command has been outstanding for the preset's
  * {@code idleGcAfterNs}, and stops at the next submission.
@@ -66,6 +68,10 @@ public final class SimulationRun {
     private long[] slotOffset;
     private int[] slotSize;
     private long[] slotSubmitNs;
+    /** Per slot: the drive time a replayed request was due, or Long.MIN_VALUE for a request without one. */
+    private long[] slotDueNs;
+
+    private long phaseStartNs;
     private int[] slotQueueDepth;
     private int[][] freeSlots;
     private int[] freeTop;
@@ -192,6 +198,8 @@ public final class SimulationRun {
         slotOffset = new long[slots];
         slotSize = new int[slots];
         slotSubmitNs = new long[slots];
+        slotDueNs = new long[slots];
+        phaseStartNs = t;
         slotQueueDepth = new int[slots];
         freeSlots = new int[workers][queueDepth];
         freeTop = new int[workers];
@@ -223,7 +231,11 @@ public final class SimulationRun {
             return;
         }
         long submitNs = t;
-        if (request.delayNs > 0 && lastSubmitNs[worker] != Long.MIN_VALUE) {
+        long dueNs = Long.MIN_VALUE;
+        if (request.dueNs != IoRequest.UNSCHEDULED) {
+            dueNs = phaseStartNs + request.dueNs;
+            submitNs = Math.max(t, dueNs);
+        } else if (request.delayNs > 0 && lastSubmitNs[worker] != Long.MIN_VALUE) {
             submitNs = Math.max(t, lastSubmitNs[worker] + request.delayNs);
         }
         lastSubmitNs[worker] = submitNs;
@@ -234,6 +246,7 @@ public final class SimulationRun {
         slotOp[slot] = request.op;
         slotOffset[slot] = request.offsetBytes;
         slotSize[slot] = request.sizeBytes;
+        slotDueNs[slot] = dueNs;
         bytesSubmitted += request.sizeBytes;
         if (byteBudget > 0 && bytesSubmitted >= byteBudget) {
             budgetReached = true;
@@ -253,6 +266,9 @@ public final class SimulationRun {
         idleGeneration++;
         slotQueueDepth[slot] = depth;
         slotSubmitNs[slot] = t;
+        if (slotDueNs[slot] != Long.MIN_VALUE) {
+            generators[worker].issued(t - slotDueNs[slot]);
+        }
         long doneNs = drive.execute(slotOp[slot], slotOffset[slot], slotSize[slot], compressedFraction, t);
         queue.push(doneNs, EV_COMPLETE, slot, 0);
     }

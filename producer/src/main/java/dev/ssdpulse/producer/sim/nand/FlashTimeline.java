@@ -37,7 +37,10 @@ public final class FlashTimeline {
     private final int[] channelOfPlane;
     private final PlaneScheduler scheduler;
     private final long[] channelBusyUntilNs;
-    /** Per channel: the transfers of host reads and admitted host programs alone, which go ahead of the queued operations' transfers. */
+    /**
+     * Per channel: the transfers of host reads and admitted host programs alone, which go ahead of the queued
+     * operations' transfers.
+     */
     private final long[] channelHostBusyUntilNs;
 
     private final double hostLinkNsPerByte;

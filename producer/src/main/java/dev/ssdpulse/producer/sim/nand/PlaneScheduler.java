@@ -6,9 +6,9 @@ package dev.ssdpulse.producer.sim.nand;
  * completion, nothing preempts them) and the <em>queued</em> ones (reserved in FIFO order but not started
  * yet). A queued operation (GC page read or copy, erase, GC's metadata or parity program, and the host path's
  * page programs while the drive is short of erased blocks) goes behind everything on its plane; a priority
- * operation (a host read, the host path's page programs otherwise) goes behind the issued operations only, overtaking everything queued,
- * which moves back by the time it takes. So a host command never waits for more than the operation in
- * progress on its plane and the host operations let in before it, while GC work queued in page-sized
+ * operation (a host read, the host path's page programs otherwise) goes behind the issued operations only, overtaking
+ * everything queued, which moves back by the time it takes. So a host command never waits for more than the operation
+ * in progress on its plane and the host operations let in before it, while GC work queued in page-sized
  * operations (copy by copy, the erase on its own) runs between host operations. The queued erases are
  * counted ({@link #queuedErases}): a block whose erase has not started is not free yet, which is what decides
  * when host programs must queue behind GC (the FTL's {@code HostWriteAdmission}).
@@ -86,7 +86,10 @@ public final class PlaneScheduler {
         appendQueued(plane, startNs, endNs, settledNs, false);
     }
 
-    /** As {@link #appendQueued(int, long, long, long)}; {@code erase}: the operation is a block erase (counted while queued). */
+    /**
+     * As {@link #appendQueued(int, long, long, long)}; {@code erase}: the operation is a block erase (counted while
+     * queued).
+     */
     public void appendQueued(int plane, long startNs, long endNs, long settledNs, boolean erase) {
         long[] q = planes[plane];
         int n = (int) q[SIZE];
@@ -180,7 +183,10 @@ public final class PlaneScheduler {
         return (int) planes[plane][SIZE];
     }
 
-    /** Moves the queued operations that start before {@code atNs} to the issued ones (they cannot be overtaken any more). */
+    /**
+     * Moves the queued operations that start before {@code atNs} to the issued ones (they cannot be overtaken any
+     * more).
+     */
     private static void issueStartedBy(long[] q, long atNs) {
         int n = (int) q[SIZE];
         if (n == 0) {

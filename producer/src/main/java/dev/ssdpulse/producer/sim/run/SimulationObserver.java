@@ -1,6 +1,7 @@
 package dev.ssdpulse.producer.sim.run;
 
 import dev.ssdpulse.producer.io.IoCompletionSink;
+import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.producer.sim.engine.SimSmartCounters;
 import dev.ssdpulse.producer.workload.ScheduledPhase;
 
@@ -14,4 +15,7 @@ public interface SimulationObserver extends IoCompletionSink {
     void onPhaseStarted(ScheduledPhase phase, long timeNs);
 
     void onSmartSample(SimSmartCounters counters);
+
+    /** A REPLAY phase ended: how its I/Os were issued against their recorded times. */
+    default void onReplayFinished(ReplayResult result) {}
 }

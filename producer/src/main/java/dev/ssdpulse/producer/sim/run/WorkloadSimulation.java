@@ -3,6 +3,8 @@ package dev.ssdpulse.producer.sim.run;
 import dev.ssdpulse.producer.io.RequestGenerator;
 import dev.ssdpulse.producer.pacing.RunTimePacer;
 import dev.ssdpulse.producer.pacing.WallClock;
+import dev.ssdpulse.producer.replay.ReplayGenerator;
+import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
 import dev.ssdpulse.producer.sim.engine.PhaseListener;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
@@ -33,7 +35,9 @@ import java.util.function.BooleanSupplier;
  * over its span with {@link SimulatedDrive#fill}, the state a sequential fill leaves once the drive has
  * finished it. Both are still reported as phases. A FILL later in the workload runs as real sequential
  * writes (one pass over its span); a PURGE later in the workload cannot be simulated on a used drive and
- * is refused. Every other phase becomes simulated I/O, or idle time for IDLE phases.
+ * is refused. Every other phase becomes simulated I/O, or idle time for IDLE phases; a REPLAY phase issues its
+ * trace's I/Os through the same host model (its queue depth caps them, recorded times are kept in virtual time),
+ * so its load time compares with a real drive's.
  *
  * <p>The workload's {@code targetSize} is the test region, from LBA 0 (seed 001's 160 GB test file on a
  * 240 GB drive): spans are resolved against it, not against the drive's capacity, so a test over "100 %"
@@ -43,8 +47,14 @@ import java.util.function.BooleanSupplier;
  * the drive stays empty (unwritten flash is spare the FTL can use, as on a freshly formatted volume).
  */
 public final class WorkloadSimulation {
-    /** Wall time between two advances of a paced run: events reach Kafka at most this late, and 100 wake-ups a second cost nothing. */
+    /**
+     * Wall time between two advances of a paced run: events reach Kafka at most this late, and 100 wake-ups a second
+     * cost nothing.
+     */
     public static final long PACED_STEP_NS = 10_000_000L;
+
+    /** The simulated drive maps 4 KiB units and takes any request: no alignment to check. */
+    public static final int SIMULATED_ALIGNMENT_BYTES = 1;
 
     private final SimulatedDrive drive;
     private final SimulationRun run;
@@ -65,8 +75,20 @@ public final class WorkloadSimulation {
      */
     public static WorkloadSimulation prepare(
             SimulatedDrive drive, WorkloadSpec workload, long smartIntervalNs, SimulationObserver observer) {
+        return prepare(drive, workload, ReplayTraces.scan(workload), smartIntervalNs, observer);
+    }
+
+    /** As {@link #prepare(SimulatedDrive, WorkloadSpec, long, SimulationObserver)}, its traces already scanned. */
+    public static WorkloadSimulation prepare(
+            SimulatedDrive drive,
+            WorkloadSpec workload,
+            ReplayTraces replays,
+            long smartIntervalNs,
+            SimulationObserver observer) {
         long capacityBytes = targetSizeBytes(workload, drive.capacityBytes());
         WorkloadValidator.validateForTarget(workload, capacityBytes, workload.name());
+        replays.checkTarget(workload, capacityBytes, SIMULATED_ALIGNMENT_BYTES, "the simulated drive");
+        Map<Integer, ReplayGenerator> replayGenerators = new HashMap<>();
         List<ScheduledPhase> schedule = workload.schedule();
         if (capacityBytes < drive.capacityBytes() && !startsWithPreparation(schedule)) {
             drive.fill(0, capacityBytes);
@@ -89,6 +111,18 @@ public final class WorkloadSimulation {
                 continue;
             }
             preparing = false;
+            if (phase.kind() == PhaseKind.REPLAY) {
+                ReplayGenerator g = replays.generator(scheduled, capacityBytes);
+                replayGenerators.put(scheduled.index(), g);
+                simPhases.add(SimPhase.io(
+                        scheduled.index(),
+                        List.of(g),
+                        phase.queueDepth(),
+                        phase.durationNs().orElse(0L),
+                        0,
+                        compressedFraction(phase.dataPattern())));
+                continue;
+            }
             simPhases.add(toSimPhase(scheduled, capacityBytes));
         }
         if (simPhases.isEmpty()) {
@@ -102,7 +136,13 @@ public final class WorkloadSimulation {
             }
 
             @Override
-            public void onPhaseEnded(int phaseIndex, long timeNs) {}
+            public void onPhaseEnded(int phaseIndex, long timeNs) {
+                ReplayGenerator g = replayGenerators.remove(phaseIndex);
+                if (g != null) {
+                    g.close();
+                    observer.onReplayFinished(g.result());
+                }
+            }
         };
         SimulationRun run = drive.newRun(simPhases, observer, observer::onSmartSample, smartIntervalNs, phaseListener);
         return new WorkloadSimulation(drive, run, byIndex);
@@ -137,15 +177,24 @@ public final class WorkloadSimulation {
     }
 
     /**
-     * Checks that {@code workload} can run on a drive described by {@code config} (its target fits and every
-     * span lies inside the target), without building the drive.
+     * Checks that {@code workload} can run on a drive described by {@code config} (its target fits, every span lies
+     * inside the target, every trace fits its span), without building the drive.
+     *
+     * @return the workload's REPLAY traces, scanned once (empty where it has no REPLAY phase)
      */
-    public static void checkFits(WorkloadSpec workload, SsdConfig config) {
+    public static ReplayTraces checkFits(WorkloadSpec workload, SsdConfig config) {
         long capacity = config.userUnits() * NandGeometry.MAPPING_UNIT_BYTES;
         WorkloadValidator.validateForTarget(
                 workload,
                 targetSizeBytes(workload, capacity, "drive " + config.name()),
                 workload.name() + " on " + config.name());
+        ReplayTraces replays = ReplayTraces.scan(workload);
+        replays.checkTarget(
+                workload,
+                targetSizeBytes(workload, capacity),
+                SIMULATED_ALIGNMENT_BYTES,
+                "the simulated drive " + config.name());
+        return replays;
     }
 
     /**

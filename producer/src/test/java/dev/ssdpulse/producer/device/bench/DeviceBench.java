@@ -15,6 +15,7 @@ import dev.ssdpulse.producer.workload.AccessSpec;
 import dev.ssdpulse.producer.workload.PhaseKind;
 import dev.ssdpulse.producer.workload.PhaseSpec;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -109,8 +110,7 @@ public final class DeviceBench {
                 facts.cpuModel(),
                 facts.cpuCount(),
                 facts.unavailable().keySet());
-        OperatingSystemMXBean os =
-                (OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         try (IoEngine engine = chosen) {
             engine.open(file, size, true, !read);
             long cpu0 = os.getProcessCpuTime();

@@ -11,7 +11,8 @@ import java.nio.ByteOrder;
  * (four interleaved xorshift64* generators) against one xorshift64* stream, the filler before 2026-12-03, kept here
  * only as the baseline. Each round fills 256 rotating 4 KiB direct buffers, as the device engine's slots at QD256.
  * Usage (after {@code ./mvnw -o -pl producer -am test-compile}):
- * {@code taskset -c 1 java -cp producer/target/classes:producer/target/test-classes dev.ssdpulse.producer.device.bench.PatternFillBench [ROUNDS=6] [FILLS=2000000]}
+ * {@code taskset -c 1 java -cp producer/target/classes:producer/target/test-classes
+ * dev.ssdpulse.producer.device.bench.PatternFillBench [ROUNDS=6] [FILLS=2000000]}
  */
 public final class PatternFillBench {
     private PatternFillBench() {}

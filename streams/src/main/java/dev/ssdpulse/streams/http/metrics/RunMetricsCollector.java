@@ -50,7 +50,8 @@ public final class RunMetricsCollector implements MultiCollector {
         gauge(
                 gauges,
                 "ssdpulse_run_steady_state",
-                "1 when the run's latest phase is in steady state now (a fio criterion that still holds, or a reached SNIA verdict)");
+                "1 when the run's latest phase is in steady state now (a fio criterion that still holds, or a "
+                        + "reached SNIA verdict)");
         gauge(gauges, "ssdpulse_run_status", "1 for the run's current status (RUNNING, COMPLETED, ...), 0 otherwise");
         gauge(gauges, "ssdpulse_dead_letter_records", "records sent to the dead-letter topic, by source topic");
         gauge(gauges, "ssdpulse_group_member_io_share", "a run group member's share of the group's I/Os (0..1)");

@@ -6,80 +6,315 @@ import static org.assertj.core.api.Assertions.within;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
+import dev.ssdpulse.schemas.avro.WriteAmplification;
+import dev.ssdpulse.streams.analysis.PhaseWriteAmplification;
+import dev.ssdpulse.streams.report.LatencyStatistic;
 import dev.ssdpulse.streams.report.Outliers;
-import java.util.Arrays;
+import dev.ssdpulse.streams.report.ReportFormat;
+import dev.ssdpulse.streams.report.SummaryJson;
+import dev.ssdpulse.streams.report.WaText;
+import dev.ssdpulse.streams.report.chart.ScatterRaster;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.select.Elements;
 import org.junit.jupiter.api.Test;
 
 class HtmlReportTest {
-    private static final Pattern POINTS = Pattern.compile("data-points=\"(\\d+)\"");
+    private static final Map<String, HtmlReport.RunData> RUNS = new ConcurrentHashMap<>();
+
+    /** The analysed runs are shared by the tests: each costs a second or two of analysis. */
+    private static HtmlReport.RunData run(String runId, int freeFlashGb, int queueDepth, String scheduler) {
+        return RUNS.computeIfAbsent(runId, id -> ReportRuns.run(id, freeFlashGb, queueDepth, scheduler));
+    }
+
+    private static List<HtmlReport.RunData> twoDrives() {
+        return List.of(run("r-0gb", 0, 1, "none"), run("r-16gb", 16, 32, "mq-deadline"));
+    }
 
     @Test
     void oneRunHasEveryFigureDrawnAndNothingFetched() {
-        HtmlReport.RunData run = ReportRuns.run("r-8gb", 8, 1, "mq-deadline");
+        HtmlReport.RunData run = run("r-8gb", 8, 1, "mq-deadline");
         String html = HtmlReport.render("one run", List.of(run));
-        assertThat(html)
-                .startsWith("<!DOCTYPE html>")
-                .contains("<section class=\"run\" id=\"run-r-8gb\">")
-                .contains("IOPS per window")
-                .contains("MB/s per window")
-                .contains("Per-window max, p99 and p50 latency")
-                .contains("I/Os per latency bin")
-                .contains("WA (NAND / host bytes written)")
-                .contains("Latency of each I/O shown")
-                .contains("every one at or above 10ms");
-        // self-contained: no script, no stylesheet or image from anywhere
+        Document page = Jsoup.parse(html);
+        assertThat(html).startsWith("<!DOCTYPE html>");
+        assertThat(page.select("section.run#run-r-8gb")).hasSize(1);
+        assertThat(page.select("svg.chart > title").eachText())
+                .containsExactly(
+                        "IOPS per window",
+                        "MB/s per window",
+                        "Latency of each I/O drawn",
+                        "Per-window max, p99 and p50 latency",
+                        "I/Os per latency bin, all ops (red: ≥ 10ms)",
+                        "WA (NAND / host bytes written)");
+        for (Element chart : page.select("svg.chart")) {
+            assertThat(Long.parseLong(chart.attr("data-points")))
+                    .as(chart.selectFirst("title").text())
+                    .isPositive();
+        }
+        // one run: no comparison
+        assertThat(page.select("#comparison")).isEmpty();
+        // self-contained: no script, nothing from anywhere; the scatter is a picture in the page itself
         assertThat(html)
                 .doesNotContain("<script")
                 .doesNotContain("src=")
-                .doesNotContain("href=")
                 .doesNotContain("@import")
                 .doesNotContain("url(");
-        Matcher m = POINTS.matcher(html);
-        int charts = 0;
-        while (m.find()) {
-            assertThat(Integer.parseInt(m.group(1)))
-                    .as("chart %d is drawn", charts)
-                    .isPositive();
-            charts++;
+        for (Element linked : page.select("[href]")) {
+            assertThat(linked.attr("href")).matches("#.*|data:image/png;base64,.*");
         }
-        assertThat(charts).isEqualTo(6);
+        assertThat(page.select("svg.chart image.raster")).hasSize(1);
         // the tables hold the summary's own numbers
         OpSummary write = run.summary().getOps().get(0);
-        assertThat(html)
-                .contains("data-value=\"" + Outliers.countAtOrAbove(write.getLatency(), 10_000_000L) + "\"")
-                .contains("data-value=\"" + write.getIoCount() + "\"");
+        assertThat(page.select("td[data-column=count_ge_10ms]").eachAttr("data-value"))
+                .contains(Long.toString(Outliers.countAtOrAbove(write.getLatency(), 10_000_000L)));
+        assertThat(page.select("td[data-column=io_count]").eachAttr("data-value"))
+                .contains(Long.toString(write.getIoCount()));
         // the cliff run reached fio's steady state on its plateau and lost it: the table says both
         assertThat(html).contains("FIO_IOPS").contains("LOST at");
     }
 
     @Test
-    void theScatterKeepsEveryOutlierAndThinsOnlyTheSample() {
-        HtmlReport.RunData run = ReportRuns.run("r-0gb", 0, 1, "none");
-        long outliers = Outliers.countAtOrAbove(run.summary().getOps().get(0).getLatency(), 10_000_000L);
-        HtmlReport.Scatter write = run.scatter().get(0);
-        assertThat(write.op()).isEqualTo("WRITE");
-        assertThat(write.total()).isEqualTo(run.summary().getIoCount());
-        long shownOutliers =
-                Arrays.stream(write.latencyMs()).filter(ms -> ms >= 10).count();
-        assertThat(shownOutliers)
+    void aSetOfRunsOpensWithTheirHeadlineFiguresSideBySide() {
+        List<HtmlReport.RunData> runs = twoDrives();
+        Document page = Jsoup.parse(HtmlReport.render("two drives", runs));
+        Element comparison = page.selectFirst("section#comparison");
+        assertThat(comparison).isNotNull();
+        // the comparison comes before the runs' own sections
+        assertThat(comparison.elementSiblingIndex())
+                .isLessThan(page.selectFirst("section.run").elementSiblingIndex());
+        Element table = comparison.selectFirst("table.side-by-side");
+        assertThat(table.select("thead th[data-column=run]").eachText()).containsExactly("run", "r-0gb", "r-16gb");
+        for (int column = 0; column < runs.size(); column++) {
+            HtmlReport.RunData run = runs.get(column);
+            PhaseSummary test = testPhase(run);
+            OpSummary op = test.getOps().get(0);
+            String of = "run " + run.runId();
+            assertThat(cell(table, "scope", column).text()).as(of).contains("'random-write' (TEST)");
+            assertThat(cell(table, "drive", column).text()).isEqualTo(ReportRuns.MODEL);
+            assertThat(cell(table, "capacity", column).text()).isEqualTo("100.00 GB (93.13 GiB)");
+            assertThat(cell(table, "queue_depth", column).attr("data-value")).isEqualTo(column == 0 ? "1" : "32");
+            assertThat(cell(table, "op", column).text()).isEqualTo("WRITE");
+            assertThat(value(table, "io_count", column)).as(of).isEqualTo(op.getIoCount());
+            assertThat(value(table, "iops", column)).as(of).isCloseTo(op.getIops(), within(1e-6));
+            assertThat(value(table, "mb_per_s", column)).as(of).isCloseTo(op.getMbPerSec(), within(1e-6));
+            for (LatencyStatistic s : List.of(
+                    LatencyStatistic.MEAN, LatencyStatistic.P99, LatencyStatistic.P99_99, LatencyStatistic.MAX)) {
+                assertThat(value(table, s.columnName("ms"), column))
+                        .as(of + " " + s)
+                        .isCloseTo(s.valueNs(op.getLatency()) / 1e6, within(1e-6));
+            }
+            for (long threshold : Outliers.THRESHOLDS_NS) {
+                assertThat(value(table, "count_ge_" + Outliers.label(threshold), column))
+                        .as(of + " I/Os >= " + Outliers.label(threshold))
+                        .isEqualTo(Outliers.countAtOrAbove(op.getLatency(), threshold));
+            }
+            assertThat(value(table, "count_ge_10ms", column)).isPositive();
+            // exact counters: the WA alone, no range
+            assertThat(cell(table, "wa", column).text())
+                    .isEqualTo(String.format(Locale.ROOT, "%.2f", test.getWriteAmplification()));
+            SteadyStateVerdict verdict = run.summary().getSteadyState().stream()
+                    .filter(v -> v.getPhaseIndex() == test.getPhaseIndex())
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(cell(table, "steady_state", column).text()).contains(SummaryJson.verdictText(verdict));
+            // the lowest whole window of the phase
+            double minIops = run.windows().stream()
+                    .filter(w -> w.getWindowStartNs() >= test.getStartNs()
+                            && w.getWindowStartNs() + w.getWindowSizeNs() <= test.getEndNs())
+                    .mapToDouble(WindowMetrics::getIops)
+                    .min()
+                    .orElseThrow();
+            assertThat(value(table, "min_window_iops", column)).isCloseTo(minIops, within(1e-6));
+        }
+    }
+
+    @Test
+    void eachOverlayChartHasALinePerRunFromTheTestPhasesStart() {
+        List<HtmlReport.RunData> runs = twoDrives();
+        Document page = Jsoup.parse(HtmlReport.render("two drives", runs));
+        Element comparison = page.selectFirst("section#comparison");
+        List<String> labels = runs.stream().map(HtmlReport.RunData::label).toList();
+        for (String title : List.of("MB/s per window, all ops", "IOPS per window, all ops", "p99 latency per window")) {
+            Element chart = chart(comparison, title);
+            assertThat(chart.select("path.series").eachAttr("data-series"))
+                    .as(title)
+                    .containsExactlyElementsOf(labels);
+            assertThat(chart.attr("data-x-min")).as(title).isEqualTo("0");
+        }
+        assertThat(chart(comparison, "WA since the test phase's start (NAND / host bytes written)")
+                        .select("path.series")
+                        .eachAttr("data-series"))
+                .containsExactlyElementsOf(labels);
+        // the WA line ends at the phase's WA of the table: the same intervals summed
+        for (HtmlReport.RunData run : runs) {
+            List<PhaseWriteAmplification.SoFar> soFar = Comparison.waSoFar(run, Scope.of(run.summary()));
+            assertThat(soFar).hasSizeGreaterThan(10);
+            assertThat(soFar.get(soFar.size() - 1).wa())
+                    .isEqualTo(testPhase(run).getWriteAmplification());
+        }
+        // average and minimum: a pair of bars per run, the average the summary's
+        Element bars = chart(comparison, "Average and minimum IOPS");
+        List<String> averages = bars.select("rect.bar[data-group=average]").eachAttr("data-value");
+        assertThat(averages).hasSize(2);
+        for (int i = 0; i < runs.size(); i++) {
+            assertThat(Double.parseDouble(averages.get(i)))
+                    .isCloseTo(testPhase(runs.get(i)).getOps().get(0).getIops(), within(1e-6));
+        }
+        assertThat(bars.select("rect.bar[data-group=minimum window]")).hasSize(2);
+    }
+
+    @Test
+    void aMixedRunHasAColumnAndALinePerOp() {
+        // seed 001's test reads and writes half and half: percentiles do not add up across directions
+        HtmlReport.RunData mixed = RUNS.computeIfAbsent("r-mixed", id -> ReportRuns.run(id, 8, 32, "none", 50));
+        List<HtmlReport.RunData> runs = List.of(run("r-0gb", 0, 1, "none"), mixed);
+        Document page = Jsoup.parse(HtmlReport.render("mixed", runs));
+        Element comparison = page.selectFirst("section#comparison");
+        Element table = comparison.selectFirst("table.side-by-side");
+        assertThat(table.select("thead th[data-column=run]").eachText())
+                .containsExactly("run", "r-0gb", "r-mixed", "r-mixed");
+        assertThat(table.select("tbody tr:has(th[data-column=op]) td").eachText())
+                .containsExactly("WRITE", "READ", "WRITE");
+        PhaseSummary test = testPhase(mixed);
+        for (int i = 0; i < 2; i++) {
+            assertThat(value(table, "iops", 1 + i))
+                    .isCloseTo(test.getOps().get(i).getIops(), within(1e-6));
+        }
+        // the runs' rates add their directions up; p99 is drawn per direction, the second dashed
+        Element p99 = chart(comparison, "p99 latency per window");
+        assertThat(p99.select("path.series").eachAttr("data-series"))
+                .containsExactly(runs.get(0).label(), mixed.label() + " READ", mixed.label() + " WRITE");
+        assertThat(p99.select("path.series").last().attr("stroke-dasharray")).isNotEmpty();
+        assertThat(chart(comparison, "IOPS per window, all ops").select("path.series"))
+                .hasSize(2);
+        List<String> averages = chart(comparison, "Average and minimum IOPS")
+                .select("rect.bar[data-group=average]")
+                .eachAttr("data-value");
+        assertThat(Double.parseDouble(averages.get(1)))
+                .isCloseTo(test.getOps().get(0).getIops() + test.getOps().get(1).getIops(), within(1e-6));
+    }
+
+    @Test
+    void theQueueDepthsTimeAxisStartsAtZero() {
+        // each test phase starts mid-window: the window across its start is no part of it
+        Document page = Jsoup.parse(HtmlReport.render("two drives", twoDrives()));
+        Element chart = chart(page.selectFirst("section#queue-depths"), "IOPS per window by queue depth");
+        assertThat(chart.attr("data-x-min")).isEqualTo("0");
+        List<String> ticks = chart.select("text.tick").eachText();
+        assertThat(ticks).contains("0").noneMatch(t -> t.startsWith("-"));
+        for (Element any : page.select("svg.chart[data-x-min]")) {
+            assertThat(Double.parseDouble(any.attr("data-x-min")))
+                    .as(any.selectFirst("title").text())
+                    .isZero();
+        }
+    }
+
+    @Test
+    void numbersHaveThousandsSeparatorsAndTimesAreInSeconds() {
+        Document page = Jsoup.parse(HtmlReport.render("two drives", twoDrives()));
+        Pattern grouped = Pattern.compile("-?\\d{1,3}(,\\d{3})*(\\.\\d+)?");
+        Elements numbers = page.select("td.num, th.num");
+        assertThat(numbers).hasSizeGreaterThan(100);
+        for (Element cell : numbers) {
+            assertThat(cell.text()).as(cell.attr("data-column")).matches(grouped);
+        }
+        for (Element tick : page.select("svg text.tick")) {
+            if (tick.text().matches("[-\\d.,]+")) {
+                assertThat(tick.text()).matches(grouped);
+            }
+        }
+        // an I/O count in the tables: grouped as people read it, exact in data-value
+        Element ioCount = page.selectFirst("section.run td[data-column=io_count]");
+        assertThat(ioCount.text()).isEqualTo(ReportFormat.grouped(Long.parseLong(ioCount.attr("data-value"))));
+        assertThat(Long.parseLong(ioCount.attr("data-value"))).isGreaterThan(1_000);
+        assertThat(ioCount.text()).contains(",");
+        // no number of five or more digits without separators (a count, a time in ns) but in the steady-state
+        // explanations' sentences (the analysis' own words, figures of 6 significant digits), and there no time in
+        // ns (ten digits and more): they name their windows in seconds
+        List<String> found = new ArrayList<>();
+        for (Element element : page.body().select("*")) {
+            int digits = element.attr("data-column").equals("explanation") ? 10 : 5;
+            Matcher raw = Pattern.compile("(?<![\\d.,])\\d{" + digits + ",}").matcher(element.ownText());
+            while (raw.find()) {
+                found.add(raw.group() + " in '" + element.ownText() + "'");
+            }
+        }
+        assertThat(found).isEmpty();
+        assertThat(page.select("td[data-column=explanation]").eachText())
+                .anyMatch(t -> t.matches(".*samples \\[\\d+\\.\\d{3}, \\d+\\.\\d{3}\\) s.*"));
+    }
+
+    @Test
+    void eachRunHasItsTestSetup() {
+        HtmlReport.RunData run = run("r-16gb", 16, 32, "mq-deadline");
+        Document page = Jsoup.parse(HtmlReport.render("two drives", twoDrives()));
+        Element setup = page.selectFirst("section#run-r-16gb .setup");
+        assertThat(setup).isNotNull();
+        Map<String, String> facts = new LinkedHashMap<>();
+        for (Element row : setup.select("table").first().select("tbody tr")) {
+            facts.put(
+                    row.selectFirst("td[data-column=fact]").text(),
+                    row.selectFirst("td[data-column=value]").text());
+        }
+        assertThat(facts)
+                .containsEntry("model", ReportRuns.MODEL)
+                .containsEntry("serial", "SN-r-16gb")
+                .containsEntry("firmware", "FW1.0")
+                .containsEntry("capacity", "100.00 GB (93.13 GiB)")
+                .containsEntry("capacity (bytes)", "100,000,000,000")
+                .containsEntry("hostname", "bench-host")
+                .containsEntry("kernel", "Linux 6.1.0-28-amd64")
+                .containsEntry("I/O engine", "simulator")
+                .containsEntry("I/O scheduler", "mq-deadline")
+                .containsEntry("ssdpulse version", ReportRuns.TOOL_VERSION)
+                .containsEntry("name", "report-test")
+                .containsEntry("run id", run.runId());
+        Element phases = setup.select("table").get(1);
+        assertThat(phases.select("td[data-column=access]").eachText())
+                .containsExactly("128 KiB x 100 %: 0 % random, 0 % read", "4 KiB x 100 %: 100 % random, 0 % read");
+        assertThat(phases.select("td[data-column=queue_depth]").eachText()).containsExactly("32", "32");
+        assertThat(page.select("section.run .setup")).hasSize(2);
+    }
+
+    @Test
+    void theScatterDrawsEveryOutlierAndListsTheSlowestExactly() {
+        HtmlReport.RunData run = run("r-0gb", 0, 1, "none");
+        OpSummary write = run.summary().getOps().get(0);
+        ScatterRaster.Picture scatter = run.scatter();
+        long outliers = Outliers.countAtOrAbove(write.getLatency(), 10_000_000L);
+        assertThat(scatter.outliersDrawn())
                 .as("every I/O >= 10 ms is drawn")
                 .isEqualTo(outliers)
                 .isPositive();
-        assertThat(write.shown() - shownOutliers)
-                .as("the sample thinned to the budget")
-                .isBetween(10_000L, 20_000L);
+        assertThat(scatter.ioCount()).isEqualTo(run.summary().getIoCount());
+        // the slowest I/O listed is the run's maximum, to the nanosecond
+        assertThat(scatter.slowest().get(0).latencyMs())
+                .isEqualTo(write.getLatency().getMaxNs() / 1e6);
+        assertThat(scatter.slowest()).hasSize(HtmlReport.SLOWEST_LISTED);
+        Document page = Jsoup.parse(HtmlReport.render("one", List.of(run)));
+        assertThat(page.select("td[data-column=latency_ms]").first().attr("data-value"))
+                .isEqualTo(String.valueOf(write.getLatency().getMaxNs() / 1e6));
     }
 
     @Test
     void aSetOfRunsGetsTheSeedComparisons() {
         List<HtmlReport.RunData> runs = List.of(
-                ReportRuns.run("r-erased", -1, 1, "none"),
-                ReportRuns.run("r-0gb", 0, 1, "none"),
-                ReportRuns.run("r-8gb", 8, 1, "mq-deadline"),
-                ReportRuns.run("r-16gb", 16, 32, "mq-deadline"));
+                run("r-erased", -1, 1, "none"),
+                run("r-0gb", 0, 1, "none"),
+                run("r-8gb", 8, 1, "mq-deadline"),
+                run("r-16gb", 16, 32, "mq-deadline"));
         String html = HtmlReport.render("set", runs);
         assertThat(html)
                 .contains("id=\"free-flash\"")
@@ -87,25 +322,250 @@ class HtmlReportTest {
                 .contains("id=\"queue-depths\"")
                 .contains("secure-erased");
         // more free flash, less WA: the report's WA column is each run's test-phase WA
-        double wa0 = testWa(runs.get(1));
-        double wa16 = testWa(runs.get(3));
-        assertThat(wa0).isGreaterThan(wa16);
-        assertThat(HtmlReport.freeFlashGb(runs.get(2).started())).isCloseTo(8.0, within(1e-9));
-        assertThat(HtmlReport.freeFlashGb(runs.get(0).started())).isCloseTo(100.0, within(1e-9));
+        assertThat(testPhase(runs.get(1)).getWriteAmplification())
+                .isGreaterThan(testPhase(runs.get(3)).getWriteAmplification());
+        assertThat(SetViews.freeFlashGb(runs.get(2).started())).isCloseTo(8.0, within(1e-9));
+        assertThat(SetViews.freeFlashGb(runs.get(0).started())).isCloseTo(100.0, within(1e-9));
         // steady MB/s: the mean of the last 300 s of the test phase, here the whole 200-s phase after the cliff's
         // start; each window's MB/s is its bytes over its length
-        PhaseSummary test = runs.get(2).summary().getPhases().stream()
-                .filter(p -> p.getKind() == PhaseKind.TEST)
-                .findFirst()
-                .orElseThrow();
-        assertThat(HtmlReport.steadyMbPerSec(runs.get(2), test)).isNotNull().isPositive();
+        assertThat(SetViews.steadyMbPerSec(runs.get(2), testPhase(runs.get(2))))
+                .isNotNull()
+                .isPositive();
     }
 
-    private static double testWa(HtmlReport.RunData run) {
+    @Test
+    void twoFiveThousandSecondRunsMakeAFewMegabytesNotMillionsOfMarks() {
+        HtmlReport.RunData run = LongRuns.run("drive-a", "sata-mlc-120gb-2012", 120_000_000_000L, 400);
+        String html = HtmlReport.render("one long run", List.of(run));
+        int bytes = html.getBytes(StandardCharsets.UTF_8).length;
+        // the bound of two such runs is 5 MB: one is well under half of it
+        assertThat(bytes).isLessThan(2_000_000);
+        ScatterRaster.Picture scatter = run.scatter();
+        assertThat(scatter.pointsDrawn()).isGreaterThan(5_000_000);
+        assertThat(scatter.outliersDrawn()).isEqualTo(scatter.atOrAboveThreshold());
+        Document page = Jsoup.parse(html);
+        // the 5,100 windows of each series thinned to an envelope: a few thousand marks in all
+        assertThat(page.select("svg.chart *")).hasSizeLessThan(5_000);
+        for (Element series : page.select("path.series")) {
+            assertThat(series.attr("d").length()).isLessThan(40_000);
+        }
+        Element iops = chart(page, "IOPS per window");
+        assertThat(Long.parseLong(iops.attr("data-points"))).isEqualTo(5_100);
+    }
+
+    @Test
+    void theReportHasTheDashboardsColoursAndTheWindowsWidth() throws Exception {
+        String css;
+        try (var in = getClass().getResourceAsStream("/dashboard/style.css")) {
+            css = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String root = css.lines().filter(l -> l.startsWith(":root")).findFirst().orElseThrow();
+        Document page = Jsoup.parse(HtmlReport.render("two drives", twoDrives()));
+        String style = page.selectFirst("style").data();
+        assertThat(style).contains(root).doesNotContain("max-width: 1000px");
+        assertThat(style).containsPattern("svg\\.chart \\{[^}]*width:100%");
+        // a run's WRITE line in the dashboard's WRITE colour, the runs of a comparison in its run colours
+        assertThat(chart(page.selectFirst("section.run"), "IOPS per window")
+                        .selectFirst("path.series")
+                        .attr("stroke"))
+                .isEqualTo("#dd6b20");
+        assertThat(chart(page.selectFirst("#comparison"), "IOPS per window, all ops")
+                        .select("path.series")
+                        .eachAttr("stroke"))
+                .containsExactly("#2b6cb0", "#dd6b20");
+    }
+
+    @Test
+    void aQuantisedRunsWaIsWrittenAndDrawnWithTheRangeItsCountersAllow() {
+        HtmlReport.RunData exact = run("r-0gb", 0, 1, "none");
+        HtmlReport.RunData stepped = RUNS.computeIfAbsent(
+                "r-32mib", id -> ReportRuns.run(id, 16, 32, "none", 0, ReportRuns.Counters.STEPS_32_MIB));
+        PhaseSummary test = testPhase(stepped);
+        assertThat(test.getWriteAmplificationResolved()).isTrue();
+        String low = String.format(Locale.ROOT, "%.2f", test.getWriteAmplificationLow());
+        String high = String.format(Locale.ROOT, "%.2f", test.getWriteAmplificationHigh());
+        assertThat(low).as("a range that shows at two decimals").isNotEqualTo(high);
+        String expected = String.format(Locale.ROOT, "%.2f (%s-%s)", test.getWriteAmplification(), low, high);
+
+        Document page = Jsoup.parse(HtmlReport.render("steps", List.of(exact, stepped)));
+        Element comparison = page.selectFirst("section#comparison");
+        Element table = comparison.selectFirst("table.side-by-side");
+        assertThat(cell(table, "wa", 1).text()).isEqualTo(expected);
+        assertThat(cell(table, "wa", 0).text()).doesNotContain("(");
+        Element section = page.selectFirst("section#run-r-32mib");
+        assertThat(section.select("td[data-column=wa]").eachText()).contains(expected);
+
+        // the comparison's WA line of the stepped run has its range under it, the exact run's none
+        Element chart = chart(comparison, "WA since the test phase's start (NAND / host bytes written)");
+        assertThat(chart.select("path.bounds").eachAttr("data-series")).containsExactly(stepped.label());
+        List<PhaseWriteAmplification.SoFar> soFar = Comparison.waSoFar(stepped, Scope.of(stepped.summary()));
+        long ranged = soFar.stream().filter(p -> p.bounds().low() != null).count();
+        assertThat(ranged).isGreaterThan(10);
+        // a vertex per point along the high ends and one back along the low ends
+        assertThat(vertices(chart.selectFirst("path.bounds"))).isEqualTo(2 * ranged);
+        assertThat(chart.select("text.legend").eachText())
+                .contains(stepped.label() + ": range the counters' steps allow");
+
+        // the run's own WA chart: the cumulative line's range, the run's WA and its counters in words
+        Element wa = section.selectFirst("div.wa");
+        assertThat(chart(wa, "WA (NAND / host bytes written)")
+                        .select("path.bounds")
+                        .eachAttr("data-series"))
+                .containsExactly("cumulative");
+        String facts = wa.selectFirst("p.facts").text();
+        assertThat(facts)
+                .contains("host counter step 32 MiB, NAND 32 MiB")
+                .contains("source SMARTCTL")
+                .contains(
+                        "WA " + WaText.text(WaText.cumulative(stepped.summary().getWriteAmplification())));
+        assertThat(page.selectFirst("section#run-r-0gb div.wa").select("path.bounds"))
+                .isEmpty();
+        assertThat(page.selectFirst("section#run-r-0gb div.wa p.facts").text()).contains("exact counters");
+    }
+
+    @Test
+    void aWaWhoseRangeIsWiderThanFivePercentIsNotYetResolvable() {
+        // 1-GiB NAND steps against the few hundred MB a QD1 test phase writes
+        HtmlReport.RunData coarse = RUNS.computeIfAbsent(
+                "r-1gib", id -> ReportRuns.run(id, 16, 1, "none", 0, ReportRuns.Counters.NAND_STEP_1_GIB));
+        PhaseSummary test = testPhase(coarse);
+        assertThat(test.getWriteAmplificationResolved()).isFalse();
+        String expected = test.getWriteAmplificationHigh() == null
+                ? String.format(Locale.ROOT, "not yet resolvable (at least %.2f)", test.getWriteAmplificationLow())
+                : String.format(
+                        Locale.ROOT,
+                        "not yet resolvable (%.2f-%.2f)",
+                        test.getWriteAmplificationLow(),
+                        test.getWriteAmplificationHigh());
+        Document page = Jsoup.parse(HtmlReport.render("coarse", List.of(run("r-0gb", 0, 1, "none"), coarse)));
+        Element table = page.selectFirst("section#comparison table.side-by-side");
+        assertThat(cell(table, "wa", 1).text()).isEqualTo(expected);
+        assertThat(page.select("section#run-r-1gib td[data-column=wa]").eachText())
+                .contains(expected);
+        assertThat(chart(page.selectFirst("section#run-r-1gib div.wa"), "WA (NAND / host bytes written)")
+                        .select("path.bounds"))
+                .hasSize(1);
+    }
+
+    @Test
+    void countersInNandPagesAreNeverWrittenAsBytes() {
+        HtmlReport.RunData pages = RUNS.computeIfAbsent(
+                "r-pages", id -> ReportRuns.run(id, 16, 32, "none", 0, ReportRuns.Counters.NAND_PAGES));
+        WriteAmplification last = pages.summary().getWriteAmplification();
+        assertThat(last.getUnit()).isEqualTo("NAND page");
+        Document page = Jsoup.parse(HtmlReport.render("pages", List.of(run("r-0gb", 0, 1, "none"), pages)));
+        Element wa = page.selectFirst("section#run-r-pages div.wa");
+        assertThat(wa.text())
+                .contains("NAND " + ReportFormat.grouped(last.getNandBytesWrittenCumulative()) + " / host "
+                        + ReportFormat.grouped(last.getHostBytesWrittenCumulative()) + " in NAND pages")
+                .contains("host counter step 1 NAND page, NAND 2 NAND pages")
+                .doesNotContainPattern("\b(GB|GiB|MiB|MB|bytes?|B)\b");
+        assertThat(chart(wa, "WA (NAND / host writes in NAND pages)")).isNotNull();
+        // runs counting in different units: the comparison's WA chart names neither as bytes
+        Element comparison = page.selectFirst("section#comparison");
+        assertThat(comparison.select("svg.chart > title").eachText())
+                .contains("WA since the test phase's start (NAND / host writes, each run in its counters' unit)")
+                .noneMatch(t -> t.startsWith("WA") && t.contains("bytes"));
+        assertThat(page.selectFirst("section#run-r-0gb div.wa p.facts").text())
+                .contains("GB (")
+                .contains("GiB)");
+    }
+
+    @Test
+    void loadTimesOfReplayedTracesAreComparedDriveByDrive() {
+        List<HtmlReport.RunData> runs = List.of(
+                ReportRuns.replay("load-slow", "slow-drive", ReportRuns.Replay.APP, 9_000, 412),
+                ReportRuns.replay("load-fast", "fast-drive", ReportRuns.Replay.APP, 300, 0),
+                ReportRuns.replay("load-mid", "mid-drive", ReportRuns.Replay.APP, 2_000, 0, 2_400),
+                ReportRuns.replay("load-boot", "fast-drive", ReportRuns.Replay.BOOT, 300, 0),
+                ReportRuns.replay("load-app-fast", "fast-drive", ReportRuns.Replay.APP_FAST, 300, 0));
+        Document page = Jsoup.parse(HtmlReport.render("loads", runs));
+        Element comparison = page.selectFirst("section#comparison");
+        assertThat(comparison.select("h3").eachText()).contains("Load times");
+        // a chart per load replayed alike: the application's as recorded and as fast as possible apart, the boot's
+        Element app = chart(comparison, "Load time of 'app-start' (trace app-load.iolog.gz, recorded timing x1)");
+        chart(comparison, "Load time of 'app-start' (trace app-load.iolog.gz, fast timing)");
+        Element boot = chart(comparison, "Load time of 'boot' (trace boot.iolog.gz, recorded timing x1)");
+        assertThat(boot.select("rect.bar").eachAttr("data-key")).containsExactly("load-boot");
+        // a bar per run, the shortest load first, each the phase's load time in seconds, labelled with the drive
+        List<String> order = List.of("load-fast", "load-mid", "load-slow");
+        assertThat(app.select("rect.bar").eachAttr("data-key")).containsExactlyElementsOf(order);
+        for (int i = 0; i < order.size(); i++) {
+            HtmlReport.RunData run = byId(runs, order.get(i));
+            PhaseSummary phase = run.summary().getPhases().get(0);
+            assertThat(phase.getLoadTimeNs()).isEqualTo(phase.getEndNs() - phase.getStartNs());
+            assertThat(Double.parseDouble(app.select("rect.bar").get(i).attr("data-value")))
+                    .isCloseTo(phase.getLoadTimeNs() / 1e9, within(1e-6));
+            assertThat(app.select("text.value").get(i).text())
+                    .isEqualTo(ReportFormat.grouped(phase.getLoadTimeNs() / 1e9, 3) + " s");
+        }
+        assertThat(app.select("text.tick[text-anchor=end]").eachText())
+                .containsExactly("fast-drive", "mid-drive", "slow-drive");
+        assertThat(Double.parseDouble(app.attr("data-x-min"))).isZero();
+        // badges: the drive that could not keep up with the recorded times, and the replay cut short
+        assertThat(app.select("g.badge").eachAttr("data-key")).containsExactly("load-mid", "load-slow");
+        assertThat(app.selectFirst("g.badge[data-key=load-slow]").text()).isEqualTo("412 late");
+        assertThat(app.selectFirst("g.badge[data-key=load-mid]").text()).isEqualTo("cut short");
+        // the table: the summary's figures of each REPLAY phase
+        Element slow = comparison.select("table tr:has(td[data-column=run])").stream()
+                .filter(tr -> tr.selectFirst("td[data-column=run]").text().equals("load-slow"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(slow.selectFirst("td[data-column=late_issues]").attr("data-value"))
+                .isEqualTo("412");
+        assertThat(slow.selectFirst("td[data-column=timing]").text()).isEqualTo("recorded timing x1");
+        assertThat(slow.selectFirst("td[data-column=issue_lag_p99_ms]").attr("data-value"))
+                .isEqualTo("2.5");
+        // each run's section: its load time and how its I/Os were issued
+        Element own = page.selectFirst("section#run-load-slow");
+        assertThat(own.select("h3").eachText()).contains("Load times");
+        assertThat(Double.parseDouble(
+                        own.selectFirst("table td[data-column=load_time_s]").attr("data-value")))
+                .isCloseTo(byId(runs, "load-slow").summary().getPhases().get(0).getLoadTimeNs() / 1e9, within(1e-6));
+        assertThat(own.select("td[data-column=trace]").eachText())
+                .containsExactly("classpath:workloads/traces/app-load.iolog.gz");
+        assertThat(own.select(".setup td[data-column=access]").eachText()).containsExactly("a recorded trace");
+        // runs without a REPLAY phase: no load times
+        assertThat(Jsoup.parse(HtmlReport.render("two drives", twoDrives()))
+                        .select("h3")
+                        .eachText())
+                .doesNotContain("Load times");
+    }
+
+    private static HtmlReport.RunData byId(List<HtmlReport.RunData> runs, String id) {
+        return runs.stream().filter(r -> r.runId().equals(id)).findFirst().orElseThrow();
+    }
+
+    /** The points of an SVG path: its M and L commands. */
+    private static long vertices(Element path) {
+        return path.attr("d").chars().filter(c -> c == 'M' || c == 'L').count();
+    }
+
+    private static PhaseSummary testPhase(HtmlReport.RunData run) {
         return run.summary().getPhases().stream()
                 .filter(p -> p.getKind() == PhaseKind.TEST)
                 .findFirst()
-                .orElseThrow()
-                .getWriteAmplification();
+                .orElseThrow();
+    }
+
+    private static Element chart(Element in, String title) {
+        for (Element chart : in.select("svg.chart")) {
+            if (chart.selectFirst("title").text().equals(title)) {
+                return chart;
+            }
+        }
+        throw new AssertionError(
+                "no chart '" + title + "' in " + in.select("svg.chart > title").eachText());
+    }
+
+    /** The cell of a side-by-side table's line {@code column} for its {@code index}-th record. */
+    private static Element cell(Element table, String column, int index) {
+        Element line = table.selectFirst("tbody tr:has(th[data-column=" + column + "])");
+        assertThat(line).as("line " + column).isNotNull();
+        return line.select("td").get(index);
+    }
+
+    private static double value(Element table, String column, int index) {
+        return Double.parseDouble(cell(table, column, index).attr("data-value"));
     }
 }

@@ -82,7 +82,10 @@ public final class HostWriteAdmission {
         return urgentPrograms;
     }
 
-    /** The fewest erased free blocks a plane had when a host program was admitted ahead of the queue (MAX_VALUE if none was). */
+    /**
+     * The fewest erased free blocks a plane had when a host program was admitted ahead of the queue (MAX_VALUE if none
+     * was).
+     */
     public int lowestErasedFreeAdmitted() {
         return lowestErasedFreeAdmitted;
     }

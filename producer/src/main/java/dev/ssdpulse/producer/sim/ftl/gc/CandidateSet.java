@@ -2,7 +2,9 @@ package dev.ssdpulse.producer.sim.ftl.gc;
 
 import java.util.Arrays;
 
-/** Closed blocks of each plane in arrays with O(1) add, remove and random access, for sampling and scanning selectors. */
+/**
+ * Closed blocks of each plane in arrays with O(1) add, remove and random access, for sampling and scanning selectors.
+ */
 final class CandidateSet {
     private final int blocksPerPlane;
     private final int[][] blocks;

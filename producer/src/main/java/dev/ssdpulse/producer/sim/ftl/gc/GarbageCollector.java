@@ -40,7 +40,10 @@ public final class GarbageCollector {
     private final FlashCounters counters;
     private final ExtraWrites extra;
     private final int pageBytes;
-    /** The valid units of the victim being cleaned, and their slots, in slot order (read once, see {@link MappingTable#validUnitsOf}). */
+    /**
+     * The valid units of the victim being cleaned, and their slots, in slot order (read once, see
+     * {@link MappingTable#validUnitsOf}).
+     */
     private final int[] victimLpns;
 
     private final int[] victimSlots;

@@ -56,7 +56,8 @@ public final class MappingTable {
      * @param maxSlotsPerBlock the most units a block can hold (rounded up to a power of two for the stride)
      * @param blocksPerPlane   blocks are numbered plane by plane (used to spread the reverse-map cache over planes)
      * @param packForward      store forward entries in the bits a PPN needs rather than an int
-     * @param cachedBlocks     0 for a per-slot reverse map; otherwise blocks whose owners a {@link ScanningReverseMap} holds
+     * @param cachedBlocks     0 for a per-slot reverse map; otherwise blocks whose owners a {@link ScanningReverseMap}
+     *                         holds
      */
     public MappingTable(
             int logicalUnits,

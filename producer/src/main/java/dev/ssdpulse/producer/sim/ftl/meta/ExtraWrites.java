@@ -79,7 +79,9 @@ public final class ExtraWrites {
         onMapUpdate(lpn, nowNs, false);
     }
 
-    /** The mapping of {@code lpn} changed: by the host path (host write, TRIM) if {@code hostPath}, else by a GC copy. */
+    /**
+     * The mapping of {@code lpn} changed: by the host path (host write, TRIM) if {@code hostPath}, else by a GC copy.
+     */
     public void onMapUpdate(int lpn, long nowNs, boolean hostPath) {
         if (mapCache == null || !mapCache.update(lpn)) {
             return;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Issue 13 item 4: host programs go ahead of GC while erased blocks are to spare, and wait for it below the watermark. */
+/** Host programs go ahead of GC while erased blocks are to spare, and wait for it below the watermark. */
 class HostWriteAdmissionTest {
 
     /** A plane state the test sets by hand. */

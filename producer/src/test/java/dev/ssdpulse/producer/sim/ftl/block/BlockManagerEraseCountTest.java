@@ -10,7 +10,9 @@ import org.junit.jupiter.api.Test;
 
 class BlockManagerEraseCountTest {
 
-    /** The incremental least erase count equals a scan of every usable block, reserved blocks (never erased) left out. */
+    /**
+     * The incremental least erase count equals a scan of every usable block, reserved blocks (never erased) left out.
+     */
     @Test
     void minEraseCountIsTheLeastOverBlocksThatCanHoldData() {
         NandGeometry geometry = new NandGeometry(1, 2, 2, 8, 4, 8192);
