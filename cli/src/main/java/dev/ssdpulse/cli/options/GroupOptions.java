@@ -31,6 +31,14 @@ public final class GroupOptions {
         return group != null;
     }
 
+    /** Refuses a malformed group name (wherever a command takes one) in one line. */
+    public static void checkName(String group) {
+        if (!NAME.matcher(group).matches()) {
+            throw new UserInputException("--group '" + group + "' must be 1-128 characters of letters, digits, '.',"
+                    + " '_' or '-', starting with a letter or digit");
+        }
+    }
+
     /** Refuses --member without --group, a malformed name or id, and a group for a run analysed --offline. */
     public void validate(boolean offline) {
         if (group == null) {
@@ -39,10 +47,7 @@ public final class GroupOptions {
             }
             return;
         }
-        if (!NAME.matcher(group).matches()) {
-            throw new UserInputException("--group '" + group + "' must be 1-128 characters of letters, digits, '.',"
-                    + " '_' or '-', starting with a letter or digit");
-        }
+        checkName(group);
         if (member != null
                 && (member.isBlank() || member.length() > 128 || member.chars().anyMatch(c -> c < 0x20))) {
             throw new UserInputException("--member must be 1-128 printable characters, got '" + member + "'");

@@ -1,11 +1,13 @@
 package dev.ssdpulse.cli.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ssdpulse.cli.Main;
 import dev.ssdpulse.cli.run.RunOutput;
 import dev.ssdpulse.cli.simulate.SimulatedRunDriver;
 import dev.ssdpulse.platform.testing.KafkaTestEnvironment;
@@ -28,6 +30,9 @@ import dev.ssdpulse.streams.app.AnalyticsConfig;
 import dev.ssdpulse.streams.offline.OfflineRunAnalysis;
 import dev.ssdpulse.streams.report.ReportTables;
 import dev.ssdpulse.streams.report.SummaryJson;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,10 +44,13 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * One test across several producer processes ({@code ssdpulse simulate --group NAME --member ID}, child JVMs with
@@ -182,7 +190,53 @@ class RunGroupIT {
             }
             assertThat(api.get("/metrics").orElseThrow())
                     .contains("ssdpulse_run_status{run_id=\"" + groupId + "\",status=\"COMPLETED\"} 1.0")
-                    .contains("ssdpulse_group_member_io_share{group=\"" + group + "\"");
+                    .contains("ssdpulse_group_member_io_share{group=\"" + group + "\"")
+                    .contains("ssdpulse_run_iops{run_id=\"" + groupId + "\"");
+
+            // report --html --group: the group first, its members' table, then each member's run
+            Path html = tmp.resolve("group.html");
+            StringWriter err = new StringWriter();
+            CommandLine cli = Main.commandLine();
+            cli.setErr(new PrintWriter(err));
+            int exit = cli.execute(
+                    "report",
+                    "--group",
+                    group,
+                    "--html",
+                    html.toString(),
+                    "--bootstrap-servers",
+                    stack.bootstrapServers(),
+                    "--schema-registry-url",
+                    stack.schemaRegistryUrl());
+            assertThat(exit).as(err.toString()).isZero();
+            String page = Files.readString(html);
+            List<String> sections = new ArrayList<>();
+            Matcher section = Pattern.compile("<section class=\"run card\" id=\"run-([^\"]+)\">")
+                    .matcher(page);
+            while (section.find()) {
+                sections.add(section.group(1));
+            }
+            assertThat(sections).containsExactly(groupId, runIds.get(0), runIds.get(1), runIds.get(2));
+            String groupSection = page.substring(
+                    page.indexOf("id=\"run-" + groupId + "\""), page.indexOf("id=\"run-" + runIds.get(0) + "\""));
+            assertThat(groupSection).contains("<h2>Run group " + group + "</h2>");
+            for (int i = 0; i < seeds.length; i++) {
+                assertThat(groupSection)
+                        .contains("data-column=\"member\" data-value=\"m" + i + "\"")
+                        .contains("data-column=\"run_id\" data-value=\"" + runIds.get(i) + "\"")
+                        .contains("<a href=\"#run-" + runIds.get(i) + "\">");
+            }
+            assertThat(groupSection).containsPattern("data-column=\"host\" data-value=\"[^\"]+\"");
+            Matcher share = Pattern.compile("data-column=\"io_share_pct\" data-value=\"([0-9.]+)\"")
+                    .matcher(groupSection);
+            double shares = 0;
+            int count = 0;
+            while (share.find()) {
+                shares += Double.parseDouble(share.group(1));
+                count++;
+            }
+            assertThat(count).isEqualTo(seeds.length);
+            assertThat(shares).isCloseTo(100.0, within(0.01));
         }
     }
 
