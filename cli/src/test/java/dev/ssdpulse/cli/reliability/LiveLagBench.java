@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -126,7 +127,7 @@ public final class LiveLagBench {
             detail = get(base + "api/runs/" + runId).orElse(null);
             Thread.sleep(50);
         }
-        long startMs = detail.path("run").path("wallClockStartEpochNs").asLong() / 1_000_000;
+        long startMs = runStartMs(detail.path("run"));
         Thread stream = new Thread(() -> stream(base, runId, streamed), "live-lag-stream");
         stream.setDaemon(true);
         stream.start();
@@ -167,6 +168,21 @@ public final class LiveLagBench {
                 WindowLags.percentile(pollLags, 0.99),
                 pollLags[pollLags.length - 1],
                 Files.readString(Path.of("/proc/loadavg")).trim());
+    }
+
+    /**
+     * The run's wall-clock start, ms: its {@code wallClockStart} (the API writes it as an ISO-8601 instant), or in a
+     * run recorded before that field its retired ns start; a run with neither ends the bench (every lag would be
+     * measured from 1970).
+     */
+    static long runStartMs(JsonNode run) {
+        if (run.path("wallClockStart").isTextual()) {
+            return Instant.parse(run.path("wallClockStart").asText()).toEpochMilli();
+        }
+        if (run.path("wallClockStartEpochNs").isNumber()) {
+            return run.path("wallClockStartEpochNs").asLong() / 1_000_000;
+        }
+        throw new IllegalStateException("run without a wall-clock start: " + run);
     }
 
     /** Lags of the windows starting in [fromMs, toMs] of run time; a window never seen fails the bench. */
