@@ -149,8 +149,11 @@ class InstancesFindEachOtherIT {
                             for (String base : bases) {
                                 answers.add(get(base, "/api/runs/" + runId + "/summary"));
                             }
-                            for (Answer a : answers) {
-                                assertThat(a.status()).as(a.body()).isIn(200, 502);
+                            for (int i = 0; i < answers.size(); i++) {
+                                Answer a = answers.get(i);
+                                assertThat(a.status())
+                                        .as("instance %d (%s): %s", i, bases.get(i), a.body())
+                                        .isIn(200, 502);
                                 if (a.status() == 502) {
                                     assertThat(a.body()).contains("application.server=HOST:PORT");
                                     refused++;

@@ -14,6 +14,7 @@ import dev.ssdpulse.streams.resultsets.ResultSetNames;
 import dev.ssdpulse.streams.topology.Names;
 import dev.ssdpulse.streams.topology.StoreKeys;
 import dev.ssdpulse.streams.topology.ViewChanges;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,11 +22,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyQueryMetadata;
 import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.StreamsMetadata;
 import org.apache.kafka.streams.TaskMetadata;
 import org.apache.kafka.streams.ThreadMetadata;
 import org.apache.kafka.streams.state.HostInfo;
@@ -45,6 +50,7 @@ public final class AnalyticsViews implements RunViews {
     private final KafkaStreams streams;
     private final boolean standbyReplicas;
     private final ViewChanges changes;
+    private final IntSupplier ioPartitions;
 
     public AnalyticsViews(KafkaStreams streams) {
         this(streams, ViewChanges.none());
@@ -52,13 +58,37 @@ public final class AnalyticsViews implements RunViews {
 
     /** @param changes where the application's processors announce view changes */
     public AnalyticsViews(KafkaStreams streams, ViewChanges changes) {
-        this(streams, false, changes);
+        this(streams, changes, Topics.IO::defaultPartitions);
     }
 
-    private AnalyticsViews(KafkaStreams streams, boolean standbyReplicas, ViewChanges changes) {
+    /**
+     * @param changes      where the application's processors announce view changes
+     * @param ioPartitions the partition count of ssdpulse.io.v1 in the cluster, asked once it answers (0 or less:
+     *                     not known yet, asked again next time)
+     */
+    public AnalyticsViews(KafkaStreams streams, ViewChanges changes, IntSupplier ioPartitions) {
+        this(streams, false, changes, once(ioPartitions));
+    }
+
+    private AnalyticsViews(
+            KafkaStreams streams, boolean standbyReplicas, ViewChanges changes, IntSupplier ioPartitions) {
         this.streams = streams;
         this.standbyReplicas = standbyReplicas;
         this.changes = changes;
+        this.ioPartitions = ioPartitions;
+    }
+
+    /** The first positive answer, kept: a topic's partition count only grows with an admin's change. */
+    private static IntSupplier once(IntSupplier supplier) {
+        AtomicInteger known = new AtomicInteger();
+        return () -> {
+            int n = known.get();
+            if (n <= 0) {
+                n = supplier.getAsInt();
+                known.set(n);
+            }
+            return n;
+        };
     }
 
     /**
@@ -71,12 +101,13 @@ public final class AnalyticsViews implements RunViews {
         int colon = selfHostPort.lastIndexOf(':');
         HostInfo self =
                 new HostInfo(selfHostPort.substring(0, colon), Integer.parseInt(selfHostPort.substring(colon + 1)));
-        KeyQueryMetadata md = ownerMetadata(runId);
-        return md != null
-                        && !md.equals(KeyQueryMetadata.NOT_AVAILABLE)
-                        && md.standbyHosts().contains(self)
-                ? Optional.of(new AnalyticsViews(streams, true, changes))
-                : Optional.empty();
+        int partition = partitionOf(runId);
+        TopicPartition tp = new TopicPartition(Topics.IO.name(), partition);
+        boolean standbyHere = partition >= 0
+                && streams.metadataForAllStreamsClients().stream()
+                        .anyMatch(c -> c.hostInfo().equals(self)
+                                && c.standbyTopicPartitions().contains(tp));
+        return standbyHere ? Optional.of(new AnalyticsViews(streams, true, changes, ioPartitions)) : Optional.empty();
     }
 
     /** Every RunStarted in the local runs store, by run id. */
@@ -226,12 +257,23 @@ public final class AnalyticsViews implements RunViews {
 
     @Override
     public boolean ownedElsewhere(String runId) {
-        KeyQueryMetadata md = ownerMetadata(runId);
-        if (md == null || md.equals(KeyQueryMetadata.NOT_AVAILABLE) || md.partition() < 0) {
-            return false;
-        }
         Set<Integer> local = localIoPartitions();
-        return !local.isEmpty() && !local.contains(md.partition());
+        int partition = partitionOf(runId);
+        return !local.isEmpty() && partition >= 0 && !local.contains(partition);
+    }
+
+    /**
+     * The partition of ssdpulse.io.v1 holding a run's (or group's) events, as the producers' default partitioner
+     * puts them, and with it the task (and instance) that owns the run's views: the topics the analytics read are
+     * co-partitioned. Kafka Streams' key metadata is not used for this: it gives an instance without
+     * application.server none, and answered partitions other than the producers' for this topology's stores.
+     * -1 while the partition count is not known.
+     */
+    int partitionOf(String key) {
+        int partitions = ioPartitions.getAsInt();
+        return partitions <= 0
+                ? -1
+                : Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
     }
 
     /** Partitions of ssdpulse.io.v1 whose tasks are active on this instance. */
@@ -251,8 +293,17 @@ public final class AnalyticsViews implements RunViews {
 
     @Override
     public Optional<String> ownerOf(String runId) {
-        KeyQueryMetadata md = ownerMetadata(runId);
-        return md == null || md.equals(KeyQueryMetadata.NOT_AVAILABLE) ? Optional.empty() : hostPort(md.activeHost());
+        int partition = partitionOf(runId);
+        if (partition < 0) {
+            return Optional.empty();
+        }
+        TopicPartition tp = new TopicPartition(Topics.IO.name(), partition);
+        for (StreamsMetadata client : streams.metadataForAllStreamsClients()) {
+            if (client.topicPartitions().contains(tp)) {
+                return hostPort(client.hostInfo());
+            }
+        }
+        return Optional.empty();
     }
 
     @Override
