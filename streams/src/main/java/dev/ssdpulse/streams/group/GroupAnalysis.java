@@ -43,7 +43,11 @@ import java.util.Objects;
  * <p><b>Closing.</b> The members' events reach the group interleaved in no particular order, so the group cannot
  * close its windows on its latest completion: its watermark is the lowest of its running members' watermarks
  * (each the later of the member's completion time, {@code RunHeartbeat.completeUpToNs}, and its latest completion
- * minus the grace). A member that has finished (or was timed out) no longer holds the group back. When every
+ * minus the grace). A member that has finished (or was timed out) no longer holds the group back. Nor does the group close a window
+ * before its latest completion (of any member) is the grace past the window's end, the grace single runs close on
+ * without their producer's word: a member that has not joined yet cannot hold the group back, so one starting
+ * within the grace of the group's latest completion is merged exactly, where the known members' watermarks alone
+ * would have closed the windows it completes I/Os in and counted them late. When every
  * member the group knows has finished, the group finishes: COMPLETED when they all completed, else PARTIAL, naming
  * the members that did not and how they ended.
  *
@@ -142,6 +146,7 @@ public final class GroupAnalysis {
                     change.getTimeNs() + m.shiftNs);
             advance();
         } else if (event instanceof RunHeartbeat heartbeat) {
+            moveStart(m, heartbeat.getMembership());
             if (heartbeat.getCompleteUpToNs() != null) {
                 m.completeUpToNs = Math.max(m.completeUpToNs, heartbeat.getCompleteUpToNs() + m.shiftNs);
                 advance();
@@ -165,6 +170,18 @@ public final class GroupAnalysis {
                 (startMicros - originMicros) * 1000);
         members.put(memberRunId, m);
         return m;
+    }
+
+    /**
+     * A paced member whose first phase started behind its schedule moved its run's origin forward and says so in a
+     * heartbeat before its first I/O: its times are placed from the moved start. Once it has I/Os in the group, its
+     * place on the wall clock no longer moves (its producer moves its origin only before its first I/O).
+     */
+    private void moveStart(Member m, GroupMembership membership) {
+        if (membership == null || membership.getRunStart() == null || m.ioCount > 0 || m.status != null) {
+            return;
+        }
+        m.shiftNs = (micros(membership.getRunStart()) - originMicros) * 1000;
     }
 
     private void batch(Member m, IoBatch batch) {
@@ -207,17 +224,23 @@ public final class GroupAnalysis {
         }
     }
 
-    /** Moves the group's watermark to the lowest of its running members'. */
+    /**
+     * Moves the group's watermark to the lowest of its running members', and never past its latest completion (of
+     * any member) minus the grace: the members it knows cannot speak for the ones that have not joined yet.
+     */
     private void advance() {
         long lowest = Long.MAX_VALUE;
+        long latestCompletionNs = Long.MIN_VALUE;
         for (Member m : members.values()) {
             if (m.status == null) {
                 lowest = Math.min(lowest, m.watermarkNs(memberGraceNs));
             }
+            latestCompletionNs = Math.max(latestCompletionNs, m.maxCompletionNs);
         }
-        if (lowest != Long.MAX_VALUE && lowest != Long.MIN_VALUE) {
-            analysis.completedThrough(lowest);
+        if (lowest == Long.MAX_VALUE || lowest == Long.MIN_VALUE || latestCompletionNs == Long.MIN_VALUE) {
+            return;
         }
+        analysis.completedThrough(Math.min(lowest, latestCompletionNs - memberGraceNs));
     }
 
     private void finish() {
@@ -370,7 +393,7 @@ public final class GroupAnalysis {
         final String member;
         final String host;
         /** The member's start after the group's origin, ns: added to every run time of the member. */
-        final long shiftNs;
+        long shiftNs;
 
         long completeUpToNs = Long.MIN_VALUE;
         long maxCompletionNs = Long.MIN_VALUE;

@@ -239,6 +239,78 @@ class GroupAnalysisTest {
     }
 
     @Test
+    void aMemberJoiningWithinTheGraceIsMergedExactlyThoughTheOthersHadPassedItsFirstWindows() {
+        List<Member> members = members();
+        Member late = members.get(2);
+        List<Object[]> first = interleaved(members.subList(0, 2), 7);
+        // the members the group knows say they are complete past the late member's first window (its start 1.415 s,
+        // their word up to 2.915 s on the group's axis) before the late member's first event reaches the group
+        long knownThroughNs = late.startOffsetNs() + 3 * S / 2;
+        CollectingOutput out = new CollectingOutput();
+        GroupAnalysis group = new GroupAnalysis("group:lab", SETTINGS, out);
+        java.util.Map<String, Long> completeUpTo = new java.util.HashMap<>();
+        int next = 0;
+        while (completeUpTo.size() < 2 || completeUpTo.values().stream().anyMatch(t -> t < knownThroughNs)) {
+            Member m = (Member) first.get(next)[0];
+            Object event = first.get(next++)[1];
+            if (event instanceof RunHeartbeat beat && beat.getCompleteUpToNs() != null) {
+                completeUpTo.put(m.runId(), beat.getCompleteUpToNs() + m.startOffsetNs());
+            }
+            assertThat(group.event(m.runId(), m.membership(), event)).isTrue();
+        }
+        assertThat(out.windows).as("the known members' first windows closed").isNotEmpty();
+        // then the late member and the rest of the others, alternately
+        List<Object> lateEvents = late.events();
+        int k = 0;
+        while (next < first.size() || k < lateEvents.size()) {
+            if (k < lateEvents.size()) {
+                assertThat(group.event(late.runId(), late.membership(), lateEvents.get(k++)))
+                        .isTrue();
+            }
+            if (next < first.size()) {
+                Member m = (Member) first.get(next)[0];
+                group.event(m.runId(), m.membership(), first.get(next++)[1]);
+            }
+        }
+        CollectingOutput expected = merged(members);
+        assertThat(out.lastSummary().getLateIoCount()).isZero();
+        assertThat(bytes(out.windows)).isEqualTo(bytes(expected.windows));
+        assertThat(bytes(out.latencies)).isEqualTo(bytes(expected.latencies));
+    }
+
+    @Test
+    void aMemberWhosePacerMovedItsStartBeforeItsFirstIoIsPlacedFromTheMovedStart() {
+        List<Member> members = members();
+        Member moved = members.get(1);
+        // its run recorded a start 500 ms earlier; its setup took that long, so its pacer moved the run's origin to
+        // 730 ms and said so in a heartbeat before its first I/O
+        GroupMembership recorded = GroupMembership.newBuilder(moved.membership())
+                .setRunStart(ORIGIN.plusNanos(moved.startOffsetNs() - 500_000_000L))
+                .build();
+        RunHeartbeat first = RunHeartbeat.newBuilder(
+                        (RunHeartbeat) moved.events().get(0))
+                .setMembership(recorded)
+                .build();
+        CollectingOutput out = new CollectingOutput();
+        GroupAnalysis group = new GroupAnalysis("group:lab", SETTINGS, out);
+        boolean joined = false;
+        for (Object[] e : interleaved(members, 9)) {
+            Member m = (Member) e[0];
+            if (m == moved && !joined) {
+                assertThat(group.event(m.runId(), recorded, first)).isTrue();
+                joined = true;
+            }
+            assertThat(group.event(m.runId(), m.membership(), e[1])).isTrue();
+        }
+        CollectingOutput expected = merged(members);
+        assertThat(out.lastSummary().getLateIoCount()).isZero();
+        assertThat(bytes(out.windows)).isEqualTo(bytes(expected.windows));
+        assertThat(out.lastSummary().getGroup().getMembers())
+                .extracting(GroupMember::getStartOffsetNs)
+                .containsExactly(0L, 730_000_000L, 1_415_000_000L);
+    }
+
+    @Test
     void aMemberThatStopsEarlyMakesTheGroupPartialAndIsNamedTheOthersCountFully() {
         List<Member> members = members();
         CollectingOutput out = new CollectingOutput();
