@@ -69,6 +69,11 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
     }
 
     @Override
+    public void runTimeOriginMoved(long shiftNs) {
+        publisher.runTimeOriginMoved(shiftNs);
+    }
+
+    @Override
     public void onIoCompleted(
             int worker,
             int phaseIndex,

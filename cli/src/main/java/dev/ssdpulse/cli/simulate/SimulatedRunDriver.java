@@ -170,9 +170,12 @@ public final class SimulatedRunDriver {
                     startNanos -= Math.max(
                             0, Duration.between(runStart, Instant.now()).toNanos());
                 }
-                simulation.runPaced(
-                        new RunTimePacer(WallClock.system(), speed, WorkloadSimulation.PACED_STEP_NS, startNanos),
-                        stop);
+                RunTimePacer pacer =
+                        new RunTimePacer(WallClock.system(), speed, WorkloadSimulation.PACED_STEP_NS, startNanos);
+                // setup and the drive's preparation took wall time but no run time: the first paced phase starts
+                // now rather than catch up in a burst, and the run's members of a group say where it moved to
+                output.runTimeOriginMoved(pacer.startPhase(run.nowNs()));
+                simulation.runPaced(pacer, stop);
             } else {
                 simulation.runToCompletion(stop);
             }

@@ -110,7 +110,7 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
     /** The completion time last sent in a heartbeat (the sender thread only); Long.MIN_VALUE before the first. */
     private long sentCompleteUpToNs = Long.MIN_VALUE;
     /** The run's group, carried by every heartbeat; null for a run on its own. */
-    private final GroupMembership membership;
+    private volatile GroupMembership membership;
 
     private volatile boolean finished;
 
@@ -494,6 +494,23 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
             min = Math.min(min, publishedThroughNs.get(w));
         }
         return min;
+    }
+
+    /**
+     * The run's times come due on the wall clock {@code shiftNs} later than its recorded start says (a paced phase
+     * that started behind its schedule moved its origin forward): a group member's membership carries the moved
+     * start from now on, in a heartbeat sent at once, before the I/Os it applies to, so the group places them on the
+     * wall clock where they happened. Call it before the I/Os of the phase.
+     */
+    public void runTimeOriginMoved(long shiftNs) {
+        GroupMembership current = membership;
+        if (current == null || shiftNs <= 0) {
+            return;
+        }
+        membership = GroupMembership.newBuilder(current)
+                .setRunStart(current.getRunStart().plusNanos(shiftNs))
+                .build();
+        sendSynchronously(ioRecord(heartbeat()));
     }
 
     /** A heartbeat with the completion time last announced (by the sender, after what it covers was sent). */

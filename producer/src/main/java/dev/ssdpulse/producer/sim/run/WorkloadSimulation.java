@@ -281,7 +281,8 @@ public final class WorkloadSimulation {
 
     /**
      * Paced by {@code pacer} (e.g. one started at the run's recorded start, {@link RunTimePacer}'s start-time
-     * constructor, with a slice of {@link #PACED_STEP_NS}).
+     * constructor, with a slice of {@link #PACED_STEP_NS}, whose {@link RunTimePacer#startPhase} the caller called
+     * with {@code run().nowNs()} so the run does not start in a catch-up burst).
      */
     public void runPaced(RunTimePacer pacer, BooleanSupplier cancelled) throws InterruptedException {
         while (!run.isFinished() && !cancelled.getAsBoolean()) {
