@@ -242,7 +242,18 @@ class GroupAnalysisTest {
     void aMemberJoiningWithinTheGraceIsMergedExactlyThoughTheOthersHadPassedItsFirstWindows() {
         List<Member> members = members();
         Member late = members.get(2);
-        List<Object[]> first = interleaved(members.subList(0, 2), 7);
+        // the two members' events alternately, so neither runs more than the grace ahead of the other
+        List<Object[]> first = new ArrayList<>();
+        List<Object> a = members.get(0).events();
+        List<Object> b = members.get(1).events();
+        for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
+            if (i < a.size()) {
+                first.add(new Object[] {members.get(0), a.get(i)});
+            }
+            if (i < b.size()) {
+                first.add(new Object[] {members.get(1), b.get(i)});
+            }
+        }
         // the members the group knows say they are complete past the late member's first window (its start 1.415 s,
         // their word up to 2.915 s on the group's axis) before the late member's first event reaches the group
         long knownThroughNs = late.startOffsetNs() + 3 * S / 2;
