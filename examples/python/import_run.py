@@ -137,6 +137,8 @@ def main(argv=None):
         "labels": {"importedFrom": args.csv},
         "smartIntervalNs": None,
         "wallClockStart": start,
+        "group": None,  # a run on its own, in no run group
+        "member": None,
     }
 
     producer = Producer(ssdpulse_avro.producer_config(args.bootstrap_servers))
@@ -153,7 +155,8 @@ def main(argv=None):
 
     send(ssdpulse_avro.RUNS, started)
     send(ssdpulse_avro.IO, {"event": {"runId": run_id, "timeNs": 0, "wallClockEpochMs": now_ms, "ioCompleted": 0,
-                                      "ioPublished": 0, "ioNotPublished": 0}})
+                                      "ioPublished": 0, "ioNotPublished": 0, "completeUpToNs": None,
+                                      "membership": None}})
     send(ssdpulse_avro.IO, {"event": {"runId": run_id, "phaseIndex": 0, "phaseName": "import", "phaseKind": "TEST",
                                       "timeNs": 0}})
     batches = 0

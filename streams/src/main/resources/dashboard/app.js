@@ -17,7 +17,8 @@
   var wantedCompare = (hashParam('compare') || '').split(',').filter(Boolean);
 
   var runs = [];
-  var selected = null;      // run id
+  var groups = [];          // run groups, from /api/groups
+  var selected = null;      // run id (a group's: group:NAME)
   var view = null;          // data of the selected run
   var source = null;        // EventSource of the selected run
   var resultSet = 'live';   // result set of the selected run shown ('live' = the run's own results)
@@ -65,7 +66,40 @@
   }
 
   /* ---------- run list ---------- */
+  function loadGroups() {
+    return api('api/groups').then(function (list) {
+      groups = list || [];
+      renderGroups();
+    }).catch(function () { /* a server without groups: none shown */ });
+  }
+  function renderGroups() {
+    $('groups-card').hidden = groups.length === 0;
+    var html = groups.map(function (g) {
+      return '<tr data-run="' + esc(g.groupId) + '"' + (g.groupId === selected ? ' class="selected"' : '') + '><td><strong>' + esc(g.group) + '</strong></td>' +
+        '<td><span class="badge ' + esc(g.status || 'RUNNING') + '">' + esc(g.status || 'RUNNING') + '</span></td><td class="num">' + g.members.length + '</td><td>' +
+        g.members.map(function (m) { return esc(m.member) + ' (' + esc(m.host || '?') + ', ' + num(m.ioShare * 100, 1) + ' %' + (m.status ? ', ' + esc(m.status) : '') + ')'; }).join('; ') + '</td></tr>';
+    }).join('');
+    var body = $('groups').tBodies[0];
+    if (body.innerHTML !== html) body.innerHTML = html;
+  }
+  $('groups').addEventListener('click', function (e) {
+    var tr = e.target.closest('tr[data-run]');
+    if (tr) select(tr.getAttribute('data-run'));
+  });
+  /* The members of the selected group, who and where they ran, their share of the group's I/O. */
+  function renderMembers() {
+    var g = groups.filter(function (x) { return x.groupId === selected; })[0];
+    $('members-wrap').hidden = !g;
+    if (!g) { $('members').innerHTML = ''; return; }
+    $('members').innerHTML = '<tr><th scope="col">member</th><th scope="col">host</th><th scope="col">run</th><th scope="col">status</th><th scope="col" class="num">start (s)</th><th scope="col" class="num">I/Os</th><th scope="col" class="num">share of I/Os</th><th scope="col" class="num">share of bytes</th></tr>' +
+      g.members.map(function (m) {
+        return '<tr' + (m.reason ? ' title="' + esc(m.reason) + '"' : '') + '><td>' + esc(m.member) + '</td><td>' + esc(m.host || '—') + '</td><td>' + esc(m.runId) + '</td><td>' + esc(m.status || 'RUNNING') +
+          '</td><td class="num">' + num(m.startOffsetS, 3) + '</td><td class="num">' + num(m.ioCount, 0) + '</td><td class="num">' + num(m.ioShare * 100, 1) + ' %</td><td class="num">' + num(m.bytesShare * 100, 1) + ' %</td></tr>';
+      }).join('');
+  }
+
   function loadRuns() {
+    loadGroups().then(function () { if (view) renderMembers(); });
     return api('api/runs').then(function (list) {
       runs = list || [];
       conn(true, 'live · ' + runs.length + ' run' + (runs.length === 1 ? '' : 's'));
@@ -85,7 +119,7 @@
       var dev = r.device || {};
       return '<tr data-run="' + esc(r.runId) + '"' + (r.runId === selected ? ' class="selected"' : '') + '>' +
         '<td><input type="checkbox" aria-label="compare ' + esc(r.runName || r.runId) + '" data-compare="' + esc(r.runId) + '"' + (compare[r.runId] ? ' checked' : '') + '></td>' +
-        '<td><strong>' + esc(r.runName || r.runId) + '</strong><br><small>' + esc(r.runId) + '</small></td>' +
+        '<td><strong>' + esc(r.runName || r.runId) + '</strong><br><small>' + esc(r.runId) + (r.group ? ' · member ' + esc(r.member) + ' of group ' + esc(r.group) : '') + '</small></td>' +
         '<td><span class="badge ' + esc(r.status) + '">' + esc(r.status) + '</span></td>' +
         '<td>' + esc(r.producerKind || '—') + '</td>' +
         '<td>' + esc(dev.model || '—') + '</td>' +
@@ -112,9 +146,9 @@
     selected = runId;
     resultSet = rs || 'live';
     var key = resultSet === 'live' ? runId : runId + '@' + resultSet;
-    view = { ops: {}, bounds: [], wa: [], phases: [], verdicts: [], summary: null, status: null, detail: null,
+    view = { ops: {}, open: {}, bounds: [], wa: [], phases: [], verdicts: [], summary: null, status: null, detail: null,
       scatter: newScatter(), streamAttempts: 0 };
-    renderRuns();
+    renderRuns(); renderGroups(); renderMembers();
     $('run').hidden = false;
     $('run-title').textContent = runId;
     $('dl-series').href = withToken(runPath(key, 'series.csv'));
@@ -152,6 +186,7 @@
           var map = v.ops[op] = new Map();
           s.ops[op].forEach(function (p) { map.set(p.t, p); });
         });
+        Object.keys(s.open || {}).forEach(function (op) { v.open[op] = s.open[op]; });
       }
       renderFacts(); refreshSide(); scheduleRedraw();
       if (v.scatter.failed) loadScatter(v);
@@ -162,6 +197,8 @@
       retryLater(v, attempt, function () { loadView(v, attempt + 1); });
     });
   }
+
+  function lastT(map) { var t = -1; map.forEach(function (p) { t = Math.max(t, p.t); }); return t; }
 
   /* The latest window start (s) received of any op, -1 before the first. */
   function lastPointT(v) {
@@ -179,9 +216,17 @@
       var p = JSON.parse(e.data);
       if (!v.ops[p.op]) v.ops[p.op] = new Map();
       v.ops[p.op].set(p.t, p);
+      // the closed window replaces the provisional one the view showed for it
+      if (v.open[p.op] && v.open[p.op].t <= p.t) delete v.open[p.op];
+      $('chart-iops').dataset.lastWindowT = String(p.t);
       if (!v.bounds.length) api(runPath(key, 'series?from=' + p.t + '&to=' + p.t)).then(function (s) { if (s) { v.bounds = s.binUpperBoundsMs; scheduleRedraw(); } });
       scatterSoon(v);
       scheduleRedraw();
+    });
+    es.addEventListener('open', function (e) {
+      if (v !== view) return;
+      var p = JSON.parse(e.data), last = v.ops[p.op] ? lastT(v.ops[p.op]) : -1;
+      if (p.t > last) { v.open[p.op] = p; scheduleRedraw(); }
     });
     es.addEventListener('wa', function (e) { if (v === view) { v.wa.push(JSON.parse(e.data)); scheduleRedraw(); } });
     es.addEventListener('status', function (e) {
@@ -235,6 +280,13 @@
   function renderFacts() {
     var d = view.detail, st = $('run-status');
     st.textContent = view.status || ''; st.className = 'badge ' + (view.status || '');
+    var g = groups.filter(function (x) { return x.groupId === selected; })[0];
+    if (g) {
+      $('run-title').textContent = 'group ' + g.group;
+      $('run-facts').textContent = ['run group of ' + g.members.length + ' member' + (g.members.length === 1 ? '' : 's') + ', merged exactly (histograms, not averages)',
+        'time 0 = start of its first member, ' + new Date(g.originEpochMs).toLocaleString(), g.reason ? g.reason : null].filter(Boolean).join(' · ');
+      return;
+    }
     if (!d || !d.run) { $('run-facts').textContent = ''; return; }
     var r = d.run, host = r.host || {};
     $('run-title').textContent = (r.runName || r.runId);
@@ -242,6 +294,7 @@
       host.ioScheduler ? 'scheduler ' + host.ioScheduler : null, host.kernel ? 'kernel ' + host.kernel : null,
       'started ' + startedAt(r).toLocaleString(),
       r.originRunId ? 'played back from ' + r.originRunId : null,
+      r.group ? 'member ' + r.member + ' of group ' + r.group : null,
       resultSet !== 'live' ? 'result set ' + resultSet + ' (' + rsSettings(resultSet) + ')' : null].filter(Boolean).join(' · ');
   }
 
@@ -258,7 +311,7 @@
   /* The windows drawn over time: a partial last window is left out, its rate over the whole window would draw a
    * dip that never happened. Counts (totals, thresholds, bins) use allPoints: every I/O counted once. */
   function points(op) { return allPoints(op).filter(function (p) { return !p.partial; }); }
-  function opsPresent() { return ['READ', 'WRITE', 'TRIM', 'FLUSH'].filter(function (op) { return view.ops[op] && view.ops[op].size; }); }
+  function opsPresent() { return ['READ', 'WRITE', 'TRIM', 'FLUSH'].filter(function (op) { return (view.ops[op] && view.ops[op].size) || view.open[op]; }); }
 
   /* Whether a phase runs on a drive that no phase before it preconditioned (SNIA PTS's purge + workload-independent
    * preconditioning): a fresh-out-of-box drive can meet the PTS criterion on its early plateau, before a cliff. */
@@ -331,6 +384,19 @@
     requestAnimationFrame(function () { redrawPending = false; try { if (view) drawRun(); } finally { track(-1); } });
   }
 
+  /* The windows still filling, dashed from the last closed point: provisional, replaced once closed. */
+  function filling(field) {
+    return Object.keys(view.open).filter(function (o) { return view.ops[o] || view.open[o]; }).map(function (o) {
+      var p = view.open[o], closed = points(o), last = closed[closed.length - 1];
+      var pts = (last ? [[last.t, last[field]]] : []).concat([[p.t, p[field]]]);
+      return { label: o + ' (filling)', color: OP_COLORS[o], dash: [3, 3], dots: !last, points: pts };
+    });
+  }
+  function renderOpen() {
+    var parts = Object.keys(view.open).map(function (o) { var p = view.open[o]; return o + ' ' + num(p.ioCount, 0) + ' I/Os'; });
+    $('open-note').textContent = parts.length ? 'window from ' + num(view.open[Object.keys(view.open)[0]].t, 0) + ' s still filling (provisional, dashed): ' + parts.join(', ') : '';
+  }
+
   function drawRun() {
     var ops = opsPresent(), sel = $('op-select'), cur = sel.value;
     if (sel.options.length !== ops.length) {
@@ -339,8 +405,9 @@
     }
     var op = sel.value || ops[0];
     var common = { xLabel: 'run time (s)', bands: bands(), marks: marks().concat(lostMarks()) };
-    Charts.line($('chart-iops'), Object.assign({ yLabel: 'IOPS', series: ops.map(function (o) { return { label: o, color: OP_COLORS[o], points: points(o).map(function (p) { return [p.t, p.iops]; }) }; }) }, common));
-    Charts.line($('chart-mbps'), Object.assign({ yLabel: 'MB/s', series: ops.map(function (o) { return { label: o, color: OP_COLORS[o], points: points(o).map(function (p) { return [p.t, p.mbPerSec]; }) }; }) }, common));
+    Charts.line($('chart-iops'), Object.assign({ yLabel: 'IOPS', series: ops.map(function (o) { return { label: o, color: OP_COLORS[o], points: points(o).map(function (p) { return [p.t, p.iops]; }) }; }).concat(filling('iops')) }, common));
+    Charts.line($('chart-mbps'), Object.assign({ yLabel: 'MB/s', series: ops.map(function (o) { return { label: o, color: OP_COLORS[o], points: points(o).map(function (p) { return [p.t, p.mbPerSec]; }) }; }).concat(filling('mbPerSec')) }, common));
+    renderOpen();
     var pts = op ? points(op) : [];
     Charts.line($('chart-latency'), Object.assign({ yLabel: op ? op + ' latency (ms)' : 'ms', logY: true, series: [
       { label: 'max', color: '#c53030', points: pts.map(function (p) { return [p.t, p.latencyMs.max]; }) },

@@ -71,8 +71,8 @@ class AvroThroughRegistryIT {
             }
         }
         sent.add(new IoStreamRecord(builder.flush()));
-        sent.add(new IoStreamRecord(
-                new RunHeartbeat(runId, 20_000L, Instant.ofEpochMilli(System.currentTimeMillis()), 20L, 20L, 0L)));
+        sent.add(new IoStreamRecord(new RunHeartbeat(
+                runId, 20_000L, Instant.ofEpochMilli(System.currentTimeMillis()), 20L, 20L, 0L, null, null)));
 
         try (var registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl());
                 var producer = new KafkaProducer<>(

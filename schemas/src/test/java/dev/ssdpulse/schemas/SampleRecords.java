@@ -2,6 +2,9 @@ package dev.ssdpulse.schemas;
 
 import dev.ssdpulse.schemas.avro.AccessSpec;
 import dev.ssdpulse.schemas.avro.DeviceDescription;
+import dev.ssdpulse.schemas.avro.GroupEvent;
+import dev.ssdpulse.schemas.avro.GroupMember;
+import dev.ssdpulse.schemas.avro.GroupMembership;
 import dev.ssdpulse.schemas.avro.HostDescription;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoOp;
@@ -23,6 +26,7 @@ import dev.ssdpulse.schemas.avro.ResultSetRecord;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
 import dev.ssdpulse.schemas.avro.RunDeleted;
 import dev.ssdpulse.schemas.avro.RunFinished;
+import dev.ssdpulse.schemas.avro.RunGroup;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStarted;
@@ -158,6 +162,8 @@ public final class SampleRecords {
                 .setOriginRunId("run-origin-1")
                 .setLabels(Map.of("campaign", "q4-endurance", "dut", "slot-3"))
                 .setSmartIntervalNs(1_000_000_000L)
+                .setGroup("rack-3-endurance")
+                .setMember("lab-7/nvme0n1")
                 .build();
     }
 
@@ -198,6 +204,8 @@ public final class SampleRecords {
                 .setIoCompleted(9_876_543L)
                 .setIoPublished(9_876_000L)
                 .setIoNotPublished(3L)
+                .setCompleteUpToNs(41_000_000_000L)
+                .setMembership(groupMembership())
                 .build();
     }
 
@@ -478,6 +486,51 @@ public final class SampleRecords {
                 false);
     }
 
+    public static GroupMembership groupMembership() {
+        return GroupMembership.newBuilder()
+                .setGroup("rack-3-endurance")
+                .setMember("lab-7/nvme0n1")
+                .setHost("lab-7")
+                .setRunStart(Instant.parse("2026-11-30T03:48:00.123456Z"))
+                .build();
+    }
+
+    /** A member that stopped early (the analytics timed it out). */
+    public static GroupMember groupMember() {
+        return GroupMember.newBuilder()
+                .setMember("lab-7/nvme0n1")
+                .setRunId(RUN_ID)
+                .setHost("lab-7")
+                .setStatus(RunStatus.INCOMPLETE)
+                .setReason("no heartbeat for 60 s")
+                .setStartOffsetNs(1_250_000_000L)
+                .setEndNs(61_250_000_000L)
+                .setIoCount(4_200_000L)
+                .setBytes(17_203_200_000L)
+                .setIoShare(0.31)
+                .setBytesShare(0.29)
+                .build();
+    }
+
+    public static RunGroup runGroup() {
+        return RunGroup.newBuilder()
+                .setGroupId("group:rack-3-endurance")
+                .setGroup("rack-3-endurance")
+                .setStatus(RunStatus.PARTIAL)
+                .setReason("lab-7/nvme0n1 INCOMPLETE (no heartbeat for 60 s)")
+                .setOrigin(Instant.parse("2026-11-30T03:47:58.873456Z"))
+                .setMembers(List.of(groupMember()))
+                .build();
+    }
+
+    public static GroupEvent groupEvent() {
+        return GroupEvent.newBuilder()
+                .setMemberRunId(RUN_ID)
+                .setMembership(groupMembership())
+                .setEvent(ioStream(heartbeat()))
+                .build();
+    }
+
     /** Every generated record type, top-level and nested, each once. */
     public static List<SpecificRecord> everyRecordType() {
         return List.of(
@@ -514,6 +567,10 @@ public final class SampleRecords {
                 writeVerification().getClasses(),
                 writeVerification().getLostContent(),
                 writeVerification().getModels().get(0),
-                writeVerification().getPowerCounters());
+                writeVerification().getPowerCounters(),
+                groupMembership(),
+                groupMember(),
+                runGroup(),
+                groupEvent());
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ssdpulse.schemas.avro.HostDescription;
 import dev.ssdpulse.schemas.avro.IoBatch;
+import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSpec;
@@ -14,6 +15,7 @@ import dev.ssdpulse.schemas.avro.RunDeleted;
 import dev.ssdpulse.schemas.avro.RunFinished;
 import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
@@ -76,6 +78,11 @@ class SchemaEvolutionTest {
     private static final long MAX_SAFE_INTEGER = (1L << 53) - 1;
     /** Before SMART counters carried their source, unit and step, and WA its bounds. */
     private static final String HISTORY_COUNTER_RESOLUTION = "/schema-history/before-counter-resolution/";
+    /**
+     * Before heartbeats said how far a run is complete, runs belonged to groups, and a group's summary named its
+     * members.
+     */
+    private static final String HISTORY_LIVE_GROUPS = "/schema-history/before-live-groups/";
 
     static Stream<Schema> changedRecords() {
         return Stream.of(RunFinished.SCHEMA$, RunHeartbeat.SCHEMA$, RunDeleted.SCHEMA$, ResultSetStarted.SCHEMA$);
@@ -302,6 +309,57 @@ class SchemaEvolutionTest {
         assertThat(read.getCounters()).isEmpty();
         assertThat(read.getWaUnit()).isNull();
         assertThat(read.getWaNote()).isNull();
+    }
+
+    static Stream<Schema> changedForLiveGroups() {
+        return Stream.of(
+                RunHeartbeat.SCHEMA$,
+                IoStreamRecord.SCHEMA$,
+                RunStarted.SCHEMA$,
+                RunStatus.SCHEMA$,
+                RunSummary.SCHEMA$);
+    }
+
+    @ParameterizedTest
+    @MethodSource("changedForLiveGroups")
+    void theRecordsWithCompletionWatermarksAndGroupsAreFullyCompatibleWithTheOnesBefore(Schema now) throws IOException {
+        Schema before = now.getType() == Schema.Type.ENUM
+                ? history(HISTORY_LIVE_GROUPS, now.getName(), new Schema.Parser())
+                : before(now, HISTORY_LIVE_GROUPS);
+        assertThat(AvroCompatibility.incompatibilities(CompatibilityLevel.FULL_TRANSITIVE, now, List.of(before)))
+                .isEmpty();
+    }
+
+    @Test
+    void aHeartbeatWrittenBeforeTheWatermarkDecodesWithoutOneAndAnOldReaderReadsPartialAsIncomplete()
+            throws IOException {
+        Schema before = before(RunHeartbeat.SCHEMA$, HISTORY_LIVE_GROUPS);
+        GenericRecord old = new GenericData.Record(before);
+        old.put("runId", "r1");
+        old.put("timeNs", 5L);
+        old.put("wallClockEpochMs", 1_796_010_480_123L);
+        old.put("ioCompleted", 7L);
+        old.put("ioPublished", 7L);
+        old.put("ioNotPublished", 0L);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        var encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new GenericDatumWriter<GenericRecord>(before).write(old, encoder);
+        encoder.flush();
+        RunHeartbeat read = new SpecificDatumReader<RunHeartbeat>(
+                        before, RunHeartbeat.SCHEMA$, new GeneratedSpecificData(RunHeartbeat.class))
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        assertThat(read.getCompleteUpToNs()).isNull();
+        assertThat(read.getMembership()).isNull();
+
+        Schema oldStatus = history(HISTORY_LIVE_GROUPS, "RunStatus", new Schema.Parser());
+        ByteArrayOutputStream status = new ByteArrayOutputStream();
+        var statusEncoder = EncoderFactory.get().binaryEncoder(status, null);
+        new GenericDatumWriter<Object>(RunStatus.SCHEMA$)
+                .write(new GenericData.EnumSymbol(RunStatus.SCHEMA$, "PARTIAL"), statusEncoder);
+        statusEncoder.flush();
+        Object oldRead = new GenericDatumReader<Object>(RunStatus.SCHEMA$, oldStatus)
+                .read(null, DecoderFactory.get().binaryDecoder(status.toByteArray(), null));
+        assertThat(oldRead).hasToString("INCOMPLETE");
     }
 
     private static Schema before(Schema now, String historyDir) throws IOException {

@@ -14,6 +14,8 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,6 +31,7 @@ import picocli.CommandLine.Spec;
         name = "streams",
         description = "Run the analytics (Kafka Streams): windows, latency, WA, steady state, summaries.")
 public final class StreamsCommand implements Callable<Integer> {
+    private static final String APPLICATION_SERVER = "application.server";
 
     @Spec
     CommandSpec spec;
@@ -72,6 +75,13 @@ public final class StreamsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         String clusterId = kafka.clusterId();
         AnalyticsConfig settings = analytics.toConfig(kafka);
+        AdvertisedAddress advertised =
+                AdvertisedAddress.of(settings.extraProperties().get(APPLICATION_SERVER), httpBind, httpPort);
+        if (advertised.derived()) {
+            Map<String, String> extra = new HashMap<>(settings.extraProperties());
+            extra.put(APPLICATION_SERVER, advertised.hostPort());
+            settings = settings.withExtraProperties(extra);
+        }
         AnalyticsConfig config = settings.withStateDir(analytics.stateDirFor(clusterId));
         TopicSetup.ensure(kafka.clientProperties(), Topics.all());
         PrintWriter out = spec.commandLine().getOut();
@@ -91,12 +101,13 @@ public final class StreamsCommand implements Callable<Integer> {
                     ? null
                     : HttpApiServer.start(
                             app,
-                            HttpApiConfig.localhost(httpPort)
+                            HttpApiConfig.localhost(advertised.httpPort())
                                     .withBindAddress(httpBind)
                                     .withBearerToken(apiToken == null || apiToken.isBlank() ? null : apiToken));
             if (http != null) {
                 out.printf("dashboard and API: %s%n", http.url());
             }
+            out.println(advertised.describe());
             out.printf(
                     "ssdpulse analytics running: application id %s, %d thread(s), %s, window %s, state in %s"
                             + " (Kafka cluster %s)%n",

@@ -2,6 +2,7 @@ package dev.ssdpulse.cli.device;
 
 import com.sun.management.OperatingSystemMXBean;
 import dev.ssdpulse.cli.command.UserInputException;
+import dev.ssdpulse.cli.options.GroupOptions;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.options.RunLabelOptions;
@@ -192,6 +193,9 @@ public final class DeviceCommand implements Callable<Integer> {
     @Mixin
     RunLabelOptions labels;
 
+    @Mixin
+    GroupOptions group;
+
     @Option(
             names = "--run-id",
             paramLabel = "ID",
@@ -210,6 +214,7 @@ public final class DeviceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         offline.validate();
+        group.validate(offline.offline);
         SmartDevice.checkExplicit(smartDevice);
         if (submitBatch < 1) {
             throw new UserInputException("--submit-batch must be at least 1 (I/Os per submission), got " + submitBatch);
@@ -323,18 +328,21 @@ public final class DeviceCommand implements Callable<Integer> {
                         prepared,
                         schedulerSwitch);
             }
-            RunStarted started = labels.apply(RunStartTime.stamp(
-                            RunStarted.newBuilder(), Instant.ofEpochMilli(System.currentTimeMillis()))
-                    .setRunId(id)
-                    .setRunName(workloadSpec.name() + " on " + device)
-                    .setProducerKind(ProducerKind.DEVICE)
-                    .setDevice(facts.toDeviceDescription(prepared.path(), prepared.blockDevice(), prepared.sizeBytes()))
-                    .setHost(hostWithIoSettings(facts, engine.asynchronous(), submitBatch, cpus))
-                    .setWorkload(WorkloadAvro.toDescription(workloadSpec, prepared.sizeBytes()))
-                    .setSeed(workloadSpec.seed())
-                    .setToolVersion(HostDescriptions.toolVersion())
-                    .setSmartIntervalNs(smartInterval.toNanos())
-                    .build());
+            RunStarted started = group.apply(
+                    labels.apply(RunStartTime.stamp(
+                                    RunStarted.newBuilder(), Instant.ofEpochMilli(System.currentTimeMillis()))
+                            .setRunId(id)
+                            .setRunName(workloadSpec.name() + " on " + device)
+                            .setProducerKind(ProducerKind.DEVICE)
+                            .setDevice(facts.toDeviceDescription(
+                                    prepared.path(), prepared.blockDevice(), prepared.sizeBytes()))
+                            .setHost(hostWithIoSettings(facts, engine.asynchronous(), submitBatch, cpus))
+                            .setWorkload(WorkloadAvro.toDescription(workloadSpec, prepared.sizeBytes()))
+                            .setSeed(workloadSpec.seed())
+                            .setToolVersion(HostDescriptions.toolVersion())
+                            .setSmartIntervalNs(smartInterval.toNanos())
+                            .build()),
+                    prepared.path().getFileName().toString());
             int maxWorkers = workloadSpec.schedule().stream()
                     .mapToInt(p -> p.phase().workers())
                     .max()

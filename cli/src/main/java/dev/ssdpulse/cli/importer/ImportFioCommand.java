@@ -1,6 +1,7 @@
 package dev.ssdpulse.cli.importer;
 
 import dev.ssdpulse.cli.command.UserInputException;
+import dev.ssdpulse.cli.options.GroupOptions;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.options.RunLabelOptions;
@@ -71,6 +72,9 @@ public final class ImportFioCommand implements Callable<Integer> {
     @Mixin
     RunLabelOptions labels;
 
+    @Mixin
+    GroupOptions group;
+
     @Option(names = "--batch-ios", defaultValue = "512", paramLabel = "N", description = "I/Os per Kafka record.")
     int batchIos;
 
@@ -85,6 +89,7 @@ public final class ImportFioCommand implements Callable<Integer> {
             }
         }
         offline.validate();
+        group.validate(offline.offline);
         FioLogImport.check(logs); // a file that is no fio log is refused before a run starts
         FioJsonReport report = json == null ? null : FioJsonReport.read(json);
         String id = runId == null ? RunIds.newRunId("fio") : RunIds.validate(runId);
@@ -95,7 +100,9 @@ public final class ImportFioCommand implements Callable<Integer> {
         }
         try (StreamedRunOutput output = new StreamedRunOutput(
                 kafka.clientProperties(),
-                labels.apply(runStarted(id, report)),
+                group.apply(
+                        labels.apply(runStarted(id, report)),
+                        logs.get(0).getFileName().toString()),
                 logs.size(),
                 OverflowPolicy.BLOCK,
                 batchIos,

@@ -1,6 +1,7 @@
 package dev.ssdpulse.cli.report;
 
 import dev.ssdpulse.cli.command.UserInputException;
+import dev.ssdpulse.cli.options.GroupOptions;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.run.RunIds;
 import dev.ssdpulse.cli.run.SummaryRenderer;
@@ -13,6 +14,7 @@ import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.topics.RunRecords;
 import dev.ssdpulse.schemas.topics.Topics;
+import dev.ssdpulse.streams.group.GroupAnalysis;
 import dev.ssdpulse.streams.report.Outliers;
 import dev.ssdpulse.streams.report.ReportFormat;
 import dev.ssdpulse.streams.report.ReportTables;
@@ -44,8 +46,9 @@ import picocli.CommandLine.Spec;
  * percentile table, exact bin counts and outliers, WA, steady-state verdicts — as text, JSON or CSV, and PNG
  * charts of the main plots from the per-window metrics. With {@code --html FILE}: one self-contained HTML
  * report of a run or a set of runs (by ids and labels): for a set, a comparison first, then each run with its
- * test setup and its power-loss verification where it has one ({@link HtmlReport}). A run's latency scatter is
- * drawn window by window as it is read, so a 5,000-s run's millions of points are never all in memory.
+ * test setup and its power-loss verification where it has one ({@link HtmlReport}); with {@code --group NAME}, a
+ * run group's merged results and its members, then each member's run. A run's latency scatter is drawn window by
+ * window as it is read, so a 5,000-s run's millions of points are never all in memory.
  */
 @Command(
         name = "report",
@@ -64,6 +67,13 @@ public final class ReportCommand implements Callable<Integer> {
             paramLabel = "KEY=VALUE",
             description = "With --html: also every run whose labels include all of these (repeatable).")
     Map<String, String> labels = new LinkedHashMap<>();
+
+    @Option(
+            names = "--group",
+            paramLabel = "NAME",
+            description = "With --html: a run group (--group NAME on the producers), its members' results merged and"
+                    + " each member with its host, status and share, then each member's run (repeatable).")
+    List<String> groups = new ArrayList<>();
 
     @Option(
             names = "--html",
@@ -104,6 +114,9 @@ public final class ReportCommand implements Callable<Integer> {
         }
         if (htmlFile != null) {
             return html();
+        }
+        if (!groups.isEmpty()) {
+            throw new UserInputException("--group needs --html FILE (a group's report shows its members too)");
         }
         if (runIds.size() != 1 || !labels.isEmpty()) {
             throw new UserInputException("give exactly one --run (a set of runs, or --label, needs --html FILE)");
@@ -156,21 +169,46 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     private int html() throws IOException {
-        if (runIds.isEmpty() && labels.isEmpty()) {
-            throw new UserInputException("--html needs the runs: --run ID (repeatable) and/or --label KEY=VALUE");
+        if (runIds.isEmpty() && labels.isEmpty() && groups.isEmpty()) {
+            throw new UserInputException(
+                    "--html needs the runs: --run ID (repeatable), --label KEY=VALUE and/or --group NAME");
+        }
+        for (String group : groups) {
+            GroupOptions.checkName(group);
         }
         Map<String, Object> props = kafka.clientProperties();
         List<HtmlReport.RunData> runs = new ArrayList<>();
         try (HttpSchemaRegistryClient registry = kafka.registryClient()) {
             Map<String, RunStarted> catalogue = RunRecords.latestPerRun(props, registry, Topics.RUNS, timeout);
-            Set<String> chosen = new LinkedHashSet<>(runIds);
+            Set<String> chosen = new LinkedHashSet<>();
+            // a group first, then its members in the order they joined
+            Map<String, RunSummary> groupSummaries = new LinkedHashMap<>();
+            for (String group : groups) {
+                String key = GroupAnalysis.ID_PREFIX + group;
+                List<RunSummary> summaries = RunRecords.read(props, registry, Topics.RUN_SUMMARY, key, timeout);
+                if (summaries.isEmpty()) {
+                    throw new UserInputException("no run group '" + group + "' in " + Topics.RUN_SUMMARY.name()
+                            + " (no member published with --group " + group
+                            + ", or the analytics (`ssdpulse streams`) are not running)");
+                }
+                RunSummary summary = summaries.get(summaries.size() - 1);
+                groupSummaries.put(key, summary);
+                chosen.add(key);
+                if (summary.getGroup() != null) {
+                    summary.getGroup()
+                            .getMembers()
+                            .forEach(m -> chosen.add(m.getRunId().toString()));
+                }
+            }
+            chosen.addAll(runIds);
             if (!labels.isEmpty()) {
+                int before = chosen.size();
                 catalogue.forEach((id, started) -> {
                     if (started.getLabels().entrySet().containsAll(labels.entrySet())) {
                         chosen.add(id);
                     }
                 });
-                if (chosen.size() == runIds.size()) {
+                if (chosen.size() == before) {
                     throw new UserInputException("no run in " + Topics.RUNS.name() + " has the labels " + labels);
                 }
             }
@@ -179,7 +217,9 @@ public final class ReportCommand implements Callable<Integer> {
                 // a 5,000-s run's records take a while to read: say which run is being read
                 spec.commandLine().getErr().println("reading run " + id + " (" + ++done + " of " + chosen.size() + ")");
                 spec.commandLine().getErr().flush();
-                RunSummary summary = summary(props, registry, id, catalogue.containsKey(id));
+                RunSummary summary = groupSummaries.containsKey(id)
+                        ? groupSummaries.get(id)
+                        : summary(props, registry, id, catalogue.containsKey(id));
                 // drawn window by window as read: a 5,000-s run keeps millions of points
                 ScatterRaster scatter = HtmlReport.scatterRaster(summary);
                 RunRecords.forEach(props, registry, Topics.LATENCY_SCATTER, id, timeout, (LatencyScatter w) -> {
@@ -197,7 +237,9 @@ public final class ReportCommand implements Callable<Integer> {
         }
         String title = runs.size() == 1
                 ? "ssdpulse report: run " + runs.get(0).summary().getRunId()
-                : "ssdpulse report: " + runs.size() + " runs" + (labels.isEmpty() ? "" : " labelled " + labels);
+                : "ssdpulse report: " + runs.size() + " runs"
+                        + (groups.isEmpty() ? "" : " of run group " + String.join(", ", groups))
+                        + (labels.isEmpty() ? "" : " labelled " + labels);
         Path parent = htmlFile.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);

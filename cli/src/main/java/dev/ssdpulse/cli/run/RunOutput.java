@@ -19,6 +19,12 @@ public interface RunOutput extends IoCompletionSink {
     /** A phase starts; called when no worker is submitting. */
     void phaseStarted(ScheduledPhase phase, long timeNs);
 
+    /**
+     * A paced run's times come due {@code shiftNs} later on the wall clock than from its recorded start (its pacer
+     * moved its origin forward rather than start a phase in a burst); called before the I/Os it applies to.
+     */
+    default void runTimeOriginMoved(long shiftNs) {}
+
     /** A REPLAY phase ended: how its I/Os were issued against their recorded times (before {@link #finish}). */
     void replayFinished(ReplayResult result);
 

@@ -72,6 +72,11 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
     }
 
     @Override
+    public void runTimeOriginMoved(long shiftNs) {
+        publisher.runTimeOriginMoved(shiftNs);
+    }
+
+    @Override
     public void onIoCompleted(
             int worker,
             int phaseIndex,
@@ -114,13 +119,20 @@ public final class StreamedRunOutput implements RunOutput, AutoCloseable {
     }
 
     @Override
+    public void completedThrough(int worker, long runTimeNs) {
+        publisher.completedThrough(worker, runTimeNs);
+    }
+
+    @Override
     public void phaseStarted(ScheduledPhase phase, long timeNs) {
-        publisher.phaseChanged(new PhaseChanged(
-                runId,
-                phase.index(),
-                phase.name(),
-                PhaseKind.valueOf(phase.phase().kind().name()),
-                timeNs));
+        publisher.phaseChanged(
+                new PhaseChanged(
+                        runId,
+                        phase.index(),
+                        phase.name(),
+                        PhaseKind.valueOf(phase.phase().kind().name()),
+                        timeNs),
+                phase.phase().workers());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.ssdpulse.cli.simulate;
 
+import dev.ssdpulse.cli.options.GroupOptions;
 import dev.ssdpulse.cli.options.KafkaOptions;
 import dev.ssdpulse.cli.options.OfflineOptions;
 import dev.ssdpulse.cli.options.RunLabelOptions;
@@ -19,8 +20,10 @@ import dev.ssdpulse.producer.sim.run.WorkloadSimulation;
 import dev.ssdpulse.producer.workload.Units;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.runs.RunStartTime;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Iterator;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -64,6 +67,9 @@ public final class SimulateCommand implements Callable<Integer> {
     @Mixin
     RunLabelOptions labels;
 
+    @Mixin
+    GroupOptions group;
+
     @Option(names = "--realtime", description = "Pace the simulation to wall-clock time (see --speed).")
     boolean realtime;
 
@@ -105,6 +111,7 @@ public final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         offline.validate();
+        group.validate(offline.offline);
         SsdConfig config = new SsdPresets().resolve(ssd);
         if (parityReserve != null) {
             config = config.withParityReserveBytes(Units.parseBytes(parityReserve))
@@ -131,17 +138,23 @@ public final class SimulateCommand implements Callable<Integer> {
         if (offline.offline) {
             return run(offline.output(id, device, workloadSpec.name(), out), drive, workloadSpec, replays);
         }
-        RunStarted started =
-                labels.apply(SimulatedRunDriver.runStarted(id, config, drive, workloadSpec, smartInterval.toNanos()));
+        RunStarted started = group.apply(
+                labels.apply(SimulatedRunDriver.runStarted(id, config, drive, workloadSpec, smartInterval.toNanos())),
+                config.name());
         int maxWorkers = SimulatedRunDriver.maxWorkers(workloadSpec);
         // The simulator's clock is virtual: waiting for Kafka changes no measured time, so nothing is dropped.
         try (StreamedRunOutput output = new StreamedRunOutput(
                 kafka.clientProperties(), started, maxWorkers, OverflowPolicy.BLOCK, batchIos, out)) {
-            return run(output, drive, workloadSpec, replays);
+            return run(output, drive, workloadSpec, replays, RunStartTime.of(started));
         }
     }
 
     private int run(RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec, ReplayTraces replays) {
+        return run(output, drive, workloadSpec, replays, null);
+    }
+
+    private int run(
+            RunOutput output, SimulatedDrive drive, WorkloadSpec workloadSpec, ReplayTraces replays, Instant runStart) {
         SimulatedRunDriver driver = new SimulatedRunDriver(
                 drive,
                 workloadSpec,
@@ -152,7 +165,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 cancelled::get);
         try (ShutdownCancellation ctrlC =
                 ShutdownCancellation.install(() -> cancelled.set(true), Duration.ofSeconds(60))) {
-            return driver.run(output);
+            return driver.run(output, runStart);
         }
     }
 

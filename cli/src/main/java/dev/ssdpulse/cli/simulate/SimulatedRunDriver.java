@@ -7,6 +7,8 @@ import dev.ssdpulse.producer.integrity.UnitStamp;
 import dev.ssdpulse.producer.integrity.Verification;
 import dev.ssdpulse.producer.integrity.VerificationAvro;
 import dev.ssdpulse.producer.integrity.VerificationReport;
+import dev.ssdpulse.producer.pacing.RunTimePacer;
+import dev.ssdpulse.producer.pacing.WallClock;
 import dev.ssdpulse.producer.replay.ReplayResult;
 import dev.ssdpulse.producer.replay.ReplayTraces;
 import dev.ssdpulse.producer.sim.config.SsdConfig;
@@ -31,6 +33,7 @@ import dev.ssdpulse.schemas.runs.RunStartTime;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
@@ -112,6 +115,15 @@ public final class SimulatedRunDriver {
 
     /** Runs to the end (or cancellation) and finishes the output; returns its exit code. */
     public int run(RunOutput output) {
+        return run(output, null);
+    }
+
+    /**
+     * As {@link #run(RunOutput)}; paced runs keep to the wall clock from {@code runStart} (the start their RunStarted
+     * records, taken before the output connected to Kafka), so that run time t is the wall clock's start + t, as
+     * a consumer of the run reads it. Null: from now.
+     */
+    public int run(RunOutput output, Instant runStart) {
         Progress progress = new Progress();
         // a run that cuts the power keeps its log to verify the drive's content against after the cut
         MemoryRunLog log = drive.recordsVersions() ? new MemoryRunLog() : null;
@@ -196,12 +208,28 @@ public final class SimulatedRunDriver {
                     ? WorkloadSimulation.prepare(drive, workloadSpec, smartIntervalNs, observer)
                     : WorkloadSimulation.prepare(drive, workloadSpec, replays, smartIntervalNs, observer);
             var run = simulation.run();
+            int workers = maxWorkers(workloadSpec);
             BooleanSupplier stop = () -> {
-                progress.maybePrint(run.nowNs());
+                // asked after each step of the virtual clock: every completion up to now has been delivered
+                long nowNs = run.nowNs();
+                for (int w = 0; w < workers; w++) {
+                    output.completedThrough(w, nowNs);
+                }
+                progress.maybePrint(nowNs);
                 return cancelled.getAsBoolean();
             };
             if (speed > 0) {
-                simulation.runPaced(speed, stop);
+                long startNanos = System.nanoTime();
+                if (runStart != null) {
+                    startNanos -= Math.max(
+                            0, Duration.between(runStart, Instant.now()).toNanos());
+                }
+                RunTimePacer pacer =
+                        new RunTimePacer(WallClock.system(), speed, WorkloadSimulation.PACED_STEP_NS, startNanos);
+                // setup and the drive's preparation took wall time but no run time: the first paced phase starts
+                // now rather than catch up in a burst, and the run's members of a group say where it moved to
+                output.runTimeOriginMoved(pacer.startPhase(run.nowNs()));
+                simulation.runPaced(pacer, stop);
             } else {
                 simulation.runToCompletion(stop);
             }

@@ -53,6 +53,10 @@ final class ClusterLoad {
     /**
      * @param ioEventsPerSecond all runs' I/Os over the span from the first I/O any producer recorded to the last
      *                          window appended (every I/O through producer, brokers and analytics into the views)
+     * @param lags              from the hand-over of a window's last I/O to its append
+     * @param endLags           from a window's end on the wall clock (its run's start plus the window's end) to its
+     *                          append: what a viewer waits after the second has passed (a producer behind real time
+     *                          on a loaded machine adds its own delay here, not in {@code lags})
      */
     record Result(
             Shape shape,
@@ -61,6 +65,7 @@ final class ClusterLoad {
             long spanMs,
             double ioEventsPerSecond,
             WindowLags lags,
+            WindowLags endLags,
             long scenarioMs,
             String timeline) {
         String line() {
@@ -68,7 +73,8 @@ final class ClusterLoad {
                     Locale.ROOT,
                     "%d analytics instance(s): %d runs from %d producers, %,d I/Os in "
                             + "%.1f s = %,.0f I/O events/s; window lag over %d windows: p50 %d ms, p99 %d ms "
-                            + "(min %d, max %d); scenario %.1f s (%s)",
+                            + "(min %d, max %d); from the window's end: p50 %d ms, p99 %d ms (max %d); "
+                            + "scenario %.1f s (%s)",
                     instances,
                     shape.runs(),
                     shape.producers(),
@@ -80,12 +86,16 @@ final class ClusterLoad {
                     lags.p99Ms(),
                     lags.minMs(),
                     lags.maxMs(),
+                    endLags.p50Ms(),
+                    endLags.p99Ms(),
+                    endLags.maxMs(),
                     scenarioMs / 1e3,
                     timeline);
         }
     }
 
-    private record ProducedRun(LoadRun run, long ioCount, long published, long firstIoWallMs, int exitCode) {}
+    private record ProducedRun(
+            LoadRun run, long ioCount, long published, long firstIoWallMs, int exitCode, long startWallMs) {}
 
     /**
      * Kafka Streams' exactly_once_v2 default transaction timeout is 10 s: on the shared 2-core machine at load ~40
@@ -95,7 +105,17 @@ final class ClusterLoad {
      * starved machine from measuring that instead of the load; nothing in this scenario kills an instance, which is
      * what a shorter timeout would be for.
      */
-    static final List<String> STREAMS_ARGS = List.of("-X", "transaction.timeout.ms=60000");
+    static final List<String> STREAMS_ARGS = streamsArgs();
+
+    /** The settings above, plus those of the system property {@code clusterload.streams} (space-separated). */
+    private static List<String> streamsArgs() {
+        List<String> args = new ArrayList<>(List.of("-X", "transaction.timeout.ms=60000"));
+        String extra = System.getProperty("clusterload.streams", "").trim();
+        if (!extra.isEmpty()) {
+            args.addAll(List.of(extra.split("\\s+")));
+        }
+        return List.copyOf(args);
+    }
 
     private final LocalStack stack;
     private final Path workDir;
@@ -178,6 +198,7 @@ final class ClusterLoad {
                     m.spanMs(),
                     m.ioCount() * 1000.0 / Math.max(m.spanMs(), 1),
                     m.lags(),
+                    m.endLags(),
                     (System.nanoTime() - t0) / 1_000_000,
                     String.join(", ", timeline));
         } finally {
@@ -185,7 +206,7 @@ final class ClusterLoad {
         }
     }
 
-    private record Measured(long ioCount, long spanMs, WindowLags lags) {}
+    private record Measured(long ioCount, long spanMs, WindowLags lags, WindowLags endLags) {}
 
     /** Streams the shape's runs from its producer processes, measures them, checks every summary. */
     /** @param instancesUp called once the producers are launched: the API to read summaries from */
@@ -253,6 +274,12 @@ final class ClusterLoad {
         timeline.add(String.format(Locale.ROOT, "windows in +%.1f s", (System.nanoTime() - t0) / 1e9));
         Map<RunWindow, Long> appended = appendTimes.appendWallMs();
         WindowLags lags = WindowLags.of(lastIoWallMs, appended);
+        Map<RunWindow, Long> windowEndWallMs = new HashMap<>();
+        lastIoWallMs
+                .keySet()
+                .forEach(w -> windowEndWallMs.put(
+                        w, produced.get(w.runId()).startWallMs() + (w.index() + 1) * (WINDOW_NS / 1_000_000)));
+        WindowLags endLags = WindowLags.of(windowEndWallMs, appended);
         writeLagsCsv(dir.resolve(prefix + "window-lags.csv"), lastIoWallMs, appended);
         long lastAppendMs =
                 lastIoWallMs.keySet().stream().mapToLong(appended::get).max().orElseThrow();
@@ -277,10 +304,10 @@ final class ClusterLoad {
                             OfflineSummaries.withoutContext(OfflineSummaries.of(run.runId(), LoadRun.SSD, run.spec())));
         }
         timeline.add(String.format(Locale.ROOT, "summaries checked +%.1f s", (System.nanoTime() - t0) / 1e9));
-        return new Measured(ioCount, lastAppendMs - firstIoWallMs, lags);
+        return new Measured(ioCount, lastAppendMs - firstIoWallMs, lags, endLags);
     }
 
-    /** Waits until every instance is a member of the application's group and the group is stable. */
+    /** Waits until every instance (all its stream threads) is in the application's group and the group is stable. */
     private void awaitStableGroup(String appId, int instances) {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()))) {
             await("consumer group " + appId + " stable with " + instances + " member(s)")
@@ -292,8 +319,12 @@ final class ClusterLoad {
                                 .all()
                                 .get(10, TimeUnit.SECONDS)
                                 .get(appId);
-                        return group.groupState() == GroupState.STABLE
-                                && group.members().size() == instances;
+                        // one member per stream thread: count the instances (their client ids before the thread)
+                        long clients = group.members().stream()
+                                .map(m -> m.clientId().replaceFirst("-StreamThread-\\d+-consumer$", ""))
+                                .distinct()
+                                .count();
+                        return group.groupState() == GroupState.STABLE && clients == instances;
                     });
         }
     }
@@ -331,7 +362,8 @@ final class ClusterLoad {
                                     Long.parseLong(f[2]),
                                     Long.parseLong(f[3]),
                                     Long.parseLong(f[4]),
-                                    Integer.parseInt(f[5])));
+                                    Integer.parseInt(f[5]),
+                                    Long.parseLong(f[6])));
                 case "window" -> lastIoWallMs.put(new RunWindow(f[1], Long.parseLong(f[2])), Long.parseLong(f[3]));
                 default -> throw new IllegalStateException(file + ": unexpected line '" + line + "'");
             }

@@ -14,13 +14,16 @@ import java.util.List;
  * Every run's summary is checked against its offline analysis (a mismatch ends the bench with the assertion).
  * Before the measured runs, each producer streams WARMUP_RUNS unpaced 10-s runs through the same instances (checked
  * too, not measured), so the figures are those of warm JVMs, as in a deployment that has been up for a while.
- * <p>Usage: {@code ClusterLoadBench WORK_DIR ROUNDS PRODUCERS RUNS_PER_PRODUCER DURATION_S RATE_IOPS SPEED WARMUP_RUNS}
+ * <p>Usage: {@code ClusterLoadBench WORK_DIR ROUNDS PRODUCERS RUNS_PER_PRODUCER DURATION_S RATE_IOPS SPEED WARMUP_RUNS
+ * [INSTANCES]}, INSTANCES a comma-separated list of instance counts measured in that order each round (default: 1
+ * and 2, alternating which first). The system property {@code clusterload.streams} adds {@code ssdpulse streams}
+ * settings (e.g. {@code "-X commit.interval.ms=1000"}).
  */
 public final class ClusterLoadBench {
     private ClusterLoadBench() {}
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 8) {
+        if (args.length != 8 && args.length != 9) {
             throw new IllegalArgumentException("usage: ClusterLoadBench WORK_DIR ROUNDS PRODUCERS RUNS_PER_PRODUCER "
                     + "DURATION_S RATE_IOPS SPEED WARMUP_RUNS (SPEED 0 = unpaced), got " + args.length
                     + " argument(s)");
@@ -38,7 +41,11 @@ public final class ClusterLoadBench {
                 warmupRuns == 0 ? null : new ClusterLoad.Shape(shape.producers(), warmupRuns, 10, shape.rateIops(), 0);
         List<String> lines = new ArrayList<>();
         for (int round = 1; round <= rounds; round++) {
-            int[] order = round % 2 == 1 ? new int[] {1, 2} : new int[] {2, 1};
+            int[] order = args.length == 9
+                    ? java.util.Arrays.stream(args[8].split(","))
+                            .mapToInt(Integer::parseInt)
+                            .toArray()
+                    : round % 2 == 1 ? new int[] {1, 2} : new int[] {2, 1};
             for (int instances : order) {
                 String load = Files.readString(Path.of("/proc/loadavg")).trim();
                 try (LocalStack stack = ThreeBrokerCluster.start()) {

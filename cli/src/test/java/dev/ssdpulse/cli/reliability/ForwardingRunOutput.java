@@ -36,6 +36,11 @@ abstract class ForwardingRunOutput implements RunOutput {
     }
 
     @Override
+    public void completedThrough(int worker, long runTimeNs) {
+        delegate.completedThrough(worker, runTimeNs);
+    }
+
+    @Override
     public void phaseStarted(ScheduledPhase phase, long timeNs) {
         delegate.phaseStarted(phase, timeNs);
     }

@@ -10,6 +10,7 @@ import dev.ssdpulse.producer.sim.config.SsdPresets;
 import dev.ssdpulse.producer.sim.engine.SimulatedDrive;
 import dev.ssdpulse.producer.workload.WorkloadSpec;
 import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.runs.RunStartTime;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -28,7 +29,7 @@ import java.util.concurrent.Future;
  * {@link StreamedRunOutput}, so one Kafka producer per run, acks=all, idempotent), and writes, when all are done,
  * a result file that {@link ClusterLoad} reads:
  * <pre>
- * run RUNID IO_COMPLETED IO_PUBLISHED FIRST_IO_WALL_MS EXIT_CODE
+ * run RUNID IO_COMPLETED IO_PUBLISHED FIRST_IO_WALL_MS EXIT_CODE START_WALL_MS
  * window RUNID WINDOW_INDEX LAST_IO_WALL_MS     (one line per window that has I/Os)
  * </pre>
  * Usage: {@code LoadProducerMain BOOTSTRAP REGISTRY_URL RESULT_FILE SPEED RUN...} with RUN as {@link LoadRun#arg()};
@@ -86,14 +87,20 @@ public final class LoadProducerMain {
                 512,
                 new PrintWriter(printed, true))) {
             clock = new WindowClock(output, WINDOW_NS, System::currentTimeMillis);
-            exit = new SimulatedRunDriver(drive, spec, SMART_INTERVAL_NS, speed, null, () -> false).run(clock);
+            exit = new SimulatedRunDriver(drive, spec, SMART_INTERVAL_NS, speed, null, () -> false)
+                    .run(clock, RunStartTime.of(started));
             report = output.publisher().report();
         }
         System.out.print(printed);
         StringBuilder out = new StringBuilder();
         out.append(String.format(
-                "run %s %d %d %d %d%n",
-                run.runId(), clock.ioCount(), report.ioPublished(), clock.firstIoWallMs(), exit));
+                "run %s %d %d %d %d %d%n",
+                run.runId(),
+                clock.ioCount(),
+                report.ioPublished(),
+                clock.firstIoWallMs(),
+                exit,
+                RunStartTime.of(started).toEpochMilli()));
         long[] lastIoWallMs = clock.lastIoWallMs();
         for (int w = 0; w < lastIoWallMs.length; w++) {
             if (lastIoWallMs[w] > 0) {

@@ -66,6 +66,12 @@ import java.util.concurrent.locks.LockSupport;
  * one run: cancellation is final.
  */
 public final class DeviceRunner {
+    /**
+     * An asynchronous worker tells the sink how far it is complete at most this often (a live run's publisher
+     * turns it into the analytics' window closing, every 100 ms): once per reap would be a call per batch.
+     */
+    private static final long PROGRESS_EVERY_NS = 1_000_000L;
+
     private final IoEngine engine;
     private final DeviceRunOptions options;
     private final CountDownLatch cancelled = new CountDownLatch(1);
@@ -725,6 +731,7 @@ public final class DeviceRunner {
             boolean stagedScheduled = false; // the staged request has a recorded time (a replayed trace)
             long now = System.nanoTime();
             long lastCompletionNanos = now;
+            long lastProgressNanos = now - PROGRESS_EVERY_NS;
             try {
                 e.bindSubmitter();
                 while (true) {
@@ -808,6 +815,12 @@ public final class DeviceRunner {
                         now = System.nanoTime();
                         continue;
                     }
+                    if (now - lastProgressNanos >= PROGRESS_EVERY_NS) {
+                        // every completion reaped so far is recorded; those still in flight are stamped at a later
+                        // reap, so the worker is complete up to now
+                        lastProgressNanos = now;
+                        completedThrough(w, now);
+                    }
                     long timeoutNs = options.ioTimeoutNs();
                     if (staged != null) {
                         now = System.nanoTime();
@@ -882,6 +895,16 @@ public final class DeviceRunner {
                     return true;
                 }
                 LockSupport.parkNanos(timed ? Math.min(wait, Math.max(0, endNanos - System.nanoTime())) : wait);
+            }
+        }
+
+        /** Tells the sink that the worker's completions before {@code nowNanos} are all recorded. */
+        private void completedThrough(WorkerStream w, long nowNanos) {
+            w.sinkLock.lock();
+            try {
+                sink.completedThrough(w.worker, nowNanos - runStart);
+            } finally {
+                w.sinkLock.unlock();
             }
         }
 

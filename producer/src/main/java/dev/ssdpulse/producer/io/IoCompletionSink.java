@@ -53,4 +53,13 @@ public interface IoCompletionSink {
             int ioFlags) {
         onIoCompleted(worker, phaseIndex, op, offsetBytes, sizeBytes, submitTimeNs, latencyNs, queueDepth, status);
     }
+
+    /**
+     * Every I/O of {@code worker} that completes before {@code runTimeNs} (ns since run start) has been passed to
+     * {@link #onIoCompleted}: the I/Os still in flight complete later. Called by the thread that reports that
+     * worker's completions, whenever the driver knows (the simulator after each step of its clock, the device
+     * engine before it waits for completions). A sink that publishes the run live tells the analytics, which then
+     * close a window as soon as every worker has passed its end; the default ignores it.
+     */
+    default void completedThrough(int worker, long runTimeNs) {}
 }

@@ -110,6 +110,9 @@ public final class RunPlayback {
                                                     Instant.ofEpochMilli(System.currentTimeMillis()))
                                             .setRunId(newRunId)
                                             .setOriginRunId(originRunId)
+                                            // a played-back run is a run of its own, in no group
+                                            .setGroup(null)
+                                            .setMember(null)
                                             .setLabels(new HashMap<>(labels))
                                             .build()));
                             sender.start();
@@ -239,6 +242,7 @@ public final class RunPlayback {
             return new IoStreamRecord(RunHeartbeat.newBuilder(h)
                     .setRunId(runId)
                     .setWallClockEpochMs(Instant.ofEpochMilli(nowMs))
+                    .setMembership(null)
                     .build());
         }
         RunFinished f = (RunFinished) event;

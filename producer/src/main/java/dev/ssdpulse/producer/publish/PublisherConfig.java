@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param overflowPolicy    what the I/O path does when the queue is full
  * @param heartbeatInterval wall-clock interval of RunHeartbeat events
  * @param lingerFlush       a worker's partial batch is published after this much wall-clock time without
- *                          filling, so a slow (QD1, rate-limited) live run still shows up promptly
+ *                          filling, so a slow (QD1, rate-limited) live run still shows up promptly (and at once when
+ *                          its driver reports a new second of run time: {@link RunPublisher#completedThrough})
  */
 public record PublisherConfig(
         Map<String, Object> kafkaProperties,

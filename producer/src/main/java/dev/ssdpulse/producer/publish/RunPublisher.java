@@ -2,6 +2,7 @@ package dev.ssdpulse.producer.publish;
 
 import dev.ssdpulse.producer.io.IoCompletionSink;
 import dev.ssdpulse.producer.replay.ReplayResult;
+import dev.ssdpulse.schemas.avro.GroupMembership;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
@@ -14,6 +15,7 @@ import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.iobatch.IoBatchBuilder;
 import dev.ssdpulse.schemas.iobatch.IoFlags;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import dev.ssdpulse.schemas.runs.RunStartTime;
 import dev.ssdpulse.schemas.topics.Topics;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,6 +27,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.producer.Producer;
@@ -45,10 +48,27 @@ import org.slf4j.LoggerFactory;
  * worker's); {@link #phaseChanged} and {@link #finish} are called when no worker is submitting (between
  * phases, after the run). Everything goes through one queue and one sender, and the idempotent producer
  * keeps order per partition, so a consumer sees a run's events in the order they were published.
+ *
+ * <p><b>How far the run is complete.</b> A driver that knows it says, per worker, that every I/O completing before
+ * a run time has been passed on ({@link #completedThrough(int, long)}); once that worker's builder has been
+ * flushed, its I/Os before that time are in the queue. When a worker passes a whole second of run time
+ * ({@link #PROGRESS_STEP_NS}) its builder is flushed at once, and when the lowest such time over the phase's workers
+ * passes one, the sender sends everything queued so far, then a heartbeat carrying that time
+ * ({@code completeUpToNs}): the analytics close a window as soon as every worker has passed its end, without
+ * waiting for a grace, at the cost of one more record and heartbeat per worker and second. The time is only ever
+ * advanced by drivers' reports, never guessed from completion times (the synchronous engine's workers report from
+ * several threads, not strictly in completion order).
  */
 public final class RunPublisher implements IoCompletionSink, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RunPublisher.class);
     private static final Object STOP = new Object();
+    /** Wakes the sender: a worker passed a whole second of run time (nothing to send of its own). */
+    private static final Object PROGRESS = new Object();
+    /**
+     * The publisher announces how far the run is complete each time it passes a whole second of run time: the
+     * analytics' windows are whole seconds (1 s by default), so every window end is such a second.
+     */
+    public static final long PROGRESS_STEP_NS = 1_000_000_000L;
 
     /** REPLAY phases' issue results for RunFinished. */
     private final List<ReplayPhaseResult> replayPhases = new ArrayList<>();
@@ -79,6 +99,20 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
      */
     private final long[] maxCompletionNsPerWorker;
 
+    /**
+     * Per worker: every I/O of the worker completing before this run time is in the queue (written by the worker's
+     * thread after it queued the flushed batch, read by the sender).
+     */
+    private final AtomicLongArray publishedThroughNs;
+    /** Per worker: the latest run time its driver reported complete (the worker's thread only). */
+    private final long[] reportedThroughNs;
+    /** Workers of the current phase: the run is complete up to the lowest of their times. */
+    private volatile int activeWorkers;
+    /** The completion time last sent in a heartbeat (the sender thread only); Long.MIN_VALUE before the first. */
+    private long sentCompleteUpToNs = Long.MIN_VALUE;
+    /** The run's group, carried by every heartbeat; null for a run on its own. */
+    private volatile GroupMembership membership;
+
     private volatile boolean finished;
 
     /** One queued record and the I/Os it carries (0 for lifecycle and SMART records). */
@@ -108,6 +142,13 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
         this.bytesTrimmedPerWorker = new long[maxWorkers];
         this.lastFlushCheckNanos = new long[maxWorkers];
         this.addsSinceFlushCheck = new int[maxWorkers];
+        this.publishedThroughNs = new AtomicLongArray(maxWorkers);
+        this.reportedThroughNs = new long[maxWorkers];
+        for (int w = 0; w < maxWorkers; w++) {
+            publishedThroughNs.set(w, Long.MIN_VALUE);
+            reportedThroughNs[w] = Long.MIN_VALUE;
+        }
+        this.membership = membershipOf(runStarted);
         this.queue = new ArrayBlockingQueue<>(config.queueCapacity());
         sendSynchronously(new ProducerRecord<>(Topics.RUNS.name(), runId, runStarted));
         // a first heartbeat, before any other event of the run: RunStarted is on the runs topic only, so without an
@@ -188,6 +229,7 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
         if (full != null) {
             lastEventTimeNs = submitTimeNs + latencyNs;
             enqueueBatch(full);
+            publishedThrough(worker);
             lastFlushCheckNanos[worker] = System.nanoTime();
             addsSinceFlushCheck[worker] = 0;
         } else if (++addsSinceFlushCheck[worker] >= 16) {
@@ -202,18 +244,86 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
                 IoBatch partial = builder.flush();
                 if (partial != null) {
                     enqueueBatch(partial);
+                    publishedThrough(worker);
                 }
                 lastFlushCheckNanos[worker] = now;
             }
         }
     }
 
-    /** Flushes every worker's pending I/Os of the previous phase, then publishes the phase change. */
+    /**
+     * Every I/O of {@code worker} that completes before {@code runTimeNs} has been passed to {@link #onIoCompleted}
+     * (I/Os in flight complete later). Called by the worker's own thread, like {@link #onIoCompleted}; cheap when the
+     * time has not moved. A partial batch that waited {@link PublisherConfig#lingerFlush()} is published here too, so
+     * an idle worker does not hold the run's completion back.
+     */
+    @Override
+    public void completedThrough(int worker, long runTimeNs) {
+        long before = reportedThroughNs[worker];
+        if (runTimeNs <= before) {
+            return;
+        }
+        reportedThroughNs[worker] = runTimeNs;
+        boolean newSecond = Math.floorDiv(runTimeNs, PROGRESS_STEP_NS) > Math.floorDiv(before, PROGRESS_STEP_NS);
+        IoBatchBuilder builder = builders[worker];
+        if (builder.pendingCount() > 0) {
+            long now = System.nanoTime();
+            long last = lastFlushCheckNanos[worker];
+            if (!newSecond && last != 0 && now - last < config.lingerFlush().toNanos()) {
+                return;
+            }
+            IoBatch partial = builder.flush();
+            if (partial != null) {
+                lastEventTimeNs = Math.max(lastEventTimeNs, runTimeNs);
+                enqueueBatch(partial);
+            }
+            lastFlushCheckNanos[worker] = now;
+            addsSinceFlushCheck[worker] = 0;
+        }
+        publishedThrough(worker);
+        if (newSecond) {
+            // after the time is published: the sender wakes and sees it (a full queue wakes it anyway)
+            queue.offer(PROGRESS);
+        }
+    }
+
+    /**
+     * {@link #completedThrough(int, long)} for every worker at once: only for a driver whose single thread reports
+     * every worker's completions (the simulator).
+     */
+    public void completedThrough(long runTimeNs) {
+        for (int w = 0; w < builders.length; w++) {
+            completedThrough(w, runTimeNs);
+        }
+    }
+
+    /** The worker's queued I/Os now cover what its driver reported: the sender may announce it. */
+    private void publishedThrough(int worker) {
+        long reported = reportedThroughNs[worker];
+        if (reported > publishedThroughNs.get(worker)) {
+            publishedThroughNs.set(worker, reported);
+        }
+    }
+
+    /** As {@link #phaseChanged(PhaseChanged, int)} with every worker of the run taking part. */
     public void phaseChanged(PhaseChanged change) {
+        phaseChanged(change, builders.length);
+    }
+
+    /**
+     * Flushes every worker's pending I/Os of the previous phase, then publishes the phase change; the run is
+     * complete up to the change, and from now on up to what the phase's {@code workers} (0..workers-1) report.
+     */
+    public void phaseChanged(PhaseChanged change, int workers) {
         flushWorkers();
         lastEventTimeNs = Math.max(lastEventTimeNs, change.getTimeNs());
         // Not on the I/O path (no worker is submitting), and per-phase results depend on it: never dropped.
         putBlocking(new Pending(ioRecord(change), 0));
+        for (int w = 0; w < builders.length; w++) {
+            reportedThroughNs[w] = Math.max(reportedThroughNs[w], change.getTimeNs());
+            publishedThrough(w);
+        }
+        activeWorkers = Math.max(0, Math.min(workers, builders.length));
     }
 
     /** A REPLAY phase ended: its issue result goes into RunFinished (one per phase, in phase order). */
@@ -361,6 +471,7 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
     private void sendLoop() {
         long heartbeatNanos = config.heartbeatInterval().toNanos();
         long nextHeartbeat = System.nanoTime() + heartbeatNanos;
+        List<Object> drained = new ArrayList<>();
         try {
             while (true) {
                 long waitNanos = Math.max(0, nextHeartbeat - System.nanoTime());
@@ -368,10 +479,35 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
                 if (item == STOP) {
                     return;
                 }
-                if (item != null) {
-                    send((Pending) item);
+                if (item instanceof Pending pending) {
+                    send(pending);
                 }
-                if (System.nanoTime() >= nextHeartbeat) {
+                long completeUpTo = completeUpToNs();
+                // a whole second passed since the last announcement; before the first second no window can close,
+                // so nothing is announced (a run starting has nothing to say yet)
+                if (completeUpTo >= PROGRESS_STEP_NS
+                        && Math.floorDiv(completeUpTo, PROGRESS_STEP_NS)
+                                > Math.floorDiv(sentCompleteUpToNs, PROGRESS_STEP_NS)
+                        && !finished) {
+                    // every batch the workers queued before their times moved goes first
+                    queue.drainTo(drained);
+                    for (Object queued : drained) {
+                        if (queued == STOP) {
+                            return;
+                        }
+                        if (queued instanceof Pending pending) {
+                            send(pending);
+                        }
+                    }
+                    drained.clear();
+                    if (!finished) {
+                        sentCompleteUpToNs = completeUpTo;
+                        send(new Pending(ioRecord(heartbeat()), 0));
+                        nextHeartbeat = System.nanoTime() + heartbeatNanos;
+                    }
+                }
+                long now = System.nanoTime();
+                if (now - nextHeartbeat >= 0) {
                     if (!finished) {
                         send(new Pending(ioRecord(heartbeat()), 0));
                     }
@@ -386,6 +522,37 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
         }
     }
 
+    /** The lowest time the current phase's workers are published through; Long.MIN_VALUE when unknown. */
+    private long completeUpToNs() {
+        int workers = activeWorkers;
+        if (workers == 0) {
+            return Long.MIN_VALUE;
+        }
+        long min = Long.MAX_VALUE;
+        for (int w = 0; w < workers; w++) {
+            min = Math.min(min, publishedThroughNs.get(w));
+        }
+        return min;
+    }
+
+    /**
+     * The run's times come due on the wall clock {@code shiftNs} later than its recorded start says (a paced phase
+     * that started behind its schedule moved its origin forward): a group member's membership carries the moved
+     * start from now on, in a heartbeat sent at once, before the I/Os it applies to, so the group places them on the
+     * wall clock where they happened. Call it before the I/Os of the phase.
+     */
+    public void runTimeOriginMoved(long shiftNs) {
+        GroupMembership current = membership;
+        if (current == null || shiftNs <= 0) {
+            return;
+        }
+        membership = GroupMembership.newBuilder(current)
+                .setRunStart(current.getRunStart().plusNanos(shiftNs))
+                .build();
+        sendSynchronously(ioRecord(heartbeat()));
+    }
+
+    /** A heartbeat with the completion time last announced (by the sender, after what it covers was sent). */
     private RunHeartbeat heartbeat() {
         return RunHeartbeat.newBuilder()
                 .setRunId(runId)
@@ -394,6 +561,21 @@ public final class RunPublisher implements IoCompletionSink, AutoCloseable {
                 .setIoCompleted(ioCompleted.get())
                 .setIoPublished(ioPublished.get())
                 .setIoNotPublished(ioNotPublished.get())
+                .setCompleteUpToNs(sentCompleteUpToNs == Long.MIN_VALUE ? null : sentCompleteUpToNs)
+                .setMembership(membership)
+                .build();
+    }
+
+    private static GroupMembership membershipOf(RunStarted started) {
+        if (started.getGroup() == null) {
+            return null;
+        }
+        String member = started.getMember() != null ? started.getMember() : started.getRunId();
+        return GroupMembership.newBuilder()
+                .setGroup(started.getGroup())
+                .setMember(member)
+                .setHost(started.getHost() == null ? null : started.getHost().getHostname())
+                .setRunStart(RunStartTime.of(started))
                 .build();
     }
 

@@ -46,6 +46,27 @@ class RunTimePacerTest {
     }
 
     @Test
+    void aPhaseStartingLateIsPacedFromItsOwnStartNotInABurst() throws InterruptedException {
+        ManualWallClock clock = new ManualWallClock(0);
+        // kept from the run's recorded start; setup and unpaced preparation take 7 s of wall time
+        RunTimePacer pacer = new RunTimePacer(clock, 1, SLICE, 0);
+        clock.advance(7 * S);
+        assertThat(pacer.startPhase(0)).isEqualTo(7 * S);
+        assertThat(pacer.originShiftNs()).isEqualTo(7 * S);
+        assertThat(pacer.runTimeNowNs()).isZero();
+        // a 20-s phase takes 20 s of wall time from its own start: each second waits its second
+        for (long t = 1; t <= 20; t++) {
+            long before = clock.sleptNs();
+            assertThat(pacer.awaitRunTime(t * S, () -> false)).isTrue();
+            assertThat(clock.sleptNs() - before).isEqualTo(S);
+        }
+        assertThat(clock.nanoTime()).isEqualTo(27 * S);
+        // a phase on schedule keeps the start
+        assertThat(pacer.startPhase(20 * S)).isZero();
+        assertThat(pacer.originShiftNs()).isEqualTo(7 * S);
+    }
+
+    @Test
     void aStopRequestEndsTheWaitWithinOneSlice() throws InterruptedException {
         ManualWallClock clock = new ManualWallClock(0);
         RunTimePacer pacer = new RunTimePacer(clock, 1, SLICE);

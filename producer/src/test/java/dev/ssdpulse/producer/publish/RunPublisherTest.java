@@ -329,6 +329,90 @@ class RunPublisherTest {
         publisher.finish(RunStatus.COMPLETED, null, 32_000L, 10_000);
     }
 
+    /**
+     * The run is complete up to the lowest time the phase's workers report, announced when it passes a whole second,
+     * in a heartbeat sent after every batch those reports cover: a consumer that has read the heartbeat has every I/O
+     * completing before its time.
+     */
+    @Test
+    void aHeartbeatSaysHowFarEveryWorkerIsCompleteAfterTheBatchesItCovers() {
+        HoldableProducer producer = new HoldableProducer(true);
+        RunPublisher publisher = new RunPublisher(
+                producer,
+                new PublisherConfig(Map.of(), 512, 64, OverflowPolicy.BLOCK, NEVER, Duration.ofMillis(5)),
+                runStarted(),
+                3);
+        publisher.phaseChanged(phase(0), 2); // two of the run's three workers take part
+        for (int n = 0; n < 10; n++) {
+            io(publisher, 0, 0, n);
+            io(publisher, 1, 0, n);
+        }
+        // worker 0 is complete up to 50 us, worker 1 up to 30 us: the run up to 30 us; worker 2 is not in the phase
+        publisher.completedThrough(0, 2_500_000_000L);
+        publisher.completedThrough(1, 1_500_000_000L);
+        await().atMost(WAIT)
+                .untilAsserted(() -> assertThat(completeUpTo(producer)).contains(1_500_000_000L));
+        List<Object> io = producer.events(Topics.IO.name());
+        int beat = io.size() - 1;
+        for (int i = 0; i < io.size(); i++) {
+            if (io.get(i) instanceof RunHeartbeat h
+                    && Long.valueOf(1_500_000_000L).equals(h.getCompleteUpToNs())) {
+                beat = i;
+                break;
+            }
+        }
+        long iosBefore = io.subList(0, beat).stream()
+                .filter(e -> e instanceof IoBatch)
+                .mapToLong(e -> ((IoBatch) e).getIoCount())
+                .sum();
+        assertThat(iosBefore)
+                .as("every I/O both workers reported went before the heartbeat")
+                .isEqualTo(20);
+
+        // within the same second nothing more is announced; the next second is
+        publisher.completedThrough(1, 1_900_000_000L);
+        publisher.completedThrough(1, 3_200_000_000L);
+        await().atMost(WAIT)
+                .untilAsserted(() -> assertThat(completeUpTo(producer)).contains(2_500_000_000L));
+        assertThat(completeUpTo(producer)).doesNotContain(1_900_000_000L);
+        publisher.finish(RunStatus.COMPLETED, null, 100_000L, 10_000);
+        assertThat(producer.events(Topics.IO.name())
+                        .get(producer.events(Topics.IO.name()).size() - 1))
+                .as("nothing after RunFinished")
+                .isInstanceOf(RunFinished.class);
+    }
+
+    private static List<Long> completeUpTo(HoldableProducer producer) {
+        return producer.events(Topics.IO.name(), RunHeartbeat.class).stream()
+                .map(RunHeartbeat::getCompleteUpToNs)
+                .filter(t -> t != null)
+                .toList();
+    }
+
+    @Test
+    void everyHeartbeatOfAGroupMemberNamesItsGroupMemberHostAndStart() {
+        HoldableProducer producer = new HoldableProducer(true);
+        RunStarted started = RunStarted.newBuilder(runStarted())
+                .setGroup("lab")
+                .setMember("host-a nvme0n1")
+                .build();
+        RunPublisher publisher =
+                new RunPublisher(producer, config(OverflowPolicy.BLOCK, 512, 16, Duration.ofMillis(5)), started, 1);
+        await().atMost(WAIT)
+                .until(() ->
+                        producer.events(Topics.IO.name(), RunHeartbeat.class).size() >= 2);
+        publisher.finish(RunStatus.COMPLETED, null, 0L, 10_000);
+        assertThat(producer.events(Topics.IO.name()).get(0))
+                .as("the first event of the run")
+                .isInstanceOf(RunHeartbeat.class);
+        assertThat(producer.events(Topics.IO.name(), RunHeartbeat.class)).allSatisfy(h -> {
+            assertThat(h.getMembership().getGroup()).isEqualTo("lab");
+            assertThat(h.getMembership().getMember()).isEqualTo("host-a nvme0n1");
+            assertThat(h.getMembership().getHost()).isEqualTo(started.getHost().getHostname());
+            assertThat(h.getMembership().getRunStart().toEpochMilli()).isEqualTo(1_700_000_000_000L);
+        });
+    }
+
     @Test
     void closeBeforeFinishPublishesAnAbortedRunWithItsPendingIosAndLeavesTheProducerToItsOwner() {
         HoldableProducer producer = new HoldableProducer(true);

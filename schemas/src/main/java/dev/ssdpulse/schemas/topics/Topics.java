@@ -1,5 +1,6 @@
 package dev.ssdpulse.schemas.topics;
 
+import dev.ssdpulse.schemas.avro.GroupEvent;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.ResultSetRecord;
@@ -172,6 +173,20 @@ public final class Topics {
             TopicSpec.RETAIN_FOREVER,
             "Deleted runs: the analytics drop their views and ignore their raw events.");
 
+    /**
+     * The events of run-group members, forwarded by the analytics to their group's partition (key {@code group:NAME},
+     * co-partitioned with the runs' topics), where the group's analysis merges them. Written and read by the
+     * analytics only; recomputable from the io topic, so it expires like a derived output.
+     */
+    public static final TopicSpec<GroupEvent> GROUP_EVENTS = new TopicSpec<>(
+            "ssdpulse.group-events.v1",
+            "group id 'group:' + name (UTF-8 string)",
+            GroupEvent.class,
+            DEFAULT_PARTITIONS,
+            CleanupPolicy.DELETE,
+            DERIVED_RETENTION_MS,
+            "Events of run-group members, by group, for the group's analysis (internal to the analytics).");
+
     private static final List<TopicSpec<?>> ALL = List.of(
             RUNS,
             IO,
@@ -185,7 +200,8 @@ public final class Topics {
             RUN_SUMMARY,
             DEAD_LETTER,
             RESULT_SETS,
-            RUN_DELETIONS);
+            RUN_DELETIONS,
+            GROUP_EVENTS);
 
     private Topics() {}
 

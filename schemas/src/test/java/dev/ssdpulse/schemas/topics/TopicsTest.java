@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ssdpulse.schemas.SampleRecords;
+import dev.ssdpulse.schemas.avro.GroupEvent;
+import dev.ssdpulse.schemas.avro.GroupMembership;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.ResultSetRecord;
@@ -45,7 +47,8 @@ class TopicsTest {
                         "ssdpulse.run-summary.v1",
                         "ssdpulse.dead-letter.v1",
                         "ssdpulse.result-sets.v1",
-                        "ssdpulse.run-deletions.v1");
+                        "ssdpulse.run-deletions.v1",
+                        "ssdpulse.group-events.v1");
         assertThat(Topics.all()).allSatisfy(t -> assertThat(t.name()).matches("ssdpulse\\.[a-z0-9-]+\\.v[0-9]+"));
         // Co-partitioning: every topic keyed by run id has the same partition count.
         assertThat(Topics.all()).extracting(TopicSpec::defaultPartitions).containsOnly(Topics.DEFAULT_PARTITIONS);
@@ -101,6 +104,12 @@ class TopicsTest {
                 RunDeleted.class, new RunDeleted("run-1", Instant.ofEpochMilli(1L), null)));
         samples.put(LatencyScatter.class, SampleRecords.latencyScatter());
         samples.put(WriteVerification.class, SampleRecords.writeVerification());
+        samples.put(
+                GroupEvent.class,
+                new GroupEvent(
+                        "run-1",
+                        new GroupMembership("lab", "host-a nvme0n1", "host-a", Instant.ofEpochSecond(1_796_010_480L)),
+                        SampleRecords.ioStream(SampleRecords.ioBatch())));
         for (TopicSpec<?> topic : Topics.all()) {
             roundTrip(topic, registry, samples);
         }

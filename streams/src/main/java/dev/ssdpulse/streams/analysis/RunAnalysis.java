@@ -8,6 +8,7 @@ import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
 import dev.ssdpulse.schemas.avro.SmartSource;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
+import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.iobatch.IoBatchReader;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
 import dev.ssdpulse.streams.avro.AvroMappers;
@@ -40,8 +41,9 @@ import java.util.TreeSet;
  * what comes out of the {@link AnalysisOutput}. The same settings and events give the same outputs in all of
  * them; {@link #encode()} / {@link #decode} is the one state codec.
  *
- * <p><b>Determinism.</b> Windows close on the run's own watermark (latest completion minus grace), never on
- * wall clock or record timestamps; I/O batches are processed in their order in the I/O stream, SMART samples in
+ * <p><b>Determinism.</b> Windows close on the run's own watermark (latest completion minus grace, or the time up
+ * to which the producer said the run is complete, {@link #completedThrough}), never on wall clock or record
+ * timestamps; I/O batches are processed in their order in the I/O stream, SMART samples in
  * theirs. Results that combine both streams (per-phase WA) are computed from the whole WA series at summary
  * time, so their interleaving does not matter.
  *
@@ -209,6 +211,66 @@ public final class RunAnalysis {
         add(op, phaseIndex, completionTimeNs, sizeBytes, latencyNs, ioStatus);
         if (windows.watermarkNs() >= phaseEndCheckNs) {
             checkPhaseEnds();
+        }
+    }
+
+    /**
+     * The producer's word that every I/O of the run completing before {@code runTimeNs} has been fed (a heartbeat's
+     * {@code completeUpToNs}): the windows ending at or before it close now, without waiting for the grace. When the
+     * producer is right no I/O of those windows is still to come, so the windows, and every result built from them,
+     * are those the grace alone gives, only sooner.
+     */
+    public void completedThrough(long runTimeNs) {
+        if (runTimeNs <= windows.watermarkNs()) {
+            return;
+        }
+        windows.advanceWatermark(runTimeNs);
+        long watermarkNs = windows.watermarkNs();
+        if (watermarkNs >= scatter.nextCloseEndNs()) {
+            scatter.closeUpTo(watermarkNs, this::emitScatter);
+        }
+        if (!allOpsWindow.isEmpty()) {
+            judgeAllOpsWindow();
+        }
+        emitReadyPhaseEnds();
+    }
+
+    /**
+     * The newest open window of an op as its I/Os so far make it (no histogram), or null when the op has none: what
+     * the views show, marked provisional, until the window closes.
+     */
+    public WindowMetrics openWindow(int op) {
+        WindowResult open = windows.newestOpen(op);
+        return open == null ? null : AvroMappers.windowMetrics(runId, open, false);
+    }
+
+    /**
+     * A phase change of one of several producers whose I/Os this analysis merges (the members of a run group, in
+     * step or nearly): a phase starts where the first of them entered it, and the phase before ends there. A member
+     * entering a phase that another one entered earlier only moves the phase's start earlier when it was earlier
+     * (its change may arrive later); a change to a phase below the current one (a member out of step) records that
+     * phase's start only. The windows that depend on a phase's start cannot have closed before every member's
+     * change to it arrived, as long as each member's watermark holds back the merged one.
+     */
+    public void mergedPhaseChanged(int phaseIndex, String name, PhaseKind kind, long timeNs) {
+        PhaseInfo known = phases.get(phaseIndex);
+        if (known == null) {
+            if (currentPhase == Integer.MIN_VALUE || phaseIndex > currentPhase) {
+                phaseChanged(phaseIndex, name, kind, timeNs);
+            } else {
+                phases.put(phaseIndex, new PhaseInfo(name, kind, timeNs));
+            }
+            return;
+        }
+        if (timeNs < known.startNs()) {
+            phases.put(phaseIndex, new PhaseInfo(known.name(), known.kind(), timeNs));
+            Integer previous = phases.lowerKey(phaseIndex);
+            if (previous != null) {
+                Long end = pendingPhaseEndsNs.get(previous);
+                if (end != null && end > timeNs) {
+                    pendingPhaseEndsNs.put(previous, timeNs);
+                }
+            }
         }
     }
 

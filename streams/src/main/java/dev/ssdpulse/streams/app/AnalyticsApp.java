@@ -3,16 +3,22 @@ package dev.ssdpulse.streams.app;
 import dev.ssdpulse.schemas.registry.HttpSchemaRegistryClient;
 import dev.ssdpulse.schemas.registry.SchemaRegistryClient;
 import dev.ssdpulse.schemas.serde.SerdeConfig;
+import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.topology.AnalyticsSerdes;
 import dev.ssdpulse.streams.topology.AnalyticsTopology;
 import dev.ssdpulse.streams.topology.RegistryUnavailableException;
 import dev.ssdpulse.streams.topology.TopologyMode;
+import dev.ssdpulse.streams.topology.ViewChanges;
 import dev.ssdpulse.streams.views.AnalyticsViews;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.CloseOptions;
@@ -33,6 +39,7 @@ public final class AnalyticsApp implements AutoCloseable {
     private final SchemaRegistryClient registry;
     private final KafkaStreams streams;
     private final AnalyticsViews views;
+    private final ViewChanges changes = new ViewChanges();
 
     public AnalyticsApp(AnalyticsConfig config) {
         this(config, TopologyMode.live());
@@ -47,10 +54,11 @@ public final class AnalyticsApp implements AutoCloseable {
                 config.analysisSettings(),
                 config.heartbeatTimeout(),
                 new AnalyticsSerdes(registry, registryConfigs(config)),
-                mode);
+                mode,
+                mode.isLive() ? changes : ViewChanges.none());
         this.streams = new KafkaStreams(topology, streamsProperties(config));
         this.streams.setUncaughtExceptionHandler(AnalyticsApp::onUncaughtException);
-        this.views = new AnalyticsViews(streams);
+        this.views = new AnalyticsViews(streams, changes, () -> ioPartitionCount(config));
     }
 
     /**
@@ -122,6 +130,24 @@ public final class AnalyticsApp implements AutoCloseable {
             }
         }
         return m;
+    }
+
+    /** The partition count of ssdpulse.io.v1 in the cluster; 0 when the cluster does not answer (asked again). */
+    private static int ioPartitionCount(AnalyticsConfig config) {
+        try (Admin admin = Admin.create(adminProps(config))) {
+            return admin.describeTopics(List.of(Topics.IO.name()))
+                    .allTopicNames()
+                    .get(10, TimeUnit.SECONDS)
+                    .get(Topics.IO.name())
+                    .partitions()
+                    .size();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            LOG.warn("partition count of {} not known yet: {}", Topics.IO.name(), e.getMessage());
+            return 0;
+        }
     }
 
     /** Admin and replay-reader settings: the bootstrap servers and every security setting, unchanged. */

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ssdpulse.schemas.avro.DeviceDescription;
+import dev.ssdpulse.schemas.avro.GroupMember;
 import dev.ssdpulse.schemas.avro.PhaseSpec;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
+import dev.ssdpulse.schemas.avro.RunGroup;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
@@ -72,7 +74,14 @@ public final class ApiJson {
                     "durationS", r -> r.summary().map(RunSummary::getDurationNs).orElse(r.windowsEndNs()) / 1e9),
             Column.jsonOnly(
                     "ioCount", r -> r.summary().map(RunSummary::getIoCount).orElse(null)),
-            Column.jsonOnly("durationSource", r -> r.summary().isPresent() ? "summary" : "windows")));
+            Column.jsonOnly("durationSource", r -> r.summary().isPresent() ? "summary" : "windows"),
+            Column.jsonOnly("group", r -> r.run().map(RunStarted::getGroup).orElse(null)),
+            Column.jsonOnly("member", r -> r.run().map(RunStarted::getMember).orElse(null)),
+            Column.jsonOnly(
+                    "host",
+                    r -> r.run()
+                            .map(s -> s.getHost() == null ? null : s.getHost().getHostname())
+                            .orElse(null))));
 
     /** One entry of GET /api/runs. Duration and I/O count from the summary, else from the latest windows. */
     public static ObjectNode runListItem(String runId, RunViews views) {
@@ -153,7 +162,45 @@ public final class ApiJson {
             }
             ops.set(IoOpCode.name(op), ReportTables.POINT.json(windows));
         }
+        ObjectNode open = null;
+        for (int op : q.ops()) {
+            Optional<WindowMetrics> w = views.openWindow(runId, op);
+            if (w.isEmpty()
+                    || w.get().getWindowStartNs() < q.fromNs()
+                    || w.get().getWindowStartNs() > q.toNs()
+                    || views.lastWindow(runId, op)
+                            .filter(last -> last.getWindowStartNs() >= w.get().getWindowStartNs())
+                            .isPresent()) {
+                continue;
+            }
+            if (open == null) {
+                open = root.putObject("open");
+            }
+            if (!boundsDone) {
+                w.get().getLatency().getBinUpperBoundsNs().forEach(b -> bounds.add(b / 1e6));
+                boundsDone = true;
+            }
+            open.set(IoOpCode.name(op), SseStream.openPoint(w.get(), op).without("op"));
+        }
         return root;
+    }
+
+    /** A run group with its members (GET /api/groups/{name}): the RunGroup record, times in seconds too. */
+    public static ObjectNode group(RunGroup group) {
+        ObjectNode n = AvroJson.record(group);
+        n.put("originEpochMs", group.getOrigin().toEpochMilli());
+        ArrayNode members = (ArrayNode) n.get("members");
+        for (int i = 0; i < members.size(); i++) {
+            GroupMember m = group.getMembers().get(i);
+            ObjectNode row = (ObjectNode) members.get(i);
+            row.put("startOffsetS", m.getStartOffsetNs() / 1e9);
+            if (m.getEndNs() == null) {
+                row.putNull("endS");
+            } else {
+                row.put("endS", m.getEndNs() / 1e9);
+            }
+        }
+        return n;
     }
 
     /** GET /wa: the WA intervals with times in seconds. */

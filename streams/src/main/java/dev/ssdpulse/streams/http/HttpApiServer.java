@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ssdpulse.schemas.avro.RunGroup;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.WriteVerification;
 import dev.ssdpulse.streams.app.AnalyticsApp;
+import dev.ssdpulse.streams.group.GroupAnalysis;
 import dev.ssdpulse.streams.http.metrics.PrometheusTextMerge;
 import dev.ssdpulse.streams.http.metrics.RunMetricsCollector;
 import dev.ssdpulse.streams.report.AvroJson;
@@ -44,11 +46,13 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
@@ -208,6 +212,22 @@ public final class HttpApiServer implements AutoCloseable {
                 "/api/runs/{id}/events",
                 run((ctx, id) -> openEvents(ctx, id, SeriesQuery.parse(params(ctx)), viewsOf(ctx, id))));
         get(r, "/api/runs/{id}/result-sets", run((ctx, id) -> sendJson(ctx, ApiJson.resultSets(id, views))));
+        get(r, "/api/groups", this::groupList);
+        get(r, "/api/groups/{name}", ctx -> {
+            String name = ctx.pathParam("name");
+            String groupId = GroupAnalysis.idOf(name);
+            Optional<String> owner = remoteOwner(ctx, groupId);
+            if (owner.isPresent()) {
+                try {
+                    forward(ctx, owner.get());
+                    return;
+                } catch (OwnerUnreachableException e) {
+                    throw new ApiException(502, e.getMessage());
+                }
+            }
+            RunGroup group = views.group(groupId).orElseThrow(() -> unknown(groupId, "group '" + name + "'"));
+            sendJson(ctx, ApiJson.group(group));
+        });
         get(r, "/metrics", ctx -> {
             ByteArrayOutputStream buf = new ByteArrayOutputStream();
             metricsWriter.write(buf, registry.scrape());
@@ -291,11 +311,30 @@ public final class HttpApiServer implements AutoCloseable {
         };
     }
 
-    private static void answer(Context ctx, String runId, RunEndpoint endpoint, RunViews from) throws Exception {
+    private void answer(Context ctx, String runId, RunEndpoint endpoint, RunViews from) throws Exception {
         if (!from.knows(runId)) {
-            throw ApiException.notFound("unknown run '" + runId + "'");
+            throw unknown(runId, "run '" + runId + "'");
         }
         endpoint.answer(ctx, runId);
+    }
+
+    /**
+     * What this instance answers for a run or group it does not have: where another instance of the application owns
+     * it and this one cannot forward (no application.server), the setting to add, not a plain "unknown".
+     */
+    private ApiException unknown(String key, String what) {
+        if (views.ownedElsewhere(key)) {
+            String why = config.advertisedHost() == null
+                    ? "this instance has no address for the others (application.server), so it cannot forward"
+                    : "the instance owning it gave no address (application.server), so it cannot be forwarded to";
+            return new ApiException(
+                    502,
+                    what + " belongs to another instance of this analytics application, and " + why + ": start"
+                            + " every instance with -X application.server=HOST:PORT, the address of its own HTTP API"
+                            + " that the others reach (ssdpulse streams derives it when --http-bind is an address of"
+                            + " its own, such as the default 127.0.0.1)");
+        }
+        return ApiException.notFound("unknown " + what);
     }
 
     private void answerFromStandby(
@@ -380,12 +419,26 @@ public final class HttpApiServer implements AutoCloseable {
         Map<String, JsonNode> byId = new TreeMap<>();
         Set<String> ids = new TreeSet<>(views.runs().keySet());
         ids.addAll(views.statuses().keySet());
+        ids.removeIf(GroupAnalysis::isGroupId); // listed by /api/groups
         for (String id : ids) {
             byId.put(id, ApiJson.runListItem(id, views));
         }
         for (JsonNode other : fromOtherInstances(ctx, "/api/runs")) {
             for (JsonNode run : other) {
                 byId.putIfAbsent(run.path("runId").asText(), run);
+            }
+        }
+        ArrayNode list = json.createArrayNode();
+        byId.values().forEach(list::add);
+        sendJson(ctx, list);
+    }
+
+    private void groupList(Context ctx) throws IOException {
+        Map<String, JsonNode> byId = new TreeMap<>();
+        views.groups().forEach((id, group) -> byId.put(id, ApiJson.group(group)));
+        for (JsonNode other : fromOtherInstances(ctx, "/api/groups")) {
+            for (JsonNode group : other) {
+                byId.putIfAbsent(group.path("groupId").asText(), group);
             }
         }
         ArrayNode list = json.createArrayNode();
@@ -486,21 +539,41 @@ public final class HttpApiServer implements AutoCloseable {
         });
         ctx.future(() -> {
             SseStream stream = new SseStream(runId, query, views, json, out);
+            Runnable poll = () -> {
+                try {
+                    stream.poll();
+                } catch (IOException e) {
+                    done.complete(null);
+                } catch (RuntimeException e) {
+                    LOG.warn("SSE stream of run {} failed", runId, e);
+                    done.complete(null);
+                }
+            };
+            // a change the analytics announce is sent at once (one poll at a time, later ones coalesced); the
+            // interval's poll catches what is not announced (a standby replica's views)
+            AtomicBoolean pushPending = new AtomicBoolean();
+            AutoCloseable listening = views.onChange(runId, () -> {
+                if (pushPending.compareAndSet(false, true)) {
+                    try {
+                        ssePool.execute(() -> {
+                            pushPending.set(false);
+                            poll.run();
+                        });
+                    } catch (RejectedExecutionException e) {
+                        pushPending.set(false); // shutting down
+                    }
+                }
+            });
             ScheduledFuture<?> task = ssePool.scheduleWithFixedDelay(
-                    () -> {
-                        try {
-                            stream.poll();
-                        } catch (IOException e) {
-                            done.complete(null);
-                        } catch (RuntimeException e) {
-                            LOG.warn("SSE stream of run {} failed", runId, e);
-                            done.complete(null);
-                        }
-                    },
-                    0,
-                    config.ssePollInterval().toMillis(),
-                    TimeUnit.MILLISECONDS);
-            return done.whenComplete((ok, failed) -> task.cancel(false));
+                    poll, 0, config.ssePollInterval().toMillis(), TimeUnit.MILLISECONDS);
+            return done.whenComplete((ok, failed) -> {
+                task.cancel(false);
+                try {
+                    listening.close();
+                } catch (Exception e) {
+                    LOG.debug("closing the change listener of run {}: {}", runId, e.toString());
+                }
+            });
         });
     }
 

@@ -27,7 +27,9 @@ public record SeriesQuery(List<Integer> ops, long fromNs, long toNs) {
                 throw ApiException.badParameter("op", "'" + op + "' is not one of READ, WRITE, TRIM, FLUSH");
             }
         }
-        long fromNs = seconds(params, "from", 0L);
+        // absent: from the first window, which for a run group can lie before its time 0 (a member that started
+        // before the member that joined first)
+        long fromNs = seconds(params, "from", Long.MIN_VALUE);
         long toNs = seconds(params, "to", Long.MAX_VALUE);
         if (fromNs > toNs) {
             throw ApiException.badParameter(

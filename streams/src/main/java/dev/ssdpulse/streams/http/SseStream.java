@@ -19,10 +19,12 @@ import org.apache.kafka.streams.errors.InvalidStateStoreException;
 
 /**
  * One Server-Sent-Events client of /api/runs/{id}/events. Each {@link #poll()} (run by the server's scheduler,
- * never by a request thread) sends what appeared since the previous poll: {@code window} events (a series
- * point plus "op"), {@code status} when the run's status changes, {@code wa} for new WA intervals and
- * {@code summary} when the summary appears or changes. The first poll sends everything from the query's
- * "from" on, so a client may connect with from = its last point.
+ * never by a request thread: when the analytics announce a change of the run's views, and every poll interval
+ * besides) sends what appeared since the previous poll: {@code window} events (a series point plus "op"),
+ * {@code open} events (the newest window still filling, a point plus "op" and {@code "provisional": true}, sent
+ * again as it grows, replaced by the {@code window} event of the same "t" once closed), {@code status} when the
+ * run's status changes, {@code wa} for new WA intervals and {@code summary} when the summary appears or changes.
+ * The first poll sends everything from the query's "from" on, so a client may connect with from = its last point.
  */
 final class SseStream {
     private static final long KEEPALIVE_NS = 15_000_000_000L;
@@ -33,6 +35,10 @@ final class SseStream {
     private final ObjectMapper json;
     private final OutputStream out;
     private final long[] nextFromNs = new long[IoOpCode.COUNT];
+    /** Per op, the open window last sent (start and I/O count), so an unchanged one is not sent again. */
+    private final long[] openSentStartNs = new long[IoOpCode.COUNT];
+
+    private final long[] openSentIoCount = new long[IoOpCode.COUNT];
     private String lastStatus;
     private String lastSummaryKey;
     private int waSent;
@@ -45,10 +51,15 @@ final class SseStream {
         this.json = json;
         this.out = out;
         Arrays.fill(nextFromNs, query.fromNs());
+        Arrays.fill(openSentStartNs, Long.MIN_VALUE);
     }
 
-    /** @throws IOException when the client went away (the caller ends the stream) */
-    void poll() throws IOException {
+    /**
+     * Sends what is new; called by the scheduler and on announced changes, one call at a time.
+     *
+     * @throws IOException when the client went away (the caller ends the stream)
+     */
+    synchronized void poll() throws IOException {
         StringBuilder batch = new StringBuilder();
         try {
             String status = views.status(runId).orElse("UNKNOWN");
@@ -60,6 +71,18 @@ final class SseStream {
                 for (WindowMetrics w : windows) {
                     event(batch, "window", ReportTables.POINT.json(w).put("op", IoOpCode.name(op)));
                     nextFromNs[op] = w.getWindowStartNs() + 1;
+                }
+                Optional<WindowMetrics> open = views.openWindow(runId, op);
+                if (open.isPresent()) {
+                    WindowMetrics w = open.get();
+                    boolean fresh = w.getWindowStartNs() >= nextFromNs[op] && w.getWindowStartNs() <= query.toNs();
+                    boolean changed =
+                            w.getWindowStartNs() != openSentStartNs[op] || w.getIoCount() != openSentIoCount[op];
+                    if (fresh && changed) {
+                        event(batch, "open", openPoint(w, op));
+                        openSentStartNs[op] = w.getWindowStartNs();
+                        openSentIoCount[op] = w.getIoCount();
+                    }
                 }
             }
             List<WriteAmplification> wa = views.waSeries(runId);
@@ -96,6 +119,11 @@ final class SseStream {
         out.write(batch.toString().getBytes(StandardCharsets.UTF_8));
         out.flush();
         lastWriteNs = System.nanoTime();
+    }
+
+    /** A series point of a window still open, marked provisional. */
+    static ObjectNode openPoint(WindowMetrics w, int op) {
+        return ReportTables.POINT.json(w).put("op", IoOpCode.name(op)).put("provisional", true);
     }
 
     private void event(StringBuilder batch, String name, ObjectNode data) throws IOException {

@@ -1,7 +1,10 @@
 package dev.ssdpulse.streams.topology;
 
+import dev.ssdpulse.schemas.avro.GroupEvent;
+import dev.ssdpulse.schemas.avro.GroupMembership;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
 import dev.ssdpulse.schemas.avro.LatencyScatter;
+import dev.ssdpulse.schemas.avro.RunGroup;
 import dev.ssdpulse.schemas.avro.RunLatency;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
@@ -12,6 +15,7 @@ import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.analysis.RunAnalysis;
+import dev.ssdpulse.streams.group.GroupAnalysis;
 import java.time.Duration;
 import java.util.function.Predicate;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -48,17 +52,29 @@ public final class AnalyticsTopology {
         return build(applicationId, analysis, heartbeatTimeout, serdes, TopologyMode.live());
     }
 
-    /**
-     * @param applicationId    names this application in the dead letters it writes (their rejected-by header)
-     * @param analysis         what the run analysis computes
-     * @param heartbeatTimeout a run with no event for this long (wall clock) is marked INCOMPLETE
-     */
+    /** As {@link #build(String, AnalysisSettings, Duration, AnalyticsSerdes, TopologyMode, ViewChanges)}, unwatched. */
     public static Topology build(
             String applicationId,
             AnalysisSettings analysis,
             Duration heartbeatTimeout,
             AnalyticsSerdes serdes,
             TopologyMode mode) {
+        return build(applicationId, analysis, heartbeatTimeout, serdes, mode, ViewChanges.none());
+    }
+
+    /**
+     * @param applicationId    names this application in the dead letters it writes (their rejected-by header)
+     * @param analysis         what the run analysis computes
+     * @param heartbeatTimeout a run with no event for this long (wall clock) is marked INCOMPLETE
+     * @param changes          told of every change of a run's (or group's) views, for live clients
+     */
+    public static Topology build(
+            String applicationId,
+            AnalysisSettings analysis,
+            Duration heartbeatTimeout,
+            AnalyticsSerdes serdes,
+            TopologyMode mode,
+            ViewChanges changes) {
         OutputTopics outputs = mode.outputs();
         Predicate<String> runFilter = mode.runFilter();
         StoreFactory stores = new StoreFactory(mode);
@@ -102,12 +118,19 @@ public final class AnalyticsTopology {
                         runFilter),
                 Names.RUNS_SOURCE);
 
+        boolean groups = mode.isLive();
         topology.addProcessor(
                 Names.RUN_PROCESSOR,
-                () -> new RunEventProcessor(analysis, heartbeatTimeout),
+                () -> new RunEventProcessor(analysis, heartbeatTimeout, changes, groups),
                 Names.IO_DECODE,
                 Names.SMART_DECODE);
         topology.addProcessor(Names.RUNS_PROCESSOR, RunsProcessor::new, Names.RUNS_DECODE);
+        // the processors whose analyses write the output topics and view stores: the runs', and the groups' live
+        String[] analyses =
+                groups ? new String[] {Names.RUN_PROCESSOR, Names.GROUP_PROCESSOR} : new String[] {Names.RUN_PROCESSOR};
+        if (groups) {
+            addGroups(topology, analysis, serdes, outputs.deadLetter(), rejectedBy, stores, changes);
+        }
 
         topology.addStateStore(stores.keyValue(Names.IO_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.IO_DECODE);
         topology.addStateStore(stores.keyValue(Names.SMART_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.SMART_DECODE);
@@ -117,16 +140,28 @@ public final class AnalyticsTopology {
                 stores.keyValue(Names.RUN_ACTIVITY_STORE, Serdes.Long()), Names.RUN_PROCESSOR, Names.RUNS_PROCESSOR);
         topology.addStateStore(
                 stores.keyValue(Names.RUN_STATUS_STORE, Serdes.String()), Names.RUN_PROCESSOR, Names.RUNS_PROCESSOR);
+        topology.addStateStore(stores.keyValue(Names.WINDOW_SERIES_STORE, serdes.value(WindowMetrics.class)), analyses);
         topology.addStateStore(
-                stores.keyValue(Names.WINDOW_SERIES_STORE, serdes.value(WindowMetrics.class)), Names.RUN_PROCESSOR);
+                stores.transientKeyValue(Names.OPEN_WINDOW_STORE, serdes.value(WindowMetrics.class)), analyses);
         topology.addStateStore(
-                stores.keyValue(Names.LATENCY_SCATTER_STORE, serdes.value(LatencyScatter.class)), Names.RUN_PROCESSOR);
+                stores.keyValue(Names.LATENCY_SCATTER_STORE, serdes.value(LatencyScatter.class)), analyses);
         topology.addStateStore(
-                stores.keyValue(Names.STEADY_STATE_STORE, serdes.value(SteadyStateVerdict.class)), Names.RUN_PROCESSOR);
+                stores.keyValue(Names.STEADY_STATE_STORE, serdes.value(SteadyStateVerdict.class)), analyses);
+        topology.addStateStore(stores.keyValue(Names.RUN_SUMMARY_STORE, serdes.value(RunSummary.class)), analyses);
         topology.addStateStore(
-                stores.keyValue(Names.RUN_SUMMARY_STORE, serdes.value(RunSummary.class)), Names.RUN_PROCESSOR);
-        topology.addStateStore(
-                stores.keyValue(Names.WAF_SERIES_STORE, serdes.value(WriteAmplification.class)), Names.RUN_PROCESSOR);
+                stores.keyValue(Names.WAF_SERIES_STORE, serdes.value(WriteAmplification.class)), analyses);
+        if (groups) {
+            topology.connectProcessorAndStateStores(Names.GROUP_PROCESSOR, Names.RUN_STATUS_STORE);
+            topology.addStateStore(
+                    stores.keyValue(Names.RUN_MEMBERSHIP_STORE, serdes.value(GroupMembership.class)),
+                    Names.RUN_PROCESSOR);
+            topology.addSink(
+                    Names.GROUP_EVENTS_SINK,
+                    Topics.GROUP_EVENTS.name(),
+                    keySer(),
+                    anyRecord(serdes.value(GroupEvent.class).serializer()),
+                    Names.RUN_PROCESSOR);
+        }
         topology.addStateStore(stores.keyValue(Names.RUNS_STORE, serdes.value(RunStarted.class)), Names.RUNS_PROCESSOR);
 
         StringSerializer keySer = new StringSerializer();
@@ -135,37 +170,37 @@ public final class AnalyticsTopology {
                 outputs.metrics(),
                 keySer,
                 anyRecord(serdes.value(WindowMetrics.class).serializer()),
-                Names.RUN_PROCESSOR);
+                analyses);
         topology.addSink(
                 Names.LATENCY_SINK,
                 outputs.latency(),
                 keySer,
                 anyRecord(serdes.value(RunLatency.class).serializer()),
-                Names.RUN_PROCESSOR);
+                analyses);
         topology.addSink(
                 Names.LATENCY_SCATTER_SINK,
                 outputs.latencyScatter(),
                 keySer,
                 anyRecord(serdes.value(LatencyScatter.class).serializer()),
-                Names.RUN_PROCESSOR);
+                analyses);
         topology.addSink(
                 Names.STEADY_STATE_SINK,
                 outputs.steadyState(),
                 keySer,
                 anyRecord(serdes.value(SteadyStateVerdict.class).serializer()),
-                Names.RUN_PROCESSOR);
+                analyses);
         topology.addSink(
                 Names.SUMMARY_SINK,
                 outputs.runSummary(),
                 keySer,
                 anyRecord(serdes.value(RunSummary.class).serializer()),
-                Names.RUN_PROCESSOR);
+                analyses);
         topology.addSink(
                 Names.WAF_SINK,
                 outputs.waf(),
                 keySer,
                 anyRecord(serdes.value(WriteAmplification.class).serializer()),
-                Names.RUN_PROCESSOR);
+                analyses);
         ByteArraySerializer raw = new ByteArraySerializer();
         topology.addSink(Names.IO_DEAD_LETTER_SINK, outputs.deadLetter(), keySer, anyRecord(raw), Names.IO_DECODE);
         topology.addSink(
@@ -177,6 +212,51 @@ public final class AnalyticsTopology {
             VerificationsProcessor.addTo(topology, serdes, outputs.deadLetter(), rejectedBy, stores);
         }
         return topology;
+    }
+
+    /**
+     * The live application's run groups: the members' events, forwarded by the run processor, merged per group.
+     * <pre>
+     * group-events.v1 (bytes, key group:NAME) -> group-events-decode -> group-aggregate (GroupAnalysis)
+     *                      \-> group-events dead letters              -> the run outputs' topics and view stores
+     * </pre>
+     */
+    private static void addGroups(
+            Topology topology,
+            AnalysisSettings analysis,
+            AnalyticsSerdes serdes,
+            String deadLetterTopic,
+            String rejectedBy,
+            StoreFactory stores,
+            ViewChanges changes) {
+        topology.addSource(
+                Names.GROUP_SOURCE, new StringDeserializer(), new ByteArrayDeserializer(), Topics.GROUP_EVENTS.name());
+        topology.addProcessor(
+                Names.GROUP_DECODE,
+                () -> new DecodeOrDeadLetterProcessor<>(
+                        serdes.value(GroupEvent.class).deserializer(),
+                        Names.GROUP_PROCESSOR,
+                        Names.GROUP_DEAD_LETTER_SINK,
+                        Names.GROUP_DEAD_LETTER_COUNT_STORE,
+                        rejectedBy,
+                        k -> true),
+                Names.GROUP_SOURCE);
+        topology.addProcessor(
+                Names.GROUP_PROCESSOR, () -> new GroupEventProcessor(analysis, changes), Names.GROUP_DECODE);
+        topology.addStateStore(stores.keyValue(Names.GROUP_DEAD_LETTER_COUNT_STORE, Serdes.Long()), Names.GROUP_DECODE);
+        topology.addStateStore(stores.runState(Names.GROUP_STATE_STORE, GroupAnalysis::encode), Names.GROUP_PROCESSOR);
+        topology.addStateStore(
+                stores.keyValue(Names.RUN_GROUP_STORE, serdes.value(RunGroup.class)), Names.GROUP_PROCESSOR);
+        topology.addSink(
+                Names.GROUP_DEAD_LETTER_SINK,
+                deadLetterTopic,
+                keySer(),
+                anyRecord(new ByteArraySerializer()),
+                Names.GROUP_DECODE);
+    }
+
+    private static StringSerializer keySer() {
+        return new StringSerializer();
     }
 
     /** Processors forward a common supertype to several typed sinks; each sink only ever gets its own type. */

@@ -30,6 +30,11 @@ public final class Names {
     public static final String RUN_SUMMARY_STORE = "ssdpulse-run-summary-store";
     /** runId|op|orderedWindowStart -> WindowMetrics. */
     public static final String WINDOW_SERIES_STORE = "ssdpulse-window-series-store";
+    /**
+     * runId|op -> WindowMetrics of the newest window still open (provisional: its I/Os so far, no histogram);
+     * in memory, no changelog: recomputed from the run state every {@code OPEN_WINDOW_EVERY}.
+     */
+    public static final String OPEN_WINDOW_STORE = "ssdpulse-open-window-store";
     /** runId|orderedWindowStart -> LatencyScatter (all ops of the window). */
     public static final String LATENCY_SCATTER_STORE = "ssdpulse-latency-scatter-store";
     /** runId|phase|op|slot -> latest SteadyStateVerdict. */
@@ -69,6 +74,20 @@ public final class Names {
 
     public static final String VERIFICATIONS_DEAD_LETTER_COUNT_STORE =
             "ssdpulse-write-verification-dead-letter-count-store";
+
+    /** runId -> GroupMembership of a run that is a member of a run group (from its heartbeats). */
+    public static final String RUN_MEMBERSHIP_STORE = "ssdpulse-run-membership-store";
+
+    public static final String GROUP_EVENTS_SINK = "ssdpulse-group-events-sink";
+    public static final String GROUP_SOURCE = "ssdpulse-group-events-source";
+    public static final String GROUP_DECODE = "ssdpulse-group-events-decode";
+    public static final String GROUP_PROCESSOR = "ssdpulse-group-aggregate";
+    public static final String GROUP_DEAD_LETTER_SINK = "ssdpulse-group-events-dead-letter-sink";
+    public static final String GROUP_DEAD_LETTER_COUNT_STORE = "ssdpulse-group-events-dead-letter-count-store";
+    /** group:NAME -> encoded GroupAnalysis (members, their watermarks, the merged RunAnalysis); internal. */
+    public static final String GROUP_STATE_STORE = "ssdpulse-group-state-store";
+    /** group:NAME -> RunGroup (members with host, status and share). */
+    public static final String RUN_GROUP_STORE = "ssdpulse-run-group-store";
 
     /** Status of a run that has not finished. */
     public static final String STATUS_RUNNING = "RUNNING";

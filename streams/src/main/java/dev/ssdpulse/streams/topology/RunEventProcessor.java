@@ -1,23 +1,25 @@
 package dev.ssdpulse.streams.topology;
 
+import dev.ssdpulse.schemas.avro.GroupEvent;
+import dev.ssdpulse.schemas.avro.GroupMembership;
 import dev.ssdpulse.schemas.avro.IoBatch;
 import dev.ssdpulse.schemas.avro.IoStreamRecord;
-import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.RunFinished;
-import dev.ssdpulse.schemas.avro.RunLatency;
+import dev.ssdpulse.schemas.avro.RunHeartbeat;
 import dev.ssdpulse.schemas.avro.RunStatus;
-import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
-import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
-import dev.ssdpulse.schemas.avro.WindowMetrics;
-import dev.ssdpulse.schemas.avro.WriteAmplification;
-import dev.ssdpulse.streams.analysis.AnalysisOutput;
 import dev.ssdpulse.streams.analysis.AnalysisSettings;
 import dev.ssdpulse.streams.analysis.RunAnalysis;
+import dev.ssdpulse.streams.group.GroupAnalysis;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -42,22 +44,34 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * {@link RunAnalysis} is updated by every event and encoded into the changelogged store at every commit (so a
  * crash + restart under exactly_once_v2 resumes from exactly the committed state); it is decoded only on a miss
  * (a new task, a restart). The other stores are views of the outputs, for the HTTP API.
+ *
+ * <p><b>Live.</b> A heartbeat's {@code completeUpToNs} closes the windows the producer says are complete; every
+ * {@link #OPEN_WINDOW_EVERY} the newest open window of each direction of the runs that received I/Os and that a live
+ * client watches goes to the open-window store (provisional), and every view change is announced to
+ * {@link ViewChanges}.
+ *
+ * <p><b>Run groups.</b> A run whose heartbeats name a group ({@code membership}) is a member: its events (and its
+ * end by heartbeat timeout) are also forwarded, with its membership, to the group's partition of
+ * ssdpulse.group-events.v1, where {@link GroupEventProcessor} merges the members.
  */
 public final class RunEventProcessor implements Processor<String, SpecificRecord, String, SpecificRecord> {
+    /** How often the views' open windows are brought up to date (wall clock). */
+    static final Duration OPEN_WINDOW_EVERY = Duration.ofMillis(250);
+
     private final AnalysisSettings settings;
     private final Duration heartbeatTimeout;
-    private final StoreOutput output = new StoreOutput();
+    private final ViewChanges changes;
+    private final boolean forwardsGroups;
     private ProcessorContext<String, SpecificRecord> context;
+    private ViewStoresOutput output;
     private EncodeOnCommitStore<RunAnalysis> stateStore;
     private KeyValueStore<String, Long> activityStore;
     private KeyValueStore<String, String> statusStore;
-    private KeyValueStore<String, RunSummary> summaryStore;
-    private KeyValueStore<String, WindowMetrics> seriesStore;
-    private KeyValueStore<String, LatencyScatter> scatterStore;
-    private KeyValueStore<String, SteadyStateVerdict> verdictStore;
-    private KeyValueStore<String, WriteAmplification> wafStore;
-    /** Timestamp for outputs: the input record's (Kafka bookkeeping only), or wall clock in a punctuation. */
-    private long outputTimestampMs;
+    private KeyValueStore<String, GroupMembership> membershipStore;
+    /** Memberships of the runs seen since this task started (null value: no group); the store is the authority. */
+    private final Map<String, GroupMembership> memberships = new HashMap<>();
+    /** Runs whose open windows changed since the last {@link #OPEN_WINDOW_EVERY}. */
+    private final Set<String> openWindowsChanged = new LinkedHashSet<>();
     /**
      * Wall clock when this task started: a run's silence is measured from no earlier than this, so an analytics
      * outage longer than the heartbeat timeout does not expire live runs whose newer events still wait in the
@@ -67,22 +81,30 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
 
     /** @param heartbeatTimeout a run with no event for this long (wall clock) is marked INCOMPLETE */
     public RunEventProcessor(AnalysisSettings settings, Duration heartbeatTimeout) {
+        this(settings, heartbeatTimeout, ViewChanges.none(), false);
+    }
+
+    /**
+     * @param changes        told of every change of a run's views
+     * @param forwardsGroups forward the events of group members to ssdpulse.group-events.v1 (the live application)
+     */
+    public RunEventProcessor(
+            AnalysisSettings settings, Duration heartbeatTimeout, ViewChanges changes, boolean forwardsGroups) {
         this.settings = settings;
         this.heartbeatTimeout = heartbeatTimeout;
+        this.changes = changes;
+        this.forwardsGroups = forwardsGroups;
     }
 
     @Override
     public void init(ProcessorContext<String, SpecificRecord> context) {
         this.context = context;
         initWallMs = context.currentSystemTimeMs();
+        output = new ViewStoresOutput(context, changes);
         stateStore = context.getStateStore(Names.RUN_STATE_STORE);
         activityStore = context.getStateStore(Names.RUN_ACTIVITY_STORE);
-        statusStore = context.getStateStore(Names.RUN_STATUS_STORE);
-        summaryStore = context.getStateStore(Names.RUN_SUMMARY_STORE);
-        seriesStore = context.getStateStore(Names.WINDOW_SERIES_STORE);
-        scatterStore = context.getStateStore(Names.LATENCY_SCATTER_STORE);
-        verdictStore = context.getStateStore(Names.STEADY_STATE_STORE);
-        wafStore = context.getStateStore(Names.WAF_SERIES_STORE);
+        statusStore = output.statusStore();
+        membershipStore = forwardsGroups ? context.getStateStore(Names.RUN_MEMBERSHIP_STORE) : null;
         Duration timeout = heartbeatTimeout;
         Duration every = timeout.dividedBy(4).compareTo(Duration.ofSeconds(5)) < 0
                 ? timeout.dividedBy(4)
@@ -91,6 +113,7 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
             every = Duration.ofMillis(1);
         }
         context.schedule(every, PunctuationType.WALL_CLOCK_TIME, this::checkHeartbeats);
+        context.schedule(OPEN_WINDOW_EVERY, PunctuationType.WALL_CLOCK_TIME, this::showOpenWindows);
     }
 
     @Override
@@ -99,21 +122,34 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
         if (runId == null || record.value() == null) {
             return;
         }
-        outputTimestampMs = record.timestamp();
+        output.timestamp(record.timestamp());
         RunAnalysis run = load(runId);
         if (record.value() instanceof SmartSample sample) {
             run.smart(sample);
         } else if (record.value() instanceof IoStreamRecord io) {
             Object event = io.getEvent();
             if (event instanceof IoBatch batch) {
+                forwardToGroup(runId, event, record.timestamp());
                 run.ioBatch(batch);
+                openWindowsChanged.add(runId);
+            } else if (event instanceof RunHeartbeat heartbeat) {
+                if (heartbeat.getMembership() != null) {
+                    joined(runId, heartbeat.getMembership());
+                }
+                forwardToGroup(runId, event, record.timestamp());
+                if (heartbeat.getCompleteUpToNs() != null && run.isRunning()) {
+                    run.completedThrough(heartbeat.getCompleteUpToNs());
+                    openWindowsChanged.add(runId);
+                }
             } else if (event instanceof PhaseChanged change) {
+                forwardToGroup(runId, event, record.timestamp());
                 run.phaseChanged(
                         change.getPhaseIndex(),
                         change.getPhaseName().toString(),
                         change.getPhaseKind(),
                         change.getTimeNs());
             } else if (event instanceof RunFinished finished) {
+                forwardToGroup(runId, event, record.timestamp());
                 finished.getReplayPhases().forEach(run::replayFinished);
                 run.finish(
                         finished.getStatus(),
@@ -123,10 +159,13 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
                         finished.getTimeNs(),
                         finished.getIoCount(),
                         finished.getIoNotPublished());
+                openWindowsChanged.add(runId);
             }
         }
         if (run.isRunning()) {
             activityStore.put(runId, context.currentSystemTimeMs());
+        } else {
+            activityStore.delete(runId);
         }
         stateStore.put(runId, run);
         if (!run.isRunning()) {
@@ -145,11 +184,65 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
         if (stored == null) {
             run = new RunAnalysis(runId, settings, output);
             statusStore.put(runId, Names.STATUS_RUNNING);
+            changes.changed(runId);
         } else {
             run = RunAnalysis.decode(runId, stored, settings, output);
         }
         stateStore.put(runId, run);
         return run;
+    }
+
+    /** The run is a member of a group (its heartbeats say so, the first before any other event of the run). */
+    private void joined(String runId, GroupMembership membership) {
+        if (membershipStore == null || membership.equals(memberships.get(runId))) {
+            return;
+        }
+        memberships.put(runId, membership);
+        membershipStore.put(runId, membership);
+    }
+
+    private GroupMembership membershipOf(String runId) {
+        if (membershipStore == null) {
+            return null;
+        }
+        if (memberships.containsKey(runId)) {
+            return memberships.get(runId);
+        }
+        GroupMembership stored = membershipStore.get(runId);
+        memberships.put(runId, stored);
+        return stored;
+    }
+
+    /** A member's event goes to its group's partition as well. */
+    private void forwardToGroup(String runId, Object event, long timestampMs) {
+        GroupMembership membership = membershipOf(runId);
+        if (membership == null) {
+            return;
+        }
+        GroupEvent forwarded = new GroupEvent(runId, membership, new IoStreamRecord(event));
+        context.forward(
+                new Record<String, SpecificRecord>(GroupAnalysis.idOf(membership.getGroup()), forwarded, timestampMs),
+                Names.GROUP_EVENTS_SINK);
+    }
+
+    /**
+     * The views' open windows of the runs that received I/Os since the last time and that a live client watches (the
+     * percentiles of an open window are not free: a run nobody watches gets none).
+     */
+    private void showOpenWindows(long nowMs) {
+        if (openWindowsChanged.isEmpty()) {
+            return;
+        }
+        output.timestamp(nowMs);
+        for (String runId : openWindowsChanged) {
+            RunAnalysis run = stateStore.getLive(runId);
+            if (run == null || !run.isRunning()) {
+                output.openWindows(runId, null);
+            } else if (changes.watched(runId)) {
+                output.openWindows(runId, run);
+            }
+        }
+        openWindowsChanged.clear();
     }
 
     /** Marks runs silent for longer than the heartbeat timeout INCOMPLETE and emits their summary. */
@@ -168,80 +261,34 @@ public final class RunEventProcessor implements Processor<String, SpecificRecord
             }
         }
         for (String runId : expired) {
-            outputTimestampMs = nowMs;
+            output.timestamp(nowMs);
             RunAnalysis run = load(runId);
             activityStore.delete(runId);
             if (run.isRunning()) {
                 long endNs = run.maxCompletionTimeNs() == Long.MIN_VALUE ? 0 : run.maxCompletionTimeNs();
-                run.finish(
-                        RunStatus.INCOMPLETE,
-                        "no event for more than " + heartbeatTimeout.toSeconds() + " s (heartbeat timeout)",
-                        endNs,
-                        -1,
-                        0);
+                String reason = "no event for more than " + heartbeatTimeout.toSeconds() + " s (heartbeat timeout)";
+                run.finish(RunStatus.INCOMPLETE, reason, endNs, -1, 0);
                 stateStore.put(runId, run);
+                forwardToGroup(runId, timedOut(runId, reason, endNs), nowMs);
+                output.openWindows(runId, null);
             }
             stateStore.evict(runId);
         }
     }
 
-    /** Outputs go to their sink topic and, where the HTTP API reads them, to a store. */
-    private final class StoreOutput implements AnalysisOutput {
-        @Override
-        public void window(WindowMetrics window) {
-            String runId = window.getRunId().toString();
-            seriesStore.put(StoreKeys.window(runId, window.getOp().ordinal(), window.getWindowStartNs()), window);
-            forward(Names.METRICS_SINK, runId, window);
-        }
-
-        @Override
-        public void latency(RunLatency latency) {
-            forward(Names.LATENCY_SINK, latency.getRunId().toString(), latency);
-        }
-
-        @Override
-        public void scatter(LatencyScatter scatter) {
-            String runId = scatter.getRunId().toString();
-            scatterStore.put(StoreKeys.scatter(runId, scatter.getWindowStartNs()), scatter);
-            forward(Names.LATENCY_SCATTER_SINK, runId, scatter);
-        }
-
-        @Override
-        public void verdict(SteadyStateVerdict verdict, int slot) {
-            String runId = verdict.getRunId().toString();
-            int op = verdict.getAllOps() ? RunAnalysis.ALL_OPS : verdict.getOp().ordinal();
-            verdictStore.put(StoreKeys.verdict(runId, verdict.getPhaseIndex(), op, slot), verdict);
-            forward(Names.STEADY_STATE_SINK, runId, verdict);
-        }
-
-        @Override
-        public void writeAmplification(WriteAmplification interval) {
-            String runId = interval.getRunId().toString();
-            wafStore.put(StoreKeys.waf(runId, interval.getToTimeNs()), interval);
-            forward(Names.WAF_SINK, runId, interval);
-        }
-
-        @Override
-        public void summary(RunSummary summary) {
-            String runId = summary.getRunId().toString();
-            summaryStore.put(runId, summary);
-            statusStore.put(runId, summary.getStatus().name());
-            activityStore.delete(runId);
-            forward(Names.SUMMARY_SINK, runId, summary);
-        }
-
-        @Override
-        public List<WriteAmplification> writeAmplificationSeries(String runId) {
-            List<WriteAmplification> series = new ArrayList<>();
-            try (KeyValueIterator<String, WriteAmplification> it =
-                    wafStore.range(StoreKeys.runPrefix(runId), StoreKeys.runEnd(runId))) {
-                it.forEachRemaining(kv -> series.add(kv.value));
-            }
-            return series;
-        }
-
-        private void forward(String sink, String runId, SpecificRecord value) {
-            context.forward(new Record<>(runId, value, outputTimestampMs), sink);
-        }
+    /** The end the analytics give a member that fell silent, for its group. */
+    private static RunFinished timedOut(String runId, String reason, long endNs) {
+        return RunFinished.newBuilder()
+                .setRunId(runId)
+                .setStatus(RunStatus.INCOMPLETE)
+                .setReason(reason)
+                .setTimeNs(endNs)
+                .setWallClockEpochMs(Instant.now())
+                .setIoCount(-1)
+                .setIoCountPerWorker(List.of())
+                .setBatchCountPerWorker(List.of())
+                .setBytesRead(0)
+                .setBytesWritten(0)
+                .build();
     }
 }

@@ -27,6 +27,16 @@ public final class StoreFactory {
         return changelogged ? builder : builder.withLoggingDisabled();
     }
 
+    /**
+     * A view of what the state holds anyway (the open windows, rebuilt from the run state within a fraction of a
+     * second): in memory, no changelog, no record cache (a read sees the last write at once).
+     */
+    public <V> StoreBuilder<KeyValueStore<String, V>> transientKeyValue(String name, Serde<V> values) {
+        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), values)
+                .withCachingDisabled()
+                .withLoggingDisabled();
+    }
+
     /** The per-run analysis state; it is its own cache (see {@link EncodeOnCommitStore}). */
     public <V> StoreBuilder<EncodeOnCommitStore<V>> runState(String name, Function<V, byte[]> encoder) {
         StoreBuilder<EncodeOnCommitStore<V>> builder = EncodeOnCommitStore.persistent(name, encoder);

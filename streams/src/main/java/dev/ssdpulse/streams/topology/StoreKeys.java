@@ -29,6 +29,11 @@ public final class StoreKeys {
         return runId + SEPARATOR + op + SEPARATOR + ordered(windowStartNs);
     }
 
+    /** The open (provisional) window of a run's direction: one per direction, the newest. */
+    public static String openWindow(String runId, int op) {
+        return runId + SEPARATOR + op;
+    }
+
     public static String scatter(String runId, long windowStartNs) {
         return runId + SEPARATOR + ordered(windowStartNs);
     }

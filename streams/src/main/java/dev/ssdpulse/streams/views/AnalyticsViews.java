@@ -2,6 +2,7 @@ package dev.ssdpulse.streams.views;
 
 import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
+import dev.ssdpulse.schemas.avro.RunGroup;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
@@ -9,9 +10,12 @@ import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
 import dev.ssdpulse.schemas.avro.WriteVerification;
 import dev.ssdpulse.schemas.iobatch.IoOpCode;
+import dev.ssdpulse.schemas.topics.Topics;
 import dev.ssdpulse.streams.resultsets.ResultSetNames;
 import dev.ssdpulse.streams.topology.Names;
 import dev.ssdpulse.streams.topology.StoreKeys;
+import dev.ssdpulse.streams.topology.ViewChanges;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,10 +23,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyQueryMetadata;
 import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.StreamsMetadata;
+import org.apache.kafka.streams.TaskMetadata;
+import org.apache.kafka.streams.ThreadMetadata;
 import org.apache.kafka.streams.state.HostInfo;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.QueryableStoreTypes;
@@ -39,14 +50,46 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 public final class AnalyticsViews implements RunViews {
     private final KafkaStreams streams;
     private final boolean standbyReplicas;
+    private final ViewChanges changes;
+    private final IntSupplier ioPartitions;
 
     public AnalyticsViews(KafkaStreams streams) {
-        this(streams, false);
+        this(streams, ViewChanges.none());
     }
 
-    private AnalyticsViews(KafkaStreams streams, boolean standbyReplicas) {
+    /** @param changes where the application's processors announce view changes */
+    public AnalyticsViews(KafkaStreams streams, ViewChanges changes) {
+        this(streams, changes, Topics.IO::defaultPartitions);
+    }
+
+    /**
+     * @param changes      where the application's processors announce view changes
+     * @param ioPartitions the partition count of ssdpulse.io.v1 in the cluster, asked once it answers (0 or less:
+     *                     not known yet, asked again next time)
+     */
+    public AnalyticsViews(KafkaStreams streams, ViewChanges changes, IntSupplier ioPartitions) {
+        this(streams, false, changes, once(ioPartitions));
+    }
+
+    private AnalyticsViews(
+            KafkaStreams streams, boolean standbyReplicas, ViewChanges changes, IntSupplier ioPartitions) {
         this.streams = streams;
         this.standbyReplicas = standbyReplicas;
+        this.changes = changes;
+        this.ioPartitions = ioPartitions;
+    }
+
+    /** The first positive answer, kept: a topic's partition count only grows with an admin's change. */
+    private static IntSupplier once(IntSupplier supplier) {
+        AtomicInteger known = new AtomicInteger();
+        return () -> {
+            int n = known.get();
+            if (n <= 0) {
+                n = supplier.getAsInt();
+                known.set(n);
+            }
+            return n;
+        };
     }
 
     /**
@@ -59,12 +102,13 @@ public final class AnalyticsViews implements RunViews {
         int colon = selfHostPort.lastIndexOf(':');
         HostInfo self =
                 new HostInfo(selfHostPort.substring(0, colon), Integer.parseInt(selfHostPort.substring(colon + 1)));
-        KeyQueryMetadata md = ownerMetadata(runId);
-        return md != null
-                        && !md.equals(KeyQueryMetadata.NOT_AVAILABLE)
-                        && md.standbyHosts().contains(self)
-                ? Optional.of(new AnalyticsViews(streams, true))
-                : Optional.empty();
+        int partition = partitionOf(runId);
+        TopicPartition tp = new TopicPartition(Topics.IO.name(), partition);
+        boolean standbyHere = partition >= 0
+                && streams.metadataForAllStreamsClients().stream()
+                        .anyMatch(c -> c.hostInfo().equals(self)
+                                && c.standbyTopicPartitions().contains(tp));
+        return standbyHere ? Optional.of(new AnalyticsViews(streams, true, changes, ioPartitions)) : Optional.empty();
     }
 
     /** Every RunStarted in the local runs store, by run id. */
@@ -117,6 +161,34 @@ public final class AnalyticsViews implements RunViews {
         IoOpCode.check(op);
         return values(
                 Names.WINDOW_SERIES_STORE, StoreKeys.window(runId, op, fromNs), StoreKeys.window(runId, op, toNs));
+    }
+
+    /** The newest window of one op still open (provisional: its I/Os so far), if any. */
+    @Override
+    public Optional<WindowMetrics> openWindow(String runId, int op) {
+        IoOpCode.check(op);
+        return Optional.ofNullable(
+                this.<WindowMetrics>store(Names.OPEN_WINDOW_STORE).get(StoreKeys.openWindow(runId, op)));
+    }
+
+    @Override
+    public AutoCloseable onChange(String runId, Runnable listener) {
+        return changes.listen(runId, listener);
+    }
+
+    @Override
+    public Optional<RunGroup> group(String groupId) {
+        return Optional.ofNullable(this.<RunGroup>store(Names.RUN_GROUP_STORE).get(groupId));
+    }
+
+    @Override
+    public Map<String, RunGroup> groups() {
+        Map<String, RunGroup> out = new LinkedHashMap<>();
+        try (KeyValueIterator<String, RunGroup> it =
+                this.<RunGroup>store(Names.RUN_GROUP_STORE).all()) {
+            it.forEachRemaining(kv -> out.put(kv.key, kv.value));
+        }
+        return out;
     }
 
     /** The latest closed window of one op: a reverse scan, so /metrics and the run list never read a series. */
@@ -192,9 +264,54 @@ public final class AnalyticsViews implements RunViews {
     }
 
     @Override
+    public boolean ownedElsewhere(String runId) {
+        Set<Integer> local = localIoPartitions();
+        int partition = partitionOf(runId);
+        return !local.isEmpty() && partition >= 0 && !local.contains(partition);
+    }
+
+    /**
+     * The partition of ssdpulse.io.v1 holding a run's (or group's) events, as the producers' default partitioner
+     * puts them, and with it the task (and instance) that owns the run's views: the topics the analytics read are
+     * co-partitioned. Kafka Streams' key metadata is not used for this: it gives an instance without
+     * application.server none, and answered partitions other than the producers' for this topology's stores.
+     * -1 while the partition count is not known.
+     */
+    int partitionOf(String key) {
+        int partitions = ioPartitions.getAsInt();
+        return partitions <= 0
+                ? -1
+                : Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
+    }
+
+    /** Partitions of ssdpulse.io.v1 whose tasks are active on this instance. */
+    private Set<Integer> localIoPartitions() {
+        Set<Integer> out = new TreeSet<>();
+        for (ThreadMetadata thread : streams.metadataForLocalThreads()) {
+            for (TaskMetadata task : thread.activeTasks()) {
+                for (TopicPartition tp : task.topicPartitions()) {
+                    if (tp.topic().equals(Topics.IO.name())) {
+                        out.add(tp.partition());
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
     public Optional<String> ownerOf(String runId) {
-        KeyQueryMetadata md = ownerMetadata(runId);
-        return md == null || md.equals(KeyQueryMetadata.NOT_AVAILABLE) ? Optional.empty() : hostPort(md.activeHost());
+        int partition = partitionOf(runId);
+        if (partition < 0) {
+            return Optional.empty();
+        }
+        TopicPartition tp = new TopicPartition(Topics.IO.name(), partition);
+        for (StreamsMetadata client : streams.metadataForAllStreamsClients()) {
+            if (client.topicPartitions().contains(tp)) {
+                return hostPort(client.hostInfo());
+            }
+        }
+        return Optional.empty();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.ssdpulse.streams.views;
 
 import dev.ssdpulse.schemas.avro.LatencyScatter;
 import dev.ssdpulse.schemas.avro.ResultSetStarted;
+import dev.ssdpulse.schemas.avro.RunGroup;
 import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
@@ -35,6 +36,32 @@ public interface RunViews {
 
     /** The latest closed window of one op, if any. */
     Optional<WindowMetrics> lastWindow(String runId, int op);
+
+    /**
+     * The newest window of one op that is still open, as its I/Os so far make it (provisional: it changes until it
+     * closes, then the closed one in {@link #series} replaces it); no latency histogram.
+     */
+    default Optional<WindowMetrics> openWindow(String runId, int op) {
+        return Optional.empty();
+    }
+
+    /**
+     * Calls {@code listener} (on an analytics thread: it must only hand the work on) whenever the run's views change
+     * on this instance, until the returned handle is closed.
+     */
+    default AutoCloseable onChange(String runId, Runnable listener) {
+        return () -> {};
+    }
+
+    /** A run group (key {@code group:NAME}) with its members, on the instance owning the group's key. */
+    default Optional<RunGroup> group(String groupId) {
+        return Optional.empty();
+    }
+
+    /** The run groups whose keys this instance owns, by group id. */
+    default Map<String, RunGroup> groups() {
+        return Map.of();
+    }
 
     /** Latency scatters of the windows with fromNs <= windowStartNs <= toNs, in time order. */
     List<LatencyScatter> scatter(String runId, long fromNs, long toNs);
@@ -75,6 +102,14 @@ public interface RunViews {
     /** The run's latest power-loss verification ({@code ssdpulse verify}), if it has one. */
     default Optional<WriteVerification> verification(String runId) {
         return Optional.empty();
+    }
+
+    /**
+     * True when another instance of the application owns the run's (or group's) key: this one has partitions of its
+     * own and not that key's. Known without application.server, from the tasks assigned here.
+     */
+    default boolean ownedElsewhere(String runId) {
+        return false;
     }
 
     /** True when this instance knows the run (its RunStarted or a status). */

@@ -14,8 +14,9 @@ import java.util.function.Consumer;
  * Tumbling event-time windows of one run, per op, keyed by I/O completion time: an I/O completing at t
  * belongs to window floor(t / windowSizeNs).
  *
- * <p><b>Closing.</b> The run's watermark is (max completion time seen) - grace. A window [start, end) closes
- * as soon as watermark >= end; closed windows go to the callback in order of start, then op code. An I/O
+ * <p><b>Closing.</b> The run's watermark is (max completion time seen) - grace, or further where the producer
+ * said how far its I/Os are complete ({@link #advanceWatermark}). A window [start, end) closes as soon as
+ * watermark >= end; closed windows go to the callback in order of start, then op code. An I/O
  * whose window has end <= watermark when it arrives is <i>late</i>: counted in {@link #lateIoCount(int)}
  * and not added to any window (the run summary still counts it in its totals). Because the watermark is
  * advanced per I/O, not per batch, the emitted windows do not depend on batching; and as long as no I/O is
@@ -186,6 +187,31 @@ public final class RunWindowAggregator {
     }
 
     /**
+     * The producer says that every I/O completing before {@code completeUpToNs} has arrived: the watermark moves
+     * there if it is behind, and the windows ending at or before it close now instead of after the grace. An I/O
+     * that arrives for one of them anyway counts as late, as one behind the grace does; when the producer is right,
+     * none does, and the windows are the same as with the grace alone.
+     */
+    public void advanceWatermark(long completeUpToNs) {
+        if (completeUpToNs > watermarkNs) {
+            watermarkNs = completeUpToNs;
+            if (watermarkNs >= nextCloseEndNs) {
+                closeUpTo(watermarkNs);
+            }
+        }
+    }
+
+    /**
+     * The newest open window of an op as it stands (its I/Os so far), or null when the op has none; the window
+     * stays open. The result shares the window's latency histogram when the window has one phase: read it before
+     * the next I/O is added.
+     */
+    public WindowResult newestOpen(int op) {
+        List<OpenWindow> windows = open.get(IoOpCode.check(op));
+        return windows.isEmpty() ? null : windows.get(windows.size() - 1).toResult(windowSizeNs);
+    }
+
+    /**
      * Closes every open window (the run finished or was aborted). Later I/Os for those windows, or any
      * earlier ones, count as late.
      */
@@ -214,7 +240,7 @@ public final class RunWindowAggregator {
         return bins;
     }
 
-    /** (max completion seen) - grace; Long.MIN_VALUE before the first I/O. */
+    /** (max completion seen) - grace, or the producer's completion time if later; Long.MIN_VALUE before either. */
     public long watermarkNs() {
         return watermarkNs;
     }

@@ -390,6 +390,9 @@ class HttpApiServerTest {
         assertThatThrownBy(() -> HttpApiConfig.localhost(0).withBearerToken(" "))
                 .hasMessageContaining("bearerToken");
         assertThat(SeriesQuery.parse(Map.of("from", "1.5")).fromNs()).isEqualTo(1_500_000_000L);
+        // absent: every window, also a run group's before its time 0 (a member that started before the one that
+        // joined first)
+        assertThat(SeriesQuery.parse(Map.of()).fromNs()).isEqualTo(Long.MIN_VALUE);
     }
 
     private static Map<String, String> nextEvent(BufferedReader in) throws Exception {

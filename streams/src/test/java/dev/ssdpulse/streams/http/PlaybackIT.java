@@ -40,7 +40,9 @@ class PlaybackIT {
                 .withApplicationId("playback-it-" + UUID.randomUUID());
         TopicCreation.createCatalogueIfMissing(config.bootstrapServers(), (short) 1);
         String origin = "stored-" + UUID.randomUUID();
-        ResultSetsIT.publishAlternatingRun(stack, origin, 60);
+        // the stored run is a member of a group; its copy is a run of its own
+        String group = "playback-group-" + UUID.randomUUID();
+        ResultSetsIT.publishAlternatingRun(stack, origin, 60, group);
         Map<String, Object> props = Map.of("bootstrap.servers", stack.bootstrapServers());
 
         try (AnalyticsApp app = new AnalyticsApp(config);
@@ -76,6 +78,16 @@ class PlaybackIT {
             RunStarted link = views.run(played).orElseThrow();
             assertThat(link.getOriginRunId()).isEqualTo(origin);
             assertThat(link.getLabels()).containsEntry("playbackOf", origin);
+            assertThat(link.getGroup()).as("a played-back run's group").isNull();
+            assertThat(link.getMember()).isNull();
+            assertThat(views.run(origin).orElseThrow().getGroup()).isEqualTo(group);
+            ResultSetsIT.awaitViews()
+                    .until(() -> views.group("group:" + group)
+                            .map(g -> g.getStatus() != null)
+                            .orElse(false));
+            assertThat(views.group("group:" + group).orElseThrow().getMembers())
+                    .as("the group's members after its member was played back")
+                    .hasSize(1);
             assertThat(views.series(played, 0, 0, Long.MAX_VALUE))
                     .hasSameSizeAs(views.series(origin, 0, 0, Long.MAX_VALUE));
 

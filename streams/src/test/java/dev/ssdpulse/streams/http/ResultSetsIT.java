@@ -15,6 +15,7 @@ import dev.ssdpulse.producer.publish.RunProducers;
 import dev.ssdpulse.producer.publish.RunPublisher;
 import dev.ssdpulse.schemas.avro.PhaseChanged;
 import dev.ssdpulse.schemas.avro.PhaseKind;
+import dev.ssdpulse.schemas.avro.RunStarted;
 import dev.ssdpulse.schemas.avro.RunStatus;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SmartSample;
@@ -240,6 +241,20 @@ class ResultSetsIT {
 
     /** One TEST phase from 0; second t has 600 I/Os when (t / 3) is even, else 1400; 70 % reads; SMART per second. */
     static void publishAlternatingRun(TestStack stack, String runId, int seconds) throws InterruptedException {
+        publishAlternatingRun(stack, runId, seconds, null);
+    }
+
+    /** @param group the run group the run is a member of (member id: the run id), null for none */
+    static void publishAlternatingRun(TestStack stack, String runId, int seconds, String group)
+            throws InterruptedException {
+        RunStarted started =
+                TestRecords.runStarted(runId, "alternating", 480_103_981_056L, System.currentTimeMillis() * 1_000_000L);
+        if (group != null) {
+            started = RunStarted.newBuilder(started)
+                    .setGroup(group)
+                    .setMember(runId)
+                    .build();
+        }
         Map<String, Object> props = new HashMap<>();
         props.put("bootstrap.servers", stack.bootstrapServers());
         try (HttpSchemaRegistryClient registry = new HttpSchemaRegistryClient(stack.schemaRegistryUrl())) {
@@ -247,8 +262,7 @@ class ResultSetsIT {
             RunPublisher publisher = new RunPublisher(
                     producer,
                     PublisherConfig.defaults(props, OverflowPolicy.BLOCK).withMaxBatchIos(256),
-                    TestRecords.runStarted(
-                            runId, "alternating", 480_103_981_056L, System.currentTimeMillis() * 1_000_000L),
+                    started,
                     1);
             publisher.phaseChanged(new PhaseChanged(runId, 0, "test", PhaseKind.TEST, 0L));
             long hostBytes = 0;

@@ -297,7 +297,8 @@ class AnalyticsTopologyTest {
                 TopologyHarness.testConfig(stateDir).withHeartbeatTimeout(Duration.ofSeconds(60)))) {
             h.send(run.runId, run.recordsWithoutFinish(20));
             h.io.pipeInput(
-                    run.runId, new IoStreamRecord(new RunHeartbeat(run.runId, 4 * S, Instant.EPOCH, 400L, 400L, 0L)));
+                    run.runId,
+                    new IoStreamRecord(new RunHeartbeat(run.runId, 4 * S, Instant.EPOCH, 400L, 400L, 0L, null, null)));
             h.driver.advanceWallClockTime(Duration.ofSeconds(30));
             assertThat(h.summaries()).isEmpty();
             h.driver.advanceWallClockTime(Duration.ofSeconds(40));

@@ -26,8 +26,8 @@ class InputRecordCheckTest {
     @Test
     void aBuiltBatchAndOtherEventsPass() {
         assertThat(InputRecordCheck.problem(new IoStreamRecord(batch()))).isNull();
-        assertThat(InputRecordCheck.problem(
-                        new IoStreamRecord(new RunHeartbeat("r", 5L, Instant.ofEpochMilli(1L), 0L, 0L, 0L))))
+        assertThat(InputRecordCheck.problem(new IoStreamRecord(
+                        new RunHeartbeat("r", 5L, Instant.ofEpochMilli(1L), 0L, 0L, 0L, null, null))))
                 .isNull();
         assertThat(InputRecordCheck.problem("anything else")).isNull();
     }

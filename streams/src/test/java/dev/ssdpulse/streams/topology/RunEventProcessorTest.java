@@ -57,6 +57,7 @@ class RunEventProcessorTest {
         add(context, Names.RUN_STATUS_STORE, Serdes.String());
         add(context, Names.RUN_SUMMARY_STORE, fresh(RunSummary.class));
         add(context, Names.WINDOW_SERIES_STORE, fresh(WindowMetrics.class));
+        add(context, Names.OPEN_WINDOW_STORE, fresh(WindowMetrics.class));
         add(context, Names.LATENCY_SCATTER_STORE, fresh(LatencyScatter.class));
         add(context, Names.STEADY_STATE_STORE, fresh(SteadyStateVerdict.class));
         add(context, Names.WAF_SERIES_STORE, fresh(WriteAmplification.class));
@@ -159,7 +160,9 @@ class RunEventProcessorTest {
         MockProcessorContext<String, SpecificRecord> context = context();
         RunEventProcessor processor = new RunEventProcessor(config().analysisSettings(), config().heartbeatTimeout());
         processor.init(context);
-        assertThat(context.scheduledPunctuators()).hasSize(1);
+        assertThat(context.scheduledPunctuators())
+                .as("the heartbeat check and the open windows")
+                .hasSize(2);
         for (IoStreamRecord r : records) {
             processor.process(new Record<>("run-mock", r, 0L));
         }
@@ -203,8 +206,10 @@ class RunEventProcessorTest {
         context.resetForwards();
         RunEventProcessor restarted = new RunEventProcessor(config.analysisSettings(), config.heartbeatTimeout());
         restarted.init(context);
-        var punctuator = context.scheduledPunctuators()
-                .get(context.scheduledPunctuators().size() - 1)
+        var punctuator = context.scheduledPunctuators().stream()
+                .filter(p -> p.getInterval().equals(Duration.ofSeconds(5)))
+                .reduce((first, last) -> last)
+                .orElseThrow()
                 .getPunctuator();
         punctuator.punctuate(615_000L);
         assertThat(context.forwarded())

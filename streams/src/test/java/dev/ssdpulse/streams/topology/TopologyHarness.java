@@ -47,11 +47,21 @@ public final class TopologyHarness implements AutoCloseable {
     }
 
     TopologyHarness(AnalyticsConfig config) {
+        this(config, ViewChanges.none());
+    }
+
+    /** @param changes where the topology announces view changes */
+    TopologyHarness(AnalyticsConfig config, ViewChanges changes) {
         this.config = config;
         Properties props = AnalyticsApp.streamsProperties(config);
         driver = new TopologyTestDriver(
                 AnalyticsTopology.build(
-                        config.applicationId(), config.analysisSettings(), config.heartbeatTimeout(), serdes),
+                        config.applicationId(),
+                        config.analysisSettings(),
+                        config.heartbeatTimeout(),
+                        serdes,
+                        TopologyMode.live(),
+                        changes),
                 props,
                 Instant.ofEpochMilli(0));
         io = driver.createInputTopic(

@@ -53,7 +53,7 @@ public final class WorkloadSimulation {
      * Wall time between two advances of a paced run: events reach Kafka at most this late, and 100 wake-ups a second
      * cost nothing.
      */
-    static final long PACED_STEP_NS = 10_000_000L;
+    public static final long PACED_STEP_NS = 10_000_000L;
 
     /** The simulated drive maps 4 KiB units and takes any request: no alignment to check. */
     public static final int SIMULATED_ALIGNMENT_BYTES = 1;
@@ -310,7 +310,15 @@ public final class WorkloadSimulation {
 
     /** As {@link #runPaced(double, BooleanSupplier)} on the given clock (tests pace on a manual one). */
     public void runPaced(double speed, BooleanSupplier cancelled, WallClock clock) throws InterruptedException {
-        RunTimePacer pacer = new RunTimePacer(clock, speed, PACED_STEP_NS);
+        runPaced(new RunTimePacer(clock, speed, PACED_STEP_NS), cancelled);
+    }
+
+    /**
+     * Paced by {@code pacer} (e.g. one started at the run's recorded start, {@link RunTimePacer}'s start-time
+     * constructor, with a slice of {@link #PACED_STEP_NS}, whose {@link RunTimePacer#startPhase} the caller called
+     * with {@code run().nowNs()} so the run does not start in a catch-up burst).
+     */
+    public void runPaced(RunTimePacer pacer, BooleanSupplier cancelled) throws InterruptedException {
         while (!run.isFinished() && !cancelled.getAsBoolean()) {
             run.runUntil(pacer.runTimeNowNs());
             pacer.sleepSlice();

@@ -1,6 +1,8 @@
 package dev.ssdpulse.streams.http.metrics;
 
+import dev.ssdpulse.schemas.avro.GroupMember;
 import dev.ssdpulse.schemas.avro.LatencyStats;
+import dev.ssdpulse.schemas.avro.RunGroup;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
@@ -21,10 +23,12 @@ import java.util.Optional;
 /**
  * Per-run gauges read from the views on every scrape (nothing is cached, so a scrape always shows the
  * latest closed window). "Current" values are those of the last closed window of each op, which lags the
- * run by the window size plus the grace period.
+ * run by the window size plus the time until every worker's I/Os of it are in (the grace, where the producer
+ * does not say). A run group has the same gauges under its key ({@code run_id="group:NAME"}), merged over its
+ * members, and each member's share of the group's I/Os.
  */
 public final class RunMetricsCollector implements MultiCollector {
-    static final List<String> STATUSES = List.of("RUNNING", "COMPLETED", "ABORTED", "FAILED", "INCOMPLETE");
+    static final List<String> STATUSES = List.of("RUNNING", "COMPLETED", "ABORTED", "FAILED", "INCOMPLETE", "PARTIAL");
 
     private final RunViews views;
 
@@ -50,6 +54,7 @@ public final class RunMetricsCollector implements MultiCollector {
                         + "reached SNIA verdict)");
         gauge(gauges, "ssdpulse_run_status", "1 for the run's current status (RUNNING, COMPLETED, ...), 0 otherwise");
         gauge(gauges, "ssdpulse_dead_letter_records", "records sent to the dead-letter topic, by source topic");
+        gauge(gauges, "ssdpulse_group_member_io_share", "a run group member's share of the group's I/Os (0..1)");
 
         for (Map.Entry<String, String> run : views.statuses().entrySet()) {
             String runId = run.getKey();
@@ -118,6 +123,22 @@ public final class RunMetricsCollector implements MultiCollector {
             }
             steadyState(views.verdicts(runId))
                     .ifPresent(reached -> point(gauges, "ssdpulse_run_steady_state", reached ? 1 : 0, "run_id", runId));
+        }
+        for (RunGroup group : views.groups().values()) {
+            for (GroupMember m : group.getMembers()) {
+                point(
+                        gauges,
+                        "ssdpulse_group_member_io_share",
+                        m.getIoShare(),
+                        "group",
+                        group.getGroup(),
+                        "member",
+                        m.getMember(),
+                        "host",
+                        m.getHost() == null ? "" : m.getHost(),
+                        "run_id",
+                        m.getRunId());
+            }
         }
         for (Map.Entry<String, Long> dl : views.deadLetterCounts().entrySet()) {
             point(gauges, "ssdpulse_dead_letter_records", dl.getValue(), "source", dl.getKey());

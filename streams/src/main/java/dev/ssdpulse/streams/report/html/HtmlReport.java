@@ -15,6 +15,8 @@ import dev.ssdpulse.streams.report.WaText;
 import dev.ssdpulse.streams.report.chart.ScatterRaster;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * One self-contained HTML file (inline CSS, SVG and PNG, no script, nothing fetched) of a run or a set of runs, a
@@ -80,11 +82,24 @@ public final class HtmlReport {
             return wa.isEmpty() ? null : wa.get(wa.size() - 1).getUnit();
         }
 
-        /** The run in a legend: its id and drive. */
+        /** The run in a legend: its id and drive; a run group by its name. */
         String label() {
+            if (summary.getGroup() != null) {
+                return "group " + summary.getGroup().getGroup();
+            }
             return started == null
                     ? runId()
                     : runId() + " (" + started.getDevice().getModel() + ")";
+        }
+
+        /** The run group the run is a member of, or that it is; null for a run on its own. */
+        String group() {
+            if (summary.getGroup() != null) {
+                return summary.getGroup().getGroup().toString();
+            }
+            return started == null || started.getGroup() == null
+                    ? null
+                    : started.getGroup().toString();
         }
     }
 
@@ -123,6 +138,19 @@ public final class HtmlReport {
                     r -> r.started() == null
                             ? null
                             : r.started().getWorkload().getName().toString()),
+            Column.of("group", RunData::group),
+            Column.of(
+                    "member",
+                    r -> r.started() == null || r.started().getMember() == null
+                            ? null
+                            : r.started().getMember().toString()),
+            Column.of(
+                    "host",
+                    r -> r.started() == null
+                                    || r.started().getHost() == null
+                                    || r.started().getHost().getHostname() == null
+                            ? null
+                            : r.started().getHost().getHostname().toString()),
             Column.of("duration_s", r -> r.summary().getDurationNs() / 1e9, 1),
             Column.of("io_count", r -> r.summary().getIoCount())));
 
@@ -158,8 +186,9 @@ public final class HtmlReport {
             Comparison.html(b, runs);
             SetViews.html(b, runs);
         }
+        Set<String> inReport = runs.stream().map(RunData::runId).collect(Collectors.toSet());
         for (RunData run : runs) {
-            RunSection.html(b, run);
+            RunSection.html(b, run, inReport);
         }
         return b.append("</main>\n</body>\n</html>\n").toString();
     }

@@ -3,6 +3,7 @@ package dev.ssdpulse.streams.report.html;
 import static dev.ssdpulse.streams.report.Table.escapeHtml;
 
 import dev.ssdpulse.schemas.avro.IoOp;
+import dev.ssdpulse.schemas.avro.RunGroup;
 import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
@@ -22,6 +23,7 @@ import dev.ssdpulse.streams.waf.WaBounds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -56,12 +58,21 @@ final class RunSection {
     }
 
     static void html(StringBuilder b, RunData run) {
+        html(b, run, Set.of());
+    }
+
+    /** @param inReport the run ids with a section in this report: a group's members among them are linked */
+    static void html(StringBuilder b, RunData run, Set<String> inReport) {
         RunSummary s = run.summary();
         String id = run.runId();
+        RunGroup group = s.getGroup();
         b.append("<section class=\"run card\" id=\"run-")
                 .append(escapeHtml(id))
-                .append("\">\n<h2>Run ")
-                .append(escapeHtml(id))
+                .append("\">\n<h2>")
+                .append(
+                        group == null
+                                ? "Run " + escapeHtml(id)
+                                : "Run group " + escapeHtml(group.getGroup().toString()))
                 .append("</h2>\n<p class=\"facts\">")
                 .append(s.getStatus().name());
         if (s.getReason() != null) {
@@ -75,7 +86,19 @@ final class RunSection {
         if (run.started() != null) {
             b.append("; ").append(SetupBlock.oneLine(run.started()));
         }
+        if (run.started() != null && run.started().getGroup() != null) {
+            b.append("; member ")
+                    .append(escapeHtml(
+                            run.started().getMember() == null
+                                    ? "?"
+                                    : run.started().getMember().toString()))
+                    .append(" of run group ")
+                    .append(escapeHtml(run.started().getGroup().toString()));
+        }
         b.append("</p>\n");
+        if (group != null) {
+            GroupMembers.html(b, group, inReport);
+        }
         b.append(SetupBlock.html(run.started()));
         List<SvgChart.Marker> phases = s.getPhases().stream()
                 .map(p -> new SvgChart.Marker(p.getStartNs() / 1e9, p.getName().toString()))

@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.ssdpulse.schemas.SampleRecords;
+import dev.ssdpulse.schemas.avro.GroupMember;
+import dev.ssdpulse.schemas.avro.HostDescription;
 import dev.ssdpulse.schemas.avro.OpSummary;
 import dev.ssdpulse.schemas.avro.PhaseKind;
 import dev.ssdpulse.schemas.avro.PhaseSummary;
+import dev.ssdpulse.schemas.avro.RunGroup;
+import dev.ssdpulse.schemas.avro.RunStarted;
+import dev.ssdpulse.schemas.avro.RunStatus;
+import dev.ssdpulse.schemas.avro.RunSummary;
 import dev.ssdpulse.schemas.avro.SteadyStateVerdict;
 import dev.ssdpulse.schemas.avro.WindowMetrics;
 import dev.ssdpulse.schemas.avro.WriteAmplification;
@@ -21,6 +27,7 @@ import dev.ssdpulse.streams.report.SummaryJson;
 import dev.ssdpulse.streams.report.WaText;
 import dev.ssdpulse.streams.report.chart.ScatterRaster;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,6 +94,82 @@ class HtmlReportTest {
                 .contains(Long.toString(write.getIoCount()));
         // the cliff run reached fio's steady state on its plateau and lost it: the table says both
         assertThat(html).contains("FIO_IOPS").contains("LOST at");
+    }
+
+    /** A member of run group "lab": its RunStarted names the group, the member and the host. */
+    private static HtmlReport.RunData member(HtmlReport.RunData run, String member, String host) {
+        RunStarted started = RunStarted.newBuilder(run.started())
+                .setGroup("lab")
+                .setMember(member)
+                .setHost(HostDescription.newBuilder(run.started().getHost())
+                        .setHostname(host)
+                        .build())
+                .build();
+        return new HtmlReport.RunData(
+                started, run.summary(), run.windows(), run.wa(), run.scatter(), run.verification());
+    }
+
+    @Test
+    void aRunGroupShowsItsMembersWithHostStatusAndShareAndLinksTheirSections() {
+        HtmlReport.RunData a = member(run("r-0gb", 0, 1, "none"), "lab-1 nvme0n1", "lab-1");
+        HtmlReport.RunData b = member(run("r-16gb", 16, 32, "mq-deadline"), "lab-2 nvme0n1", "lab-2");
+        long ios = a.summary().getIoCount() + b.summary().getIoCount();
+        List<GroupMember> members = new ArrayList<>();
+        for (HtmlReport.RunData m : List.of(a, b)) {
+            members.add(GroupMember.newBuilder()
+                    .setMember(m.started().getMember())
+                    .setRunId(m.runId())
+                    .setHost(m.started().getHost().getHostname())
+                    .setStatus(m == a ? RunStatus.COMPLETED : RunStatus.INCOMPLETE)
+                    .setReason(m == a ? null : "heartbeat timeout")
+                    .setStartOffsetNs(m == a ? 0 : 1_500_000_000L)
+                    .setEndNs(m.summary().getDurationNs())
+                    .setIoCount(m.summary().getIoCount())
+                    .setBytes(0)
+                    .setIoShare((double) m.summary().getIoCount() / ios)
+                    .setBytesShare(0.5)
+                    .build());
+        }
+        RunSummary merged = RunSummary.newBuilder(a.summary())
+                .setRunId("group:lab")
+                .setStatus(RunStatus.PARTIAL)
+                .setReason("member lab-2 nvme0n1 (r-16gb) INCOMPLETE: heartbeat timeout")
+                .setIoCount(ios)
+                .setGroup(RunGroup.newBuilder()
+                        .setGroupId("group:lab")
+                        .setGroup("lab")
+                        .setStatus(RunStatus.PARTIAL)
+                        .setOrigin(Instant.EPOCH)
+                        .setMembers(members)
+                        .build())
+                .build();
+        HtmlReport.RunData group = new HtmlReport.RunData(null, merged, a.windows(), a.wa(), a.scatter(), null);
+
+        Document page = Jsoup.parse(HtmlReport.render("group lab", List.of(group, a, b)));
+        Element section = page.selectFirst("section.run");
+        assertThat(section.id()).isEqualTo("run-group:lab");
+        assertThat(section.selectFirst("h2").text()).isEqualTo("Run group lab");
+        assertThat(section.selectFirst("p.facts").text()).startsWith("PARTIAL (member lab-2 nvme0n1");
+        Element table = section.selectFirst("table:has(td[data-column=member])");
+        assertThat(table.select("td[data-column=member]").eachText()).containsExactly("lab-1 nvme0n1", "lab-2 nvme0n1");
+        assertThat(table.select("td[data-column=host]").eachText()).containsExactly("lab-1", "lab-2");
+        assertThat(table.select("td[data-column=status]").eachText()).containsExactly("COMPLETED", "INCOMPLETE");
+        assertThat(table.select("td[data-column=start_s]").eachText()).containsExactly("0.0", "1.5");
+        assertThat(table.select("td[data-column=io_share_pct]").eachAttr("data-value").stream()
+                        .mapToDouble(Double::parseDouble)
+                        .sum())
+                .isCloseTo(100.0, within(1e-9));
+        assertThat(section.select("a[href]").eachAttr("href")).containsExactly("#run-r-0gb", "#run-r-16gb");
+        // each member's own section says whose member it is; the list of runs names group, member and host (the
+        // group's own line has neither)
+        assertThat(page.selectFirst("section.run#run-r-16gb p.facts").text())
+                .contains("member lab-2 nvme0n1 of run group lab");
+        Element runs = page.selectFirst("section#runs");
+        assertThat(runs.select("td[data-column=group]").eachText()).containsExactly("lab", "lab", "lab");
+        assertThat(runs.select("td[data-column=member]").eachText()).containsExactly("lab-1 nvme0n1", "lab-2 nvme0n1");
+        assertThat(runs.select("td[data-column=host]").eachText()).containsExactly("lab-1", "lab-2");
+        // in the comparison's legends the group is named as a group
+        assertThat(page.select("section#comparison").text()).contains("group lab");
     }
 
     @Test
