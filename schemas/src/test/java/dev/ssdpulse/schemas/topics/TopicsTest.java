@@ -114,7 +114,7 @@ class TopicsTest {
             roundTrip(topic, registry, samples);
         }
         assertThat(registry.listSubjects())
-                .hasSize(12)
+                .hasSize(13)
                 .allSatisfy(s -> assertThat(s).endsWith("-value"));
     }
 
