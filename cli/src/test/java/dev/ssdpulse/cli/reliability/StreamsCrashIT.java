@@ -50,7 +50,7 @@ class StreamsCrashIT {
         AnalyticsConfig reference = AnalyticsConfig.defaults(
                         stack.bootstrapServers(), stack.schemaRegistryUrl(), tmp.resolve("reference-state"))
                 .withApplicationId("it-crash-reference-" + suffix);
-        // 37 s of run time: a 7-s precondition, then 30 s of 4 KiB random writes at QD1 (~190 k I/Os)
+        // 37 s of run time: a 7-s precondition, then 30 s of 4 KiB random writes at QD1 (~74 k I/Os on tiny-test)
         GatedSimulation run = new GatedSimulation(
                 stack.bootstrapServers(),
                 stack.schemaRegistryUrl(),
@@ -106,7 +106,7 @@ class StreamsCrashIT {
             assertThat(summary.path("status").asText()).isEqualTo("COMPLETED");
             assertThat(summary.path("ioCount").asLong())
                     .isEqualTo(run.ioCount())
-                    .isGreaterThan(100_000);
+                    .isGreaterThan(50_000);
             assertThat(summary.path("ioCountExpected").asLong()).isEqualTo(run.ioCount());
             assertThat(summary.path("duplicateBatchCount").asLong()).isZero();
             assertThat(summary.path("lateIoCount").asLong()).isZero();
