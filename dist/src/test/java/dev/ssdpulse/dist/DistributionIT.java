@@ -107,7 +107,7 @@ class DistributionIT {
             assertThat(stack.stdout())
                     .as(stack.stderr())
                     .contains("ssdpulse stack is up")
-                    .contains("value schemas     : 11 registered");
+                    .contains("value schemas     : 13 registered");
             String[] addresses = UnpackedDistribution.bootstrapAndRegistry(stack.stdout());
 
             String runId = "dist-it";
